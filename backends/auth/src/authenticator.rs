@@ -1,0 +1,188 @@
+use std::{sync::Arc, time::Duration};
+
+use futures_util::future::BoxFuture;
+use kernel::Cache;
+
+use crate::{token, Principal};
+
+/// Where a token the caches do not know is finally checked.
+pub trait TokenSource: Send + Sync + 'static {
+    /// The principal of a live (issued, not revoked, not expired) access token.
+    fn resolve<'a>(&'a self, token: &'a str) -> BoxFuture<'a, anyhow::Result<Option<Principal>>>;
+}
+
+/// Longest time the shared cache keeps a principal: bounds how long a permission change, or
+/// a revocation racing with a concurrent look-up, can go unnoticed.
+const SHARED_TTL_CAP: Duration = Duration::from_secs(60);
+
+/// Token validation: in-process cache → shared cache → [`TokenSource`].
+pub struct Authenticator {
+    local: moka::future::Cache<String, Arc<Principal>>,
+    shared: Option<Cache>,
+    source: Arc<dyn TokenSource>,
+}
+
+fn now_millis() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+impl Authenticator {
+    /// `local_ttl` bounds how long this process trusts a token without looking again (keep it
+    /// under a second: it is how late this process may notice another's revocation).
+    pub fn new(source: Arc<dyn TokenSource>, shared: Option<Cache>, local_ttl: Duration) -> Self {
+        Self {
+            local: moka::future::Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(local_ttl)
+                .build(),
+            shared: shared.map(|cache| cache.scoped("token")),
+            source,
+        }
+    }
+
+    /// The principal of a live token, or `None` (unknown, revoked, expired, malformed).
+    pub async fn authenticate(&self, token: &str) -> anyhow::Result<Option<Arc<Principal>>> {
+        if !token::is_well_formed(token) {
+            return Ok(None);
+        }
+        let digest = token::digest(token);
+        let now = now_millis();
+        if let Some(principal) = self.local.get(&digest).await {
+            if principal.expires_at > now {
+                return Ok(Some(principal));
+            }
+        }
+        if let Some(shared) = &self.shared {
+            match shared.get(&digest).await {
+                Ok(Some(json)) => {
+                    if let Ok(principal) = serde_json::from_str::<Principal>(&json) {
+                        if principal.expires_at > now {
+                            let principal = Arc::new(principal);
+                            self.local.insert(digest, principal.clone()).await;
+                            return Ok(Some(principal));
+                        }
+                    }
+                }
+                Ok(None) => {}
+                // The shared cache is an optimisation: a failing Redis falls back to the source.
+                Err(error) => {
+                    tracing::warn!(error = %format!("{error:#}"), "token cache read failed")
+                }
+            }
+        }
+        match self.source.resolve(token).await? {
+            Some(principal) => Ok(Some(self.remember(&digest, principal).await)),
+            None => Ok(None),
+        }
+    }
+
+    /// Caches a principal under its token digest (also called when a token is issued).
+    pub async fn remember(&self, digest: &str, principal: Principal) -> Arc<Principal> {
+        let remaining = u64::try_from(principal.expires_at - now_millis()).unwrap_or(0);
+        let ttl = Duration::from_millis(remaining).min(SHARED_TTL_CAP);
+        if let (Some(shared), false) = (&self.shared, ttl.is_zero()) {
+            match serde_json::to_string(&principal) {
+                Ok(json) => {
+                    if let Err(error) = shared.set(digest, &json, ttl).await {
+                        tracing::warn!(error = %format!("{error:#}"), "token cache write failed");
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "token cache entry not serialisable"),
+            }
+        }
+        let principal = Arc::new(principal);
+        self.local
+            .insert(digest.to_owned(), principal.clone())
+            .await;
+        principal
+    }
+
+    /// Drops revoked tokens from both caches; other processes' in-process caches let them go
+    /// within their (sub-second) TTL.
+    pub async fn forget(&self, digests: &[String]) -> anyhow::Result<()> {
+        for digest in digests {
+            self.local.invalidate(digest).await;
+            if let Some(shared) = &self.shared {
+                shared.delete(digest).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    /// A source that knows one token and counts how often it is asked.
+    struct OneToken {
+        token: String,
+        lookups: AtomicUsize,
+    }
+
+    impl TokenSource for OneToken {
+        fn resolve<'a>(
+            &'a self,
+            token: &'a str,
+        ) -> BoxFuture<'a, anyhow::Result<Option<Principal>>> {
+            self.lookups.fetch_add(1, Ordering::SeqCst);
+            let known = token == self.token;
+            Box::pin(async move {
+                Ok(known.then(|| Principal {
+                    user_id: 7,
+                    org_id: 0,
+                    roles: vec!["member".into()],
+                    permissions: vec![],
+                    expires_at: now_millis() + 60_000,
+                }))
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn caches_answers_and_forgets_revoked_tokens() -> anyhow::Result<()> {
+        let token = token::new_token()?;
+        let source = Arc::new(OneToken {
+            token: token.clone(),
+            lookups: AtomicUsize::new(0),
+        });
+        let shared = Cache::in_memory("test:", 100);
+        let authenticator =
+            Authenticator::new(source.clone(), Some(shared.clone()), Duration::from_secs(5));
+        assert_eq!(
+            authenticator.authenticate(&token).await?.map(|p| p.user_id),
+            Some(7)
+        );
+        assert_eq!(
+            authenticator.authenticate(&token).await?.map(|p| p.user_id),
+            Some(7)
+        );
+        assert_eq!(
+            source.lookups.load(Ordering::SeqCst),
+            1,
+            "second check is a cache hit"
+        );
+
+        // Another process sharing the cache finds it there without asking the source.
+        let other = Authenticator::new(source.clone(), Some(shared), Duration::from_secs(5));
+        assert!(other.authenticate(&token).await?.is_some());
+        assert_eq!(source.lookups.load(Ordering::SeqCst), 1);
+
+        authenticator.forget(&[token::digest(&token)]).await?;
+        assert!(authenticator.authenticate(&token).await?.is_some());
+        assert_eq!(
+            source.lookups.load(Ordering::SeqCst),
+            2,
+            "forgotten: asked again"
+        );
+
+        assert!(authenticator.authenticate("not-a-token").await?.is_none());
+        assert!(authenticator
+            .authenticate(&token::new_token()?)
+            .await?
+            .is_none());
+        Ok(())
+    }
+}

@@ -1,0 +1,65 @@
+//! Opaque tokens: random, 256 bits, handed out once and stored only as SHA-256 digests.
+
+use anyhow::Context;
+use sha2::{Digest, Sha256};
+
+/// Bytes of randomness in a token (hex-encoded: 64 characters).
+const TOKEN_BYTES: usize = 32;
+
+/// A fresh random token (lowercase hex).
+pub fn new_token() -> anyhow::Result<String> {
+    let mut bytes = [0_u8; TOKEN_BYTES];
+    getrandom::fill(&mut bytes).map_err(|error| anyhow::anyhow!("{error}"))?;
+    Ok(hex::encode(bytes))
+}
+
+/// What the stores and caches keep instead of the token (lowercase hex SHA-256).
+pub fn digest(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// A token of the shape we issue: anything else is not looked up at all.
+pub fn is_well_formed(token: &str) -> bool {
+    token.len() == TOKEN_BYTES * 2 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A uniformly random number below `bound` (rejection sampling, no modulo bias).
+pub fn random_below(bound: u32) -> anyhow::Result<u32> {
+    anyhow::ensure!(bound > 0, "empty range");
+    let zone = u32::MAX - (u32::MAX % bound);
+    loop {
+        let value = getrandom::u32()
+            .map_err(|error| anyhow::anyhow!("{error}"))
+            .context("reading random bytes")?;
+        if value < zone {
+            return Ok(value % bound);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_hex_and_digests_differ_from_them() -> anyhow::Result<()> {
+        let first = new_token()?;
+        let second = new_token()?;
+        assert_ne!(first, second);
+        assert!(is_well_formed(&first));
+        assert_eq!(digest(&first).len(), 64);
+        assert_ne!(digest(&first), first);
+        assert_eq!(digest(&first), digest(&first));
+        assert!(!is_well_formed("short"));
+        assert!(!is_well_formed(&"g".repeat(64)));
+        Ok(())
+    }
+
+    #[test]
+    fn random_numbers_stay_in_range() -> anyhow::Result<()> {
+        for _ in 0..1000 {
+            assert!(random_below(1_000_000)? < 1_000_000);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,189 @@
+//! The kit the three library services (part, component, mat) share: the bilingual category
+//! tree — its taxonomy files, stores, seeding and routes. Each library crate declares a
+//! [`Library`] and serves it through [`LibraryService`], with its own database and migrations
+//! (the migrations live here once: see docs/backend-architecture.md).
+
+pub mod model;
+pub mod routes;
+pub mod store;
+pub mod taxonomy;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+use actix_web::web;
+use futures_util::future::BoxFuture;
+use kernel::{ErrorCode, Migrations, Service, ServiceContext};
+use utoipa::OpenApi;
+
+use crate::{
+    store::{CategoryRepository, CategoryStore, SyncReport},
+    taxonomy::Taxonomy,
+};
+
+/// The catalog tables of every library database.
+pub static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+pub const MIGRATIONS: Migrations = Migrations {
+    sqlite: &SQLITE_MIGRATIONS,
+    postgres: &POSTGRES_MIGRATIONS,
+};
+
+/// What distinguishes one library service from another.
+#[derive(Debug)]
+pub struct Library {
+    /// `part`, `component` or `mat`: service name and path segment.
+    pub key: &'static str,
+    pub title: &'static str,
+    pub title_en: &'static str,
+    /// The taxonomy file's text (`include_str!` of `data/categories/<key>.json`).
+    pub taxonomy: &'static str,
+    /// The library's own error table.
+    pub errors: &'static [ErrorCode],
+    /// Answered when a category code is unknown.
+    pub category_not_found: ErrorCode,
+}
+
+impl Library {
+    /// `/to/api/public/<key>`: the base of every public route of the library.
+    pub fn api_base(&self) -> String {
+        format!("/to/api/public/{}", self.key)
+    }
+
+    pub fn parse_taxonomy(&self) -> anyhow::Result<Taxonomy> {
+        Taxonomy::parse(self.key, self.taxonomy)
+    }
+
+    /// Checks what a library crate declares, so each crate's test is one call: its embedded
+    /// taxonomy parses into a real tree (several roots, at least three levels), and every one of
+    /// its error codes lies in its own module `1_MMM_…` (`module` = 1010 for 1_010_xxx_xxx).
+    pub fn check_definition(&self, module: i64) -> anyhow::Result<()> {
+        let taxonomy = self.parse_taxonomy()?;
+        anyhow::ensure!(
+            taxonomy.root_count() >= 3,
+            "{}: a library needs several root categories",
+            self.key
+        );
+        anyhow::ensure!(
+            taxonomy.categories.iter().any(|category| category.depth >= 2),
+            "{}: the taxonomy has fewer than three levels",
+            self.key
+        );
+        for code in self.errors.iter().chain([&self.category_not_found]) {
+            anyhow::ensure!(
+                code.code / 1_000_000 == module,
+                "{}: error code {} lies outside module {module}",
+                self.key,
+                code.code
+            );
+        }
+        Ok(())
+    }
+}
+
+/// State of the library routes (registered on the library's scope, so the three libraries
+/// can share one application).
+pub struct CatalogState {
+    pub library: &'static Library,
+    pub store: CategoryRepository,
+}
+
+/// A library as a [`kernel::Service`].
+pub struct LibraryService {
+    library: &'static Library,
+}
+
+impl LibraryService {
+    pub fn new(library: &'static Library) -> Self {
+        Self { library }
+    }
+
+    pub fn library(&self) -> &'static Library {
+        self.library
+    }
+
+    /// Upserts the whole taxonomy into the service's database (`portal import categories`).
+    pub async fn import_categories(&self, context: &ServiceContext) -> anyhow::Result<SyncReport> {
+        let taxonomy = self.library.parse_taxonomy()?;
+        CategoryRepository::new(&context.db).sync(&taxonomy).await
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::category::tree::get_category_tree,
+        routes::category::detail::get_category,
+    ),
+    components(schemas(model::CategoryNode, model::CategoryDetail, model::CategoryCrumb)),
+    tags((name = "category", description = "分类 Categories"))
+)]
+struct CatalogApi;
+
+/// The library's OpenAPI document with its concrete paths.
+pub fn openapi(library: &Library) -> utoipa::openapi::OpenApi {
+    let mut document = CatalogApi::openapi();
+    document.info.title = format!("{} {} API", library.title, library.title_en);
+    document.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    document.info.description = Some(format!(
+        "{}库公开接口 / public API of the {} library. Every answer is the envelope {{code, data, msg}}.",
+        library.title, library.title_en
+    ));
+    let base = library.api_base();
+    document.paths.paths = std::mem::take(&mut document.paths.paths)
+        .into_iter()
+        .map(|(path, item)| (format!("{base}{path}"), item))
+        .collect();
+    document
+}
+
+impl Service for LibraryService {
+    fn name(&self) -> &'static str {
+        self.library.key
+    }
+
+    fn migrations(&self) -> Migrations {
+        MIGRATIONS
+    }
+
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        self.library.errors
+    }
+
+    fn openapi(&self) -> utoipa::openapi::OpenApi {
+        openapi(self.library)
+    }
+
+    fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
+        let state = web::Data::new(CatalogState {
+            library: self.library,
+            store: CategoryRepository::new(&context.db),
+        });
+        cfg.service(
+            web::scope(&self.library.api_base())
+                .app_data(state)
+                .configure(routes::configure),
+        );
+    }
+
+    /// Applies the embedded taxonomy when the database has not seen this version of it.
+    fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            let taxonomy = self.library.parse_taxonomy()?;
+            let store = CategoryRepository::new(&context.db);
+            if store.applied_digest().await?.as_deref() == Some(taxonomy.digest.as_str()) {
+                return Ok(());
+            }
+            let report = store.sync(&taxonomy).await?;
+            tracing::info!(
+                library = self.library.key,
+                total = report.total,
+                inserted = report.inserted,
+                updated = report.updated,
+                stale = report.stale,
+                "category taxonomy applied"
+            );
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,325 @@
+//! The cache: in-process (moka) by default, Redis when a URL is configured.
+//!
+//! Values are strings (callers serialise); every entry has a TTL. `incr` implements
+//! fixed-window counters (rate limits): the first increment sets the expiry, later ones keep it.
+
+use std::{sync::Arc, time::Duration};
+
+use anyhow::Context;
+use moka::{future::Cache as MokaCache, Expiry};
+use redis::{aio::ConnectionManager, aio::ConnectionManagerConfig, AsyncCommands};
+
+#[derive(Clone)]
+pub struct Cache {
+    prefix: Arc<str>,
+    store: Store,
+}
+
+#[derive(Clone)]
+enum Store {
+    Memory(MokaCache<String, MemoryEntry>),
+    Redis(ConnectionManager),
+}
+
+#[derive(Clone)]
+struct MemoryEntry {
+    value: Arc<str>,
+    ttl: Duration,
+    /// `false` for counter increments: the window's expiry stays where the first one put it.
+    renews_expiry: bool,
+}
+
+struct PerEntryExpiry;
+
+impl Expiry<String, MemoryEntry> for PerEntryExpiry {
+    fn expire_after_create(
+        &self,
+        _key: &String,
+        entry: &MemoryEntry,
+        _created_at: std::time::Instant,
+    ) -> Option<Duration> {
+        Some(entry.ttl)
+    }
+
+    fn expire_after_update(
+        &self,
+        _key: &String,
+        entry: &MemoryEntry,
+        _updated_at: std::time::Instant,
+        duration_until_expiry: Option<Duration>,
+    ) -> Option<Duration> {
+        if entry.renews_expiry {
+            Some(entry.ttl)
+        } else {
+            duration_until_expiry
+        }
+    }
+}
+
+impl Cache {
+    /// An in-process cache holding at most `capacity` entries.
+    pub fn in_memory(prefix: &str, capacity: u64) -> Self {
+        let store = MokaCache::builder()
+            .max_capacity(capacity)
+            .expire_after(PerEntryExpiry)
+            .build();
+        Self {
+            prefix: prefix.into(),
+            store: Store::Memory(store),
+        }
+    }
+
+    /// Connects to Redis (fails if it does not answer).
+    pub async fn redis(url: &str, prefix: &str) -> anyhow::Result<Self> {
+        let client = redis::Client::open(url).context("invalid Redis URL")?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(5)))
+            .set_response_timeout(Some(Duration::from_secs(5)))
+            .set_number_of_retries(2);
+        let manager = ConnectionManager::new_with_config(client, config)
+            .await
+            .context("connecting to Redis")?;
+        Ok(Self {
+            prefix: prefix.into(),
+            store: Store::Redis(manager),
+        })
+    }
+
+    /// From the settings: Redis when `redis_url` is set, otherwise in-process.
+    pub async fn from_settings(settings: &crate::Settings) -> anyhow::Result<Self> {
+        match &settings.redis_url {
+            Some(url) => Self::redis(url, &settings.cache_prefix).await,
+            None => Ok(Self::in_memory(
+                &settings.cache_prefix,
+                settings.cache_capacity,
+            )),
+        }
+    }
+
+    /// The same store with `<prefix><namespace>:` in front of every key (one per service).
+    pub fn scoped(&self, namespace: &str) -> Self {
+        Self {
+            prefix: format!("{}{namespace}:", self.prefix).into(),
+            store: self.store.clone(),
+        }
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self.store {
+            Store::Memory(_) => "memory",
+            Store::Redis(_) => "redis",
+        }
+    }
+
+    fn key(&self, key: &str) -> String {
+        format!("{}{key}", self.prefix)
+    }
+
+    pub async fn get(&self, key: &str) -> anyhow::Result<Option<String>> {
+        let key = self.key(key);
+        match &self.store {
+            Store::Memory(cache) => Ok(cache.get(&key).await.map(|entry| entry.value.to_string())),
+            Store::Redis(manager) => manager
+                .clone()
+                .get::<_, Option<String>>(&key)
+                .await
+                .context("Redis GET"),
+        }
+    }
+
+    pub async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
+        let key = self.key(key);
+        match &self.store {
+            Store::Memory(cache) => {
+                cache
+                    .insert(
+                        key,
+                        MemoryEntry {
+                            value: value.into(),
+                            ttl,
+                            renews_expiry: true,
+                        },
+                    )
+                    .await;
+                Ok(())
+            }
+            Store::Redis(manager) => manager
+                .clone()
+                .pset_ex::<_, _, ()>(&key, value, ttl_millis(ttl))
+                .await
+                .context("Redis PSETEX"),
+        }
+    }
+
+    /// Removes the key; answers whether it existed.
+    pub async fn delete(&self, key: &str) -> anyhow::Result<bool> {
+        let key = self.key(key);
+        match &self.store {
+            Store::Memory(cache) => Ok(cache.remove(&key).await.is_some()),
+            Store::Redis(manager) => {
+                let removed: i64 = manager.clone().del(&key).await.context("Redis DEL")?;
+                Ok(removed > 0)
+            }
+        }
+    }
+
+    /// Adds one to a counter and answers the new value; the first increment of a window sets
+    /// the expiry to `window`, later increments keep it (fixed-window rate limiting).
+    pub async fn incr(&self, key: &str, window: Duration) -> anyhow::Result<i64> {
+        let key = self.key(key);
+        match &self.store {
+            Store::Memory(cache) => {
+                let entry = cache
+                    .entry(key)
+                    .and_upsert_with(|existing| {
+                        let next = existing
+                            .and_then(|entry| entry.into_value().value.parse::<i64>().ok())
+                            .unwrap_or(0)
+                            + 1;
+                        std::future::ready(MemoryEntry {
+                            value: next.to_string().into(),
+                            ttl: window,
+                            renews_expiry: false,
+                        })
+                    })
+                    .await;
+                entry
+                    .into_value()
+                    .value
+                    .parse()
+                    .context("counter holds a non-number")
+            }
+            Store::Redis(manager) => {
+                // INCR and PEXPIRE NX in one transaction: the expiry is set once per window.
+                let (count,): (i64,) = redis::pipe()
+                    .atomic()
+                    .incr(&key, 1)
+                    .cmd("PEXPIRE")
+                    .arg(&key)
+                    .arg(ttl_millis(window))
+                    .arg("NX")
+                    .ignore()
+                    .query_async(&mut manager.clone())
+                    .await
+                    .context("Redis INCR/PEXPIRE")?;
+                Ok(count)
+            }
+        }
+    }
+
+    /// Answers whether the store is reachable (readiness check).
+    pub async fn ping(&self) -> anyhow::Result<()> {
+        match &self.store {
+            Store::Memory(_) => Ok(()),
+            Store::Redis(manager) => {
+                let answer: String = redis::cmd("PING")
+                    .query_async(&mut manager.clone())
+                    .await
+                    .context("Redis PING")?;
+                anyhow::ensure!(answer == "PONG", "unexpected PING answer {answer:?}");
+                Ok(())
+            }
+        }
+    }
+}
+
+fn ttl_millis(ttl: Duration) -> u64 {
+    u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1)
+}
+
+/// The behaviour both stores must share; run by the unit tests below (memory) and by the
+/// kernel's integration tests (Redis).
+#[cfg(any(test, feature = "testing"))]
+pub mod contract {
+    use std::time::{Duration, Instant};
+
+    use super::Cache;
+
+    pub async fn get_set_delete(cache: &Cache) -> anyhow::Result<()> {
+        assert_eq!(cache.get("absent").await?, None);
+        cache
+            .set("greeting", "你好", Duration::from_secs(60))
+            .await?;
+        assert_eq!(cache.get("greeting").await?.as_deref(), Some("你好"));
+        cache
+            .set("greeting", "hello", Duration::from_secs(60))
+            .await?;
+        assert_eq!(cache.get("greeting").await?.as_deref(), Some("hello"));
+        assert!(cache.delete("greeting").await?);
+        assert!(!cache.delete("greeting").await?);
+        assert_eq!(cache.get("greeting").await?, None);
+        Ok(())
+    }
+
+    pub async fn entries_expire(cache: &Cache) -> anyhow::Result<()> {
+        // Generous margins: a loaded CI machine may stall for hundreds of milliseconds.
+        let ttl = Duration::from_millis(1500);
+        let written = Instant::now();
+        cache.set("short", "x", ttl).await?;
+        let value = cache.get("short").await?;
+        if written.elapsed() < ttl {
+            assert_eq!(value.as_deref(), Some("x"));
+        }
+        tokio::time::sleep_until((written + ttl + Duration::from_millis(300)).into()).await;
+        assert_eq!(cache.get("short").await?, None);
+        Ok(())
+    }
+
+    pub async fn counters_use_fixed_windows(cache: &Cache) -> anyhow::Result<()> {
+        let window = Duration::from_millis(2000);
+        let opened = Instant::now();
+        assert_eq!(cache.incr("hits", window).await?, 1);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(cache.incr("hits", window).await?, 2);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let third = cache.incr("hits", window).await?;
+        if opened.elapsed() < window {
+            assert_eq!(third, 3);
+        }
+        // Past the window the first increment opened, but before the end of a window the
+        // later increments would have opened had they (wrongly) renewed the expiry.
+        tokio::time::sleep_until((opened + window + Duration::from_millis(250)).into()).await;
+        assert_eq!(cache.incr("hits", window).await?, 1);
+        Ok(())
+    }
+
+    pub async fn scopes_do_not_collide(cache: &Cache) -> anyhow::Result<()> {
+        let part = cache.scoped("part");
+        let mat = cache.scoped("mat");
+        part.set("k", "part", Duration::from_secs(60)).await?;
+        mat.set("k", "mat", Duration::from_secs(60)).await?;
+        assert_eq!(part.get("k").await?.as_deref(), Some("part"));
+        assert_eq!(mat.get("k").await?.as_deref(), Some("mat"));
+        cache.ping().await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn memory() -> Cache {
+        Cache::in_memory("test:", 1000)
+    }
+
+    #[tokio::test]
+    async fn memory_get_set_delete() -> anyhow::Result<()> {
+        contract::get_set_delete(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_entries_expire() -> anyhow::Result<()> {
+        contract::entries_expire(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_counters_use_fixed_windows() -> anyhow::Result<()> {
+        contract::counters_use_fixed_windows(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_scopes_do_not_collide() -> anyhow::Result<()> {
+        contract::scopes_do_not_collide(&memory()).await
+    }
+}

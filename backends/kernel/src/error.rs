@@ -1,0 +1,279 @@
+//! The error-code registry and the error type every handler returns.
+//!
+//! Codes follow the reference framework the client was written against (see
+//! docs/error-codes.md): global codes below 1000, module codes `1_MMM_NNN_NNN`. Each code is
+//! defined once with [`error_codes!`]; `kernel::error::tests` and the portal's registry test
+//! prove that no code is defined twice across all services.
+
+use std::fmt;
+
+pub use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde_json::Value;
+
+/// One entry of an error-code table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ErrorCode {
+    pub code: i64,
+    /// The message the client shows (Chinese); may be extended with `:<detail>`.
+    pub msg: &'static str,
+    /// HTTP status of the answer: 200 for business, validation and auth errors (the client
+    /// keys on the body code), 5xx only for failures of the server itself.
+    pub http: StatusCode,
+}
+
+/// Defines a table of error codes: one `pub const` per code and a `pub const` slice listing
+/// them all, so that the uniqueness test sees every code.
+///
+/// ```
+/// kernel::error_codes! {
+///     DEMO_ERRORS {
+///         DEMO_NOT_FOUND = (1_099_001_000, OK, "演示数据不存在");
+///     }
+/// }
+/// assert_eq!(DEMO_ERRORS[0].code, 1_099_001_000);
+/// ```
+#[macro_export]
+macro_rules! error_codes {
+    ($table:ident { $($(#[$meta:meta])* $name:ident = ($code:expr, $http:ident, $msg:expr);)+ }) => {
+        $(
+            $(#[$meta])*
+            pub const $name: $crate::ErrorCode = $crate::ErrorCode {
+                code: $code,
+                msg: $msg,
+                http: $crate::error::StatusCode::$http,
+            };
+        )+
+        /// Every code of this table, for the uniqueness test and the documentation.
+        pub const $table: &[$crate::ErrorCode] = &[$($name),+];
+    };
+}
+
+/// Global codes shared by every service (upstream `GlobalErrorCodeConstants` plus the
+/// spec's 430).
+pub mod global {
+    crate::error_codes! {
+        GLOBAL_ERRORS {
+            BAD_REQUEST = (400, OK, "请求参数不正确");
+            UNAUTHORIZED = (401, OK, "账号未登录");
+            FORBIDDEN = (403, OK, "没有该操作权限");
+            NOT_FOUND = (404, NOT_FOUND, "请求未找到");
+            METHOD_NOT_ALLOWED = (405, METHOD_NOT_ALLOWED, "请求方法不正确");
+            LOCKED = (423, OK, "请求失败，请稍后重试");
+            TOO_MANY_REQUESTS = (429, OK, "请求过于频繁，请稍后重试");
+            ACCOUNT_LOCKED = (430, OK, "账号已锁定，请1小时后重试或联系我们");
+            INTERNAL_SERVER_ERROR = (500, INTERNAL_SERVER_ERROR, "系统异常");
+            NOT_IMPLEMENTED = (501, OK, "功能未实现/未开启");
+            REPEATED_REQUESTS = (900, OK, "重复请求，请稍后重试");
+            UNKNOWN = (999, INTERNAL_SERVER_ERROR, "未知错误");
+        }
+    }
+
+    /// Message prefix for a missing parameter (code 400).
+    pub const MISSING_PARAMETER: &str = "请求参数缺失";
+    /// Message prefix for an unknown route (code 404).
+    pub const UNKNOWN_PATH: &str = "请求地址不存在";
+    /// Message of the readiness check when a dependency does not answer (code 500, HTTP 503).
+    pub const NOT_READY: &str = "服务未就绪";
+}
+
+/// Returns the codes that appear more than once across the given tables.
+pub fn duplicate_codes(tables: &[&[ErrorCode]]) -> Vec<i64> {
+    let mut seen = std::collections::BTreeMap::<i64, usize>::new();
+    for code in tables.iter().flat_map(|table| table.iter()) {
+        *seen.entry(code.code).or_default() += 1;
+    }
+    seen.into_iter()
+        .filter(|(_, count)| *count > 1)
+        .map(|(code, _)| code)
+        .collect()
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// An error answer: the client sees `{code, data, msg}`; the log also sees `source`.
+pub struct ApiError {
+    code: i64,
+    msg: String,
+    http: StatusCode,
+    data: Option<Value>,
+    source: Option<anyhow::Error>,
+}
+
+impl ApiError {
+    /// The code with its registered message.
+    pub fn new(code: ErrorCode) -> Self {
+        Self {
+            code: code.code,
+            msg: code.msg.to_owned(),
+            http: code.http,
+            data: None,
+            source: None,
+        }
+    }
+
+    /// The code with its registered message followed by `:<detail>`
+    /// (e.g. `请求参数不正确:dictType 过长`).
+    pub fn with_detail(code: ErrorCode, detail: impl fmt::Display) -> Self {
+        Self {
+            msg: format!("{}:{detail}", code.msg),
+            ..Self::new(code)
+        }
+    }
+
+    /// The code with a message of its own (for codes whose message carries a placeholder).
+    pub fn with_message(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self {
+            msg: msg.into(),
+            ..Self::new(code)
+        }
+    }
+
+    /// 400 `请求参数不正确:<reason>`.
+    pub fn bad_request(reason: impl fmt::Display) -> Self {
+        Self::with_detail(global::BAD_REQUEST, reason)
+    }
+
+    /// 400 `请求参数缺失:<name>`.
+    pub fn missing_parameter(name: impl fmt::Display) -> Self {
+        Self::with_message(
+            global::BAD_REQUEST,
+            format!("{}:{name}", global::MISSING_PARAMETER),
+        )
+    }
+
+    /// 404 `请求地址不存在:<path>` (HTTP 404).
+    pub fn unknown_path(path: &str) -> Self {
+        Self::with_message(
+            global::NOT_FOUND,
+            format!("{}:{path}", global::UNKNOWN_PATH),
+        )
+    }
+
+    /// A failure of the server itself: the client gets `系统异常`, the log the cause chain.
+    pub fn internal(source: impl Into<anyhow::Error>) -> Self {
+        Self {
+            source: Some(source.into()),
+            ..Self::new(global::INTERNAL_SERVER_ERROR)
+        }
+    }
+
+    /// Attaches data for the client (rare: e.g. the readiness report).
+    pub fn with_data(mut self, data: Value) -> Self {
+        self.data = Some(data);
+        self
+    }
+
+    /// Overrides the HTTP status (e.g. 503 for the readiness check).
+    pub fn with_status(mut self, http: StatusCode) -> Self {
+        self.http = http;
+        self
+    }
+
+    pub fn code(&self) -> i64 {
+        self.code
+    }
+
+    pub fn message(&self) -> &str {
+        &self.msg
+    }
+}
+
+impl fmt::Debug for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ApiError {{ code: {}, msg: {:?}", self.code, self.msg)?;
+        if let Some(source) = &self.source {
+            write!(f, ", source: {source:?}")?;
+        }
+        write!(f, " }}")
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.code, self.msg)
+    }
+}
+
+impl std::error::Error for ApiError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_ref().map(|source| source.as_ref())
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(source: anyhow::Error) -> Self {
+        Self::internal(source)
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(source: sqlx::Error) -> Self {
+        Self::internal(source)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.http
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if self.http.is_server_error() {
+            // `{:?}` of anyhow prints the whole cause chain.
+            tracing::error!(code = self.code, error = ?self.source, "request failed");
+        } else {
+            tracing::info!(code = self.code, msg = %self.msg, "request rejected");
+        }
+        HttpResponse::build(self.http).json(serde_json::json!({
+            "code": self.code,
+            "data": self.data,
+            "msg": self.msg,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn global_codes_are_unique() {
+        assert_eq!(duplicate_codes(&[global::GLOBAL_ERRORS]), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn duplicates_are_detected() {
+        const A: &[ErrorCode] = &[global::BAD_REQUEST];
+        const B: &[ErrorCode] = &[ErrorCode {
+            code: 400,
+            msg: "again",
+            http: StatusCode::OK,
+        }];
+        assert_eq!(duplicate_codes(&[A, B]), vec![400]);
+    }
+
+    #[test]
+    fn business_errors_answer_200_with_null_data() {
+        let error = ApiError::bad_request("name 不能为空");
+        assert_eq!(error.status_code(), StatusCode::OK);
+        assert_eq!(error.message(), "请求参数不正确:name 不能为空");
+        assert_eq!(error.code(), 400);
+    }
+
+    #[test]
+    fn internal_errors_hide_the_cause_from_the_client() {
+        let error = ApiError::internal(anyhow::anyhow!("disk on fire"));
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(error.message(), "系统异常");
+        assert!(format!("{error:?}").contains("disk on fire"));
+    }
+
+    #[test]
+    fn missing_parameter_names_the_parameter() {
+        assert_eq!(
+            ApiError::missing_parameter("dictType").message(),
+            "请求参数缺失:dictType"
+        );
+    }
+}

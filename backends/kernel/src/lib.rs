@@ -1,0 +1,27 @@
+//! The shared service kit every backend builds on.
+//!
+//! A service (system, part, component, mat) is described by a [`Service`] implementation; the
+//! [`Application`] runs one or several of them in one actix server with the common middleware,
+//! health checks and API documentation.
+
+pub mod app;
+pub mod cache;
+pub mod config;
+pub mod db;
+pub mod docs;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod service;
+pub mod telemetry;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use app::{Application, SiteMount};
+pub use cache::Cache;
+pub use config::{Mode, Settings};
+pub use db::{Backend, Database, Migrations};
+pub use envelope::ApiResponse;
+pub use error::{ApiError, ApiResult, ErrorCode};
+pub use service::{Service, ServiceContext};

@@ -1,0 +1,261 @@
+//! Helpers for integration tests: a fresh data directory per test, a throwaway PostgreSQL
+//! database per test when `PORTAL_TEST_POSTGRES_URL` is set, Redis when `PORTAL_TEST_REDIS_URL`
+//! is set, and the application spawned on port 0.
+//!
+//! With `PORTAL_TEST_REQUIRE_SERVICES=1` an unset or unreachable PostgreSQL/Redis fails the
+//! test instead of skipping it.
+
+use std::{sync::Arc, time::Duration};
+
+use anyhow::Context;
+use sqlx::{postgres::PgConnectOptions, ConnectOptions, Connection};
+
+use crate::{db::postgres_url_with_database, Application, Cache, Service, Settings, SiteMount};
+
+pub const POSTGRES_URL_ENV: &str = "PORTAL_TEST_POSTGRES_URL";
+pub const REDIS_URL_ENV: &str = "PORTAL_TEST_REDIS_URL";
+pub const REQUIRE_SERVICES_ENV: &str = "PORTAL_TEST_REQUIRE_SERVICES";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestBackend {
+    Sqlite,
+    Postgres,
+}
+
+pub fn services_required() -> bool {
+    std::env::var(REQUIRE_SERVICES_ENV).is_ok_and(|value| value == "1" || value == "true")
+}
+
+fn configured(env: &str) -> Option<String> {
+    std::env::var(env)
+        .ok()
+        .filter(|value| !value.trim().is_empty())
+}
+
+/// Decides between "skip" (`Ok(None)`) and "fail" for a service that is not available.
+fn unavailable<T>(what: &str, reason: String) -> anyhow::Result<Option<T>> {
+    if services_required() {
+        anyhow::bail!("{what} is required ({REQUIRE_SERVICES_ENV}=1) but {reason}");
+    }
+    eprintln!("skipping: {what} {reason}");
+    Ok(None)
+}
+
+/// A per-test configuration with its own data directory and, on PostgreSQL, its own
+/// databases (dropped when this value is dropped).
+pub struct TestEnvironment {
+    pub settings: Settings,
+    pub backend: TestBackend,
+    _data_dir: tempfile::TempDir,
+    postgres: Option<PostgresCleanup>,
+}
+
+struct PostgresCleanup {
+    server_url: String,
+    prefix: String,
+}
+
+impl TestEnvironment {
+    /// `Ok(None)` means "skip": the backend is not configured and not required.
+    pub async fn new(backend: TestBackend) -> anyhow::Result<Option<Self>> {
+        let data_dir = tempfile::tempdir().context("creating a temporary data directory")?;
+        let mut settings = Settings::default_values()?;
+        settings.addr = "127.0.0.1:0".to_owned();
+        settings.data_dir = data_dir.path().to_path_buf();
+        settings.web_dir = data_dir.path().join("web");
+        settings.workers = 1;
+        settings.database_max_connections = 3;
+        settings.shutdown_timeout_secs = 1;
+        settings.cache_prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+        let mut postgres = None;
+        if backend == TestBackend::Postgres {
+            let Some(server_url) = configured(POSTGRES_URL_ENV) else {
+                return unavailable("PostgreSQL", format!("{POSTGRES_URL_ENV} is not set"));
+            };
+            if let Err(error) = check_postgres(&server_url).await {
+                return unavailable("PostgreSQL", format!("is unreachable: {error:#}"));
+            }
+            let prefix = format!("portal_test_{}_", uuid::Uuid::new_v4().simple());
+            settings.postgres_url = Some(server_url.clone());
+            settings.postgres_database_prefix = prefix.clone();
+            postgres = Some(PostgresCleanup { server_url, prefix });
+        }
+        Ok(Some(Self {
+            settings,
+            backend,
+            _data_dir: data_dir,
+            postgres,
+        }))
+    }
+
+    /// Uses the test Redis as the cache when configured (or fails when required).
+    pub async fn with_test_redis(mut self) -> anyhow::Result<Self> {
+        if let Some(url) = test_redis_url().await? {
+            self.settings.redis_url = Some(url);
+        }
+        Ok(self)
+    }
+}
+
+async fn check_postgres(server_url: &str) -> anyhow::Result<()> {
+    let options: PgConnectOptions = server_url.parse().context("invalid URL")?;
+    let connection = tokio::time::timeout(Duration::from_secs(5), options.connect())
+        .await
+        .context("timed out")??;
+    connection.close().await?;
+    Ok(())
+}
+
+impl Drop for TestEnvironment {
+    fn drop(&mut self) {
+        let Some(cleanup) = self.postgres.take() else {
+            return;
+        };
+        // Drop runs inside the test's runtime; do the async clean-up on a thread of its own.
+        let outcome = std::thread::spawn(move || -> anyhow::Result<()> {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(drop_databases(&cleanup.server_url, &cleanup.prefix))
+        })
+        .join();
+        match outcome {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => eprintln!("could not drop test databases: {error:#}"),
+            Err(_) => eprintln!("could not drop test databases: clean-up thread panicked"),
+        }
+    }
+}
+
+async fn drop_databases(server_url: &str, prefix: &str) -> anyhow::Result<()> {
+    let options: PgConnectOptions = postgres_url_with_database(server_url, "postgres")?.parse()?;
+    let mut connection = options.connect().await?;
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT datname FROM pg_database WHERE starts_with(datname, $1)")
+            .bind(prefix)
+            .fetch_all(&mut connection)
+            .await?;
+    for name in names {
+        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+            .execute(&mut connection)
+            .await
+            .with_context(|| format!("dropping {name}"))?;
+    }
+    connection.close().await?;
+    Ok(())
+}
+
+/// The Redis URL for tests: `Ok(None)` means "skip" (not configured, not required).
+pub async fn test_redis_url() -> anyhow::Result<Option<String>> {
+    let Some(url) = configured(REDIS_URL_ENV) else {
+        return unavailable("Redis", format!("{REDIS_URL_ENV} is not set"));
+    };
+    match tokio::time::timeout(Duration::from_secs(5), Cache::redis(&url, "test:")).await {
+        Ok(Ok(cache)) => match cache.ping().await {
+            Ok(()) => Ok(Some(url)),
+            Err(error) => unavailable("Redis", format!("does not answer: {error:#}")),
+        },
+        Ok(Err(error)) => unavailable("Redis", format!("is unreachable: {error:#}")),
+        Err(_) => unavailable("Redis", "timed out".to_owned()),
+    }
+}
+
+/// A cache on the test Redis with a key prefix of its own.
+pub async fn test_redis_cache() -> anyhow::Result<Option<Cache>> {
+    match test_redis_url().await? {
+        Some(url) => {
+            let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+            Ok(Some(Cache::redis(&url, &prefix).await?))
+        }
+        None => Ok(None),
+    }
+}
+
+/// The application running on a free port for one test.
+pub struct TestApp {
+    pub address: String,
+    pub port: u16,
+    pub client: reqwest::Client,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl TestApp {
+    pub async fn spawn(
+        settings: Settings,
+        services: Vec<Arc<dyn Service>>,
+        site: Option<SiteMount>,
+    ) -> anyhow::Result<Self> {
+        let application = Application::build(settings, services, site).await?;
+        let port = application.port();
+        let handle = application.handle();
+        tokio::spawn(application.run_until_stopped());
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(30))
+            .build()?;
+        Ok(Self {
+            address: format!("http://127.0.0.1:{port}"),
+            port,
+            client,
+            handle,
+        })
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> anyhow::Result<reqwest::Response> {
+        Ok(self.client.get(self.url(path)).send().await?)
+    }
+
+    /// GET and parse the body as JSON, returning the status too.
+    pub async fn get_json(&self, path: &str) -> anyhow::Result<(u16, serde_json::Value)> {
+        let response = self.get(path).await?;
+        let status = response.status().as_u16();
+        let body = response.json().await.context("body is not JSON")?;
+        Ok((status, body))
+    }
+
+    /// Stops the server (its pools close before the test's databases are dropped).
+    pub async fn stop(self) {
+        self.handle.stop(true).await;
+    }
+}
+
+/// Generates one test per backend for each named `async fn(TestEnvironment) -> Result<()>`:
+/// `sqlite::<name>` always runs, `postgres::<name>` runs when `PORTAL_TEST_POSTGRES_URL` is set
+/// (and fails when required but missing).
+#[macro_export]
+macro_rules! backend_tests {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $name() -> anyhow::Result<()> {
+                    let environment = $crate::testing::TestEnvironment::new(
+                        $crate::testing::TestBackend::Sqlite,
+                    )
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("SQLite is always available"))?;
+                    super::$name(environment).await
+                }
+            )+
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $name() -> anyhow::Result<()> {
+                    match $crate::testing::TestEnvironment::new(
+                        $crate::testing::TestBackend::Postgres,
+                    )
+                    .await?
+                    {
+                        Some(environment) => super::$name(environment).await,
+                        None => Ok(()),
+                    }
+                }
+            )+
+        }
+    };
+}

@@ -1,0 +1,3 @@
+//! The part service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
+
+mod category;

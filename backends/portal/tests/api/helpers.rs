@@ -1,0 +1,36 @@
+use std::path::Path;
+
+use kernel::testing::{TestApp, TestEnvironment};
+
+/// A built-looking web root: the shell and two remotes (mfe-mat deliberately missing).
+pub fn write_web_root(root: &Path) -> anyhow::Result<()> {
+    let shell = root.join("shell/dist");
+    std::fs::create_dir_all(shell.join("static"))?;
+    std::fs::write(
+        shell.join("index.html"),
+        "<!doctype html><html lang=\"zh-CN\"><body><div id=\"root\"></div>门户</body></html>",
+    )?;
+    std::fs::write(
+        shell.join("static/main.0123abcd.js"),
+        "console.log('shell');",
+    )?;
+    std::fs::write(shell.join("remoteEntry.js"), "var shell;")?;
+    for remote in ["mfe-part", "mfe-auth", "mfe-component"] {
+        let dist = root.join(remote).join("dist");
+        std::fs::create_dir_all(&dist)?;
+        std::fs::write(
+            dist.join("mf-manifest.json"),
+            format!("{{\"name\":\"{remote}\"}}"),
+        )?;
+        std::fs::write(dist.join("remoteEntry.js"), "var remote;")?;
+        std::fs::write(dist.join("123.89abcdef01.js"), "var chunk;")?;
+    }
+    Ok(())
+}
+
+/// The portal as `portal serve` builds it, on the environment's backends.
+pub async fn spawn_portal(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    let settings = environment.settings.clone();
+    let site = portal::site::mount(&settings);
+    TestApp::spawn(settings, portal::services(), Some(site)).await
+}

@@ -1,0 +1,276 @@
+//! Accounts: users, sessions, verification codes, the slider, lockout and WeChat login.
+//! docs/accounts.md describes the behaviour; the routes live in `crate::routes::{auth,user,…}`.
+
+pub mod codes;
+pub mod model;
+pub mod password;
+pub mod profile;
+pub mod senders;
+pub mod slider;
+pub mod store;
+pub mod wechat;
+
+use std::{sync::Arc, time::Duration};
+
+use actix_web::{web, HttpRequest};
+use auth::{token, Authenticator, Principal, TokenSource};
+use chrono::{DateTime, Utc};
+use futures_util::future::BoxFuture;
+use kernel::{config::AccountsSettings, ApiError, ApiResult, Cache, Mode, ServiceContext};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use self::{
+    password::PasswordHasher,
+    store::{AccountRepository, AccountStore, CodeUse, NewSession, UserRecord, WriteRefused},
+};
+
+/// The state every accounts route shares (one per service, shared by all workers).
+pub struct Accounts {
+    pub store: AccountRepository,
+    pub authenticator: web::Data<Authenticator>,
+    pub passwords: PasswordHasher,
+    pub settings: AccountsSettings,
+    pub mode: Mode,
+    /// The service's own cache namespace: slider challenges, tickets, counters, locks.
+    pub cache: Cache,
+    pub sms_sender: senders::CodeSender,
+    pub email_sender: senders::CodeSender,
+    pub wechat: wechat::WechatClient,
+}
+
+/// `{userId, accessToken, refreshToken, expiresTime}`: the answer of every login.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginAnswer {
+    pub user_id: i64,
+    pub access_token: String,
+    pub refresh_token: String,
+    /// When the access token expires (epoch milliseconds).
+    pub expires_time: i64,
+}
+
+/// The tokens of a new session, handed out once.
+pub struct IssuedTokens {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+/// Checks access tokens against the system database (the last layer of the authenticator).
+struct StoreTokenSource {
+    store: AccountRepository,
+}
+
+impl TokenSource for StoreTokenSource {
+    fn resolve<'a>(&'a self, token: &'a str) -> BoxFuture<'a, anyhow::Result<Option<Principal>>> {
+        Box::pin(async move {
+            let Some(record) = self.store.find_access_token(&token::digest(token)).await? else {
+                return Ok(None);
+            };
+            if record.revoked_at.is_some() || record.expires_at <= Utc::now() {
+                return Ok(None);
+            }
+            principal_of(&self.store, record.user_id, record.expires_at).await
+        })
+    }
+}
+
+/// The principal of an enabled user whose token expires at `expires_at`.
+async fn principal_of(
+    store: &AccountRepository,
+    user_id: i64,
+    expires_at: DateTime<Utc>,
+) -> anyhow::Result<Option<Principal>> {
+    let Some(user) = store.find_user(user_id).await? else {
+        return Ok(None);
+    };
+    if !user.is_enabled() {
+        return Ok(None);
+    }
+    let (roles, permissions) = store.roles_and_permissions(user_id).await?;
+    Ok(Some(Principal {
+        user_id,
+        org_id: user.org_id,
+        roles,
+        permissions,
+        expires_at: expires_at.timestamp_millis(),
+    }))
+}
+
+/// The client's address for per-IP limits (the TCP peer: a reverse proxy in front of the
+/// portal applies its own limits).
+pub fn client_ip(req: &HttpRequest) -> String {
+    req.peer_addr()
+        .map(|address| address.ip().to_string())
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+impl Accounts {
+    pub fn new(context: &ServiceContext) -> anyhow::Result<Self> {
+        let settings = context.settings.accounts.clone();
+        if context.settings.mode == Mode::Production
+            && (settings.sms_sender == "outbox" || settings.email_sender == "outbox")
+        {
+            tracing::warn!(
+                sms = %settings.sms_sender,
+                email = %settings.email_sender,
+                "production mode with the development outbox: codes reach only the log"
+            );
+        }
+        let store = AccountRepository::new(&context.db);
+        let source = Arc::new(StoreTokenSource {
+            store: store.clone(),
+        });
+        let authenticator = Authenticator::new(
+            source,
+            Some(context.shared_cache.clone()),
+            Duration::from_millis(settings.token_local_cache_ms),
+        );
+        Ok(Self {
+            sms_sender: senders::CodeSender::from_settings("sms", &settings, &store)?,
+            email_sender: senders::CodeSender::from_settings("email", &settings, &store)?,
+            passwords: PasswordHasher::new(&settings.password_hash)?,
+            wechat: wechat::WechatClient::new(&settings.wechat)?,
+            store,
+            authenticator: web::Data::new(authenticator),
+            mode: context.settings.mode,
+            cache: context.cache.scoped("accounts"),
+            settings,
+        })
+    }
+
+    fn access_lifetime(&self) -> chrono::Duration {
+        chrono::Duration::minutes(i64::try_from(self.settings.access_token_minutes).unwrap_or(30))
+    }
+
+    fn refresh_lifetime(&self) -> chrono::Duration {
+        chrono::Duration::days(i64::try_from(self.settings.refresh_token_days).unwrap_or(30))
+    }
+
+    /// A new token pair for `user` (marking `code` used in the same transaction).
+    pub async fn open_session(
+        &self,
+        user: &UserRecord,
+        code: Option<&CodeUse>,
+    ) -> ApiResult<Result<LoginAnswer, WriteRefused>> {
+        let (tokens, session) = self.new_session()?;
+        if let Err(refused) = self.store.open_session(user.id, &session, code).await? {
+            return Ok(Err(refused));
+        }
+        self.session_opened(user.id, tokens, &session).await.map(Ok)
+    }
+
+    /// Tokens (handed out) and their digests (stored) for a new session.
+    pub fn new_session(&self) -> ApiResult<(IssuedTokens, NewSession)> {
+        let now = store::now();
+        let tokens = IssuedTokens {
+            access_token: token::new_token()?,
+            refresh_token: token::new_token()?,
+        };
+        let session = NewSession {
+            access_digest: token::digest(&tokens.access_token),
+            access_expires_at: now + self.access_lifetime(),
+            refresh_digest: token::digest(&tokens.refresh_token),
+            refresh_expires_at: now + self.refresh_lifetime(),
+        };
+        Ok((tokens, session))
+    }
+
+    /// After the session is stored: warms the token caches and builds the login answer.
+    pub async fn session_opened(
+        &self,
+        user_id: i64,
+        tokens: IssuedTokens,
+        session: &NewSession,
+    ) -> ApiResult<LoginAnswer> {
+        self.remember(user_id, &session.access_digest, session.access_expires_at)
+            .await?;
+        Ok(LoginAnswer {
+            user_id,
+            access_token: tokens.access_token,
+            refresh_token: tokens.refresh_token,
+            expires_time: session.access_expires_at.timestamp_millis(),
+        })
+    }
+
+    /// Warms the token caches with a freshly issued access token.
+    pub async fn remember(
+        &self,
+        user_id: i64,
+        digest: &str,
+        expires_at: DateTime<Utc>,
+    ) -> ApiResult<()> {
+        if let Some(principal) = principal_of(&self.store, user_id, expires_at).await? {
+            self.authenticator.remember(digest, principal).await;
+        }
+        Ok(())
+    }
+
+    /// A new access token for a refresh token (the old access tokens die at once).
+    pub async fn refresh(&self, refresh_token: &str) -> ApiResult<LoginAnswer> {
+        let invalid =
+            || ApiError::with_message(kernel::error::global::BAD_REQUEST, "无效的刷新令牌");
+        if !token::is_well_formed(refresh_token) {
+            return Err(invalid());
+        }
+        let Some(record) = self
+            .store
+            .find_refresh_token(&token::digest(refresh_token))
+            .await?
+        else {
+            return Err(invalid());
+        };
+        if record.revoked_at.is_some() {
+            return Err(invalid());
+        }
+        if record.expires_at <= Utc::now() {
+            return Err(ApiError::with_message(
+                kernel::error::global::UNAUTHORIZED,
+                "刷新令牌已过期",
+            ));
+        }
+        match self.store.find_user(record.user_id).await? {
+            Some(user) if user.is_enabled() => {}
+            _ => return Err(invalid()),
+        }
+        let access_token = token::new_token()?;
+        let digest = token::digest(&access_token);
+        let expires_at = store::now() + self.access_lifetime();
+        let revoked = self
+            .store
+            .replace_access_token(&record, &digest, expires_at)
+            .await?;
+        self.authenticator.forget(&revoked).await?;
+        self.remember(record.user_id, &digest, expires_at).await?;
+        Ok(LoginAnswer {
+            user_id: record.user_id,
+            access_token,
+            refresh_token: refresh_token.to_owned(),
+            expires_time: expires_at.timestamp_millis(),
+        })
+    }
+
+    /// Drops revoked access tokens from every cache.
+    pub async fn forget(&self, digests: &[String]) -> ApiResult<()> {
+        self.authenticator.forget(digests).await?;
+        Ok(())
+    }
+}
+
+/// Answers a refused transactional write with its error code.
+pub fn refused(refused: WriteRefused) -> ApiError {
+    use crate::{
+        SMS_CODE_USED, SOCIAL_USER_AUTH_FAILURE, USER_EMAIL_EXISTS, USER_MOBILE_EXISTS,
+        USER_USERNAME_EXISTS,
+    };
+    match refused {
+        WriteRefused::CodeUsed => ApiError::new(SMS_CODE_USED),
+        WriteRefused::UsernameTaken => ApiError::new(USER_USERNAME_EXISTS),
+        WriteRefused::MobileTaken => ApiError::new(USER_MOBILE_EXISTS),
+        WriteRefused::EmailTaken => ApiError::new(USER_EMAIL_EXISTS),
+        WriteRefused::SocialUnavailable => ApiError::with_message(
+            SOCIAL_USER_AUTH_FAILURE,
+            "社交授权失败，原因是：该微信账号不可绑定",
+        ),
+    }
+}

@@ -1,0 +1,2 @@
+pub mod slider_challenge;
+pub mod slider_verify;

@@ -1,0 +1,1 @@
+pub mod list_all_simple;

@@ -1,0 +1,85 @@
+//! Routes of the system service, relative to `/to/api/base/system`.
+
+pub mod auth;
+pub mod captcha;
+pub mod dev;
+pub mod dict_data;
+pub mod user;
+
+use actix_web::web;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/dict-data/list-all-simple")
+            .route(web::get().to(dict_data::list_all_simple::list_all_simple_dict_data)),
+    )
+    .service(web::resource("/auth/login").route(web::post().to(auth::login::login)))
+    .service(
+        web::resource("/auth/refresh-token")
+            .route(web::post().to(auth::refresh_token::refresh_token)),
+    )
+    .service(web::resource("/auth/logout").route(web::post().to(auth::logout::logout)))
+    .service(
+        web::resource("/auth/get-permission-info")
+            .route(web::get().to(auth::get_permission_info::get_permission_info)),
+    )
+    .service(
+        web::resource("/auth/get-extend-user-info")
+            .route(web::get().to(auth::get_extend_user_info::get_extend_user_info)),
+    )
+    .service(
+        web::resource("/auth/check-token").route(web::get().to(auth::check_token::check_token)),
+    )
+    .service(
+        web::resource("/auth/send-sms-code")
+            .route(web::post().to(auth::send_sms_code::send_sms_code)),
+    )
+    .service(web::resource("/auth/sms-login").route(web::post().to(auth::sms_login::sms_login)))
+    .service(
+        web::resource("/captcha/slider/challenge")
+            .route(web::post().to(captcha::slider_challenge::slider_challenge)),
+    )
+    .service(
+        web::resource("/captcha/slider/verify")
+            .route(web::post().to(captcha::slider_verify::slider_verify)),
+    )
+    .service(
+        web::resource("/user/send-email-code")
+            .route(web::post().to(user::send_email_code::send_email_code)),
+    )
+    .service(web::resource("/user/register").route(web::post().to(user::register::register)))
+    .service(
+        web::resource("/user/update-password")
+            .route(web::put().to(user::update_password::update_password)),
+    )
+    .service(
+        web::resource("/user/profile")
+            .route(web::get().to(user::profile::get_profile))
+            .route(web::put().to(user::profile::update_profile)),
+    )
+    .service(
+        web::resource("/user/profile/password")
+            .route(web::put().to(user::change_password::change_password)),
+    )
+    .service(
+        web::resource("/auth/sessions/revoke-others")
+            .route(web::post().to(auth::revoke_other_sessions::revoke_other_sessions)),
+    )
+    .service(web::resource("/user/social").route(web::get().to(user::social::list_social)))
+    .service(
+        web::resource("/auth/social-config")
+            .route(web::get().to(auth::social_config::social_config)),
+    )
+    .service(
+        web::resource("/auth/social-login").route(web::post().to(auth::social_login::social_login)),
+    )
+    .service(web::resource("/auth/wx-binding").route(web::post().to(auth::wx_binding::wx_binding)))
+    .service(
+        web::resource("/user/social/wechat").route(web::delete().to(user::social::unbind_wechat)),
+    );
+}
+
+/// `/to/api/dev/...`: registered only in development mode.
+pub fn configure_dev(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/outbox").route(web::get().to(dev::outbox::outbox)));
+}

@@ -1,0 +1,218 @@
+use anyhow::Context;
+use kernel::{
+    db::{Database, DatabaseLocation},
+    testing::{TestApp, TestEnvironment},
+    Settings,
+};
+use serde_json::{json, Value};
+
+pub const BASE: &str = "/to/api/base/system";
+/// A password that passes the spec's rules.
+pub const PASSWORD: &str = "Abcdef12!";
+
+/// Test settings: cheap argon2 parameters (the production cost is measured by the benchmark).
+pub fn fast_settings(environment: &TestEnvironment) -> Settings {
+    let mut settings = environment.settings.clone();
+    settings.accounts.password_hash.memory_kib = 1024;
+    settings.accounts.password_hash.iterations = 1;
+    settings
+}
+
+pub async fn spawn_system(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    spawn_with(fast_settings(environment)).await
+}
+
+pub async fn spawn_with(settings: Settings) -> anyhow::Result<TestApp> {
+    TestApp::spawn(settings, vec![system_api::service()], None).await
+}
+
+/// A request to the API, with an optional bearer token; answers status and JSON body.
+pub async fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+    token: Option<&str>,
+    headers: &[(&str, &str)],
+) -> anyhow::Result<(u16, Value)> {
+    let mut request = app
+        .client
+        .request(method, app.url(&format!("{BASE}{path}")));
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await?;
+    let status = response.status().as_u16();
+    let body = response.json().await.context("body is not JSON")?;
+    Ok((status, body))
+}
+
+pub async fn post(app: &TestApp, path: &str, body: Value) -> anyhow::Result<Value> {
+    let (status, body) = call(app, reqwest::Method::POST, path, Some(body), None, &[]).await?;
+    assert_eq!(status, 200, "{body}");
+    Ok(body)
+}
+
+pub async fn get_with(app: &TestApp, path: &str, token: &str) -> anyhow::Result<Value> {
+    let (status, body) = call(app, reqwest::Method::GET, path, None, Some(token), &[]).await?;
+    assert_eq!(status, 200, "{body}");
+    Ok(body)
+}
+
+/// Asserts an error envelope: HTTP 200, the code, the message, `data: null`.
+pub fn assert_error(body: &Value, code: i64, msg: &str) {
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(body["msg"], msg, "{body}");
+    assert_eq!(body["data"], Value::Null, "{body}");
+}
+
+/// The system database of the environment, for what no API does (disable an account,
+/// age a token).
+pub async fn system_database(settings: &Settings) -> anyhow::Result<Database> {
+    Database::connect(&DatabaseLocation::resolve(settings, "system")?, 1).await
+}
+
+pub async fn execute(settings: &Settings, sql: &str) -> anyhow::Result<()> {
+    let db = system_database(settings).await?;
+    match &db {
+        Database::Sqlite(pool) => sqlx::query(sql).execute(pool).await.map(drop),
+        Database::Postgres(pool) => sqlx::query(sql).execute(pool).await.map(drop),
+    }?;
+    db.close().await;
+    Ok(())
+}
+
+pub async fn create_admin(settings: &Settings, email: &str) -> anyhow::Result<i64> {
+    system_api::admin::create_administrator(
+        settings.clone(),
+        system_api::admin::NewAdministrator {
+            username: "root".to_owned(),
+            email: Some(email.to_owned()),
+            mobile: None,
+            password: PASSWORD.to_owned(),
+        },
+    )
+    .await
+}
+
+/// Logs in by e-mail and answers the login data.
+pub async fn login_email(app: &TestApp, email: &str, password: &str) -> anyhow::Result<Value> {
+    post(
+        app,
+        "/auth/login",
+        json!({"email": email, "password": password, "userType": 2}),
+    )
+    .await
+}
+
+pub fn token_of(login: &Value) -> anyhow::Result<String> {
+    login["data"]["accessToken"]
+        .as_str()
+        .map(str::to_owned)
+        .with_context(|| format!("no access token in {login}"))
+}
+
+/// A human-looking drag to the right end of the issued track (x = handle offset).
+pub fn human_track(track_width: f64, handle_width: f64) -> Value {
+    let end = track_width - handle_width;
+    let points: Vec<Value> = (0..=30)
+        .map(|i| {
+            let f = f64::from(i) / 30.0;
+            // Ease-out, as a hand slows down near the end.
+            let x = end * (1.0 - (1.0 - f) * (1.0 - f));
+            json!({"x": x, "y": (f * 9.0).sin() * 2.0, "t": 600.0 * f + f64::from(i % 3)})
+        })
+        .collect();
+    Value::Array(points)
+}
+
+/// Passes the slider for `scene` (`sms`, `email`, `login`) and answers the ticket.
+pub async fn slider_ticket(app: &TestApp, scene: &str) -> anyhow::Result<String> {
+    let challenge = post(app, "/captcha/slider/challenge", json!({"scene": scene})).await?;
+    let data = &challenge["data"];
+    let track_width = data["trackWidth"].as_f64().context("trackWidth")?;
+    let handle_width = data["handleWidth"].as_f64().context("handleWidth")?;
+    // The server's clock bounds the drag: no answer faster than a hand.
+    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    let verified = post(
+        app,
+        "/captcha/slider/verify",
+        json!({
+            "challengeId": data["challengeId"],
+            "trackWidth": track_width,
+            "track": human_track(track_width, handle_width),
+        }),
+    )
+    .await?;
+    assert_eq!(verified["code"], 0, "{verified}");
+    verified["data"]["ticket"]
+        .as_str()
+        .map(str::to_owned)
+        .context("no ticket")
+}
+
+/// The newest code the development outbox holds for `to`.
+pub async fn outbox_code(app: &TestApp, to: &str) -> anyhow::Result<String> {
+    let (status, body) = app
+        .get_json(&format!("/to/api/dev/outbox?to={}", to.replace('@', "%40")))
+        .await?;
+    assert_eq!(status, 200, "{body}");
+    body["data"][0]["code"]
+        .as_str()
+        .map(str::to_owned)
+        .with_context(|| format!("no code for {to}: {body}"))
+}
+
+/// Sends a code (`sms` → send-sms-code, `email` → send-email-code) and answers the envelope.
+pub async fn send_code(app: &TestApp, to: &str, scene: i64) -> anyhow::Result<Value> {
+    if to.contains('@') {
+        let ticket = slider_ticket(app, "email").await?;
+        post(
+            app,
+            "/user/send-email-code",
+            json!({"email": to, "scene": scene, "ticket": ticket}),
+        )
+        .await
+    } else {
+        let ticket = slider_ticket(app, "sms").await?;
+        post(
+            app,
+            "/auth/send-sms-code",
+            json!({"mobile": to, "scene": scene, "ticket": ticket}),
+        )
+        .await
+    }
+}
+
+/// Registers `contact` (e-mail or mobile) with a fresh code; answers the register envelope.
+pub async fn register(app: &TestApp, contact: &str, nickname: &str) -> anyhow::Result<Value> {
+    let sent = send_code(app, contact, 4).await?;
+    assert_eq!(sent, json!({"code": 0, "data": true, "msg": ""}));
+    let code = outbox_code(app, contact).await?;
+    let key = if contact.contains('@') {
+        "email"
+    } else {
+        "mobile"
+    };
+    post(
+        app,
+        "/user/register",
+        json!({
+            "username": if nickname.is_empty() { contact } else { nickname },
+            "nickname": nickname,
+            key: contact,
+            "code": code,
+            "password": PASSWORD,
+            "confirmPwd": PASSWORD,
+            "origin": "100",
+            "agreement": true,
+        }),
+    )
+    .await
+}

@@ -1,0 +1,11 @@
+//! The system service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
+
+mod auth;
+mod codes;
+mod dict_data;
+mod helpers;
+mod other_service;
+mod profile;
+mod providers;
+mod revocation;
+mod stand_ins;

@@ -1,0 +1,200 @@
+//! Two `system-api` processes sharing PostgreSQL and Redis: a token revoked through one is
+//! refused by the other within one second (its in-process cache lives 500 ms; the shared
+//! Redis entry is deleted at revocation).
+
+use std::{
+    io::{BufRead, BufReader},
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use anyhow::Context;
+use kernel::{
+    testing::{TestBackend, TestEnvironment},
+    Settings,
+};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+
+/// A running `system-api` process, killed on drop.
+struct ServiceProcess {
+    child: Child,
+    url: String,
+}
+
+impl Drop for ServiceProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn start_process(settings: &Settings) -> anyhow::Result<ServiceProcess> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_system-api"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PORTAL_") || key == "RUST_LOG" {
+            command.env_remove(key);
+        }
+    }
+    command
+        .current_dir(&settings.data_dir)
+        .env("PORTAL_ADDR", "127.0.0.1:0")
+        .env("PORTAL_DATA_DIR", &settings.data_dir)
+        .env(
+            "PORTAL_POSTGRES_URL",
+            settings.postgres_url.clone().unwrap_or_default(),
+        )
+        .env(
+            "PORTAL_POSTGRES_DATABASE_PREFIX",
+            &settings.postgres_database_prefix,
+        )
+        .env(
+            "PORTAL_REDIS_URL",
+            settings.redis_url.clone().unwrap_or_default(),
+        )
+        .env("PORTAL_CACHE_PREFIX", &settings.cache_prefix)
+        .env("PORTAL_WORKERS", "1")
+        .env("PORTAL_DATABASE_MAX_CONNECTIONS", "2")
+        .env("PORTAL_LOG_FILTER", "warn")
+        .env("PORTAL_ACCOUNTS__PASSWORD_HASH__MEMORY_KIB", "1024")
+        .env("PORTAL_ACCOUNTS__PASSWORD_HASH__ITERATIONS", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().context("starting system-api")?;
+    let stdout = child.stdout.take().context("no stdout")?;
+    let mut process = ServiceProcess {
+        child,
+        url: String::new(),
+    };
+    let line = tokio::time::timeout(
+        Duration::from_secs(30),
+        tokio::task::spawn_blocking(move || {
+            let mut line = String::new();
+            BufReader::new(stdout).read_line(&mut line).map(|_| line)
+        }),
+    )
+    .await
+    .context("system-api did not start in time")???;
+    process.url = line
+        .trim()
+        .strip_prefix("system-api listening on ")
+        .with_context(|| format!("unexpected first line {line:?}"))?
+        .to_owned();
+    Ok(process)
+}
+
+async fn request(
+    client: &reqwest::Client,
+    method: Method,
+    url: String,
+    body: Option<Value>,
+    token: Option<&str>,
+) -> anyhow::Result<Value> {
+    let mut request = client.request(method, url);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    Ok(request.send().await?.json().await?)
+}
+
+/// How long until `url` refuses `token` (polling every 20 ms, giving up after 5 s).
+async fn time_until_refused(
+    client: &reqwest::Client,
+    url: &str,
+    token: &str,
+) -> anyhow::Result<Duration> {
+    let started = Instant::now();
+    loop {
+        let answer = request(client, Method::GET, url.to_owned(), None, Some(token)).await?;
+        if answer["code"] == 401 {
+            return Ok(started.elapsed());
+        }
+        anyhow::ensure!(
+            started.elapsed() < Duration::from_secs(5),
+            "token still accepted: {answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_revoked_token_is_refused_by_another_process_within_one_second() -> anyhow::Result<()> {
+    let Some(environment) = TestEnvironment::new(TestBackend::Postgres).await? else {
+        return Ok(());
+    };
+    let environment = environment.with_test_redis().await?;
+    if environment.settings.redis_url.is_none() {
+        return Ok(()); // Redis neither configured nor required
+    }
+    let settings = fast_settings(&environment);
+    create_admin(&settings, "root@example.com").await?;
+    let first = start_process(&settings).await?;
+    let second = start_process(&settings).await?;
+    let client = reqwest::Client::new();
+    let info = |process: &ServiceProcess| {
+        format!("{}{BASE}/auth/get-permission-info?appType=2", process.url)
+    };
+
+    let login = request(
+        &client,
+        Method::POST,
+        format!("{}{BASE}/auth/login", first.url),
+        Some(json!({"email": "root@example.com", "password": PASSWORD, "userType": 2})),
+        None,
+    )
+    .await?;
+    let token = token_of(&login)?;
+    let refresh = login["data"]["refreshToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    // The second process accepts it (and caches it, locally and in Redis).
+    for _ in 0..3 {
+        assert_eq!(
+            request(&client, Method::GET, info(&second), None, Some(&token)).await?["code"],
+            0
+        );
+    }
+
+    // Refresh through the first process: the old access token dies on the second too.
+    let refreshed = request(
+        &client,
+        Method::POST,
+        format!(
+            "{}{BASE}/auth/refresh-token?refreshToken={refresh}",
+            first.url
+        ),
+        None,
+        None,
+    )
+    .await?;
+    let new_token = token_of(&refreshed)?;
+    let delay = time_until_refused(&client, &info(&second), &token).await?;
+    assert!(delay < Duration::from_secs(1), "refused after {delay:?}");
+    assert_eq!(
+        request(&client, Method::GET, info(&second), None, Some(&new_token)).await?["code"],
+        0
+    );
+
+    // Logout through the second process: the first refuses it within a second.
+    assert_eq!(
+        request(&client, Method::GET, info(&first), None, Some(&new_token)).await?["code"],
+        0
+    );
+    request(
+        &client,
+        Method::POST,
+        format!("{}{BASE}/auth/logout", second.url),
+        None,
+        Some(&new_token),
+    )
+    .await?;
+    let delay = time_until_refused(&client, &info(&first), &new_token).await?;
+    assert!(delay < Duration::from_secs(1), "refused after {delay:?}");
+    Ok(())
+}

@@ -1,0 +1,91 @@
+import { test, expect, type Page } from '@playwright/test';
+
+// Footer by host suffix from the deploy-time portal-config.json, blank in private deployment; the
+// brand-entry application against the real backend.
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Host names ending in .com and .cn that reach the test server.
+  '--host-resolver-rules=MAP portal.example.com 127.0.0.1, MAP portal.example.cn 127.0.0.1',
+];
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs } });
+
+async function serveConfig(page: Page, config: Record<string, unknown>) {
+  await page.route('**/portal-config.json', (route) => route.fulfill({ json: config }));
+}
+
+function onHost(host: string, path = '/'): string {
+  const base = new URL(test.info().project.use.baseURL!);
+  return `http://${host}:${base.port}${path}`;
+}
+
+const filing = { com: '京ICP备00000001号', cn: '京ICP备00000002号' };
+
+test('.com hosts show the .com filing number, .cn hosts the .cn one, others none', async ({ page }) => {
+  await serveConfig(page, { filing });
+  await page.goto(onHost('portal.example.com'));
+  await expect(page.getByTestId('filing-number')).toHaveText(filing.com);
+  await page.goto(onHost('portal.example.cn'));
+  await expect(page.getByTestId('filing-number')).toHaveText(filing.cn);
+  await page.goto('/');
+  await expect(page.getByTestId('portal-footer')).toContainText('版权所有');
+  await expect(page.getByTestId('filing-number')).toHaveCount(0);
+});
+
+test('the footer is blank in private deployment and the company name replaces the portal name', async ({ page }) => {
+  await serveConfig(page, { filing, company: { privateDeploy: true, companyName: '示例重工' } });
+  await page.goto(onHost('portal.example.com'));
+  await expect(page.getByTestId('portal-footer')).toBeAttached();
+  await expect(page.getByTestId('portal-footer')).toHaveText('');
+  await expect(page.getByTestId('portal-header').getByTestId('logo')).toContainText('示例重工');
+});
+
+test('the contact block shows the configured hotline, e-mail and address', async ({ page }) => {
+  await serveConfig(page, { contact: { hotline: '400-000-0000', email: 'service@example.com', address: '上海市示例路 1 号' } });
+  await page.goto('/about');
+  const block = page.getByTestId('contact-block');
+  await expect(block).toContainText('400-000-0000');
+  await expect(block.getByRole('link', { name: 'service@example.com' })).toHaveAttribute('href', 'mailto:service@example.com');
+  await expect(block).toContainText('上海市示例路 1 号');
+  await expect(block).toContainText('周一至周五 8:30-18:00');
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('a brand-entry application is validated, sent to the backend, and its answer shown', async ({ page }) => {
+  await page.goto('/brand-entry');
+  await page.getByTestId('brand-submit').click();
+  await expect(page.getByText('请输入企业名称')).toBeVisible();
+  await expect(page.getByText('请上传营业执照')).toBeVisible();
+
+  await page.getByTestId('brand-company').fill('上海示例电子有限公司');
+  await page.getByTestId('brand-name').fill('示例芯');
+  await page.getByTestId('brand-contact').fill('王经理');
+  await page.getByTestId('brand-mobile').fill('13800138000');
+  await page.getByTestId('brand-email').fill('bd@example.com');
+  await page.locator('.brand-categories').click();
+  await page.keyboard.type('电阻');
+  await page.locator('.ant-select-tree-title').filter({ hasText: /^电阻$/ }).first().click();
+  await page.keyboard.press('Escape');
+  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/to/api/')) uploads.push(new URL(r.url()).pathname);
+  });
+  await page.getByTestId('brand-submit').click();
+  // The storage endpoints are not served yet: the envelope's error reaches the applicant.
+  const error = page.getByTestId('brand-entry-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('请求地址不存在');
+  expect(uploads[0]).toBe('/to/api/base/file/upload');
+});

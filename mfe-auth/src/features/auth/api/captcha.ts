@@ -1,0 +1,34 @@
+import { http } from '@portal/http';
+
+/** Where the slider is used; the server may tune its checks per scene. */
+export type SliderScene = 'sms' | 'email' | 'login';
+
+export interface SliderChallenge {
+  challengeId: string;
+  trackWidth: number;
+  handleWidth: number;
+  /** Seconds the challenge stays valid. */
+  expiresIn: number;
+}
+
+/** One point of the drag: handle offset in px and milliseconds since the drag started. */
+export interface TrackPoint {
+  x: number;
+  y: number;
+  t: number;
+}
+
+export interface SliderTicket {
+  ticket: string;
+  expiresIn: number;
+}
+
+/** POST /base/system/captcha/slider/challenge — a fresh challenge for one drag. */
+export function createSliderChallenge(scene?: SliderScene): Promise<SliderChallenge> {
+  return http.post<SliderChallenge>('/base/system/captcha/slider/challenge', scene ? { scene } : {}, { silent: true });
+}
+
+/** POST /base/system/captcha/slider/verify — the recorded drag against the challenge; a single-use ticket. */
+export function verifySlider(input: { challengeId: string; trackWidth: number; track: TrackPoint[] }): Promise<SliderTicket> {
+  return http.post<SliderTicket>('/base/system/captcha/slider/verify', input, { silent: true });
+}

@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { App, Avatar, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
+import { canSwitchEnterpriseLibrary, getMode, isPrivateDeploymentUser, setMode, type PortalMode, type PortalUser } from '@portal/session';
+import { AUTH_NAMESPACE } from '../../../i18n';
+import { isBlockedUserError, useRestoreSignedInUser } from '../api/get-permission-info';
+import { useLogout } from '../api/logout';
+import { closeLoginDialog, openLoginDialog, openRegisterDialog } from '../login-dialog-store';
+import { SessionWatcher } from './session-watcher';
+
+/** The name the header shows: nickname, else username, else the e-mail or mobile (spec §5 nickname rule). */
+export function displayName(user: PortalUser): string | undefined {
+  return user.nickname || user.username || user.email || user.mobile || undefined;
+}
+
+/** Second line of the dropdown: organisation, else e-mail, else mobile (spec §2 Header). */
+export function secondaryLine(user: PortalUser): string | undefined {
+  return user.orgName || user.email || user.mobile || undefined;
+}
+
+/** Spec §4 mode: open → private shows the organisation's brand page, private → open the parts library. */
+export function modeDestination(next: PortalMode, user: PortalUser): string {
+  return next === 'private' && user.orgId ? `/part/brand-detail/${user.orgId}?type=1` : paths.library('part');
+}
+
+/** The header's right-hand entry: sign-in buttons, or the signed-in user's menu; watches the session. */
+export function AuthEntry() {
+  return (
+    <>
+      <SessionWatcher />
+      <AuthEntryContent />
+    </>
+  );
+}
+
+function AuthEntryContent() {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { message } = App.useApp();
+  const user = useSession((state) => state.user);
+  const isSetUser = useSession((state) => state.isSetUser);
+  const restore = useRestoreSignedInUser(isSetUser);
+  const logout = useLogout();
+  const [mode, setModeState] = useState<PortalMode>(getMode());
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    // Spec §6: a blocked user restored from a stored token is warned and sent home.
+    if (restore.error && isBlockedUserError(restore.error)) {
+      message.warning(t('errors.blocked'));
+      navigateAcrossApps(paths.home());
+    }
+  }, [restore.error, message, t]);
+
+  if (!user) {
+    return (
+      <Space size={8} data-testid="auth-entry">
+        <Button type="primary" onClick={() => openLoginDialog()} data-testid="login-button">
+          {t('entry.login')}
+        </Button>
+        <Button onClick={() => openRegisterDialog()} data-testid="register-button">
+          {t('entry.register')}
+        </Button>
+      </Space>
+    );
+  }
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        closeLoginDialog();
+        message.info(t('entry.loggedOut'));
+        // Spec §2 Logout destinations: leaving the personal centre returns to /.
+        if (window.location.pathname.startsWith(paths.user()) || window.location.pathname.startsWith('/personalCenter')) {
+          navigateAcrossApps(paths.home());
+        }
+      },
+    });
+
+  const switchMode = () => {
+    const next: PortalMode = mode === 'private' ? 'open' : 'private';
+    setMode(next);
+    setModeState(next);
+    navigateAcrossApps(modeDestination(next, user));
+  };
+
+  const name = displayName(user) ?? t('entry.unnamed');
+  const details = [user.orgName, user.email, user.mobile].filter(Boolean) as string[];
+  const library = libraryFromPath(pathname);
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      disabled: true,
+      label: (
+        <div className="auth-user-summary" data-testid="auth-user-summary">
+          <Space size={10} align="start">
+            <Avatar size={40} src={user.avatar || undefined} icon={<UserOutlined />} />
+            <div className="auth-user-lines">
+              <Typography.Text strong>{name}</Typography.Text>
+              {details.map((line) => (
+                <Typography.Text key={line} type="secondary" className="auth-user-detail">{line}</Typography.Text>
+              ))}
+            </div>
+          </Space>
+          {isPrivateDeploymentUser(user) && (
+            <div className="auth-mode-toggle" onClick={(event) => event.stopPropagation()}>
+              <Typography.Text type="secondary">{t('entry.privateMode')}</Typography.Text>
+              <Switch size="small" checked={mode === 'private'} onChange={switchMode} data-testid="mode-toggle" />
+            </div>
+          )}
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    ...(library && canSwitchEnterpriseLibrary(user, library)
+      ? [{ key: 'switch-library', icon: <SwapOutlined />, label: t(mode === 'private' ? 'entry.toOpenLibrary' : 'entry.toEnterpriseLibrary'), onClick: switchMode }]
+      : []),
+    { key: 'personal-centre', icon: <UserOutlined />, label: t('entry.personalCenter'), onClick: () => navigateAcrossApps(paths.user()) },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('entry.logout')}</span>, onClick: signOut },
+  ];
+
+  return (
+    <>
+      <Dropdown trigger={['hover', 'click']} placement="bottomRight" menu={{ items }}>
+        <Space className="auth-user-trigger" data-testid="auth-user">
+          <Avatar size={30} src={user.avatar || undefined} icon={<UserOutlined />} />
+          <span className="auth-user-name">{name}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Space>
+      </Dropdown>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { render, waitFor, act } from '@testing-library/react';
+import { resetHttpState } from '@portal/http';
+import { AppProviders, queryClient } from '@portal/providers';
+import { COOKIE_KEYS, getToken, resetUser, sessionStore, setToken, writeCookie } from '@portal/session';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { registerAuthMessages } from '../../../i18n';
+import { SessionWatcher } from './session-watcher';
+
+registerAuthMessages();
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  setPageUrl(`${server.origin}/`);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  clearAllCookies();
+  resetHttpState();
+  queryClient.clear();
+  server.requests.length = 0;
+  server.routes.clear();
+  server.routes.set('/to/api/base/system/dict-data/list-all-simple', (_request, response) =>
+    sendJson(response, envelope([{ label: 'token_expire_time', value: '30' }])),
+  );
+  server.routes.set('/to/api/base/system/auth/logout', (_request, response) => sendJson(response, envelope(true)));
+});
+afterEach(() => act(() => resetUser()));
+
+function signIn(lastActivityMinutesAgo: number) {
+  setToken({ accessToken: 'acc', refreshToken: 'ref' });
+  writeCookie(COOKIE_KEYS.lastActivity, String(Date.now() - lastActivityMinutesAgo * 60_000), { expiresDays: 1 });
+  act(() => sessionStore.setState({ user: { id: 1, nickname: '张工' }, isSetUser: true }));
+}
+
+describe('SessionWatcher', () => {
+  it('logs out once token_expire_time minutes passed without activity', async () => {
+    signIn(31);
+    render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
+    await waitFor(() => expect(sessionStore.getState().user).toBeNull());
+    expect(getToken()).toBeUndefined();
+    expect(server.requests.some((request) => request.url.startsWith('/to/api/base/system/auth/logout'))).toBe(true);
+  });
+
+  it('keeps a session whose last activity is recent', async () => {
+    signIn(5);
+    render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
+    await waitFor(() => expect(server.requests.some((request) => request.url.includes('list-all-simple'))).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(sessionStore.getState().user).not.toBeNull();
+    expect(getToken()).toBe('acc');
+  });
+});

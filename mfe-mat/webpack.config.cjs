@@ -1,0 +1,11 @@
+const { createAppConfig, DEV_PORTS } = require('@portal/build-config');
+const { serveAssetsUnderPrefix } = require('@portal/library-ui/dev-server.cjs');
+
+// The materials library as a single-spa application: `./app` exposes its lifecycles.
+module.exports = createAppConfig({
+  dirname: __dirname,
+  name: 'mfe_mat',
+  port: DEV_PORTS.mfe_mat,
+  exposes: { './app': './src/app/app.tsx' },
+  devServer: { setupMiddlewares: serveAssetsUnderPrefix('/mat') },
+});

@@ -1,0 +1,166 @@
+'use strict';
+// One webpack configuration factory for the shell and every remote (see docs/frontend-federation.md).
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createSharedConfig, SINGLETON_KEYS, PORTAL_SINGLETONS } = require('./shared.cjs');
+
+/** Development ports, fixed by contract. */
+const DEV_PORTS = {
+  shell: 3000,
+  mfe_auth: 3001,
+  mfe_part: 3002,
+  mfe_component: 3003,
+  mfe_mat: 3004,
+};
+
+/** The backend every dev server proxies API and health calls to (the all-in-one `portal serve`). */
+const DEV_BACKEND = process.env.PORTAL_DEV_BACKEND || 'http://127.0.0.1:8080';
+
+/** The remote map the shell's dev server answers at /remotes.json (production: `portal serve`). */
+function devRemoteMap(host = '127.0.0.1') {
+  const map = {};
+  for (const [name, port] of Object.entries(DEV_PORTS)) {
+    if (name !== 'shell') map[name] = `http://${host}:${port}/mf-manifest.json`;
+  }
+  return map;
+}
+
+function swcRule(isDevelopment) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    // Workspace packages are symlinked and resolve to packages/*/src, so they are compiled too;
+    // third-party code in node_modules ships compiled JavaScript.
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          transform: {
+            react: { runtime: 'automatic', development: isDevelopment, refresh: false },
+          },
+        },
+        sourceMaps: isDevelopment,
+      },
+    },
+  };
+}
+
+/**
+ * Builds the complete webpack configuration of one app.
+ * @param {object} options
+ * @param {string} options.dirname   the app's directory (holds src/, public/, dist/)
+ * @param {string} options.name      the federation name: 'shell', 'mfe_auth', 'mfe_part', …
+ * @param {number} options.port      the dev-server port
+ * @param {Record<string,string>} [options.exposes]  federation exposes of a remote
+ * @param {boolean} [options.isHost] the shell: publicPath '/', no exposes, remotes registered at run time
+ * @param {object} [options.devServer] extra dev-server options merged over the defaults
+ */
+function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, devServer = {} }) {
+  if (!dirname || !name || !port) {
+    throw new Error('@portal/build-config: createAppConfig needs dirname, name and port');
+  }
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const isDevelopment = mode === 'development';
+    const template = path.join(dirname, 'public', 'index.html');
+    const configFile = path.join(dirname, 'webpack.config.cjs');
+
+    return {
+      mode,
+      context: dirname,
+      entry: './src/index.ts',
+      target: 'web',
+      devtool: isDevelopment ? 'eval-cheap-module-source-map' : false,
+      output: {
+        path: path.join(dirname, 'dist'),
+        // Remotes are served from wherever their manifest lives; the shell owns the site root.
+        publicPath: isHost ? '/' : 'auto',
+        filename: isDevelopment ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: isDevelopment ? '[name].chunk.js' : '[name].[contenthash:8].chunk.js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        // Distinct per app so two webpack runtimes on one page never share a chunk-loading global.
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
+      },
+      module: {
+        rules: [
+          swcRule(isDevelopment),
+          { test: /\.css$/i, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|gif|webp|svg|ico|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      cache: {
+        type: 'filesystem',
+        name: `${name}-${mode}`,
+        cacheDirectory: path.join(dirname, 'node_modules', '.cache', 'webpack'),
+        buildDependencies: {
+          config: [__filename, path.join(__dirname, 'shared.cjs')].concat(
+            fs.existsSync(configFile) ? [configFile] : [],
+          ),
+        },
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: isHost ? {} : exposes,
+          // No remotes at build time: the shell registers them at run time from /remotes.json.
+          remotes: {},
+          shared: createSharedConfig(dirname),
+          manifest: true,
+          // dts would run tsc for remotes and make the host fetch manifests at build time.
+          dts: false,
+          // The default strategy downloads every known remote's entry on every page.
+          shareStrategy: 'loaded-first',
+        }),
+        new HtmlWebpackPlugin({
+          template,
+          // Remotes also get an index.html so each can run alone in development.
+          publicPath: isHost ? '/' : 'auto',
+          scriptLoading: 'defer',
+        }),
+      ],
+      optimization: {
+        minimize: !isDevelopment,
+        minimizer: [
+          new MinimizerPlugin({
+            test: /\.[cm]?js(\?.*)?$/i,
+            minify: { implementation: MinimizerPlugin.swcMinify, options: {} },
+          }),
+        ],
+      },
+      performance: { hints: false },
+      stats: isDevelopment ? 'minimal' : 'normal',
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        allowedHosts: 'all',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        // Remotes are fetched cross-origin by the shell's dev server page.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        proxy: [{ context: ['/to/api', '/health'], target: DEV_BACKEND, changeOrigin: true }],
+        ...devServer,
+      },
+    };
+  };
+}
+
+module.exports = {
+  createAppConfig,
+  createSharedConfig,
+  devRemoteMap,
+  DEV_PORTS,
+  SINGLETON_KEYS,
+  PORTAL_SINGLETONS,
+};

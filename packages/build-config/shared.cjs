@@ -1,0 +1,87 @@
+'use strict';
+// THE ONE shared federation configuration used by the shell and every remote. Changing the list
+// here changes it for every app at the next build, so host and remotes cannot drift apart.
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Third-party packages (and subpath keys) that must exist once at run time. */
+const THIRD_PARTY_SINGLETONS = [
+  // Subpaths are separate share keys: without them a remote silently bundles its own reconciler.
+  { key: 'react', pkg: 'react' },
+  { key: 'react/jsx-runtime', pkg: 'react' },
+  { key: 'react/jsx-dev-runtime', pkg: 'react' },
+  { key: 'react-dom', pkg: 'react-dom' },
+  { key: 'react-dom/client', pkg: 'react-dom' },
+  { key: 'react-router', pkg: 'react-router' },
+  { key: 'antd', pkg: 'antd' },
+  { key: '@ant-design/icons', pkg: '@ant-design/icons' },
+  { key: 'dayjs', pkg: 'dayjs' },
+  { key: 'i18next', pkg: 'i18next' },
+  { key: 'react-i18next', pkg: 'react-i18next' },
+  { key: '@tanstack/react-query', pkg: '@tanstack/react-query' },
+  { key: 'single-spa', pkg: 'single-spa' },
+];
+
+/** The project's own runtime packages: shared so host and remotes see one session, one i18n, one client. */
+const PORTAL_SINGLETONS = [
+  '@portal/http',
+  '@portal/session',
+  '@portal/validators',
+  '@portal/channel',
+  '@portal/providers',
+  '@portal/library-ui',
+];
+
+/**
+ * Finds the installed package.json of `pkg` as seen from `fromDir`. Tries the `/package.json`
+ * subpath first and falls back to walking up from the resolved entry, because some packages'
+ * `exports` maps do not expose their package.json.
+ */
+function readInstalledPackageJson(pkg, fromDir) {
+  const paths = [fromDir, __dirname];
+  try {
+    const file = require.resolve(`${pkg}/package.json`, { paths });
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    let dir = path.dirname(require.resolve(pkg, { paths }));
+    while (dir !== path.dirname(dir)) {
+      const candidate = path.join(dir, 'package.json');
+      if (fs.existsSync(candidate)) {
+        const json = JSON.parse(fs.readFileSync(candidate, 'utf8'));
+        if (json.name === pkg) return json;
+      }
+      dir = path.dirname(dir);
+    }
+    throw new Error(`@portal/build-config: cannot find the installed package.json of "${pkg}"`);
+  }
+}
+
+/**
+ * The `shared` object for ModuleFederationPlugin. Every entry is a singleton pinned to exactly the
+ * installed version with strictVersion, so a second copy fails loudly instead of loading silently.
+ */
+function createSharedConfig(fromDir = process.cwd()) {
+  const shared = {};
+  const entries = [
+    ...THIRD_PARTY_SINGLETONS,
+    ...PORTAL_SINGLETONS.map((pkg) => ({ key: pkg, pkg })),
+  ];
+  for (const { key, pkg } of entries) {
+    const { version } = readInstalledPackageJson(pkg, fromDir);
+    shared[key] = {
+      singleton: true,
+      strictVersion: true,
+      version,
+      requiredVersion: version,
+    };
+  }
+  return shared;
+}
+
+module.exports = {
+  THIRD_PARTY_SINGLETONS,
+  PORTAL_SINGLETONS,
+  SINGLETON_KEYS: [...THIRD_PARTY_SINGLETONS.map((entry) => entry.key), ...PORTAL_SINGLETONS],
+  createSharedConfig,
+  readInstalledPackageJson,
+};

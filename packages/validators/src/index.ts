@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './validators';
+export * from './rules';
+export * from './units';

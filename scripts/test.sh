@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs every test: cargo nextest (Rust unit + integration), vitest
+# (packages, apps, install checks) and Playwright (browser journeys against the built portal binary).
+# Rust and browser tests run on SQLite always and, when they answer, on PostgreSQL and Redis too.
+# PORTAL_TEST_REQUIRE_SERVICES=1 (set by .ci/run) makes missing PostgreSQL/Redis a failure, not a skip.
+# Ends with one line `N passed, N failed` over all runners; exits non-zero if anything failed.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+require_tools
+
+POSTGRES_URL="${PORTAL_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+REDIS_URL="${PORTAL_TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+REPORTS="$REPO_ROOT/reports"
+
+install_system_packages() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]} (browser tests; without the CJK fonts Chinese renders as boxes)"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
+    || die "could not install ${missing[*]}"
+}
+
+# The accounts tests send e-mail to a real SMTP server process: aiosmtpd from PyPI.
+install_python_packages() {
+  python3 -c 'import aiosmtpd' 2>/dev/null && return 0
+  log "installing aiosmtpd (SMTP server for the accounts e-mail tests)"
+  python3 -m pip install --quiet --disable-pip-version-check aiosmtpd==1.4.6 || die "could not install aiosmtpd"
+}
+
+ensure_nextest() {
+  cargo nextest --version >/dev/null 2>&1 && return 0
+  log "installing cargo-nextest"
+  cargo install --locked cargo-nextest >/dev/null || die "could not install cargo-nextest"
+}
+
+tcp_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+host_port_of() { # postgres://user@host:port/db or redis://host:port → "host port"
+  local rest="${1#*://}"; rest="${rest#*@}"; rest="${rest%%/*}"
+  echo "${rest%%:*} ${rest##*:}"
+}
+
+detect_services() {
+  local pg redis
+  read -r pg_host pg_port <<<"$(host_port_of "$POSTGRES_URL")"
+  read -r redis_host redis_port <<<"$(host_port_of "$REDIS_URL")"
+  if tcp_open "$pg_host" "$pg_port"; then pg=1; else pg=0; fi
+  if tcp_open "$redis_host" "$redis_port"; then redis=1; else redis=0; fi
+  if [ "${PORTAL_TEST_REQUIRE_SERVICES:-0}" = 1 ]; then
+    [ $pg = 1 ] || die "PostgreSQL is required but $POSTGRES_URL does not answer"
+    [ $redis = 1 ] || die "Redis is required but $REDIS_URL does not answer"
+  fi
+  if [ $pg = 1 ]; then export PORTAL_TEST_POSTGRES_URL="$POSTGRES_URL"; log "PostgreSQL: $POSTGRES_URL"; else log "PostgreSQL not reachable: SQLite only"; fi
+  if [ $redis = 1 ]; then export PORTAL_TEST_REDIS_URL="$REDIS_URL"; log "Redis: $REDIS_URL"; else log "Redis not reachable: in-process cache only"; fi
+  if [ $pg = 1 ] && [ $redis = 1 ]; then
+    # The browser tests' second portal keeps its databases apart from anyone else's on that server.
+    export E2E_POSTGRES_URL="${POSTGRES_URL%/*}" E2E_REDIS_URL="$REDIS_URL"
+  fi
+}
+
+status=0
+step() { # name command...: runs a step, remembers a failure, carries on so every runner reports
+  local name="$1"; shift
+  log "$name"
+  if ! "$@"; then
+    printf '\033[1;31mFAILED:\033[0m %s\n' "$name" >&2
+    status=1
+  fi
+}
+
+install_system_packages
+install_python_packages
+install_node_modules
+ensure_nextest
+detect_services
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+cd "$REPO_ROOT"
+
+step "type check (tsc)" npx tsc -p tsconfig.json --noEmit
+step "type check (e2e)" npx tsc -p e2e/tsconfig.json --noEmit
+step "vitest" npx vitest run --reporter=default --reporter=junit --outputFile.junit="$REPORTS/vitest.xml"
+step "cargo nextest" cargo nextest run --workspace --profile ci --no-fail-fast
+cp target/nextest/ci/junit.xml "$REPORTS/nextest.xml" 2>/dev/null
+step "build the front-end" build_frontend
+step "build the portal" build_portal
+step "playwright" npm run test -w e2e --silent
+
+python3 "$REPO_ROOT/scripts/junit-summary.py" "$REPORTS/nextest.xml" "$REPORTS/vitest.xml" "$REPORTS/playwright.xml" | tail -1 > "$REPORTS/summary.txt"
+summary="$(cat "$REPORTS/summary.txt")"
+case "$summary" in *" 0 failed") ;; *) status=1 ;; esac
+echo "$summary"
+exit $status

@@ -1,0 +1,65 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LIBRARY_KEYS, LIBRARIES, paths } from '@portal/providers';
+import { PortalLayout } from '../components/layout/portal-layout';
+import { SimpleLayout } from '../components/layout/simple-layout';
+import { VendorLayout } from '../components/layout/vendor-layout';
+import { LibraryOutlet } from '../features/library-outlet/components/library-outlet';
+import { RemotePage } from '../features/remote-components/components/remote-page';
+import { ErrorCodePage, ForbiddenPage, NotFoundPage } from '../pages/error-pages';
+import { HomePage } from '../pages/home-page';
+
+// Pages behind the nav load on demand: the home page stays small, and these chunks are the shell's
+// own code that route guard 6 reloads for once when they fail to load.
+const DownloadPage = lazy(() => import('../pages/download-page'));
+const AboutPage = lazy(() => import('../pages/about-page'));
+const BrandEntryPage = lazy(() => import('../pages/brand-entry-page'));
+const VendorPage = lazy(() => import('../pages/vendor-page'));
+
+/** Pages mfe-auth exposes, rendered in the shell's layouts (spec §2 route table). */
+export const AUTH_PAGES = {
+  login: 'mfe_auth/LoginPage',
+  register: 'mfe_auth/RegisterPage',
+  sso: 'mfe_auth/SsoPage',
+  wechatRegister: 'mfe_auth/WechatRegisterPage',
+  personalCenter: 'mfe_auth/PersonalCenter',
+} as const;
+
+/** The shell owns the top-level routes; each library prefix hands over to its single-spa application. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PortalLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="home" element={<HomePage />} />
+        <Route path="download" element={<DownloadPage />} />
+        <Route path="brand-entry" element={<BrandEntryPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="user" element={<RemotePage key="user" id={AUTH_PAGES.personalCenter} />} />
+        <Route path="personalCenter/myInfo" element={<RemotePage key="myInfo" id={AUTH_PAGES.personalCenter} />} />
+        {LIBRARY_KEYS.map((key) => (
+          <Route
+            key={key}
+            path={`${LIBRARIES[key].routePrefix.slice(1)}/*`}
+            // A fresh outlet per library, so one application never unmounts from under the next.
+            element={<LibraryOutlet key={key} library={key} />}
+          />
+        ))}
+      </Route>
+      <Route element={<SimpleLayout />}>
+        <Route path="login" element={<RemotePage key="login" id={AUTH_PAGES.login} />} />
+        <Route path="register" element={<RemotePage key="register" id={AUTH_PAGES.register} />} />
+        <Route path="sso" element={<RemotePage key="sso" id={AUTH_PAGES.sso} />} />
+        <Route path="wechatregister" element={<RemotePage key="wechatregister" id={AUTH_PAGES.wechatRegister} />} />
+        <Route path="plugin/wechatregister" element={<RemotePage key="plugin-wechatregister" id={AUTH_PAGES.wechatRegister} />} />
+        <Route path="404" element={<NotFoundPage />} />
+        <Route path="403" element={<ForbiddenPage />} />
+        <Route path=":code" element={<ErrorCodePage />} />
+      </Route>
+      <Route path="vendor" element={<VendorLayout />}>
+        <Route path="jckey" element={<VendorPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to={paths.notFound()} replace />} />
+    </Routes>
+  );
+}

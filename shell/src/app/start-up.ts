@@ -1,0 +1,58 @@
+import { PORTAL_CHANNEL } from '@portal/channel';
+import { getMode, getPluginState, safeSessionStorage, setChannel, setPluginState, setTenantId } from '@portal/session';
+import { getPortalConfig } from './config/portal-config';
+import { appStore } from './state/app-state';
+import { resolvePluginMode, type PluginTheme } from './rules/plugin-mode';
+import { planQueryGuards } from './rules/route-guards';
+import { RESIZE_THROTTLE_MS, screenTypeFor } from './rules/screen';
+import { throttle } from './rules/timing';
+
+/** Session-storage key of the plugin theme (the plugin state of @portal/session has no theme field). */
+export const PLUGIN_THEME_STORAGE_KEY = 'pluginTheme';
+
+function storedTheme(): PluginTheme | undefined {
+  const value = safeSessionStorage()?.getItem(PLUGIN_THEME_STORAGE_KEY);
+  return value === 'dark' || value === 'light' ? value : undefined;
+}
+
+/**
+ * Plugin mode and channel for the current URL (spec §3, §4). Runs at start and on every navigation,
+ * because a plugin can open any portal path with its query.
+ */
+export function applyPluginMode(pathname: string, search: string): void {
+  const resolution = resolvePluginMode({
+    pathname,
+    search,
+    stored: getPluginState(),
+    storedTheme: storedTheme(),
+    messagingSubdomain: getPortalConfig().messagingSubdomain,
+  });
+  if (resolution.state) {
+    setPluginState(resolution.state);
+    safeSessionStorage()?.setItem(PLUGIN_THEME_STORAGE_KEY, resolution.theme);
+  }
+  // Once a plugin started the session, its channel stays for later pages of that tab.
+  const wasPlugin = appStore.getState().isPlugin;
+  const isPlugin = resolution.isPlugin || (wasPlugin && getPluginState() !== undefined);
+  const channel = resolution.isPlugin || !wasPlugin ? resolution.channel : appStore.getState().channel;
+  setChannel(channel);
+  appStore.setState({ isPlugin, pluginTheme: resolution.theme, channel });
+  document.documentElement.dataset.plugin = isPlugin ? resolution.theme : '';
+}
+
+/** Everything the shell sets up before it renders: channel, plugin mode, tenant, mode, screen type. */
+export function startShell(): void {
+  // Spec §3: the channel is the portal at start; plugin mode may replace it just below.
+  setChannel(PORTAL_CHANNEL);
+  applyPluginMode(window.location.pathname, window.location.search);
+  const { tenantId } = planQueryGuards(window.location.search);
+  if (tenantId) setTenantId(tenantId);
+  appStore.setState({ isPrivate: getMode() === 'private' });
+
+  const onResize = throttle(() => appStore.setState({ screenType: screenTypeFor(window.innerWidth) }), RESIZE_THROTTLE_MS);
+  window.addEventListener('resize', onResize);
+  appStore.subscribe((state, previous) => {
+    if (state.screenType !== previous.screenType) document.documentElement.dataset.screen = state.screenType;
+  });
+  document.documentElement.dataset.screen = appStore.getState().screenType;
+}

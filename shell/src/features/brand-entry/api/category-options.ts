@@ -1,0 +1,26 @@
+import { useQueries } from '@tanstack/react-query';
+import { http } from '@portal/http';
+import type { LibraryKey } from '@portal/providers';
+
+export interface CategoryNode {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  children: CategoryNode[];
+}
+
+/** GET /public/{lib}/category/tree: the categories an applicant picks from. */
+export function fetchCategoryTree(library: LibraryKey): Promise<CategoryNode[]> {
+  return http.get<CategoryNode[]>(`/public/${library}/category/tree`);
+}
+
+export function useCategoryTrees(libraries: readonly LibraryKey[]) {
+  return useQueries({
+    queries: libraries.map((library) => ({
+      queryKey: ['shell', 'category-tree', library],
+      queryFn: () => fetchCategoryTree(library),
+      staleTime: 10 * 60_000,
+    })),
+  });
+}

@@ -1,0 +1,2 @@
+// Async boundary: shared modules are negotiated with the remotes before any of them is imported.
+import('./bootstrap');
