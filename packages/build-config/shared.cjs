@@ -30,6 +30,7 @@ const PORTAL_SINGLETONS = [
   '@portal/channel',
   '@portal/providers',
   '@portal/library-ui',
+  '@portal/upload',
 ];
 
 /**

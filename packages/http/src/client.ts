@@ -180,8 +180,11 @@ function endSession(error: PortalError): void {
   }
 }
 
-/** One refresh shared by every request that got 401 meanwhile; resolves to the new access token. */
-function refreshAccessToken(): Promise<string> {
+/**
+ * One refresh shared by every request that got 401 meanwhile; resolves to the new access token.
+ * Exported for requests that cannot go through `request` (uploads sent with XMLHttpRequest for progress).
+ */
+export function refreshAccessToken(): Promise<string> {
   if (refreshing) return refreshing;
   const refreshToken = getRefreshToken();
   if (refreshToken !== countedRefreshToken) {

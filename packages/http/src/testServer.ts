@@ -33,6 +33,18 @@ export async function startTestServer(): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const routes = new Map<string, Handler>();
   const server: Server = createServer((incoming, response) => {
+    // jsdom's XMLHttpRequest keeps the origin the page was created with, so to it this server is
+    // cross-origin (as a storage server's presigned URLs are): answer CORS like such a server does.
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Expose-Headers', 'ETag');
+    if (incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method']) {
+      response.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+        'Access-Control-Allow-Headers': incoming.headers['access-control-request-headers'] ?? '*',
+      });
+      response.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
