@@ -1,5 +1,6 @@
 import { App as AntdApp } from 'antd';
 import { AppProviders } from '@portal/providers';
+import { FrontLogReporter } from '../features/errors/components/front-log-reporter';
 import { HttpErrorReporter } from '../features/http-errors/http-error-reporter';
 import { ErrorDialog } from '../features/overlays/components/error-dialog';
 import { LoadingMask } from '../features/overlays/components/loading-mask';
@@ -13,6 +14,7 @@ export function App() {
       {/* Spec §9: toasts 3000 ms at offset 16, notifications 4500 ms (the inner App overrides the shared one). */}
       <AntdApp message={{ duration: TOAST_SECONDS, top: TOAST_OFFSET_PX, maxCount: 3 }} notification={{ duration: NOTIFICATION_SECONDS }}>
         <HttpErrorReporter />
+        <FrontLogReporter />
         <RouteGuards />
         <AppRoutes />
         <ErrorDialog />
