@@ -16,3 +16,4 @@ export { useUpload } from './use-upload';
 export type { UploadController, UploadState, UploadStatus, UseUploadOptions } from './use-upload';
 export { UploadTask } from './upload-task';
 export { registerUploadMessages, UPLOAD_NAMESPACE, uploadEnUS, uploadZhCN } from './i18n';
+export { IMAGE_ACCEPT, IMAGE_VIEWER_PREVIEW } from './image-viewer';

@@ -251,6 +251,11 @@ export const enUS: ShellMessages = {
     orgName: 'Organisation',
     short: 'Feedback',
     contactShort: 'Contact',
+    images: 'Images',
+    imagesHint: 'Up to 3 jpg, jpeg or png images, each under 5M',
+    addImage: 'Add image',
+    imagePreview: 'Feedback image',
+    imagesUploading: 'Images are still uploading, please submit when they are done',
   },
   simple: {
     login: 'Sign-in centre',

@@ -244,6 +244,11 @@ export const zhCN = {
     orgName: '单位名称',
     short: '反馈',
     contactShort: '咨询',
+    images: '图片',
+    imagesHint: '最多3张，支持jpg、jpeg、png，每张小于5M',
+    addImage: '上传图片',
+    imagePreview: '反馈图片',
+    imagesUploading: '图片正在上传，请稍候再提交',
   },
   simple: {
     login: '登录中心',

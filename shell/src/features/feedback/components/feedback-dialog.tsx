@@ -1,10 +1,11 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/providers';
 import { FEEDBACK_TYPES, LIMITS, rules } from '@portal/validators';
 import { useMessageBox } from '../../overlays/components/message-box';
 import { useToast } from '../../overlays/toast';
 import { useCreateFeedback, type FeedbackInput } from '../api/create-feedback';
+import { FeedbackImages, uploadedImageIds } from './feedback-images';
 
 interface FeedbackValues {
   type: FeedbackInput['type'];
@@ -12,6 +13,7 @@ interface FeedbackValues {
   mobile?: string;
   email?: string;
   orgName?: string;
+  images?: UploadFile[];
 }
 
 /** The consultation and feedback form (spec §3, §4, §5, §7): validate, confirm, post, toast 已提交. */
@@ -24,10 +26,14 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const messageBox = useMessageBox();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const { images, ...values } = await form.validateFields();
+    if ((images ?? []).some((file) => file.status === 'uploading')) {
+      toast.warning(t('feedback.imagesUploading'));
+      return;
+    }
     // Spec §4 feedback: form, validate, confirm, post, success toast.
     if ((await messageBox.confirm(t('feedback.confirm'))) !== 'confirm') return;
-    await mutation.mutateAsync({ ...values, userId: user?.id });
+    await mutation.mutateAsync({ ...values, images: uploadedImageIds(images), userId: user?.id });
     toast.success(t('feedback.submitted'));
     form.resetFields();
     onClose();
@@ -63,6 +69,9 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         </Form.Item>
         <Form.Item name="orgName" label={t('feedback.orgName')} rules={rules.feedback.orgName()}>
           <Input maxLength={LIMITS.feedbackOrgName} />
+        </Form.Item>
+        <Form.Item name="images" label={t('feedback.images')} extra={t('feedback.imagesHint')} rules={rules.feedback.images()}>
+          <FeedbackImages />
         </Form.Item>
       </Form>
     </Modal>
