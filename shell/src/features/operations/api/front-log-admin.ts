@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from '@portal/http';
+import type { PageResult } from './feedback-admin';
+
+export const FRONT_LOG_QUERY_PERMISSION = 'operation:frontlog:query';
+
+/** A stored front-end log entry (`FrontLogView` of the system service). */
+export interface FrontLogRecord {
+  id: number;
+  userId?: number | null;
+  clientIp: string;
+  userAgent: string;
+  /** Spec §3 levels: info -2, warn -1, error 0, danger 1. */
+  level: number;
+  message: string;
+  name: string;
+  code: string;
+  stack: string;
+  url: string;
+  position: string;
+  source: string;
+  extra: string;
+  clientTime?: number | null;
+  createTime: number;
+}
+
+export interface FrontLogFilters {
+  pageNo: number;
+  pageSize: number;
+  keyword?: string;
+  url?: string;
+  level?: number;
+  userId?: number;
+  beginTime?: number;
+  endTime?: number;
+}
+
+/** GET {open base}/tool/api/front/log/page → `{list, total}` (operators, `operation:frontlog:query`). */
+export function pageFrontLog(filters: FrontLogFilters): Promise<PageResult<FrontLogRecord>> {
+  return http.get<PageResult<FrontLogRecord>>('/tool/api/front/log/page', { ...filters });
+}
+
+export function useFrontLogPage(filters: FrontLogFilters) {
+  return useQuery({ queryKey: ['operations', 'front-log', filters], queryFn: () => pageFrontLog(filters), placeholderData: keepPreviousData, staleTime: 0 });
+}
