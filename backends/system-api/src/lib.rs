@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod files;
 pub mod routes;
 pub mod store;
 
@@ -46,6 +47,20 @@ error_codes! {
         TENANT_NOT_EXISTS = (1_002_015_000, OK, "租户不存在");
         TENANT_DISABLE = (1_002_015_001, OK, "名字为【{}】的租户已被禁用");
         SOCIAL_USER_AUTH_FAILURE = (1_002_018_000, OK, "社交授权失败，原因是：{}");
+        // Portal extension: files (docs/files.md), sub-range 1_002_019_xxx.
+        FILE_NAME_HAS_COMMA = (1_002_019_000, OK, "文件名不允许包含逗号，请修改后重新上传");
+        FILE_NAME_INVALID = (1_002_019_001, OK, "文件名不合法");
+        FILE_TYPE_NOT_ALLOWED = (1_002_019_002, OK, "文件类型不支持");
+        FILE_TOO_LARGE = (1_002_019_003, OK, "文件过大");
+        FILE_CONTENT_MISMATCH = (1_002_019_004, OK, "文件内容与类型不符");
+        FILE_NOT_EXISTS = (1_002_019_005, OK, "文件不存在");
+        // The spec's client shows this message as is (spec §8).
+        FILE_UPLOAD_NOT_COMPLETE = (1_002_019_006, OK, "not complete");
+        FILE_UPLOAD_SESSION_NOT_EXISTS = (1_002_019_007, OK, "上传任务不存在或已过期");
+        FILE_PART_URL_INVALID = (1_002_019_008, FORBIDDEN, "分片上传地址无效或已过期");
+        FILE_CHECKSUM_MISMATCH = (1_002_019_009, OK, "文件校验失败");
+        FILE_STORAGE_TYPE_UNSUPPORTED = (1_002_019_010, OK, "不支持的存储类型");
+        FILE_EMPTY = (1_002_019_011, OK, "文件为空");
         // Portal extension (spec): an unknown WeChat account; `data` carries `openId`.
         SOCIAL_USER_NOT_REGISTERED = (199_999, OK, "社交账号未注册");
     }

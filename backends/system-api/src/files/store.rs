@@ -1,0 +1,337 @@
+//! The files store: one trait, a SQLite and a PostgreSQL implementation stamped from one macro
+//! (shared SQL, timestamps bound from Rust), and [`FileRepository`] dispatching on the pool.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use kernel::Database;
+use sqlx::{PgPool, SqlitePool};
+
+use super::model::{
+    FileRecord, NewFile, NewSession, SessionRecord, SESSION_COMPLETED, SESSION_CREATED,
+    SESSION_UPLOADING,
+};
+use crate::accounts::store::now;
+
+#[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
+pub trait FileStore {
+    async fn insert_file(&self, file: &NewFile) -> anyhow::Result<FileRecord>;
+    async fn find_file(&self, id: i64) -> anyhow::Result<Option<FileRecord>>;
+    /// The files among `ids` that exist (any owner), in id order; unknown ids are left out.
+    /// Other services' features (feedback images) use it with [`owned_by`] to check the ids a
+    /// client sends.
+    async fn find_many(&self, ids: &[i64]) -> anyhow::Result<Vec<FileRecord>>;
+    async fn insert_session(&self, session: &NewSession) -> anyhow::Result<SessionRecord>;
+    async fn find_session(&self, upload_id: &str) -> anyhow::Result<Option<SessionRecord>>;
+    /// The newest unfinished session of this user for the same name, size and business code
+    /// (what a second `init` resumes).
+    async fn find_resumable_session(
+        &self,
+        user_id: i64,
+        file_name: &str,
+        declared_size: Option<i64>,
+        biz_code: &str,
+    ) -> anyhow::Result<Option<SessionRecord>>;
+    /// `uploading` → `completed`; `false` when the session was not uploading.
+    async fn mark_completed(&self, upload_id: &str, size: i64) -> anyhow::Result<bool>;
+    /// Stores the file of a completed session and marks the session `created`, in one
+    /// transaction; `None` when the session was not `completed` (e.g. created meanwhile).
+    async fn create_from_session(
+        &self,
+        upload_id: &str,
+        file: &NewFile,
+    ) -> anyhow::Result<Option<FileRecord>>;
+    /// Sessions that never reached `created` and did not change since `before`.
+    async fn stale_sessions(&self, before: DateTime<Utc>) -> anyhow::Result<Vec<SessionRecord>>;
+    async fn delete_session(&self, upload_id: &str) -> anyhow::Result<()>;
+}
+
+/// Keeps the files of `files` that belong to `user_id`; the ids that are missing or belong
+/// to someone else come back in the error list.
+pub fn owned_by(user_id: i64, ids: &[i64], files: &[FileRecord]) -> Result<(), Vec<i64>> {
+    let missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| {
+            !files
+                .iter()
+                .any(|file| file.id == *id && file.user_id == user_id)
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(missing)
+    }
+}
+
+const FILE_COLUMNS: &str = "id, user_id, name, storage_key, storage, size, category, mime_type, \
+     biz_code, module_type, md5, created_at";
+const SESSION_COLUMNS: &str = "upload_id, user_id, storage_key, storage, file_name, biz_code, \
+     module_type, category, mime_type, declared_size, declared_md5, status, completed_size, \
+     file_id, created_at, updated_at";
+
+macro_rules! file_store {
+    ($store:ident, $pool:ty, $db:ty) => {
+        #[derive(Clone)]
+        pub struct $store {
+            pool: $pool,
+        }
+
+        impl $store {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+        }
+
+        async fn insert_file_in<'e, E>(executor: E, file: &NewFile) -> anyhow::Result<FileRecord>
+        where
+            E: sqlx::Executor<'e, Database = $db>,
+        {
+            sqlx::query_as(&format!(
+                "INSERT INTO file (user_id, name, storage_key, storage, size, category, \
+                 mime_type, biz_code, module_type, md5, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \
+                 RETURNING {FILE_COLUMNS}"
+            ))
+            .bind(file.user_id)
+            .bind(&file.name)
+            .bind(&file.storage_key)
+            .bind(&file.storage)
+            .bind(file.size)
+            .bind(file.category.as_str())
+            .bind(&file.mime_type)
+            .bind(&file.biz_code)
+            .bind(file.module_type)
+            .bind(&file.md5)
+            .bind(now())
+            .fetch_one(executor)
+            .await
+            .context("storing a file record")
+        }
+
+        impl FileStore for $store {
+            async fn insert_file(&self, file: &NewFile) -> anyhow::Result<FileRecord> {
+                insert_file_in(&self.pool, file).await
+            }
+
+            async fn find_file(&self, id: i64) -> anyhow::Result<Option<FileRecord>> {
+                sqlx::query_as(&format!("SELECT {FILE_COLUMNS} FROM file WHERE id = $1"))
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .context("looking up a file")
+            }
+
+            async fn find_many(&self, ids: &[i64]) -> anyhow::Result<Vec<FileRecord>> {
+                if ids.is_empty() {
+                    return Ok(Vec::new());
+                }
+                // Placeholders $1..$N: the same text works on both backends.
+                let placeholders: Vec<String> =
+                    (1..=ids.len()).map(|index| format!("${index}")).collect();
+                let sql = format!(
+                    "SELECT {FILE_COLUMNS} FROM file WHERE id IN ({}) ORDER BY id",
+                    placeholders.join(", ")
+                );
+                let mut query = sqlx::query_as(&sql);
+                for id in ids {
+                    query = query.bind(*id);
+                }
+                query
+                    .fetch_all(&self.pool)
+                    .await
+                    .context("looking up files by id")
+            }
+
+            async fn insert_session(
+                &self,
+                session: &NewSession,
+            ) -> anyhow::Result<SessionRecord> {
+                sqlx::query_as(&format!(
+                    "INSERT INTO file_upload_session (upload_id, user_id, storage_key, storage, \
+                     file_name, biz_code, module_type, category, mime_type, declared_size, \
+                     declared_md5, status, created_at, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) \
+                     RETURNING {SESSION_COLUMNS}"
+                ))
+                .bind(&session.upload_id)
+                .bind(session.user_id)
+                .bind(&session.storage_key)
+                .bind(&session.storage)
+                .bind(&session.file_name)
+                .bind(&session.biz_code)
+                .bind(session.module_type)
+                .bind(session.category.as_str())
+                .bind(&session.mime_type)
+                .bind(session.declared_size)
+                .bind(&session.declared_md5)
+                .bind(SESSION_UPLOADING)
+                .bind(now())
+                .fetch_one(&self.pool)
+                .await
+                .context("storing an upload session")
+            }
+
+            async fn find_session(&self, upload_id: &str) -> anyhow::Result<Option<SessionRecord>> {
+                sqlx::query_as(&format!(
+                    "SELECT {SESSION_COLUMNS} FROM file_upload_session WHERE upload_id = $1"
+                ))
+                .bind(upload_id)
+                .fetch_optional(&self.pool)
+                .await
+                .context("looking up an upload session")
+            }
+
+            async fn find_resumable_session(
+                &self,
+                user_id: i64,
+                file_name: &str,
+                declared_size: Option<i64>,
+                biz_code: &str,
+            ) -> anyhow::Result<Option<SessionRecord>> {
+                // `IS NOT DISTINCT FROM` is spelled `IS` in SQLite; compare NULLs by hand.
+                sqlx::query_as(&format!(
+                    "SELECT {SESSION_COLUMNS} FROM file_upload_session \
+                     WHERE user_id = $1 AND file_name = $2 AND biz_code = $3 AND status = $4 \
+                     AND ((declared_size IS NULL AND $5 IS NULL) OR declared_size = $5) \
+                     ORDER BY created_at DESC LIMIT 1"
+                ))
+                .bind(user_id)
+                .bind(file_name)
+                .bind(biz_code)
+                .bind(SESSION_UPLOADING)
+                .bind(declared_size)
+                .fetch_optional(&self.pool)
+                .await
+                .context("looking up a resumable upload session")
+            }
+
+            async fn mark_completed(&self, upload_id: &str, size: i64) -> anyhow::Result<bool> {
+                let result = sqlx::query(
+                    "UPDATE file_upload_session SET status = $2, completed_size = $3, \
+                     updated_at = $4 WHERE upload_id = $1 AND status = $5",
+                )
+                .bind(upload_id)
+                .bind(SESSION_COMPLETED)
+                .bind(size)
+                .bind(now())
+                .bind(SESSION_UPLOADING)
+                .execute(&self.pool)
+                .await
+                .context("completing an upload session")?;
+                Ok(result.rows_affected() == 1)
+            }
+
+            async fn create_from_session(
+                &self,
+                upload_id: &str,
+                file: &NewFile,
+            ) -> anyhow::Result<Option<FileRecord>> {
+                let mut tx = self.pool.begin().await.context("starting the transaction")?;
+                let claimed = sqlx::query(
+                    "UPDATE file_upload_session SET status = $2, updated_at = $3 \
+                     WHERE upload_id = $1 AND status = $4",
+                )
+                .bind(upload_id)
+                .bind(SESSION_CREATED)
+                .bind(now())
+                .bind(SESSION_COMPLETED)
+                .execute(&mut *tx)
+                .await
+                .context("claiming the upload session")?;
+                if claimed.rows_affected() != 1 {
+                    return Ok(None);
+                }
+                let record = insert_file_in(&mut *tx, file).await?;
+                sqlx::query("UPDATE file_upload_session SET file_id = $2 WHERE upload_id = $1")
+                    .bind(upload_id)
+                    .bind(record.id)
+                    .execute(&mut *tx)
+                    .await
+                    .context("linking the session to its file")?;
+                tx.commit().await.context("committing the file")?;
+                Ok(Some(record))
+            }
+
+            async fn stale_sessions(
+                &self,
+                before: DateTime<Utc>,
+            ) -> anyhow::Result<Vec<SessionRecord>> {
+                sqlx::query_as(&format!(
+                    "SELECT {SESSION_COLUMNS} FROM file_upload_session \
+                     WHERE status <> $1 AND updated_at < $2 ORDER BY updated_at"
+                ))
+                .bind(SESSION_CREATED)
+                .bind(before)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing stale upload sessions")
+            }
+
+            async fn delete_session(&self, upload_id: &str) -> anyhow::Result<()> {
+                sqlx::query("DELETE FROM file_upload_session WHERE upload_id = $1")
+                    .bind(upload_id)
+                    .execute(&self.pool)
+                    .await
+                    .context("deleting an upload session")?;
+                Ok(())
+            }
+        }
+    };
+}
+
+mod sqlite {
+    use super::*;
+    file_store!(SqliteFileStore, SqlitePool, sqlx::Sqlite);
+}
+mod postgres {
+    use super::*;
+    file_store!(PgFileStore, PgPool, sqlx::Postgres);
+}
+pub use postgres::PgFileStore;
+pub use sqlite::SqliteFileStore;
+
+/// The store of the service's database.
+#[derive(Clone)]
+pub enum FileRepository {
+    Sqlite(SqliteFileStore),
+    Postgres(PgFileStore),
+}
+
+impl FileRepository {
+    pub fn new(db: &Database) -> Self {
+        match db {
+            Database::Sqlite(pool) => Self::Sqlite(SqliteFileStore::new(pool.clone())),
+            Database::Postgres(pool) => Self::Postgres(PgFileStore::new(pool.clone())),
+        }
+    }
+}
+
+/// Forwards a trait method to the backend's store.
+macro_rules! delegate {
+    ($(async fn $method:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;)+) => {
+        impl FileStore for FileRepository {
+            $(
+                async fn $method(&self $(, $arg: $ty)*) -> $ret {
+                    match self {
+                        Self::Sqlite(store) => store.$method($($arg),*).await,
+                        Self::Postgres(store) => store.$method($($arg),*).await,
+                    }
+                }
+            )+
+        }
+    };
+}
+
+delegate! {
+    async fn insert_file(&self, file: &NewFile) -> anyhow::Result<FileRecord>;
+    async fn find_file(&self, id: i64) -> anyhow::Result<Option<FileRecord>>;
+    async fn find_many(&self, ids: &[i64]) -> anyhow::Result<Vec<FileRecord>>;
+    async fn insert_session(&self, session: &NewSession) -> anyhow::Result<SessionRecord>;
+    async fn find_session(&self, upload_id: &str) -> anyhow::Result<Option<SessionRecord>>;
+    async fn find_resumable_session(&self, user_id: i64, file_name: &str, declared_size: Option<i64>, biz_code: &str) -> anyhow::Result<Option<SessionRecord>>;
+    async fn mark_completed(&self, upload_id: &str, size: i64) -> anyhow::Result<bool>;
+    async fn create_from_session(&self, upload_id: &str, file: &NewFile) -> anyhow::Result<Option<FileRecord>>;
+    async fn stale_sessions(&self, before: DateTime<Utc>) -> anyhow::Result<Vec<SessionRecord>>;
+    async fn delete_session(&self, upload_id: &str) -> anyhow::Result<()>;
+}
