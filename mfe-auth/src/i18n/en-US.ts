@@ -142,6 +142,16 @@ export const enUS: AuthMessages = {
     save: 'Save profile',
     saved: 'Profile saved',
     saveFailed: 'Saving failed, please retry later',
+    avatarUpload: 'Upload avatar',
+    avatarUploading: 'Uploading {{percent}}%',
+  },
+  myFiles: {
+    title: 'My files',
+    text: 'Upload model files (STEP, STL, IGES…). Large files go in chunks; you can cancel and resume at any time.',
+    pick: 'Choose a model file',
+    session: 'Uploaded in this session',
+    empty: 'No files yet',
+    sessionOnly: 'This list shows the files uploaded since the page was opened.',
   },
   password: {
     title: 'Change password',

@@ -140,6 +140,16 @@ export const zhCN = {
     save: '保存资料',
     saved: '资料已保存',
     saveFailed: '保存失败，请稍后重试',
+    avatarUpload: '上传头像',
+    avatarUploading: '上传中 {{percent}}%',
+  },
+  myFiles: {
+    title: '我的文件',
+    text: '上传模型文件（STEP、STL、IGES 等），大文件分片上传，可随时取消并继续上传。',
+    pick: '选择模型文件',
+    session: '本次上传的文件',
+    empty: '暂无文件',
+    sessionOnly: '这里列出本次打开页面后上传的文件。',
   },
   password: {
     title: '修改密码',

@@ -13,13 +13,15 @@ import { bindWechat, listSocialBindings, unbindWechat, WECHAT_SOCIAL_TYPE } from
 import { WechatQrFrame, useWechatAuthMessage } from '../../auth/components/forms/wechat-qr-panel';
 import { errorText } from '../../auth/hooks/use-sign-in-outcome';
 import { openLoginDialog } from '../../auth/login-dialog-store';
+import { AvatarUpload } from './avatar-upload';
+import { MyFilesCard } from './my-files-card';
 import { changePassword, profileQueryOptions, revokeOtherSessions, updateProfile, type ProfileUpdate } from '../api/profile';
 
 const ORG_NAME_MAX = 100;
 
 /**
- * The avatar is an image address (http(s) URL or a site path): the accounts service stores addresses,
- * and no file service exists yet to upload to (docs/accounts-frontend.md).
+ * The avatar is an image address (http(s) URL or a site path): the accounts service stores addresses.
+ * An uploaded image is stored as its file-service path (/to/api/base/file/content/get/{id}).
  */
 export function avatarAddressProblem(value: unknown): string | undefined {
   const text = typeof value === 'string' ? value.trim() : '';
@@ -76,6 +78,7 @@ function ProfileCard() {
             >
               <Input placeholder={t('profile.avatarPlaceholder')} maxLength={LIMITS.url} style={{ width: 360 }} data-testid="profile-avatar-url" />
             </Form.Item>
+            <AvatarUpload onUploaded={(url) => form.setFieldsValue({ avatar: url })} />
           </Space>
         </Form.Item>
         <Form.Item name="nickname" label={t('profile.nickname')} rules={[{ required: true, whitespace: true, message: t('profile.nicknameRequired') }, ...rules.nickname()]}>
@@ -224,7 +227,10 @@ export function PersonalCenter() {
     <div className="auth-personal-center" data-testid="personal-center">
       <Typography.Title level={3}>{t('personal.title')}</Typography.Title>
       <div className="auth-personal-grid">
-        <ProfileCard />
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <ProfileCard />
+          <MyFilesCard />
+        </Space>
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <PasswordCard />
           <WechatCard />
