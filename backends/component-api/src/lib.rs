@@ -1,13 +1,25 @@
 //! 元器件 (Electronic Components): the component library service.
 //!
-//! Its category routes, store and migrations come from the `catalog` kit; this crate
-//! supplies what is its own: the taxonomy, the error table and the service name.
-//! Library-specific actions will live in `src/routes/<resource>/<action>.rs`.
+//! The category routes and tree come from the `catalog` kit; this crate adds the components
+//! themselves: the importer of KiCad libraries ([`import`]), their store ([`store`], SQLite and
+//! PostgreSQL), and the read API ([`routes`]: detail, drawings, downloads, manufacturers,
+//! category listings, comparison, alternatives and the KiCad HTTP library v1).
+//! The search index (backends/search) follows [`store::ComponentStore::changes_since`] and
+//! reads [`store::ComponentStore::index_documents`].
 
-use std::sync::Arc;
+pub mod import;
+pub mod model;
+pub mod routes;
+pub mod store;
 
-use catalog::{Library, LibraryService};
-use kernel::{error_codes, Service};
+use std::{path::PathBuf, sync::Arc};
+
+use actix_web::web;
+use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
+use futures_util::future::BoxFuture;
+use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
+
+use crate::store::{ComponentRepository, ComponentStore};
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/component.json`; a malformed file fails this crate's tests).
@@ -17,6 +29,10 @@ error_codes! {
     COMPONENT_ERRORS {
         /// Module 1_020: the component library (see docs/error-codes.md).
         CATEGORY_NOT_FOUND = (1_020_001_000, OK, "分类不存在");
+        COMPONENT_NOT_FOUND = (1_020_002_000, OK, "元器件不存在");
+        MANUFACTURER_NOT_FOUND = (1_020_003_000, OK, "厂商不存在");
+        FILE_NOT_AVAILABLE = (1_020_004_000, OK, "该元器件没有此文件");
+        DRAWING_FAILED = (1_020_005_000, OK, "图形无法绘制");
     }
 }
 
@@ -29,12 +45,137 @@ pub static LIBRARY: Library = Library {
     category_not_found: CATEGORY_NOT_FOUND,
 };
 
+/// The catalog's category tables, then the component tables. The folders hold the catalog's
+/// migration as a symlink, so one migrator knows every version of this database.
+pub static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+pub const MIGRATIONS: Migrations = Migrations {
+    sqlite: &SQLITE_MIGRATIONS,
+    postgres: &POSTGRES_MIGRATIONS,
+};
+
+/// The category kit alone (what `portal import categories` drives).
 pub fn library_service() -> LibraryService {
     LibraryService::new(&LIBRARY)
 }
 
+/// The seed committed under `data/components` (relative to the working directory, or
+/// `PORTAL_COMPONENT_SEED_DIR`); the embedded default imports it on first start.
+pub fn default_seed_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("PORTAL_COMPONENT_SEED_DIR") {
+        return PathBuf::from(dir);
+    }
+    let manifest_relative = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/components");
+    let cwd_relative = PathBuf::from("data/components");
+    if cwd_relative.is_dir() {
+        cwd_relative
+    } else {
+        manifest_relative
+    }
+}
+
+/// State of the component routes.
+pub struct ComponentState {
+    pub store: ComponentRepository,
+    pub categories: CategoryRepository,
+}
+
+/// The component library as a [`kernel::Service`]: the catalog's routes and seeding plus the
+/// components' own tables, routes and seed.
+pub struct ComponentService {
+    library: LibraryService,
+    seed_dir: Option<PathBuf>,
+}
+
+impl ComponentService {
+    /// `seed_dir`: the seed to import on first start (`None`: none).
+    pub fn new(seed_dir: Option<PathBuf>) -> Self {
+        Self {
+            library: library_service(),
+            seed_dir,
+        }
+    }
+
+    pub fn library(&self) -> &LibraryService {
+        &self.library
+    }
+}
+
 pub fn service() -> Arc<dyn Service> {
-    Arc::new(library_service())
+    Arc::new(ComponentService::new(Some(default_seed_dir())))
+}
+
+impl Service for ComponentService {
+    fn name(&self) -> &'static str {
+        LIBRARY.key
+    }
+
+    fn migrations(&self) -> Migrations {
+        MIGRATIONS
+    }
+
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        COMPONENT_ERRORS
+    }
+
+    fn openapi(&self) -> utoipa::openapi::OpenApi {
+        let mut document = self.library.openapi();
+        document.merge(routes::openapi(&LIBRARY));
+        document
+    }
+
+    fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
+        let catalog_state = web::Data::new(CatalogState {
+            library: &LIBRARY,
+            store: CategoryRepository::new(&context.db),
+        });
+        let state = web::Data::new(ComponentState {
+            store: ComponentRepository::new(&context.db),
+            categories: CategoryRepository::new(&context.db),
+        });
+        // One scope for both: actix does not fall through from one scope to another.
+        cfg.service(
+            web::scope(&LIBRARY.api_base())
+                .app_data(catalog_state)
+                .app_data(state)
+                .configure(routes::configure)
+                .configure(catalog::routes::configure),
+        );
+    }
+
+    /// The category tree first (components refer to it), then the component seed when the
+    /// database has not seen this version of it.
+    fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            self.library.seed(context).await?;
+            let Some(dir) = &self.seed_dir else {
+                return Ok(());
+            };
+            if !dir.is_dir() {
+                tracing::warn!(dir = %dir.display(), "component seed not found; starting empty");
+                return Ok(());
+            }
+            let store = ComponentRepository::new(&context.db);
+            let digest = import::source_digest(dir)?;
+            if store.seed_digest().await?.as_deref() == Some(digest.as_str()) {
+                return Ok(());
+            }
+            let started = std::time::Instant::now();
+            let report = import::import_dir(&store, dir, &import::ImportOptions::default()).await?;
+            store.record_seed_digest(&digest).await?;
+            tracing::info!(
+                read = report.read,
+                inserted = report.stored.inserted,
+                updated = report.stored.updated,
+                unchanged = report.stored.unchanged,
+                rejected = report.rejected,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "component seed imported"
+            );
+            Ok(())
+        })
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,211 @@
+//! `portal import components`: reads KiCad symbol libraries (with the footprints they name)
+//! into the store. Idempotent (key: source + source id; unchanged records are skipped), and a
+//! bad record is counted and reported, never fatal.
+
+pub mod category;
+pub mod glob;
+pub mod kicad;
+pub mod manufacturer;
+pub mod params;
+
+use std::{
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
+
+use anyhow::Context;
+use serde::Serialize;
+
+use crate::{
+    model::UpsertReport,
+    store::{ComponentRepository, ComponentStore},
+};
+
+/// Raised when the importer's output for the same files changes, so that databases seeded by
+/// an older importer are re-imported on start.
+const IMPORTER_REVISION: &str = "kicad-importer-1";
+
+/// How many rejection reasons a report keeps.
+pub const REPORTED_REASONS: usize = 20;
+
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// Draw a progress bar on standard error.
+    pub progress: bool,
+}
+
+/// What one import did.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    pub libraries: usize,
+    /// Components read from the sources.
+    pub read: usize,
+    pub stored: UpsertReport,
+    /// Records that could not be read.
+    pub rejected: usize,
+    /// The first [`REPORTED_REASONS`] reasons.
+    pub reasons: Vec<String>,
+    pub uncategorised: usize,
+    pub without_manufacturer: usize,
+    /// Components whose footprint is not in the source.
+    pub missing_footprints: usize,
+    #[serde(skip)]
+    pub elapsed: Duration,
+}
+
+/// The KiCad directories of a source: the seed layout (`<dir>/kicad/symbols`), a KiCad share
+/// directory (`<dir>/symbols`) or the fetch script's cache (`<dir>/root/usr/share/kicad`).
+#[derive(Debug, Clone)]
+pub struct KicadDirs {
+    pub symbols: PathBuf,
+    pub footprints: PathBuf,
+}
+
+impl KicadDirs {
+    pub fn locate(dir: &Path) -> anyhow::Result<Self> {
+        let candidates = [
+            dir.join("kicad"),
+            dir.to_path_buf(),
+            dir.join("root/usr/share/kicad"),
+            dir.join("usr/share/kicad"),
+        ];
+        candidates
+            .into_iter()
+            .find(|base| base.join("symbols").is_dir())
+            .map(|base| KicadDirs {
+                symbols: base.join("symbols"),
+                footprints: base.join("footprints"),
+            })
+            .with_context(|| {
+                format!(
+                    "{}: no KiCad symbols directory (expected kicad/symbols, symbols or root/usr/share/kicad/symbols)",
+                    dir.display()
+                )
+            })
+    }
+
+    /// The `.kicad_sym` files, sorted by name (the import order is deterministic).
+    pub fn symbol_libraries(&self) -> anyhow::Result<Vec<PathBuf>> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.symbols)
+            .with_context(|| format!("reading {}", self.symbols.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "kicad_sym"))
+            .collect();
+        files.sort();
+        Ok(files)
+    }
+}
+
+/// A cheap digest of a source directory: the importer revision and every file's relative
+/// path and size (reading 20 MB to hash it would slow every start).
+pub fn source_digest(dir: &Path) -> anyhow::Result<String> {
+    use sha2::Digest;
+    let dirs = KicadDirs::locate(dir)?;
+    let mut entries = Vec::new();
+    for root in [&dirs.symbols, &dirs.footprints] {
+        collect_files(root, root, &mut entries)?;
+    }
+    entries.sort();
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(IMPORTER_REVISION.as_bytes());
+    for (path, size) in entries {
+        hasher.update(format!("\n{path}\t{size}").as_bytes());
+    }
+    Ok(hex::encode(hasher.finalize()))
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<(String, u64)>) -> anyhow::Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(()); // a source without footprints is still a source
+    };
+    for entry in entries {
+        let entry = entry?;
+        let path = entry.path();
+        let metadata = std::fs::metadata(&path)?;
+        if metadata.is_dir() {
+            collect_files(root, &path, out)?;
+        } else {
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            out.push((relative.to_string_lossy().into_owned(), metadata.len()));
+        }
+    }
+    Ok(())
+}
+
+/// Imports every symbol library of `dir` (see [`KicadDirs::locate`]), one transaction per
+/// library file.
+pub async fn import_dir(
+    store: &ComponentRepository,
+    dir: &Path,
+    options: &ImportOptions,
+) -> anyhow::Result<ImportReport> {
+    let started = Instant::now();
+    let dirs = KicadDirs::locate(dir)?;
+    let files = dirs.symbol_libraries()?;
+    let taxonomy = crate::LIBRARY.parse_taxonomy()?;
+    let matcher = category::CategoryMatcher::new(&taxonomy);
+    let mut footprints = kicad::FootprintSource::new(dirs.footprints.clone());
+    let mut report = ImportReport {
+        libraries: files.len(),
+        ..ImportReport::default()
+    };
+    let bar = if options.progress {
+        let bar = indicatif::ProgressBar::new(files.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} libraries {msg}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    for path in &files {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        bar.set_message(name.clone());
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => {
+                reject(&mut report, format!("{name}: {error}"));
+                bar.inc(1);
+                continue;
+            }
+        };
+        let read = kicad::read_library(path, &text, &matcher, &mut footprints);
+        for reason in read.rejected {
+            reject(&mut report, reason);
+        }
+        report.missing_footprints += read.missing_footprints;
+        report.read += read.components.len();
+        report.uncategorised += read
+            .components
+            .iter()
+            .filter(|c| c.category_code.is_none())
+            .count();
+        report.without_manufacturer += read
+            .components
+            .iter()
+            .filter(|c| c.manufacturer.is_none())
+            .count();
+        let stored = store
+            .upsert(&read.components)
+            .await
+            .with_context(|| format!("storing library {name}"))?;
+        report.stored.add(stored);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+fn reject(report: &mut ImportReport, reason: String) {
+    report.rejected += 1;
+    if report.reasons.len() < REPORTED_REASONS {
+        report.reasons.push(reason);
+    }
+}
