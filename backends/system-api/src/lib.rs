@@ -4,7 +4,9 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod brand;
 pub mod files;
+pub mod operation;
 pub mod routes;
 pub mod store;
 
@@ -61,6 +63,20 @@ error_codes! {
         FILE_CHECKSUM_MISMATCH = (1_002_019_009, OK, "文件校验失败");
         FILE_STORAGE_TYPE_UNSUPPORTED = (1_002_019_010, OK, "不支持的存储类型");
         FILE_EMPTY = (1_002_019_011, OK, "文件为空");
+        // Portal extension: feedback (docs/feedback-and-logs.md), sub-range 1_002_020_xxx.
+        FEEDBACK_NOT_EXISTS = (1_002_020_000, OK, "反馈不存在");
+        FEEDBACK_ALREADY_CLOSED = (1_002_020_001, OK, "反馈已关闭");
+        FEEDBACK_IMAGE_NOT_EXISTS = (1_002_020_002, OK, "反馈图片不存在或不是您上传的图片");
+        FEEDBACK_TOO_FREQUENT = (1_002_020_003, OK, "反馈提交过于频繁，请1小时后再试");
+        // Portal extension: brand entry applications, sub-range 1_002_021_xxx.
+        BRAND_APPLICATION_NOT_EXISTS = (1_002_021_000, OK, "入驻申请不存在");
+        BRAND_APPLICATION_ALREADY_REVIEWED = (1_002_021_001, OK, "入驻申请已审核");
+        BRAND_APPLICATION_PENDING_EXISTS = (1_002_021_002, OK, "该品牌已有审核中的入驻申请");
+        BRAND_LICENCE_NOT_EXISTS = (1_002_021_003, OK, "营业执照图片不存在或不是您上传的文件");
+        // Portal extension: the front-end log, sub-range 1_002_022_xxx.
+        FRONT_LOG_TOO_LARGE = (1_002_022_000, OK, "日志内容过大，请求体不能超过64KB");
+        FRONT_LOG_TOO_MANY_ENTRIES = (1_002_022_001, OK, "日志条数过多，一次最多30条");
+        FRONT_LOG_TOO_FREQUENT = (1_002_022_002, OK, "日志上报过于频繁，请稍后再试");
         // Portal extension (spec): an unknown WeChat account; `data` carries `openId`.
         SOCIAL_USER_NOT_REGISTERED = (199_999, OK, "社交账号未注册");
     }
@@ -120,6 +136,16 @@ impl utoipa::Modify for BearerScheme {
         routes::auth::social_config::social_config,
         routes::auth::social_login::social_login,
         routes::auth::wx_binding::wx_binding,
+        routes::feedback::create::create_feedback,
+        routes::feedback::page::page_feedback,
+        routes::feedback::get::get_feedback,
+        routes::feedback::close::close_feedback,
+        routes::front_log::create::create_front_log,
+        routes::front_log::page::page_front_log,
+        routes::brand_application::create::create_brand_application,
+        routes::brand_application::my_list::my_brand_applications,
+        routes::brand_application::page::page_brand_applications,
+        routes::brand_application::review::review_brand_application,
     ),
     components(schemas(
         store::DictDataSimple,
@@ -147,6 +173,16 @@ impl utoipa::Modify for BearerScheme {
         routes::auth::social_config::SocialConfig,
         routes::auth::social_login::SocialLoginRequest,
         routes::auth::wx_binding::WxBindingRequest,
+        routes::feedback::FeedbackView,
+        routes::feedback::FileLink,
+        routes::feedback::create::CreateFeedbackRequest,
+        routes::feedback::close::CloseFeedbackRequest,
+        routes::front_log::create::FrontLogRequest,
+        routes::front_log::page::FrontLogView,
+        routes::brand_application::BrandApplicationView,
+        routes::brand_application::create::CreateBrandApplicationRequest,
+        routes::brand_application::review::ReviewBrandApplicationRequest,
+        brand::BrandCategory,
     )),
     tags(
         (name = "dict-data", description = "字典数据 Dictionary data"),
@@ -154,6 +190,9 @@ impl utoipa::Modify for BearerScheme {
         (name = "user", description = "用户 Users: codes, registration, passwords, personal centre"),
         (name = "captcha", description = "滑块验证 Slider captcha"),
         (name = "dev", description = "开发 Development mode only"),
+        (name = "feedback", description = "反馈 Feedback to the platform (/to/api/operation)"),
+        (name = "front-log", description = "前端日志 Front-end error log (/tool/api)"),
+        (name = "brand-application", description = "品牌入驻 Brand entry applications"),
     )
 )]
 struct SystemApi;
@@ -194,12 +233,37 @@ impl Service for SystemService {
             tracing::error!("system service configured before it was opened");
             return;
         };
+        let brand_applications = web::Data::new(brand::BrandApplications {
+            store: brand::store::BrandApplicationRepository::new(&context.db),
+        });
         cfg.service(
             web::scope(API_BASE)
                 .app_data(store)
+                .app_data(brand_applications)
                 .app_data(web::Data::from(accounts.clone()))
                 .app_data(accounts.authenticator.clone())
                 .configure(routes::configure),
+        );
+        // Feedback and the front-end log live under bases of their own (spec §7); the scopes
+        // are kept narrow so that other services may mount the rest of those bases.
+        let operation_cache = context.cache.scoped("operation");
+        cfg.service(
+            web::scope(operation::FEEDBACK_BASE)
+                .app_data(web::Data::new(operation::feedback::Feedback {
+                    store: operation::feedback::store::FeedbackRepository::new(&context.db),
+                    cache: operation_cache.clone(),
+                }))
+                .app_data(accounts.authenticator.clone())
+                .configure(routes::configure_feedback),
+        );
+        cfg.service(
+            web::scope(operation::FRONT_LOG_BASE)
+                .app_data(web::Data::new(operation::front_log::FrontLog {
+                    store: operation::front_log::store::FrontLogRepository::new(&context.db),
+                    cache: operation_cache,
+                }))
+                .app_data(accounts.authenticator.clone())
+                .configure(routes::configure_front_log),
         );
         if context.settings.mode == kernel::Mode::Development {
             cfg.service(

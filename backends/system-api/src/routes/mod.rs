@@ -1,9 +1,12 @@
 //! Routes of the system service, relative to `/to/api/base/system`.
 
 pub mod auth;
+pub mod brand_application;
 pub mod captcha;
 pub mod dev;
 pub mod dict_data;
+pub mod feedback;
+pub mod front_log;
 pub mod user;
 
 use actix_web::web;
@@ -76,7 +79,40 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/auth/wx-binding").route(web::post().to(auth::wx_binding::wx_binding)))
     .service(
         web::resource("/user/social/wechat").route(web::delete().to(user::social::unbind_wechat)),
+    )
+    .service(
+        web::resource("/brand-application/create")
+            .route(web::post().to(brand_application::create::create_brand_application)),
+    )
+    .service(
+        web::resource("/brand-application/my-list")
+            .route(web::get().to(brand_application::my_list::my_brand_applications)),
+    )
+    .service(
+        web::resource("/brand-application/page")
+            .route(web::get().to(brand_application::page::page_brand_applications)),
+    )
+    .service(
+        web::resource("/brand-application/review")
+            .route(web::post().to(brand_application::review::review_brand_application)),
     );
+}
+
+/// Feedback, relative to `/to/api/operation/behavior/message`.
+pub fn configure_feedback(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/to/platform/create")
+            .route(web::post().to(feedback::create::create_feedback)),
+    )
+    .service(web::resource("/page").route(web::get().to(feedback::page::page_feedback)))
+    .service(web::resource("/get").route(web::get().to(feedback::get::get_feedback)))
+    .service(web::resource("/close").route(web::post().to(feedback::close::close_feedback)));
+}
+
+/// The front-end log, relative to `/tool/api/front`.
+pub fn configure_front_log(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/log").route(web::post().to(front_log::create::create_front_log)))
+        .service(web::resource("/log/page").route(web::get().to(front_log::page::page_front_log)));
 }
 
 /// `/to/api/dev/...`: registered only in development mode.

@@ -216,3 +216,50 @@ pub async fn register(app: &TestApp, contact: &str, nickname: &str) -> anyhow::R
     )
     .await
 }
+
+/// A request to any path of the app (not only the system base); answers status and JSON body.
+pub async fn call_path(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+    token: Option<&str>,
+) -> anyhow::Result<(u16, Value)> {
+    let mut request = app.client.request(method, app.url(path));
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await?;
+    let status = response.status().as_u16();
+    let body = response.json().await.context("body is not JSON")?;
+    Ok((status, body))
+}
+
+/// Registers `email` (role `member`) and answers its access token.
+pub async fn signed_in(app: &TestApp, email: &str, nickname: &str) -> anyhow::Result<String> {
+    token_of(&register(app, email, nickname).await?)
+}
+
+/// Registers `email`, adds role `role_code` (e.g. `operator`) and signs in again, so that the
+/// new token carries the role's permissions; answers the access token.
+pub async fn signed_in_with_role(
+    app: &TestApp,
+    settings: &Settings,
+    email: &str,
+    role_code: &str,
+) -> anyhow::Result<String> {
+    register(app, email, "").await?;
+    execute(
+        settings,
+        &format!(
+            "INSERT INTO user_role (user_id, role_id, created_at, updated_at) \
+             SELECT u.id, r.id, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM app_user u, role r \
+             WHERE u.email = '{email}' AND r.code = '{role_code}'"
+        ),
+    )
+    .await?;
+    token_of(&login_email(app, email, PASSWORD).await?)
+}

@@ -1,8 +1,11 @@
 //! The system service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
 
 mod auth;
+mod brand_application;
 mod codes;
 mod dict_data;
+mod feedback;
+mod front_log;
 mod helpers;
 mod other_service;
 mod profile;

@@ -1,0 +1,361 @@
+//! The brand-application store: one trait, SQLite and PostgreSQL implementations stamped from
+//! one macro, and [`BrandApplicationRepository`] dispatching on the service's pool.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use kernel::Database;
+use sqlx::{PgPool, SqlitePool};
+
+use super::{BrandCategory, STATUS_PENDING};
+use crate::{accounts::store::now, operation::page::Paging};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBrandApplication {
+    pub user_id: i64,
+    pub company_name: String,
+    pub brand_name: String,
+    pub contact_name: String,
+    pub mobile: String,
+    /// Empty when not given (also website and description).
+    pub email: String,
+    pub website: String,
+    pub description: String,
+    pub categories: Vec<BrandCategory>,
+    pub licence_file_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct BrandApplicationRecord {
+    pub id: i64,
+    pub user_id: i64,
+    pub company_name: String,
+    pub brand_name: String,
+    pub contact_name: String,
+    pub mobile: String,
+    pub email: String,
+    pub website: String,
+    pub description: String,
+    /// JSON array of `{library, code}`.
+    pub categories: String,
+    pub licence_file_id: String,
+    pub status: i32,
+    pub review_remark: String,
+    pub reviewed_by: Option<i64>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub user_nickname: Option<String>,
+    pub user_username: Option<String>,
+}
+
+impl BrandApplicationRecord {
+    pub fn categories(&self) -> Vec<BrandCategory> {
+        serde_json::from_str(&self.categories).unwrap_or_default()
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct BrandApplicationFilter {
+    pub status: Option<i32>,
+    /// A `LIKE` pattern over company, brand and contact names.
+    pub keyword_pattern: Option<String>,
+    pub created_from: Option<DateTime<Utc>>,
+    /// Exclusive.
+    pub created_before: Option<DateTime<Utc>>,
+}
+
+/// Why an application was not stored or reviewed (nothing was written).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BrandRefused {
+    /// The applicant already has an application in review for this brand.
+    PendingExists,
+    NotFound,
+    AlreadyReviewed,
+}
+
+#[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
+pub trait BrandApplicationStore {
+    async fn insert_application(
+        &self,
+        application: &NewBrandApplication,
+    ) -> anyhow::Result<Result<i64, BrandRefused>>;
+    /// The applicant's applications, newest first.
+    async fn applications_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandApplicationRecord>>;
+    async fn page_applications(
+        &self,
+        filter: &BrandApplicationFilter,
+        paging: Paging,
+    ) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)>;
+    /// Sets the status of an application in review.
+    async fn review_application(
+        &self,
+        id: i64,
+        status: i32,
+        remark: &str,
+        reviewer_id: i64,
+    ) -> anyhow::Result<Result<(), BrandRefused>>;
+}
+
+const SELECT_APPLICATIONS: &str = "SELECT b.id, b.user_id, b.company_name, b.brand_name, \
+     b.contact_name, b.mobile, b.email, b.website, b.description, b.categories, \
+     b.licence_file_id, b.status, b.review_remark, b.reviewed_by, b.reviewed_at, b.created_at, \
+     u.nickname AS user_nickname, u.username AS user_username \
+     FROM brand_application b LEFT JOIN app_user u ON u.id = b.user_id";
+/// See `accounts::store`: a write first, so that SQLite takes its write lock up front.
+const TAKE_WRITE_LOCK: &str = "UPDATE brand_application SET id = id WHERE 0 = 1";
+
+macro_rules! brand_store {
+    ($store:ident, $pool:ty, $db:ty) => {
+        #[derive(Clone)]
+        pub struct $store {
+            pool: $pool,
+        }
+
+        impl $store {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+        }
+
+        fn push_filter(builder: &mut sqlx::QueryBuilder<'_, $db>, filter: &BrandApplicationFilter) {
+            builder.push(" WHERE 1 = 1");
+            if let Some(status) = filter.status {
+                builder.push(" AND b.status = ").push_bind(status);
+            }
+            if let Some(from) = filter.created_from {
+                builder.push(" AND b.created_at >= ").push_bind(from);
+            }
+            if let Some(before) = filter.created_before {
+                builder.push(" AND b.created_at < ").push_bind(before);
+            }
+            if let Some(pattern) = &filter.keyword_pattern {
+                builder.push(" AND (");
+                for (index, column) in ["b.company_name", "b.brand_name", "b.contact_name"]
+                    .iter()
+                    .enumerate()
+                {
+                    if index > 0 {
+                        builder.push(" OR ");
+                    }
+                    builder
+                        .push(format!("LOWER({column}) LIKE "))
+                        .push_bind(pattern.clone())
+                        .push(" ESCAPE '\\'");
+                }
+                builder.push(")");
+            }
+        }
+
+        impl BrandApplicationStore for $store {
+            async fn insert_application(
+                &self,
+                application: &NewBrandApplication,
+            ) -> anyhow::Result<Result<i64, BrandRefused>> {
+                let now = now();
+                let categories = serde_json::to_string(&application.categories)
+                    .context("encoding the categories")?;
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting the transaction")?;
+                sqlx::query(TAKE_WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await
+                    .context("taking the write lock")?;
+                let pending: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM brand_application WHERE user_id = $1 \
+                     AND LOWER(brand_name) = LOWER($2) AND status = $3",
+                )
+                .bind(application.user_id)
+                .bind(&application.brand_name)
+                .bind(STATUS_PENDING)
+                .fetch_one(&mut *tx)
+                .await
+                .context("looking for a pending application")?;
+                if pending > 0 {
+                    return Ok(Err(BrandRefused::PendingExists));
+                }
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO brand_application (user_id, company_name, brand_name, \
+                     contact_name, mobile, email, website, description, categories, \
+                     licence_file_id, status, review_remark, created_at, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '', $12, $12) \
+                     RETURNING id",
+                )
+                .bind(application.user_id)
+                .bind(&application.company_name)
+                .bind(&application.brand_name)
+                .bind(&application.contact_name)
+                .bind(&application.mobile)
+                .bind(&application.email)
+                .bind(&application.website)
+                .bind(&application.description)
+                .bind(categories)
+                .bind(&application.licence_file_id)
+                .bind(STATUS_PENDING)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await
+                .context("storing the brand application")?;
+                tx.commit().await.context("committing the application")?;
+                Ok(Ok(id))
+            }
+
+            async fn applications_of(
+                &self,
+                user_id: i64,
+            ) -> anyhow::Result<Vec<BrandApplicationRecord>> {
+                sqlx::query_as(&format!(
+                    "{SELECT_APPLICATIONS} WHERE b.user_id = $1 ORDER BY b.id DESC"
+                ))
+                .bind(user_id)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing the applicant's applications")
+            }
+
+            async fn page_applications(
+                &self,
+                filter: &BrandApplicationFilter,
+                paging: Paging,
+            ) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)> {
+                let mut count =
+                    sqlx::QueryBuilder::<$db>::new("SELECT COUNT(*) FROM brand_application b");
+                push_filter(&mut count, filter);
+                let total: i64 = count
+                    .build_query_scalar()
+                    .fetch_one(&self.pool)
+                    .await
+                    .context("counting brand applications")?;
+                let mut list = sqlx::QueryBuilder::<$db>::new(SELECT_APPLICATIONS);
+                push_filter(&mut list, filter);
+                list.push(" ORDER BY b.id DESC LIMIT ")
+                    .push_bind(paging.limit)
+                    .push(" OFFSET ")
+                    .push_bind(paging.offset);
+                let rows = list
+                    .build_query_as()
+                    .fetch_all(&self.pool)
+                    .await
+                    .context("listing brand applications")?;
+                Ok((rows, total))
+            }
+
+            async fn review_application(
+                &self,
+                id: i64,
+                status: i32,
+                remark: &str,
+                reviewer_id: i64,
+            ) -> anyhow::Result<Result<(), BrandRefused>> {
+                let now = now();
+                let done = sqlx::query(
+                    "UPDATE brand_application SET status = $2, review_remark = $3, \
+                     reviewed_by = $4, reviewed_at = $5, updated_at = $5 \
+                     WHERE id = $1 AND status = $6",
+                )
+                .bind(id)
+                .bind(status)
+                .bind(remark)
+                .bind(reviewer_id)
+                .bind(now)
+                .bind(STATUS_PENDING)
+                .execute(&self.pool)
+                .await
+                .context("reviewing the brand application")?;
+                if done.rows_affected() == 1 {
+                    return Ok(Ok(()));
+                }
+                let exists: Option<i64> =
+                    sqlx::query_scalar("SELECT id FROM brand_application WHERE id = $1")
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await
+                        .context("looking up the brand application")?;
+                Ok(Err(if exists.is_some() {
+                    BrandRefused::AlreadyReviewed
+                } else {
+                    BrandRefused::NotFound
+                }))
+            }
+        }
+    };
+}
+
+mod sqlite_impl {
+    use super::*;
+    brand_store!(SqliteBrandApplicationStore, SqlitePool, sqlx::Sqlite);
+}
+mod postgres_impl {
+    use super::*;
+    brand_store!(PgBrandApplicationStore, PgPool, sqlx::Postgres);
+}
+pub use postgres_impl::PgBrandApplicationStore;
+pub use sqlite_impl::SqliteBrandApplicationStore;
+
+/// The brand-application store of the system database, whichever backend it is.
+#[derive(Clone)]
+pub enum BrandApplicationRepository {
+    Sqlite(SqliteBrandApplicationStore),
+    Postgres(PgBrandApplicationStore),
+}
+
+impl BrandApplicationRepository {
+    pub fn new(db: &Database) -> Self {
+        match db {
+            Database::Sqlite(pool) => Self::Sqlite(SqliteBrandApplicationStore::new(pool.clone())),
+            Database::Postgres(pool) => Self::Postgres(PgBrandApplicationStore::new(pool.clone())),
+        }
+    }
+}
+
+impl BrandApplicationStore for BrandApplicationRepository {
+    async fn insert_application(
+        &self,
+        application: &NewBrandApplication,
+    ) -> anyhow::Result<Result<i64, BrandRefused>> {
+        match self {
+            Self::Sqlite(store) => store.insert_application(application).await,
+            Self::Postgres(store) => store.insert_application(application).await,
+        }
+    }
+
+    async fn applications_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandApplicationRecord>> {
+        match self {
+            Self::Sqlite(store) => store.applications_of(user_id).await,
+            Self::Postgres(store) => store.applications_of(user_id).await,
+        }
+    }
+
+    async fn page_applications(
+        &self,
+        filter: &BrandApplicationFilter,
+        paging: Paging,
+    ) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)> {
+        match self {
+            Self::Sqlite(store) => store.page_applications(filter, paging).await,
+            Self::Postgres(store) => store.page_applications(filter, paging).await,
+        }
+    }
+
+    async fn review_application(
+        &self,
+        id: i64,
+        status: i32,
+        remark: &str,
+        reviewer_id: i64,
+    ) -> anyhow::Result<Result<(), BrandRefused>> {
+        match self {
+            Self::Sqlite(store) => {
+                store
+                    .review_application(id, status, remark, reviewer_id)
+                    .await
+            }
+            Self::Postgres(store) => {
+                store
+                    .review_application(id, status, remark, reviewer_id)
+                    .await
+            }
+        }
+    }
+}
