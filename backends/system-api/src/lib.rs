@@ -235,6 +235,7 @@ impl Service for SystemService {
         };
         let brand_applications = web::Data::new(brand::BrandApplications {
             store: brand::store::BrandApplicationRepository::new(&context.db),
+            files: files::FileRepository::new(&context.db),
         });
         cfg.service(
             web::scope(API_BASE)
@@ -251,6 +252,7 @@ impl Service for SystemService {
             web::scope(operation::FEEDBACK_BASE)
                 .app_data(web::Data::new(operation::feedback::Feedback {
                     store: operation::feedback::store::FeedbackRepository::new(&context.db),
+                    files: files::FileRepository::new(&context.db),
                     cache: operation_cache.clone(),
                 }))
                 .app_data(accounts.authenticator.clone())

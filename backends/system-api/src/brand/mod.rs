@@ -45,6 +45,8 @@ pub const REMARK_REQUIRED: &str = "驳回时请填写审核意见";
 /// The brand-application state its routes share.
 pub struct BrandApplications {
     pub store: BrandApplicationRepository,
+    /// The uploaded files (the licence must be the applicant's image).
+    pub files: crate::files::FileRepository,
 }
 
 /// A category of one of the three libraries.

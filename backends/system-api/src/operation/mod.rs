@@ -15,3 +15,38 @@ pub const FRONT_LOG_BASE: &str = "/tool/api/front";
 pub fn file_url(file_id: &str) -> String {
     format!("/to/api/base/file/content/get/{file_id}")
 }
+
+/// The image types the feedback form and the brand licence accept (spec §5: jpg/jpeg/png).
+const IMAGE_TYPES: [&str; 2] = ["image/jpeg", "image/png"];
+/// Spec §9: each image under 5 MB.
+const IMAGE_SIZE_MAX: i64 = 5 * 1024 * 1024;
+
+/// Checks that every id names a jpg/png image of at most 5 MB that `user_id` uploaded;
+/// answers `refusal` otherwise (unknown ids, other people's files, other types alike, so
+/// that nobody learns which ids exist).
+pub async fn check_owned_images(
+    files: &crate::files::FileRepository,
+    user_id: i64,
+    ids: &[String],
+    refusal: kernel::ErrorCode,
+) -> kernel::ApiResult<()> {
+    use crate::files::FileStore;
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let numbers: Vec<i64> = ids
+        .iter()
+        .map(|id| id.parse().map_err(|_| kernel::ApiError::new(refusal)))
+        .collect::<kernel::ApiResult<_>>()?;
+    let found = files.find_many(&numbers).await?;
+    crate::files::owned_by(user_id, &numbers, &found)
+        .map_err(|_| kernel::ApiError::new(refusal))?;
+    let all_images = found
+        .iter()
+        .all(|file| IMAGE_TYPES.contains(&file.mime_type.as_str()) && file.size <= IMAGE_SIZE_MAX);
+    if all_images {
+        Ok(())
+    } else {
+        Err(kernel::ApiError::new(refusal))
+    }
+}

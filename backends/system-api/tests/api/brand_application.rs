@@ -35,7 +35,36 @@ fn application() -> Value {
 async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Result<()> {
     let settings = fast_settings(&environment);
     let app = spawn_with(settings.clone()).await?;
-    let applicant = signed_in(&app, "wang@example.com", "王工").await?;
+    let (applicant, applicant_id) = signed_in_user(&app, "wang@example.com", "王工").await?;
+    let (other, other_id) = signed_in_user(&app, "li@example.com", "李工").await?;
+    insert_file(
+        &settings,
+        42,
+        applicant_id,
+        "licence.jpg",
+        "image/jpeg",
+        300_000,
+    )
+    .await?;
+    insert_file(
+        &settings,
+        43,
+        applicant_id,
+        "licence.png",
+        "image/png",
+        300_000,
+    )
+    .await?;
+    insert_file(&settings, 44, other_id, "theirs.png", "image/png", 300_000).await?;
+    insert_file(
+        &settings,
+        45,
+        applicant_id,
+        "licence.pdf",
+        "application/pdf",
+        300_000,
+    )
+    .await?;
 
     // Sign-in required.
     assert_error(
@@ -112,6 +141,21 @@ async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Resu
         let answer = post_as(&app, "/brand-application/create", body, Some(&applicant)).await?;
         assert_error(&answer, 400, &format!("请求参数不正确:{msg}"));
     }
+    // The licence must be an image the applicant uploaded.
+    for licence in [json!("44"), json!(45), json!("999")] {
+        let answer = post_as(
+            &app,
+            "/brand-application/create",
+            with("licenceFileId", licence),
+            Some(&applicant),
+        )
+        .await?;
+        assert_error(
+            &answer,
+            1_002_021_003,
+            "营业执照图片不存在或不是您上传的文件",
+        );
+    }
     let description = "介".repeat(500);
     let at_limits = json!({
         "companyName": "公".repeat(100), "brandName": "B".repeat(64), "contactName": "联".repeat(32),
@@ -157,7 +201,6 @@ async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Resu
     .await?;
     assert_error(&again, 1_002_021_002, "该品牌已有审核中的入驻申请");
     // Another applicant sees only its own.
-    let other = signed_in(&app, "li@example.com", "李工").await?;
     let theirs = get_with(&app, "/brand-application/my-list", &other).await?;
     assert_eq!(theirs["data"], json!([]));
 

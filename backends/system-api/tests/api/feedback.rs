@@ -32,7 +32,23 @@ async fn get_at(app: &kernel::testing::TestApp, path: &str, token: &str) -> anyh
 async fn feedback_rules_and_operators(environment: TestEnvironment) -> anyhow::Result<()> {
     let settings = fast_settings(&environment);
     let app = spawn_with(settings.clone()).await?;
-    let user = signed_in(&app, "hanmeimei@example.com", "韩梅梅").await?;
+    let (user, user_id) = signed_in_user(&app, "hanmeimei@example.com", "韩梅梅").await?;
+    let (_, other_id) = signed_in_user(&app, "lucy@example.com", "Lucy").await?;
+    // Files as the upload leaves them: the sender's two images, a PDF, someone else's image,
+    // an image over 5 MB.
+    insert_file(&settings, 11, user_id, "a.png", "image/png", 1024).await?;
+    insert_file(&settings, 12, user_id, "b.jpg", "image/jpeg", 2048).await?;
+    insert_file(&settings, 13, user_id, "c.pdf", "application/pdf", 2048).await?;
+    insert_file(&settings, 14, other_id, "d.png", "image/png", 2048).await?;
+    insert_file(
+        &settings,
+        15,
+        user_id,
+        "e.png",
+        "image/png",
+        6 * 1024 * 1024,
+    )
+    .await?;
     let valid = json!({"type": 3, "message": "零件库搜索不到 M8 螺栓", "mobile": "13800138000",
         "email": "hmm@example.com", "orgName": "某某机械厂", "userId": 99999, "images": "11,12"});
 
@@ -84,6 +100,11 @@ async fn feedback_rules_and_operators(environment: TestEnvironment) -> anyhow::R
         let answer = post_at(&app, CREATE, body, Some(&user)).await?;
         assert_error(&answer, 400, &format!("请求参数不正确:{msg}"));
     }
+    // The images must be jpg/png files of at most 5 MB that the sender uploaded.
+    for images in ["11,13", "14", "11,999", "abc", "15"] {
+        let answer = post_at(&app, CREATE, with("images", json!(images)), Some(&user)).await?;
+        assert_error(&answer, 1_002_020_002, "反馈图片不存在或不是您上传的图片");
+    }
 
     // Valid: the sender is the token's user whatever userId says; optional fields may be absent.
     let created = post_at(&app, CREATE, valid.clone(), Some(&user)).await?;
@@ -128,7 +149,6 @@ async fn feedback_rules_and_operators(environment: TestEnvironment) -> anyhow::R
     assert_eq!(data["orgName"], "某某机械厂");
     assert_eq!(data["userName"], "韩梅梅");
     assert_eq!(data["userEmail"], "hanmeimei@example.com");
-    assert_ne!(data["userId"], 99999);
     assert_eq!(
         data["images"],
         json!([
@@ -168,7 +188,7 @@ async fn feedback_rules_and_operators(environment: TestEnvironment) -> anyhow::R
         total(&get_at(&app, &format!("{PAGE}?keyword=100%25"), &operator).await?),
         0
     );
-    let user_id = data["userId"].as_i64().unwrap_or_default();
+    assert_eq!(data["userId"], user_id);
     assert_eq!(
         total(&get_at(&app, &format!("{PAGE}?userId={user_id}"), &operator).await?),
         2

@@ -263,3 +263,38 @@ pub async fn signed_in_with_role(
     .await?;
     token_of(&login_email(app, email, PASSWORD).await?)
 }
+
+/// Registers `email` (role `member`); answers its access token and user id.
+pub async fn signed_in_user(
+    app: &TestApp,
+    email: &str,
+    nickname: &str,
+) -> anyhow::Result<(String, i64)> {
+    let registered = register(app, email, nickname).await?;
+    let user_id = registered["data"]["userId"]
+        .as_i64()
+        .with_context(|| format!("no userId in {registered}"))?;
+    Ok((token_of(&registered)?, user_id))
+}
+
+/// A stored file row as the files module keeps it after an upload (for features that only
+/// refer to files by id, e.g. feedback images).
+pub async fn insert_file(
+    settings: &Settings,
+    id: i64,
+    user_id: i64,
+    name: &str,
+    mime_type: &str,
+    size: i64,
+) -> anyhow::Result<()> {
+    execute(
+        settings,
+        &format!(
+            "INSERT INTO file (id, user_id, name, storage_key, storage, size, category, \
+             mime_type, biz_code, module_type, created_at, updated_at) VALUES ({id}, {user_id}, \
+             '{name}', 'test/{id}', 'local', {size}, 'Images', '{mime_type}', 'feedback', 3, \
+             '2026-11-22T00:00:00+00:00', '2026-11-22T00:00:00+00:00')"
+        ),
+    )
+    .await
+}

@@ -51,6 +51,8 @@ pub const REPLY_TOO_LONG: &str = "回复内容不能超过500个字符";
 /// The feedback state every feedback route shares.
 pub struct Feedback {
     pub store: FeedbackRepository,
+    /// The uploaded files (the images must be the sender's).
+    pub files: crate::files::FileRepository,
     /// Namespace `operation:` of the service's cache (the per-user counters).
     pub cache: Cache,
 }
@@ -138,6 +140,17 @@ pub fn parse_images(raw: Option<&Value>) -> ApiResult<Vec<String>> {
 }
 
 impl Feedback {
+    /// The images must be jpg/png files the sender uploaded (1002020002 otherwise).
+    pub async fn check_images(&self, user_id: i64, images: &[String]) -> ApiResult<()> {
+        crate::operation::check_owned_images(
+            &self.files,
+            user_id,
+            images,
+            crate::FEEDBACK_IMAGE_NOT_EXISTS,
+        )
+        .await
+    }
+
     /// Counts one accepted feedback of `user_id`; refuses beyond the hourly limit.
     pub async fn count_submission(&self, user_id: i64) -> ApiResult<()> {
         let count = self

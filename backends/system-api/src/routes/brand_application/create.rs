@@ -11,7 +11,7 @@ use crate::{
         store::{BrandApplicationStore, BrandRefused},
         BrandApplications, BrandCategory, BrandForm,
     },
-    BRAND_APPLICATION_PENDING_EXISTS,
+    BRAND_APPLICATION_PENDING_EXISTS, BRAND_LICENCE_NOT_EXISTS,
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -38,8 +38,9 @@ pub struct CreateBrandApplicationRequest {
     pub licence_file_id: Option<Value>,
 }
 
-/// Applies for brand entry; answers the new id. Sign-in required. A second application for
-/// the same brand while one is in review answers 1002021002.
+/// Applies for brand entry; answers the new id. Sign-in required. The licence must be a
+/// jpg/png image the applicant uploaded (1002021003); a second application for the same brand
+/// while one is in review answers 1002021002.
 #[utoipa::path(
     post,
     path = "/to/api/base/system/brand-application/create",
@@ -67,6 +68,13 @@ pub async fn create_brand_application(
         licence_file_id: payload.licence_file_id.as_ref(),
     };
     let application = brand::validate(&form, user.user_id())?;
+    crate::operation::check_owned_images(
+        &applications.files,
+        user.user_id(),
+        std::slice::from_ref(&application.licence_file_id),
+        BRAND_LICENCE_NOT_EXISTS,
+    )
+    .await?;
     match applications.store.insert_application(&application).await? {
         Ok(id) => Ok(ApiResponse::ok(id)),
         Err(BrandRefused::PendingExists) => Err(ApiError::new(BRAND_APPLICATION_PENDING_EXISTS)),

@@ -53,8 +53,8 @@ fn type_of(raw: Option<&Value>) -> ApiResult<Option<i64>> {
 }
 
 /// Sends feedback to the platform (spec §7). Sign-in required; the sender is the token's user.
-/// Validation as the spec's feedback form (400 with its messages); at most 10 an hour per user
-/// (1002020003).
+/// Validation as the spec's feedback form (400 with its messages); the images must be jpg/png
+/// files the sender uploaded (1002020002); at most 10 an hour per user (1002020003).
 #[utoipa::path(
     post,
     path = "/to/api/operation/behavior/message/to/platform/create",
@@ -86,6 +86,9 @@ pub async fn create_feedback(
         images: payload.images.as_ref(),
     };
     let new_feedback = feedback::validate(&form, user.user_id(), channel)?;
+    feedback
+        .check_images(user.user_id(), &new_feedback.images)
+        .await?;
     feedback.count_submission(user.user_id()).await?;
     let id = feedback.store.insert_feedback(&new_feedback).await?;
     Ok(ApiResponse::ok(id))
