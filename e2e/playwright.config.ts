@@ -47,7 +47,8 @@ const servers = [
   {
     name: 'sqlite',
     port: sqlitePort,
-    env: { PORTAL_DATA_DIR: freshDataDir('sqlite') } as Record<string, string>,
+    // Kept in the environment so test workers (which inherit it) can run `portal admin create` on the same data.
+    env: { PORTAL_DATA_DIR: (process.env.E2E_SQLITE_DATA_DIR ??= freshDataDir('sqlite')) } as Record<string, string>,
   },
 ];
 if (postgresUrl && redisUrl) {
@@ -55,7 +56,7 @@ if (postgresUrl && redisUrl) {
     name: 'postgres',
     port: postgresPort,
     env: {
-      PORTAL_DATA_DIR: freshDataDir('postgres'),
+      PORTAL_DATA_DIR: (process.env.E2E_POSTGRES_DATA_DIR ??= freshDataDir('postgres')),
       PORTAL_POSTGRES_URL: postgresUrl,
       PORTAL_POSTGRES_DATABASE_PREFIX: process.env.E2E_POSTGRES_DATABASE_PREFIX,
       PORTAL_REDIS_URL: redisUrl,
@@ -98,6 +99,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { ...wechatStandIn, ...s.env, PORTAL_ADDR: `127.0.0.1:${s.port}`, PORTAL_WEB_DIR: repoRoot, PORTAL_LOG_FILTER: 'warn' },
+    env: { ...wechatStandIn, ...s.env, PORTAL_ADDR: `127.0.0.1:${s.port}`, PORTAL_WEB_DIR: process.env.E2E_WEB_DIR ?? repoRoot, PORTAL_LOG_FILTER: 'warn' },
   })),
 });

@@ -237,6 +237,13 @@ impl DisplayName {
     pub fn into_string(self) -> String {
         self.0
     }
+
+    /// `name_suffix`, shortening the name so that the result stays within the length limit.
+    pub fn with_suffix(&self, suffix: &str) -> Self {
+        let room = NAME_MAX.saturating_sub(suffix.chars().count() + 1);
+        let base: String = self.0.chars().take(room).collect();
+        Self(format!("{base}_{suffix}"))
+    }
 }
 
 /// The user type of a login payload: ordinary portal users are type 2 (spec §6).
@@ -251,6 +258,15 @@ pub fn parse_user_type(raw: Option<i64>, allowed: &[i64]) -> ApiResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_suffixed_name_stays_within_the_limit() -> ApiResult<()> {
+        assert_eq!(DisplayName::parse("张工", "昵称")?.with_suffix("0042").as_str(), "张工_0042");
+        let long = DisplayName::parse(&"长".repeat(NAME_MAX), "昵称")?.with_suffix("12345678");
+        assert_eq!(long.as_str().chars().count(), NAME_MAX);
+        assert!(long.as_str().ends_with("_12345678"));
+        Ok(())
+    }
 
     fn message<T: std::fmt::Debug>(result: ApiResult<T>) -> String {
         result

@@ -304,11 +304,6 @@ async fn a_failed_registration_writes_nothing(environment: TestEnvironment) -> a
             "password": PASSWORD, "confirmPwd": PASSWORD, "openId": open_id,
         })
     };
-    assert_error(
-        &post(&app, "/user/register", payload("同名", None)).await?,
-        1_002_003_000,
-        "用户账号已经存在",
-    );
     let unknown_wechat = post(&app, "/user/register", payload("second", Some("o-unknown"))).await?;
     assert_eq!(unknown_wechat["code"], 1_002_018_000, "{unknown_wechat}");
     assert_eq!(
@@ -316,9 +311,21 @@ async fn a_failed_registration_writes_nothing(environment: TestEnvironment) -> a
         1_002_000_000,
         "no user was left behind"
     );
-    // The code was not used up by the failed attempts.
-    let ok = post(&app, "/user/register", payload("second", None)).await?;
+    // The code was not used up by the failed attempt. A shared nickname does not refuse the
+    // registration: the new account's username gets a numeric suffix.
+    let ok = post(&app, "/user/register", payload("同名", None)).await?;
     assert_eq!(ok["code"], 0, "{ok}");
+    let info = get_with(
+        &app,
+        "/auth/get-permission-info?appType=2",
+        &token_of(&ok)?,
+    )
+    .await?;
+    let username = info["data"]["user"]["username"].as_str().unwrap_or_default();
+    assert!(
+        username.starts_with("同名_") && username.len() == "同名_".len() + 4,
+        "{info}"
+    );
 
     let bad = [
         (

@@ -48,8 +48,9 @@ describe('SliderCaptcha', () => {
     drag(screen.getByTestId('slider-handle'), 320 - SLIDER_HANDLE);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('t-42'));
     expect(screen.getByTestId('slider').dataset.status).toBe('success');
-    const challenge = server.requests.find((request) => request.url.endsWith('/challenge'));
-    expect(JSON.parse(challenge!.body)).toEqual({ scene: 'sms' });
+    // (A slider of an earlier test may still be fetching its own challenge.)
+    const challenges = server.requests.filter((request) => request.url.endsWith('/challenge')).map((request) => JSON.parse(request.body));
+    expect(challenges).toContainEqual({ scene: 'sms' });
     const verify = JSON.parse(server.requests.find((request) => request.url.endsWith('/verify'))!.body);
     expect(verify.challengeId).toBe('c-1');
     // Travel 260 px under the server's 60 px handle.
@@ -57,6 +58,20 @@ describe('SliderCaptcha', () => {
     expect(verify.track[0]).toEqual({ x: 0, y: 0, t: 0 });
     expect(verify.track.at(-1).x).toBe(320 - SLIDER_HANDLE);
     expect(verify.track.length).toBeGreaterThan(5);
+  });
+
+  it('fetches its challenge while idle, so the drag does not wait for it, and a fresh one after a reset', async () => {
+    server.routes.set('/to/api/base/system/captcha/slider/verify', (_request, response) => sendJson(response, envelope({ ticket: 't-9', expiresIn: 300 })));
+    const ref = createRef<SliderCaptchaHandle>();
+    const onChange = vi.fn();
+    render(<AppProviders withRouter={false}><SliderCaptcha scene="email" ref={ref} onChange={onChange} /></AppProviders>);
+    const challenges = () => server.requests.filter((request) => request.url.endsWith('/challenge') && request.body.includes('email')).length;
+    await waitFor(() => expect(challenges()).toBe(1));
+    drag(screen.getByTestId('slider-handle'), 320 - SLIDER_HANDLE);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('t-9'));
+    expect(challenges()).toBe(1);
+    act(() => ref.current!.reset());
+    await waitFor(() => expect(challenges()).toBe(2));
   });
 
   it('reports the track for the server\'s handle width so the travel to the right end matches', async () => {

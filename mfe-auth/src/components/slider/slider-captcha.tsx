@@ -13,8 +13,18 @@ export const SLIDER_HEIGHT = 40;
 
 export type SliderStatus = 'idle' | 'dragging' | 'verifying' | 'success';
 
+/** How long a prefetched challenge is used before its lifetime is known, and the safety margin after. */
+const PREFETCH_FALLBACK_MS = 30_000;
+const PREFETCH_MARGIN_MS = 10_000;
+
+interface PrefetchedChallenge {
+  promise: Promise<SliderChallenge>;
+  /** Epoch ms after which a new challenge is asked for at pointer-down. */
+  usableUntil: number;
+}
+
 export interface SliderCaptchaHandle {
-  /** Back to idle; the next drag asks the server for a new challenge. */
+  /** Back to idle; a new challenge is fetched for the next drag. */
   reset(): void;
 }
 
@@ -58,6 +68,10 @@ export function SliderCaptcha({
   const [failure, setFailure] = useState<string>();
   const maxOffset = width - SLIDER_HANDLE;
   const drag = useRef<{ startX: number; startY: number; startT: number; points: TrackPoint[]; challenge: Promise<SliderChallenge> } | null>(null);
+  // The challenge is fetched while the slider is idle, before the drag: the server bounds the drag
+  // by the time since it issued the challenge, so one asked for at pointer-down on a slow network
+  // would arrive after the drag and make a real hand look like a script.
+  const prefetched = useRef<PrefetchedChallenge | null>(null);
   // Every reset bumps the generation, so a verification answering after a reset is ignored.
   const generation = useRef(0);
 
@@ -71,6 +85,29 @@ export function SliderCaptcha({
 
   useImperativeHandle(ref, () => ({ reset }), [reset]);
 
+  useEffect(() => {
+    if (status !== 'idle' || disabled || prefetched.current) return;
+    const requestedAt = Date.now();
+    const entry: PrefetchedChallenge = { promise: createSliderChallenge(scene), usableUntil: requestedAt + PREFETCH_FALLBACK_MS };
+    entry.promise.then(
+      (challenge) => {
+        entry.usableUntil = requestedAt + challenge.expiresIn * 1000 - PREFETCH_MARGIN_MS;
+      },
+      () => {
+        // Asked again at pointer-down.
+        if (prefetched.current === entry) prefetched.current = null;
+      },
+    );
+    prefetched.current = entry;
+  }, [status, disabled, scene]);
+
+  /** The prefetched challenge while it is still valid, else a fresh one. Each is used once. */
+  const takeChallenge = (): Promise<SliderChallenge> => {
+    const entry = prefetched.current;
+    prefetched.current = null;
+    return entry && Date.now() < entry.usableUntil ? entry.promise : createSliderChallenge(scene);
+  };
+
   // A form reset (the value going from a ticket back to undefined) resets the handle too.
   const previousValue = useRef(value);
   useEffect(() => {
@@ -82,7 +119,7 @@ export function SliderCaptcha({
     if (disabled || status === 'success' || status === 'verifying') return;
     event.preventDefault();
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    const challenge = createSliderChallenge(scene);
+    const challenge = takeChallenge();
     // Handled at drop time; never an unhandled rejection if the user lets go early.
     challenge.catch(() => undefined);
     drag.current = { startX: event.clientX, startY: event.clientY, startT: performance.now(), points: [{ x: 0, y: 0, t: 0 }], challenge };
@@ -93,8 +130,18 @@ export function SliderCaptcha({
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
     const current = drag.current;
     if (!current || status !== 'dragging') return;
-    const x = Math.min(Math.max(event.clientX - current.startX, 0), maxOffset);
-    current.points.push({ x: Math.round(x), y: Math.round(event.clientY - current.startY), t: Math.round(performance.now() - current.startT) });
+    // A busy page gets one pointermove per frame with the others coalesced into it: record them
+    // all, or a drag on a slow machine looks like a jump across the track.
+    const native = event.nativeEvent;
+    const coalesced = typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
+    const samples = coalesced.length > 0 ? coalesced.map((sample) => ({ x: sample.clientX, y: sample.clientY, t: sample.timeStamp })) : [{ x: event.clientX, y: event.clientY, t: performance.now() }];
+    let x = 0;
+    for (const sample of samples) {
+      x = Math.min(Math.max(sample.x - current.startX, 0), maxOffset);
+      const previous = current.points[current.points.length - 1];
+      const t = Math.max(Math.round(sample.t - current.startT), previous?.t ?? 0);
+      current.points.push({ x: Math.round(x), y: Math.round(sample.y - current.startY), t });
+    }
     setOffset(x);
   };
 

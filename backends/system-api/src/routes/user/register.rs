@@ -12,7 +12,7 @@ use crate::{
         store::{AccountStore, NewUser, SocialBinding},
         Accounts, LoginAnswer,
     },
-    USER_EMAIL_EXISTS, USER_MOBILE_EXISTS, USER_REGISTER_DISABLED, USER_USERNAME_EXISTS,
+    USER_EMAIL_EXISTS, USER_MOBILE_EXISTS, USER_REGISTER_DISABLED,
 };
 
 /// WeChat Open Platform (spec: social type 32).
@@ -37,8 +37,8 @@ pub struct RegisterRequest {
     pub open_id: Option<String>,
 }
 
-/// Registers with an e-mail or mobile code (scene 4) and logs in. Taken username, mobile or
-/// e-mail → 1002003000/1002003001/1002003002; the code is checked not found → expired →
+/// Registers with an e-mail or mobile code (scene 4) and logs in. Taken mobile or e-mail →
+/// 1002003001/1002003002 (a taken username does not refuse: see [`free_username`]); the code is checked not found → expired →
 /// used. User, role, binding, used code and session are written in one transaction.
 #[utoipa::path(
     post,
@@ -83,13 +83,7 @@ pub async fn register(
         });
 
     let store = &accounts.store;
-    if store
-        .find_user_by_username(username.as_str())
-        .await?
-        .is_some()
-    {
-        return Err(ApiError::new(USER_USERNAME_EXISTS));
-    }
+    let username = free_username(store, username).await?;
     let (email, mobile) = match &contact {
         Contact::Email(email) => {
             if store.find_user_by_email(email.as_str()).await?.is_some() {
@@ -130,4 +124,33 @@ pub async fn register(
     let answer = accounts.session_opened(user_id, tokens, &session).await?;
     tracing::info!(user_id, "registered");
     Ok(ApiResponse::ok(answer))
+}
+
+/// The client sends the nickname as the username (spec §3), and people share nicknames: a taken
+/// username gets a random numeric suffix (`张工_4821`) instead of refusing the registration.
+/// Users sign in by e-mail or mobile, so the username is a handle, not a credential.
+async fn free_username(
+    store: &impl AccountStore,
+    wanted: DisplayName,
+) -> ApiResult<DisplayName> {
+    if store.find_user_by_username(wanted.as_str()).await?.is_none() {
+        return Ok(wanted);
+    }
+    for digits in [4, 4, 4, 6, 6, 8] {
+        let bound = 10_u32.pow(digits);
+        let suffix = format!(
+            "{:0width$}",
+            auth::token::random_below(bound)?,
+            width = digits as usize
+        );
+        let candidate = wanted.with_suffix(&suffix);
+        if store
+            .find_user_by_username(candidate.as_str())
+            .await?
+            .is_none()
+        {
+            return Ok(candidate);
+        }
+    }
+    Err(ApiError::new(crate::USER_USERNAME_EXISTS))
 }
