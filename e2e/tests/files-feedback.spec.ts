@@ -1,0 +1,225 @@
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { test, expect, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
+
+// Files and feedback through the real portal (issue 6): feedback with two images end to end and an
+// operator who reads and closes it; a 20 MB model upload in the personal centre with visible progress,
+// cancelled in the middle and resumed to completion. Accounts come from `portal admin create` (the
+// only way to an operator's permission), and sign in through the API + the `?token=` route guard,
+// because these journeys are not about signing in.
+
+const PASSWORD = 'Portal#2026';
+const repoRoot = path.resolve(__dirname, '..', '..');
+const portalBin = process.env.PORTAL_BIN ?? path.join(repoRoot, 'target', 'debug', 'portal');
+
+/** A valid 1×1 PNG: the file service may check the magic bytes of images. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The storage settings of the portal this project runs against (playwright.config.ts exports them). */
+function portalEnvironment(info: TestInfo): NodeJS.ProcessEnv {
+  if (info.project.name === 'postgres') {
+    return {
+      ...process.env,
+      PORTAL_DATA_DIR: process.env.E2E_POSTGRES_DATA_DIR,
+      PORTAL_POSTGRES_URL: process.env.E2E_POSTGRES_URL,
+      PORTAL_POSTGRES_DATABASE_PREFIX: process.env.E2E_POSTGRES_DATABASE_PREFIX,
+      PORTAL_REDIS_URL: process.env.E2E_REDIS_URL,
+      PORTAL_CACHE_PREFIX: `${process.env.E2E_POSTGRES_DATABASE_PREFIX}:`,
+      PORTAL_LOG_FILTER: 'warn',
+    };
+  }
+  return { ...process.env, PORTAL_DATA_DIR: process.env.E2E_SQLITE_DATA_DIR, PORTAL_LOG_FILTER: 'warn' };
+}
+
+/** `portal admin create`: an account holding `*:*:*`; answers its e-mail. */
+function createAdministrator(info: TestInfo, name: string): string {
+  const email = `${name}-${uniqueSuffix()}@example.com`;
+  execFileSync(portalBin, ['admin', 'create', '--username', `${name}${uniqueSuffix()}`, '--email', email], {
+    input: `${PASSWORD}\n`,
+    env: portalEnvironment(info),
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  return email;
+}
+
+/** Signs in through the API and hands the tokens to the page through route guard 2 (`?token=`). */
+async function signInAs(page: Page, request: APIRequestContext, email: string, landing = '/') {
+  const response = await request.post('/to/api/base/system/auth/login', { data: { email, password: PASSWORD, userType: 2 } });
+  const body = (await response.json()) as { code: number; msg: string; data: { accessToken: string; refreshToken: string } | null };
+  expect(body.code, body.msg).toBe(0);
+  const { accessToken, refreshToken } = body.data!;
+  const separator = landing.includes('?') ? '&' : '?';
+  await page.goto(`${landing}${separator}token=${encodeURIComponent(accessToken)}&refreshToken=${encodeURIComponent(refreshToken)}`);
+  await expect(page.getByTestId('auth-user')).toBeVisible();
+}
+
+/**
+ * The file service (issue 6, back end) was written at the same time as this spec: until the portal
+ * under test has its routes, the journeys that upload are skipped with that reason.
+ */
+async function skipWithoutFileService(request: APIRequestContext) {
+  const probe = await request.post('/to/api/base/file/bigfile/init', { data: {} });
+  const body = (await probe.json().catch(() => ({}))) as { code?: number };
+  test.skip(probe.status() === 404 || body.code === 404, 'the portal under test has no file service (/to/api/base/file/*) yet');
+}
+
+test.describe('feedback with images', () => {
+  test.beforeEach(async ({ request }) => skipWithoutFileService(request));
+
+  test('a user sends feedback with two images, an operator reads and closes it', async ({ page, request }, info) => {
+    const sender = createAdministrator(info, 'sender');
+    const operator = createAdministrator(info, 'operator');
+    const message = `支架尺寸与目录不符 ${uniqueSuffix()}`;
+
+    await signInAs(page, request, sender);
+    await page.getByTestId('float-feedback').click();
+    const form = page.getByTestId('feedback-form');
+    await expect(form).toBeVisible();
+
+    // Every rule speaks before anything is sent. (The dialog zooms in: a click during that may miss.)
+    await expect(async () => {
+      await page.getByRole('button', { name: /^提\s*交$/ }).click();
+      await expect(page.getByText('请选择反馈类型')).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(page.getByText('请输入留言信息')).toBeVisible();
+
+    await form.locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '问题反馈' }).click();
+    await form.locator('textarea').fill(message);
+    // The word count shows against the 500 limit.
+    await expect(form.getByText(`${message.length} / 500`)).toBeVisible();
+
+    // An image of 5 MB or more is refused before anything is sent.
+    await form.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]) });
+    await expect(page.getByText('请上传大小在5M以内的图片')).toBeVisible();
+
+    await form.locator('input[type=file]').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: PNG_1X1 },
+      { name: 'side.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    ]);
+    await expect(form.locator('.ant-upload-list-item-done')).toHaveCount(2);
+
+    // The thumbnail opens the image viewer.
+    await form.locator('.ant-upload-list-item-done').first().hover();
+    await form.locator('.ant-upload-list-item-done').first().getByTitle(/预览|Preview/).click();
+    await expect(page.locator('.ant-image-preview')).toBeVisible();
+    await shot(page, 'feedback-image-viewer');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-image-preview')).toBeHidden();
+
+    await shot(page, 'feedback-filled');
+    const created = page.waitForResponse((response) => response.url().includes('/operation/behavior/message/to/platform/create'));
+    await page.getByRole('button', { name: /^提\s*交$/ }).click();
+    await page.getByRole('button', { name: /^确\s*定$/ }).click();
+    const answer = (await (await created).json()) as { code: number; msg: string };
+    expect(answer.code, answer.msg).toBe(0);
+    await expect(page.getByText('已提交')).toBeVisible();
+
+    // The operator finds it among the open feedback, reads it with both images, and closes it.
+    await page.context().clearCookies();
+    await signInAs(page, request, operator, '/operation/feedback');
+    await expect(page.getByTestId('operations-feedback')).toBeVisible();
+    await page.getByTestId('feedback-filter-keyword').fill(message);
+    await page.getByTestId('feedback-search').click();
+    const row = page.getByTestId('feedback-table').locator('tr', { hasText: message });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /^查\s*看$/ }).click();
+    const detail = page.getByTestId('feedback-detail');
+    await expect(detail.getByTestId('feedback-detail-message')).toHaveText(message);
+    const images = detail.getByTestId('feedback-detail-images').locator('img');
+    await expect(images).toHaveCount(2);
+    await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+    await shot(page, 'feedback-operator-detail');
+
+    await detail.getByTestId('feedback-reply').fill('已核对并更新目录尺寸');
+    await detail.getByTestId('feedback-close').click();
+    await expect(page.getByText('反馈已关闭')).toBeVisible();
+    await expect(detail.getByTestId('feedback-detail-reply')).toHaveText('已核对并更新目录尺寸');
+    await shot(page, 'feedback-closed');
+  });
+});
+
+test.describe('model upload', () => {
+  test.beforeEach(async ({ request }) => skipWithoutFileService(request));
+
+  test('a 20 MB model shows its progress, is cancelled in the middle and resumes to completion', async ({ page, request }, info) => {
+    const owner = createAdministrator(info, 'modeller');
+    await signInAs(page, request, owner, '/user');
+    const card = page.getByTestId('my-files-card');
+    await expect(card).toBeVisible();
+
+    // Hold the third part on its way, so the upload is visibly in the middle when it is cancelled.
+    const partPuts: string[] = [];
+    let held: Route | undefined;
+    await page.route(
+      (url) => url.pathname.includes('/base/file/') && !url.pathname.includes('/bigfile/') && !url.pathname.endsWith('/upload'),
+      async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        partPuts.push(route.request().url());
+        if (partPuts.length === 3 && !held) {
+          held = route;
+          return;
+        }
+        return route.continue();
+      },
+    );
+
+    const model = Buffer.alloc(20 * 1024 * 1024, 0x20);
+    model.write('ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION((\'bracket\'),\'2;1\');\nENDSEC;\nDATA;\n');
+    const chooser = page.waitForEvent('filechooser');
+    await card.getByTestId('my-files-pick').click();
+    await (await chooser).setFiles({ name: 'bracket.step', mimeType: 'application/octet-stream', buffer: model });
+
+    const task = card.getByTestId('my-files-task');
+    await expect(task).toHaveAttribute('data-status', 'uploading');
+    await expect.poll(() => held !== undefined, { timeout: 30_000 }).toBe(true);
+    // Two of seven 3 MB parts are stored: the bar shows about 30 %.
+    await expect.poll(async () => Number(await task.locator('[aria-valuenow]').first().getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(28);
+    await shot(page, 'model-upload-progress');
+
+    await task.getByTestId('my-files-task-cancel').click();
+    await expect(task).toHaveAttribute('data-status', 'canceled');
+    await held!.abort().catch(() => undefined);
+    await shot(page, 'model-upload-cancelled');
+
+    await task.getByTestId('my-files-task-resume').click();
+    await expect(task).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await expect(card.getByTestId('my-files-list')).toContainText('bracket.step');
+    await shot(page, 'model-upload-done');
+
+    // The resumed upload sent only what was missing: parts 1 and 2 once, 3 again (it was cut), then 4–7.
+    expect(partPuts).toHaveLength(8);
+  });
+});
+
+test.describe('front-end log', () => {
+  test('a code error in the page reaches the log, and an operator finds it', async ({ page, request }, info) => {
+    const operator = createAdministrator(info, 'logreader');
+    await signInAs(page, request, operator);
+    const marker = `e2e-code-error-${uniqueSuffix()}`;
+    const sent = page.waitForResponse((response) => response.url().includes('/tool/api/front/log') && response.request().method() === 'POST');
+    // An error thrown outside React and promises: the window error event of a code error.
+    await page.evaluate((text) => setTimeout(() => {
+      throw new TypeError(text);
+    }), marker);
+    const answer = (await (await sent).json()) as { code: number; msg: string };
+    expect(answer.code, answer.msg).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('portal_front_log'))).toBe('[]');
+
+    await page.goto('/operation/front-log');
+    await page.getByTestId('front-log-keyword').fill(marker);
+    await page.getByTestId('front-log-search').click();
+    const row = page.getByTestId('front-log-table').locator('tr', { hasText: marker });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('TypeError');
+    await shot(page, 'front-log-search');
+  });
+});
