@@ -291,4 +291,34 @@ async fn feedback_rate_limit(environment: TestEnvironment) -> anyhow::Result<()>
     Ok(())
 }
 
-kernel::backend_tests!(feedback_rules_and_operators, feedback_rate_limit);
+/// The OpenAPI document lists the feedback, front-end log and brand-application calls.
+async fn documents_operation_routes(environment: TestEnvironment) -> anyhow::Result<()> {
+    let app = spawn_system(&environment).await?;
+    let (status, document) = app.get_json("/to/api/docs/system/openapi.json").await?;
+    assert_eq!(status, 200);
+    for (path, method) in [
+        (CREATE, "post"),
+        (PAGE, "get"),
+        (GET, "get"),
+        (CLOSE, "post"),
+        ("/tool/api/front/log", "post"),
+        ("/tool/api/front/log/page", "get"),
+        ("/to/api/base/system/brand-application/create", "post"),
+        ("/to/api/base/system/brand-application/my-list", "get"),
+        ("/to/api/base/system/brand-application/page", "get"),
+        ("/to/api/base/system/brand-application/review", "post"),
+    ] {
+        assert!(
+            document["paths"][path][method].is_object(),
+            "{path} {method}"
+        );
+    }
+    app.stop().await;
+    Ok(())
+}
+
+kernel::backend_tests!(
+    feedback_rules_and_operators,
+    feedback_rate_limit,
+    documents_operation_routes
+);
