@@ -1,0 +1,847 @@
+//! [`SearchIndex`]: one tantivy index with its writer, reader and the in-memory state derived
+//! from the documents (suggestions, parameter registry).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::ops::Bound;
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+
+use tantivy::collector::{Collector, Count, FacetCollector, FacetCounts, TopDocs};
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, Query,
+    RangeQuery, TermQuery,
+};
+use tantivy::schema::document::OwnedValue;
+use tantivy::schema::{Facet, IndexRecordOption, Value};
+use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term};
+use units::Dimension;
+
+use crate::analysis::{
+    identifier_key, parameter_key, register, tokens, CODE, MAX_PREFIX_CHARS, MIN_PREFIX_CHARS,
+    TEXT_QUERY,
+};
+use crate::document::SearchDocument;
+use crate::request::{QueryError, RangeFilter, SearchRequest, SortOrder, MAX_SUGGESTIONS};
+use crate::schema::{
+    self, dimension_key, named_key, quantity_term, sort_path_key, Fields, Side, SCHEMA_VERSION,
+};
+use crate::suggest::{Suggester, SuggestionCounts};
+use crate::synonyms::synonyms_of;
+
+/// Memory budget of the index writer (one thread: the machine has two cores for everything).
+const WRITER_MEMORY_BYTES: usize = 50_000_000;
+/// Name of the file holding [`SCHEMA_VERSION`] beside an index on disk.
+const VERSION_FILE: &str = "portal-search-version";
+
+/// Score of an exact part-number hit: above any text score, so exact hits rank first.
+const EXACT_IDENTIFIER_SCORE: f32 = 1_000.0;
+/// Score of a part-number prefix hit.
+const PREFIX_IDENTIFIER_SCORE: f32 = 10.0;
+/// Score of a value hit (`10uF` equal to a stated capacitance).
+const VALUE_SCORE: f32 = 5.0;
+/// Boost of a package-code hit.
+const PACKAGE_BOOST: f32 = 2.0;
+
+/// Errors of the search engine: bad requests (shown to the user) and failures of the index.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    #[error("search index: {0}")]
+    Index(#[from] tantivy::TantivyError),
+    #[error("search index directory: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("suggestion map: {0}")]
+    Suggestions(#[from] fst::Error),
+    #[error("stored search document: {0}")]
+    StoredDocument(#[from] serde_json::Error),
+    #[error("search index directory: {0}")]
+    Directory(#[from] tantivy::directory::error::OpenDirectoryError),
+}
+
+/// A parameter that items of the index state, with the dimension most of them give it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParameterInfo {
+    pub key: String,
+    /// The name as the first item stating it wrote it.
+    pub name: String,
+    pub dimension: Dimension,
+    /// How many items state it.
+    pub count: u32,
+}
+
+#[derive(Debug, Default)]
+struct ParameterStats {
+    name: String,
+    dimensions: BTreeMap<Dimension, u32>,
+}
+
+impl ParameterStats {
+    fn info(&self, key: &str) -> Option<ParameterInfo> {
+        let (dimension, _) = self
+            .dimensions
+            .iter()
+            .max_by_key(|(dimension, count)| (**count, std::cmp::Reverse(**dimension)))?;
+        Some(ParameterInfo {
+            key: key.to_string(),
+            name: self.name.clone(),
+            dimension: *dimension,
+            count: self.dimensions.values().sum(),
+        })
+    }
+}
+
+/// What is derived from the documents and kept in memory.
+#[derive(Default)]
+struct State {
+    documents: HashMap<String, Arc<SearchDocument>>,
+    suggestions: SuggestionCounts,
+    parameters: BTreeMap<String, ParameterStats>,
+}
+
+impl State {
+    fn add(&mut self, document: Arc<SearchDocument>) {
+        self.suggestions.add(&document);
+        for parameter in &document.parameters {
+            let stats = self
+                .parameters
+                .entry(parameter_key(&parameter.name))
+                .or_default();
+            if stats.name.is_empty() {
+                stats.name = parameter.name.trim().to_string();
+            }
+            *stats.dimensions.entry(parameter.dimension).or_default() += 1;
+        }
+        self.documents.insert(document.id.clone(), document);
+    }
+
+    fn remove(&mut self, id: &str) {
+        let Some(document) = self.documents.remove(id) else {
+            return;
+        };
+        self.suggestions.remove(&document);
+        for parameter in &document.parameters {
+            let key = parameter_key(&parameter.name);
+            if let Some(stats) = self.parameters.get_mut(&key) {
+                if let Some(count) = stats.dimensions.get_mut(&parameter.dimension) {
+                    *count = count.saturating_sub(1);
+                    if *count == 0 {
+                        stats.dimensions.remove(&parameter.dimension);
+                    }
+                }
+                if stats.dimensions.is_empty() {
+                    self.parameters.remove(&key);
+                }
+            }
+        }
+    }
+}
+
+/// One hit of a search.
+#[derive(Debug, Clone)]
+pub struct SearchHit {
+    pub id: String,
+    pub score: f32,
+    /// Whether a keyword is exactly the item's part number or one of its aliases.
+    pub exact: bool,
+    pub document: Arc<SearchDocument>,
+}
+
+/// One value of a facet with the number of matching items that have it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FacetValue {
+    pub value: String,
+    pub count: u64,
+}
+
+/// Facet counts over all items that match a search (not just the page).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Facets {
+    /// Category codes, for every level of the path.
+    pub categories: Vec<FacetValue>,
+    pub manufacturers: Vec<FacetValue>,
+    pub packages: Vec<FacetValue>,
+    /// Parameter names.
+    pub parameters: Vec<FacetValue>,
+}
+
+/// The answer of a search.
+#[derive(Debug, Clone)]
+pub struct SearchResults {
+    pub total: usize,
+    pub page: usize,
+    pub size: usize,
+    pub hits: Vec<SearchHit>,
+    pub facets: Facets,
+}
+
+/// A library's search index. Share it (`Arc`) across actix workers: searches take no lock but
+/// a read of the current snapshot; writes serialise on the one writer; a commit makes them
+/// visible to every search at once (the reader is reloaded on commit).
+pub struct SearchIndex {
+    index: Index,
+    reader: IndexReader,
+    writer: Mutex<IndexWriter<TantivyDocument>>,
+    fields: Fields,
+    state: RwLock<State>,
+    suggester: RwLock<Arc<Suggester>>,
+    needs_rebuild: bool,
+}
+
+fn lock_poisoned<T>(error: PoisonError<T>) -> T {
+    // A panic while holding a lock leaves plain data behind; the index itself is transactional.
+    error.into_inner()
+}
+
+impl SearchIndex {
+    /// An index in memory (tests, small libraries, benchmarks).
+    pub fn in_memory() -> Result<Self, SearchError> {
+        let (schema, fields) = schema::build();
+        Self::from_index(Index::create_in_ram(schema), fields, true)
+    }
+
+    /// The index in `dir` (`<data_dir>/index/<library>`), created when missing. An index written
+    /// with another schema version is replaced by an empty one; [`Self::needs_rebuild`] then
+    /// tells the owner to feed it from its database.
+    pub fn open_or_create(dir: &Path) -> Result<Self, SearchError> {
+        std::fs::create_dir_all(dir)?;
+        let version_file = dir.join(VERSION_FILE);
+        let version = std::fs::read_to_string(&version_file).ok();
+        let (schema, fields) = schema::build();
+        let current = version.as_deref().map(str::trim) == Some(&SCHEMA_VERSION.to_string())
+            && dir.join("meta.json").exists();
+        if current {
+            let index = Index::open_in_dir(dir)?;
+            if index.schema() == schema {
+                return Self::from_index(index, fields, false);
+            }
+        }
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                std::fs::remove_dir_all(&path)?;
+            } else {
+                std::fs::remove_file(&path)?;
+            }
+        }
+        let index = Index::create_in_dir(dir, schema)?;
+        std::fs::write(&version_file, SCHEMA_VERSION.to_string())?;
+        Self::from_index(index, fields, true)
+    }
+
+    fn from_index(index: Index, fields: Fields, fresh: bool) -> Result<Self, SearchError> {
+        register(index.tokenizers())?;
+        let writer = index.writer_with_num_threads(1, WRITER_MEMORY_BYTES)?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let search_index = Self {
+            index,
+            reader,
+            writer: Mutex::new(writer),
+            fields,
+            state: RwLock::new(State::default()),
+            suggester: RwLock::new(Arc::new(Suggester::default())),
+            needs_rebuild: fresh,
+        };
+        if !fresh {
+            search_index.load_state()?;
+        }
+        Ok(search_index)
+    }
+
+    /// Restores the in-memory state from the stored documents of an index opened from disk.
+    fn load_state(&self) -> Result<(), SearchError> {
+        let searcher = self.reader.searcher();
+        let mut state = State::default();
+        for segment in searcher.segment_readers() {
+            let store = segment.get_store_reader(64)?;
+            for doc_id in 0..segment.max_doc() {
+                if segment.is_deleted(doc_id) {
+                    continue;
+                }
+                let stored: TantivyDocument = store.get(doc_id)?;
+                if let Some(json) = stored.get_first(self.fields.source).and_then(|v| v.as_str()) {
+                    state.add(Arc::new(serde_json::from_str(json)?));
+                }
+            }
+        }
+        let suggester = state.suggestions.snapshot()?;
+        *self.state.write().unwrap_or_else(lock_poisoned) = state;
+        *self.suggester.write().unwrap_or_else(lock_poisoned) = Arc::new(suggester);
+        Ok(())
+    }
+
+    /// Whether the index was created empty (new, or replaced after a schema change) and should
+    /// be fed with [`Self::rebuild`].
+    pub fn needs_rebuild(&self) -> bool {
+        self.needs_rebuild
+    }
+
+    /// Number of committed items.
+    pub fn len(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes the index occupies in its directory (segments, not counting the in-memory state).
+    pub fn size_bytes(&self) -> u64 {
+        self.reader
+            .searcher()
+            .space_usage()
+            .map(|usage| usage.total().get_bytes())
+            .unwrap_or(0)
+    }
+
+    /// Adds documents, replacing any with the same id. Visible after [`Self::commit`].
+    pub fn upsert<I>(&self, documents: I) -> Result<usize, SearchError>
+    where
+        I: IntoIterator<Item = SearchDocument>,
+    {
+        let writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+        let mut state = self.state.write().unwrap_or_else(lock_poisoned);
+        let mut count = 0;
+        for document in documents {
+            let tantivy_document = self.to_tantivy(&document)?;
+            writer.delete_term(Term::from_field_text(self.fields.id, &document.id));
+            writer.add_document(tantivy_document)?;
+            state.remove(&document.id);
+            state.add(Arc::new(document));
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    /// Deletes an item by id. Visible after [`Self::commit`].
+    pub fn delete(&self, id: &str) -> Result<(), SearchError> {
+        let writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+        writer.delete_term(Term::from_field_text(self.fields.id, id));
+        self.state.write().unwrap_or_else(lock_poisoned).remove(id);
+        Ok(())
+    }
+
+    /// Makes staged changes visible to searches and suggestions.
+    pub fn commit(&self) -> Result<(), SearchError> {
+        let mut writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+        writer.commit()?;
+        self.reader.reload()?;
+        let suggester = self
+            .state
+            .read()
+            .unwrap_or_else(lock_poisoned)
+            .suggestions
+            .snapshot()?;
+        *self.suggester.write().unwrap_or_else(lock_poisoned) = Arc::new(suggester);
+        Ok(())
+    }
+
+    /// Replaces the whole content with `documents` and commits.
+    pub fn rebuild<I>(&self, documents: I) -> Result<usize, SearchError>
+    where
+        I: IntoIterator<Item = SearchDocument>,
+    {
+        {
+            let writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+            writer.delete_all_documents()?;
+            *self.state.write().unwrap_or_else(lock_poisoned) = State::default();
+        }
+        let count = self.upsert(documents)?;
+        self.commit()?;
+        Ok(count)
+    }
+
+    /// The parameters items state, by key.
+    pub fn parameters(&self) -> Vec<ParameterInfo> {
+        let state = self.state.read().unwrap_or_else(lock_poisoned);
+        state
+            .parameters
+            .iter()
+            .filter_map(|(key, stats)| stats.info(key))
+            .collect()
+    }
+
+    fn parameter(&self, name: &str) -> Result<ParameterInfo, QueryError> {
+        let key = parameter_key(name);
+        let state = self.state.read().unwrap_or_else(lock_poisoned);
+        state
+            .parameters
+            .get(&key)
+            .and_then(|stats| stats.info(&key))
+            .ok_or_else(|| QueryError::UnknownParameter {
+                name: name.trim().to_string(),
+            })
+    }
+
+    /// Up to `size` (at most 15) completions of `prefix`.
+    pub fn suggest(&self, prefix: &str, size: usize) -> Vec<String> {
+        let suggester = Arc::clone(&self.suggester.read().unwrap_or_else(lock_poisoned));
+        suggester.suggest(prefix, size.min(MAX_SUGGESTIONS))
+    }
+
+    fn to_tantivy(&self, document: &SearchDocument) -> Result<TantivyDocument, SearchError> {
+        let f = &self.fields;
+        let mut doc = TantivyDocument::default();
+        doc.add_text(f.id, &document.id);
+        doc.add_text(f.source, serde_json::to_string(document)?);
+        doc.add_text(f.part_number, &document.part_number);
+        let mut identifiers = HashSet::new();
+        for identifier in std::iter::once(&document.part_number).chain(&document.aliases) {
+            let key = identifier_key(identifier);
+            if !key.is_empty() && identifiers.insert(key.clone()) {
+                doc.add_text(f.ident_exact, &key);
+                doc.add_text(f.ident_prefix, &key);
+            }
+        }
+        doc.add_text(f.name, &document.name);
+        doc.add_text(f.description, &document.description);
+        for keyword in &document.keywords {
+            doc.add_text(f.keywords, keyword);
+        }
+        for category in &document.categories {
+            doc.add_text(f.category_text, &category.name);
+            doc.add_text(f.category_text, &category.name_en);
+            doc.add_text(f.category, &category.code);
+            doc.add_facet(f.facets, facet("category", &category.code));
+        }
+        if let Some(manufacturer) = non_empty(&document.manufacturer) {
+            doc.add_text(f.manufacturer, manufacturer.to_lowercase());
+            doc.add_facet(f.facets, facet("manufacturer", manufacturer));
+        }
+        if let Some(package) = non_empty(&document.package) {
+            doc.add_text(f.package_text, package);
+            doc.add_text(f.package, package.to_lowercase());
+            doc.add_facet(f.facets, facet("package", package));
+        }
+        let mut sort_values = BTreeMap::new();
+        let mut seen_parameters = HashSet::new();
+        for parameter in &document.parameters {
+            let key = parameter_key(&parameter.name);
+            if let Some((low, high)) = parameter.bounds() {
+                add_quantity(&mut doc, f, &named_key(&key), low, high);
+                add_quantity(&mut doc, f, &dimension_key(parameter.dimension), low, high);
+            }
+            if seen_parameters.insert(key.clone()) {
+                doc.add_facet(f.facets, facet("param", &key));
+                if let Some(value) = parameter.sort_value() {
+                    sort_values.insert(sort_path_key(&key), OwnedValue::F64(value));
+                }
+            }
+        }
+        // Values written in the text (`100nF/50V`, `2.7V to 5.5V`) match value keywords too.
+        for text in [&document.name, &document.description] {
+            for (dimension, value) in units::extract_params(text) {
+                let low = value.min.or(value.typ);
+                let high = value.max.or(value.typ);
+                if let (Some(low), Some(high)) = (low, high) {
+                    add_quantity(&mut doc, f, &dimension_key(dimension), low, high);
+                }
+            }
+        }
+        doc.add_text(f.part_number_sort, document.part_number.to_lowercase());
+        if !sort_values.is_empty() {
+            doc.add_object(f.parameter_sort, sort_values);
+        }
+        Ok(doc)
+    }
+
+    /// Runs a search.
+    pub fn search(&self, request: &SearchRequest) -> Result<SearchResults, SearchError> {
+        let (keywords, value_keywords) = request.validate()?;
+        let query = self.build_query(&keywords, &value_keywords, request)?;
+        let searcher = self.reader.searcher();
+        let offset = (request.page - 1) * request.size;
+        let top = TopDocs::with_limit(request.size).and_offset(offset);
+        let mut facet_collector = FacetCollector::for_field("facets");
+        if request.facet_limit > 0 {
+            for root in ["/category", "/manufacturer", "/package", "/param"] {
+                facet_collector.add_facet(root);
+            }
+        }
+        let (total, addresses, facet_counts): (usize, Vec<(f32, tantivy::DocAddress)>, FacetCounts) = match &request.sort {
+            SortOrder::Relevance => {
+                let (total, top, facets) =
+                    run(&searcher, &query, top.order_by_score(), facet_collector)?;
+                (total, top, facets)
+            }
+            SortOrder::PartNumber { descending } => {
+                let collector =
+                    top.order_by_string_fast_field("part_number_sort", order(*descending));
+                let (total, top, facets) = run(&searcher, &query, collector, facet_collector)?;
+                (total, top.into_iter().map(|(_, a)| (0.0, a)).collect(), facets)
+            }
+            SortOrder::Parameter { name, descending } => {
+                let path = format!("parameter_sort.{}", sort_path_key(&parameter_key(name)));
+                let sign = if *descending { 1.0 } else { -1.0 };
+                // The collector keeps the highest keys: ascending order negates the value.
+                let collector = top.tweak_score(move |segment: &tantivy::SegmentReader| {
+                    let column = segment.fast_fields().column_opt::<f64>(&path).ok().flatten();
+                    move |doc: tantivy::DocId, _score: tantivy::Score| -> f64 {
+                        column
+                            .as_ref()
+                            .and_then(|column| column.first(doc))
+                            .filter(|value| value.is_finite())
+                            .map_or(f64::NEG_INFINITY, |value| sign * value)
+                    }
+                });
+                let (total, top, facets) = run(&searcher, &query, collector, facet_collector)?;
+                (total, top.into_iter().map(|(_, a)| (0.0, a)).collect(), facets)
+            }
+        };
+        let keyword_keys: HashSet<String> = keywords.iter().map(|k| identifier_key(k)).collect();
+        let state = self.state.read().unwrap_or_else(lock_poisoned);
+        let mut hits = Vec::with_capacity(addresses.len());
+        for (score, address) in addresses {
+            let stored: TantivyDocument = searcher.doc(address)?;
+            let Some(id) = stored.get_first(self.fields.id).and_then(|v| v.as_str()) else {
+                continue;
+            };
+            let Some(document) = state.documents.get(id) else {
+                continue;
+            };
+            let exact = std::iter::once(&document.part_number)
+                .chain(&document.aliases)
+                .any(|identifier| keyword_keys.contains(&identifier_key(identifier)));
+            hits.push(SearchHit {
+                id: id.to_string(),
+                score,
+                exact,
+                document: Arc::clone(document),
+            });
+        }
+        drop(state);
+        let facets = if request.facet_limit > 0 {
+            self.facets(&facet_counts, request.facet_limit)
+        } else {
+            Facets::default()
+        };
+        Ok(SearchResults {
+            total,
+            page: request.page,
+            size: request.size,
+            hits,
+            facets,
+        })
+    }
+
+    fn facets(&self, counts: &FacetCounts, limit: usize) -> Facets {
+        let values = |root: &str| -> Vec<FacetValue> {
+            counts
+                .top_k(root, limit)
+                .into_iter()
+                .filter_map(|(facet, count)| {
+                    facet.to_path().last().map(|value| FacetValue {
+                        value: value.to_string(),
+                        count,
+                    })
+                })
+                .collect()
+        };
+        let state = self.state.read().unwrap_or_else(lock_poisoned);
+        let parameters = values("/param")
+            .into_iter()
+            .map(|value| FacetValue {
+                value: state
+                    .parameters
+                    .get(&value.value)
+                    .map(|stats| stats.name.clone())
+                    .unwrap_or(value.value),
+                count: value.count,
+            })
+            .collect();
+        Facets {
+            categories: values("/category"),
+            manufacturers: values("/manufacturer"),
+            packages: values("/package"),
+            parameters,
+        }
+    }
+
+    fn build_query(
+        &self,
+        keywords: &[String],
+        value_keywords: &[String],
+        request: &SearchRequest,
+    ) -> Result<Box<dyn Query>, SearchError> {
+        let f = &self.fields;
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for keyword in keywords {
+            clauses.push((Occur::Must, self.keyword_query(keyword)));
+        }
+        for text in value_keywords {
+            let quantity = value_quantity(text).ok_or_else(|| QueryError::InvalidValueKeyword {
+                text: text.clone(),
+            })?;
+            clauses.push((Occur::Must, equal_value(f, &quantity)));
+        }
+        if let Some(category) = request.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            clauses.push((Occur::Must, filter(term_query(f.category, category))));
+        }
+        if let Some(query) = any_of(f.manufacturer, &request.manufacturers) {
+            clauses.push((Occur::Must, filter(query)));
+        }
+        if let Some(query) = any_of(f.package, &request.packages) {
+            clauses.push((Occur::Must, filter(query)));
+        }
+        for range in &request.ranges {
+            clauses.push((Occur::Must, filter(self.range_query(range)?)));
+        }
+        if let SortOrder::Parameter { name, .. } = &request.sort {
+            let parameter = self.parameter(name)?;
+            let everything = overlap(f, &named_key(&parameter.key), f64::NEG_INFINITY, f64::INFINITY);
+            clauses.push((Occur::Must, filter(everything)));
+        }
+        if clauses.is_empty() {
+            return Ok(Box::new(AllQuery));
+        }
+        Ok(Box::new(BooleanQuery::new(clauses)))
+    }
+
+    fn range_query(&self, range: &RangeFilter) -> Result<Box<dyn Query>, QueryError> {
+        let parameter = self.parameter(&range.parameter)?;
+        let read = |text: &Option<String>, unbounded: f64| -> Result<f64, QueryError> {
+            match text {
+                None => Ok(unbounded),
+                Some(text) => units::parse_quantity_as(text, parameter.dimension)
+                    .map(|quantity| quantity.value)
+                    .map_err(|_| QueryError::InvalidRangeValue {
+                        name: parameter.name.clone(),
+                        text: text.clone(),
+                    }),
+            }
+        };
+        let low = read(&range.min, f64::NEG_INFINITY)?;
+        let high = read(&range.max, f64::INFINITY)?;
+        if low > high {
+            return Err(QueryError::InvertedRange {
+                name: parameter.name.clone(),
+            });
+        }
+        let (low, high) = widen(low, high);
+        Ok(overlap(&self.fields, &named_key(&parameter.key), low, high))
+    }
+
+    /// One keyword: matches through any of its text words (with synonyms), its identifier
+    /// (exact or prefix), the package code, or its value.
+    fn keyword_query(&self, keyword: &str) -> Box<dyn Query> {
+        let f = &self.fields;
+        let manager = self.index.tokenizers();
+        let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+
+        let words = tokens(manager, TEXT_QUERY, keyword);
+        if !words.is_empty() {
+            let all_words: Vec<(Occur, Box<dyn Query>)> = words
+                .iter()
+                .map(|word| (Occur::Must, self.word_query(word)))
+                .collect();
+            alternatives.push((Occur::Should, Box::new(BooleanQuery::new(all_words))));
+        }
+        for synonym in synonyms_of(keyword.trim()) {
+            if let Some(query) = self.all_words_query(synonym) {
+                alternatives.push((Occur::Should, query));
+            }
+        }
+
+        let key = identifier_key(keyword);
+        if !key.is_empty() {
+            alternatives.push((
+                Occur::Should,
+                Box::new(ConstScoreQuery::new(
+                    term_query(f.ident_exact, &key),
+                    EXACT_IDENTIFIER_SCORE,
+                )),
+            ));
+            let chars = key.chars().count();
+            if chars >= MIN_PREFIX_CHARS {
+                let prefix: Box<dyn Query> = if chars <= MAX_PREFIX_CHARS {
+                    term_query(f.ident_prefix, &key)
+                } else {
+                    // Longer than the n-grams: the term range of every key starting with it.
+                    Box::new(RangeQuery::new(
+                        Bound::Included(Term::from_field_text(f.ident_exact, &key)),
+                        Bound::Excluded(Term::from_field_text(
+                            f.ident_exact,
+                            &format!("{key}\u{10FFFF}"),
+                        )),
+                    ))
+                };
+                alternatives.push((
+                    Occur::Should,
+                    Box::new(ConstScoreQuery::new(prefix, PREFIX_IDENTIFIER_SCORE)),
+                ));
+            }
+        }
+
+        let codes = tokens(manager, CODE, keyword);
+        if !codes.is_empty() {
+            let all_codes: Vec<(Occur, Box<dyn Query>)> = codes
+                .iter()
+                .map(|code| (Occur::Must, term_query(f.package_text, code)))
+                .collect();
+            alternatives.push((
+                Occur::Should,
+                Box::new(BoostQuery::new(Box::new(BooleanQuery::new(all_codes)), PACKAGE_BOOST)),
+            ));
+        }
+
+        if let Some(quantity) = value_quantity(keyword) {
+            alternatives.push((
+                Occur::Should,
+                Box::new(ConstScoreQuery::new(equal_value(f, &quantity), VALUE_SCORE)),
+            ));
+        }
+        Box::new(BooleanQuery::new(alternatives))
+    }
+
+    /// A text word in any text field, the best field counting (name > keywords, category >
+    /// description).
+    fn word_query(&self, word: &str) -> Box<dyn Query> {
+        let f = &self.fields;
+        let fields = [
+            (f.name, 3.0),
+            (f.keywords, 2.0),
+            (f.category_text, 2.0),
+            (f.description, 1.0),
+        ];
+        let per_field: Vec<Box<dyn Query>> = fields
+            .iter()
+            .map(|(field, boost)| -> Box<dyn Query> {
+                Box::new(BoostQuery::new(
+                    Box::new(TermQuery::new(
+                        Term::from_field_text(*field, word),
+                        IndexRecordOption::WithFreqs,
+                    )),
+                    *boost,
+                ))
+            })
+            .collect();
+        Box::new(DisjunctionMaxQuery::with_tie_breaker(per_field, 0.1))
+    }
+
+    fn all_words_query(&self, text: &str) -> Option<Box<dyn Query>> {
+        let words = tokens(self.index.tokenizers(), TEXT_QUERY, text);
+        if words.is_empty() {
+            return None;
+        }
+        let clauses = words
+            .iter()
+            .map(|word| (Occur::Must, self.word_query(word)))
+            .collect();
+        Some(Box::new(BooleanQuery::new(clauses)))
+    }
+}
+
+fn run<C>(
+    searcher: &tantivy::Searcher,
+    query: &dyn Query,
+    top: C,
+    facets: FacetCollector,
+) -> Result<(usize, C::Fruit, FacetCounts), SearchError>
+where
+    C: Collector,
+{
+    Ok(searcher.search(query, &(Count, top, facets))?)
+}
+
+fn order(descending: bool) -> Order {
+    if descending {
+        Order::Desc
+    } else {
+        Order::Asc
+    }
+}
+
+fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn facet(root: &str, value: &str) -> Facet {
+    // The facet encoding separates steps with NUL; a value never contains one.
+    Facet::from_path([root, &value.replace('\0', "")])
+}
+
+fn term_query(field: tantivy::schema::Field, text: &str) -> Box<dyn Query> {
+    Box::new(TermQuery::new(
+        Term::from_field_text(field, text),
+        IndexRecordOption::Basic,
+    ))
+}
+
+/// A filter: must match, adds nothing to the score.
+fn filter(query: Box<dyn Query>) -> Box<dyn Query> {
+    Box::new(ConstScoreQuery::new(query, 0.0))
+}
+
+fn any_of(field: tantivy::schema::Field, values: &[String]) -> Option<Box<dyn Query>> {
+    let clauses: Vec<(Occur, Box<dyn Query>)> = values
+        .iter()
+        .map(|v| v.trim().to_lowercase())
+        .filter(|v| !v.is_empty())
+        .map(|v| (Occur::Should, term_query(field, &v)))
+        .collect();
+    (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
+}
+
+fn add_quantity(doc: &mut TantivyDocument, fields: &Fields, key: &str, low: f64, high: f64) {
+    if low == high {
+        doc.add_text(fields.quantity, quantity_term(Side::Point, key, low));
+    } else {
+        doc.add_text(fields.quantity, quantity_term(Side::Low, key, low));
+        doc.add_text(fields.quantity, quantity_term(Side::High, key, high));
+    }
+}
+
+/// Items whose stated values under `key` meet `[low, high]`: a single value inside it (exact),
+/// or a stated range overlapping it (lower end ≤ high and upper end ≥ low; an item stating two
+/// ranges under one key may match through the ends of different ranges).
+fn overlap(fields: &Fields, key: &str, low: f64, high: f64) -> Box<dyn Query> {
+    let term = |side, value| Term::from_field_text(fields.quantity, &quantity_term(side, key, value));
+    let point_inside = RangeQuery::new(
+        Bound::Included(term(Side::Point, low)),
+        Bound::Included(term(Side::Point, high)),
+    );
+    let lower_end_below = RangeQuery::new(
+        Bound::Included(term(Side::Low, f64::NEG_INFINITY)),
+        Bound::Included(term(Side::Low, high)),
+    );
+    let upper_end_above = RangeQuery::new(
+        Bound::Included(term(Side::High, low)),
+        Bound::Included(term(Side::High, f64::INFINITY)),
+    );
+    let range_overlaps = BooleanQuery::new(vec![
+        (Occur::Must, Box::new(lower_end_below) as Box<dyn Query>),
+        (Occur::Must, Box::new(upper_end_above)),
+    ]);
+    Box::new(BooleanQuery::new(vec![
+        (Occur::Should, Box::new(point_inside) as Box<dyn Query>),
+        (Occur::Should, Box::new(range_overlaps)),
+    ]))
+}
+
+/// Widens a range by the relative epsilon of the `units` crate, so that `10000nF` and `10uF`,
+/// whose canonical values differ by rounding, still meet.
+fn widen(low: f64, high: f64) -> (f64, f64) {
+    let eps = units::RELATIVE_EPSILON;
+    (low - low.abs() * eps, high + high.abs() * eps)
+}
+
+/// Items stating `quantity` under any parameter of its dimension, or in their text.
+fn equal_value(fields: &Fields, quantity: &units::Quantity) -> Box<dyn Query> {
+    let (low, high) = widen(quantity.value, quantity.value);
+    overlap(fields, &dimension_key(quantity.dimension), low, high)
+}
+
+/// The value of a keyword: the spec's capacitance/inductance rule first, then any quantity
+/// with a physical dimension (`3.3V`, `4k7Ω`). Bare numbers (`0603`) are not values.
+pub fn value_quantity(text: &str) -> Option<units::Quantity> {
+    if let Some(quantity) = units::keyword_quantity(text) {
+        return Some(quantity);
+    }
+    units::parse_quantity(text)
+        .ok()
+        .filter(|q| !matches!(q.dimension, Dimension::Dimensionless | Dimension::Ratio))
+        .filter(|q| q.value.is_finite())
+}

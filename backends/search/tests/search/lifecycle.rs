@@ -1,0 +1,133 @@
+//! Incremental updates, rebuilds, the on-disk index and sharing across threads.
+
+use std::sync::Arc;
+
+use search::{Dimension, SearchDocument, SearchIndex, SearchParameter, SearchRequest};
+
+use crate::fixture;
+
+fn part(id: &str, part_number: &str, name: &str) -> SearchDocument {
+    SearchDocument {
+        id: id.to_string(),
+        part_number: part_number.to_string(),
+        name: name.to_string(),
+        description: "Low-Power, Dual Operational Amplifiers, SOIC-8".to_string(),
+        parameters: vec![SearchParameter {
+            name: "Supply Voltage".into(),
+            dimension: Dimension::Voltage,
+            min: Some(3.0),
+            typ: None,
+            max: Some(32.0),
+        }],
+        ..SearchDocument::default()
+    }
+}
+
+fn total(index: &SearchIndex, keyword: &str) -> anyhow::Result<usize> {
+    Ok(index.search(&SearchRequest::keywords([keyword]))?.total)
+}
+
+#[test]
+fn upserts_and_deletes_become_visible_on_commit() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    index.upsert([part("1", "GRM155R71C104KA88D", "Murata MLCC")])?;
+    assert_eq!(total(&index, "GRM155")?, 0, "visible before commit");
+    assert!(index.suggest("grm", 15).is_empty());
+    index.commit()?;
+    assert_eq!(total(&index, "GRM155")?, 1);
+    assert_eq!(index.suggest("grm", 15), vec!["GRM155R71C104KA88D"]);
+
+    // Same id: replaced, not duplicated.
+    index.upsert([part("1", "GRM188R71C104KA01D", "Murata MLCC 0603")])?;
+    index.commit()?;
+    assert_eq!(index.len(), 1);
+    assert_eq!(total(&index, "GRM155")?, 0);
+    assert_eq!(total(&index, "GRM188")?, 1);
+    assert_eq!(index.suggest("grm", 15), vec!["GRM188R71C104KA01D"]);
+
+    index.delete("1")?;
+    index.commit()?;
+    assert_eq!(index.len(), 0);
+    assert!(index.suggest("grm", 15).is_empty());
+    assert!(index.parameters().is_empty());
+    Ok(())
+}
+
+#[test]
+fn parameter_ranges_overlap_stated_ranges() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    index.rebuild([part("1", "LM358", "LM358")])?;
+    let count = |expression: &str| -> anyhow::Result<usize> {
+        let request = SearchRequest {
+            ranges: vec![search::RangeFilter::parse(expression)?],
+            ..SearchRequest::default()
+        };
+        Ok(index.search(&request)?.total)
+    };
+    // Supply 3 V..32 V works at 5 V, and across 30..40 V; not at 2 V or from 33 V.
+    assert_eq!(count("supply voltage = 5V")?, 1);
+    assert_eq!(count("Supply Voltage: 30V..40V")?, 1);
+    assert_eq!(count("supply voltage <= 2V")?, 0);
+    assert_eq!(count("supply voltage >= 33000mV")?, 0);
+    let info = index.parameters();
+    assert_eq!(info.len(), 1);
+    assert_eq!(info[0].name, "Supply Voltage");
+    assert_eq!(info[0].dimension, Dimension::Voltage);
+    Ok(())
+}
+
+#[test]
+fn an_index_on_disk_survives_a_restart() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("index").join("component");
+    let documents = fixture::documents()?;
+    {
+        let index = SearchIndex::open_or_create(&path)?;
+        assert!(index.needs_rebuild());
+        index.rebuild(documents.clone())?;
+        assert!(index.size_bytes() > 0);
+    }
+    let index = SearchIndex::open_or_create(&path)?;
+    assert!(!index.needs_rebuild());
+    assert_eq!(index.len() as usize, documents.len());
+    assert_eq!(total(&index, "LM358")?, 2);
+    assert_eq!(index.suggest("lm35", 15).first().map(String::as_str), Some("LM358"));
+    assert!(index.parameters().iter().any(|p| p.key == "capacitance"));
+    drop(index);
+
+    // Another schema version: recreated empty, to be rebuilt.
+    std::fs::write(path.join("portal-search-version"), "0")?;
+    let index = SearchIndex::open_or_create(&path)?;
+    assert!(index.needs_rebuild());
+    assert_eq!(index.len(), 0);
+    Ok(())
+}
+
+#[test]
+fn searches_run_while_another_thread_writes() -> anyhow::Result<()> {
+    let index = Arc::new(fixture::index()?);
+    let before = total(&index, "运放")?;
+    let readers: Vec<_> = (0..2)
+        .map(|_| {
+            let index = Arc::clone(&index);
+            std::thread::spawn(move || -> anyhow::Result<()> {
+                for _ in 0..50 {
+                    let results = index.search(&SearchRequest::keywords(["运放"]))?;
+                    anyhow::ensure!(results.total >= before);
+                }
+                Ok(())
+            })
+        })
+        .collect();
+    for i in 0..5 {
+        index.upsert([part(&format!("new-{i}"), &format!("OPA{i}"), "运放 OPA")])?;
+        index.commit()?;
+    }
+    for reader in readers {
+        reader
+            .join()
+            .map_err(|_| anyhow::anyhow!("reader thread panicked"))??;
+    }
+    assert_eq!(total(&index, "运放")?, before + 5);
+    Ok(())
+}
