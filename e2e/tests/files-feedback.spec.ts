@@ -87,9 +87,9 @@ test.describe('feedback with images', () => {
     // Every rule speaks before anything is sent. (The dialog zooms in: a click during that may miss.)
     await expect(async () => {
       await page.getByRole('button', { name: /^提\s*交$/ }).click();
-      await expect(page.getByText('请选择反馈类型')).toBeVisible({ timeout: 1_000 });
+      await expect(form.locator('.ant-form-item-explain-error', { hasText: '请选择反馈类型' })).toHaveCount(1, { timeout: 1_000 });
     }).toPass();
-    await expect(page.getByText('请输入留言信息')).toBeVisible();
+    await expect(form.locator('.ant-form-item-explain-error', { hasText: '请输入留言信息' })).toHaveCount(1);
 
     await form.locator('.ant-select').first().click();
     await page.locator('.ant-select-item-option').filter({ hasText: '问题反馈' }).click();

@@ -52,13 +52,13 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       width={520}
     >
       <Form form={form} layout="vertical" data-testid="feedback-form" initialValues={{ orgName: user?.orgName, email: user?.email, mobile: user?.mobile }}>
-        <Form.Item name="type" label={t('feedback.type')} rules={rules.feedback.type()}>
+        <Form.Item name="type" label={t('feedback.type')} rules={rules.feedback.type()} validateFirst>
           <Select
             placeholder={t('feedback.typePlaceholder')}
             options={FEEDBACK_TYPES.map((item) => ({ value: item.value, label: t(`feedback.types.${item.value}`) }))}
           />
         </Form.Item>
-        <Form.Item name="message" label={t('feedback.message')} rules={rules.feedback.message()}>
+        <Form.Item name="message" label={t('feedback.message')} rules={rules.feedback.message()} validateFirst>
           <Input.TextArea rows={4} maxLength={LIMITS.feedbackMessage} showCount />
         </Form.Item>
         <Form.Item name="mobile" label={t('feedback.mobile')} rules={rules.feedback.mobile()} validateTrigger={['onBlur', 'onChange']}>

@@ -88,7 +88,7 @@ function FeedbackDetail({ id, onClose }: { id: number | undefined; onClose: () =
       {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
       {record && (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <Descriptions column={1} size="small" bordered>
+          <Descriptions column={1} size="small" bordered styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label={t('feedback.type')}>{t(`feedback.types.${record.type}`)}</Descriptions.Item>
             <Descriptions.Item label={t('operations.feedback.status')}>
               <StatusTag status={record.status} />
