@@ -94,7 +94,9 @@ impl Category {
             Self::DataSheets => &["pdf"],
             Self::Symbols => &["kicad_sym", "lib", "olb", "bxl", "zip"],
             Self::FootPrints => &["kicad_mod", "lbr", "bxl", "zip"],
-            Self::Simulation => &["zip", "cir", "lib", "sp", "spice", "mod", "ibs", "s2p", "s4p"],
+            Self::Simulation => &[
+                "zip", "cir", "lib", "sp", "spice", "mod", "ibs", "s2p", "s4p",
+            ],
             Self::Temp | Self::Other => &[],
         }
     }
@@ -132,7 +134,9 @@ impl FileName {
             || name.chars().count() > NAME_MAX_CHARS
             || name == "."
             || name == ".."
-            || name.chars().any(|c| c == '/' || c == '\\' || c.is_control());
+            || name
+                .chars()
+                .any(|c| c == '/' || c == '\\' || c.is_control());
         if bad {
             return Err(ApiError::new(FILE_NAME_INVALID));
         }
@@ -165,7 +169,11 @@ pub fn check_rules(category: Category, name: &FileName, size: u64) -> ApiResult<
     if size > category.max_size() {
         return Err(ApiError::with_detail(
             FILE_TOO_LARGE,
-            format!("{} 不能超过 {}MB", category.as_str(), category.max_size() / MB),
+            format!(
+                "{} 不能超过 {}MB",
+                category.as_str(),
+                category.max_size() / MB
+            ),
         ));
     }
     Ok(())
@@ -367,8 +375,14 @@ mod tests {
             );
         }
         let name = FileName::parse("  零件 M8.STEP ").map_err(|e| e.code());
-        assert_eq!(name.as_ref().map(FileName::extension), Ok("step".to_owned()));
-        assert_eq!(name.map(|n| n.as_str().to_owned()), Ok("零件 M8.STEP".to_owned()));
+        assert_eq!(
+            name.as_ref().map(FileName::extension),
+            Ok("step".to_owned())
+        );
+        assert_eq!(
+            name.map(|n| n.as_str().to_owned()),
+            Ok("零件 M8.STEP".to_owned())
+        );
     }
 
     #[test]
@@ -380,7 +394,9 @@ mod tests {
             check_rules(Category::Images, &png, 5 * MB + 1).map_err(|e| e.code()),
             Err(FILE_TOO_LARGE.code)
         );
-        let Ok(exe) = FileName::parse("a.exe") else { panic!("valid name") };
+        let Ok(exe) = FileName::parse("a.exe") else {
+            panic!("valid name")
+        };
         assert_eq!(
             check_rules(Category::Images, &exe, 10).map_err(|e| e.code()),
             Err(FILE_TYPE_NOT_ALLOWED.code)
@@ -390,13 +406,17 @@ mod tests {
 
     #[test]
     fn magic_bytes_must_match_the_extension() {
-        let Ok(png) = FileName::parse("a.png") else { panic!("valid name") };
+        let Ok(png) = FileName::parse("a.png") else {
+            panic!("valid name")
+        };
         assert!(check_magic(&png, b"\x89PNG\r\n\x1a\n0000").is_ok());
         assert_eq!(
             check_magic(&png, b"GIF89a").map_err(|e| e.code()),
             Err(FILE_CONTENT_MISMATCH.code)
         );
-        let Ok(step) = FileName::parse("a.x_t") else { panic!("valid name") };
+        let Ok(step) = FileName::parse("a.x_t") else {
+            panic!("valid name")
+        };
         assert!(check_magic(&step, b"anything").is_ok());
     }
 }

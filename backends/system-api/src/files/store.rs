@@ -143,10 +143,7 @@ macro_rules! file_store {
                     .context("looking up files by id")
             }
 
-            async fn insert_session(
-                &self,
-                session: &NewSession,
-            ) -> anyhow::Result<SessionRecord> {
+            async fn insert_session(&self, session: &NewSession) -> anyhow::Result<SessionRecord> {
                 sqlx::query_as(&format!(
                     "INSERT INTO file_upload_session (upload_id, user_id, storage_key, storage, \
                      file_name, biz_code, module_type, category, mime_type, declared_size, \
@@ -227,7 +224,11 @@ macro_rules! file_store {
                 upload_id: &str,
                 file: &NewFile,
             ) -> anyhow::Result<Option<FileRecord>> {
-                let mut tx = self.pool.begin().await.context("starting the transaction")?;
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting the transaction")?;
                 let claimed = sqlx::query(
                     "UPDATE file_upload_session SET status = $2, updated_at = $3 \
                      WHERE upload_id = $1 AND status = $4",
