@@ -100,11 +100,15 @@ const SELECT_APPLICATIONS: &str = "SELECT b.id, b.user_id, b.company_name, b.bra
      b.licence_file_id, b.status, b.review_remark, b.reviewed_by, b.reviewed_at, b.created_at, \
      u.nickname AS user_nickname, u.username AS user_username \
      FROM brand_application b LEFT JOIN app_user u ON u.id = b.user_id";
-/// See `accounts::store`: a write first, so that SQLite takes its write lock up front.
-const TAKE_WRITE_LOCK: &str = "UPDATE brand_application SET id = id WHERE 0 = 1";
+/// Serialises an applicant's inserts, so that the "one in review per brand" check holds under
+/// concurrent requests. SQLite: a write first, so that the transaction takes the database's
+/// write lock up front (see `accounts::store`); PostgreSQL: a lock on the applicant's row.
+const SQLITE_APPLICANT_LOCK: &str =
+    "UPDATE brand_application SET id = id WHERE 0 = 1 AND user_id = $1";
+const POSTGRES_APPLICANT_LOCK: &str = "SELECT id FROM app_user WHERE id = $1 FOR UPDATE";
 
 macro_rules! brand_store {
-    ($store:ident, $pool:ty, $db:ty) => {
+    ($store:ident, $pool:ty, $db:ty, $applicant_lock:expr) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -158,10 +162,11 @@ macro_rules! brand_store {
                     .begin()
                     .await
                     .context("starting the transaction")?;
-                sqlx::query(TAKE_WRITE_LOCK)
+                sqlx::query($applicant_lock)
+                    .bind(application.user_id)
                     .execute(&mut *tx)
                     .await
-                    .context("taking the write lock")?;
+                    .context("locking the applicant's applications")?;
                 let pending: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM brand_application WHERE user_id = $1 \
                      AND LOWER(brand_name) = LOWER($2) AND status = $3",
@@ -284,11 +289,21 @@ macro_rules! brand_store {
 
 mod sqlite_impl {
     use super::*;
-    brand_store!(SqliteBrandApplicationStore, SqlitePool, sqlx::Sqlite);
+    brand_store!(
+        SqliteBrandApplicationStore,
+        SqlitePool,
+        sqlx::Sqlite,
+        SQLITE_APPLICANT_LOCK
+    );
 }
 mod postgres_impl {
     use super::*;
-    brand_store!(PgBrandApplicationStore, PgPool, sqlx::Postgres);
+    brand_store!(
+        PgBrandApplicationStore,
+        PgPool,
+        sqlx::Postgres,
+        POSTGRES_APPLICANT_LOCK
+    );
 }
 pub use postgres_impl::PgBrandApplicationStore;
 pub use sqlite_impl::SqliteBrandApplicationStore;

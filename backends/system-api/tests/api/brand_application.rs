@@ -200,6 +200,31 @@ async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Resu
     )
     .await?;
     assert_error(&again, 1_002_021_002, "该品牌已有审核中的入驻申请");
+    // Concurrent applications for one brand: exactly one is accepted.
+    let concurrent = with("brandName", json!("RaceBrand"));
+    let attempts = (0..5).map(|_| {
+        post_as(
+            &app,
+            "/brand-application/create",
+            concurrent.clone(),
+            Some(&applicant),
+        )
+    });
+    let answers = futures_util::future::try_join_all(attempts).await?;
+    let codes: Vec<i64> = answers
+        .iter()
+        .map(|answer| answer["code"].as_i64().unwrap_or(-1))
+        .collect();
+    assert_eq!(
+        codes.iter().filter(|code| **code == 0).count(),
+        1,
+        "{answers:?}"
+    );
+    assert_eq!(
+        codes.iter().filter(|code| **code == 1_002_021_002).count(),
+        4,
+        "{answers:?}"
+    );
     // Another applicant sees only its own.
     let theirs = get_with(&app, "/brand-application/my-list", &other).await?;
     assert_eq!(theirs["data"], json!([]));
@@ -227,8 +252,8 @@ async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Resu
     // The operator lists, filters and reviews.
     let operator = signed_in_with_role(&app, &settings, "operator@example.com", "operator").await?;
     let page = get_with(&app, "/brand-application/page?status=0", &operator).await?;
-    assert_eq!(page["data"]["total"], 2, "{page}");
-    let first = &page["data"]["list"][0];
+    assert_eq!(page["data"]["total"], 3, "{page}");
+    let first = &page["data"]["list"][1];
     assert_eq!(first["licenceUrl"], "/to/api/base/file/content/get/42");
     assert_eq!(first["userName"], "王工");
     let found = get_with(&app, "/brand-application/page?keyword=nbfast", &operator).await?;
@@ -301,13 +326,16 @@ async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Resu
 
     // The applicant sees the outcome.
     let mine = get_with(&app, "/brand-application/my-list", &applicant).await?;
-    assert_eq!(mine["data"][0]["status"], 1, "{mine}");
-    assert_eq!(mine["data"][0]["reviewRemark"], "资料齐全，欢迎入驻");
-    assert!(mine["data"][0]["reviewTime"].as_i64().is_some(), "{mine}");
-    assert_eq!(mine["data"][1]["status"], 2);
-    assert_eq!(mine["data"][1]["reviewRemark"], "营业执照不清晰");
+    assert_eq!(mine["data"][0]["brandName"], "RaceBrand", "{mine}");
+    assert_eq!(mine["data"][0]["status"], 0, "{mine}");
+    assert_eq!(mine["data"][1]["status"], 1, "{mine}");
+    assert_eq!(mine["data"][1]["reviewRemark"], "资料齐全，欢迎入驻");
+    assert!(mine["data"][1]["reviewTime"].as_i64().is_some(), "{mine}");
+    assert_eq!(mine["data"][2]["status"], 2);
+    assert_eq!(mine["data"][2]["reviewRemark"], "营业执照不清晰");
     let pending = get_with(&app, "/brand-application/page?status=0", &operator).await?;
-    assert_eq!(pending["data"]["total"], 0, "{pending}");
+    assert_eq!(pending["data"]["total"], 1, "{pending}");
+    assert_eq!(pending["data"]["list"][0]["brandName"], "RaceBrand");
     app.stop().await;
     Ok(())
 }
