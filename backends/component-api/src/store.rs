@@ -54,6 +54,8 @@ pub trait ComponentStore {
     ) -> anyhow::Result<Vec<ComponentRecord>>;
     /// `(category_id, component count)` of every category holding components directly.
     async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
+    /// Part numbers held by more than one component (KiCad names must be unique).
+    async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>>;
     /// Manufacturers whose name contains `keyword` (case-insensitive), most components first.
     async fn manufacturers(
         &self,
@@ -71,8 +73,11 @@ pub trait ComponentStore {
     /// The change feed: entries after `after_seq`, oldest first.
     async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>>;
     /// Documents for the search index, by id after `after_id` (for a full rebuild in pages).
-    async fn index_documents(&self, after_id: i64, limit: i64)
-        -> anyhow::Result<Vec<IndexDocument>>;
+    async fn index_documents(
+        &self,
+        after_id: i64,
+        limit: i64,
+    ) -> anyhow::Result<Vec<IndexDocument>>;
     /// Inserts or updates each record by `(source, source_id)` in one transaction; records
     /// whose content digest is unchanged are left alone.
     async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport>;
@@ -331,6 +336,15 @@ macro_rules! component_store {
                 .fetch_all(&self.pool)
                 .await
                 .context("counting components per category")
+            }
+
+            async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>> {
+                sqlx::query_scalar(
+                    "SELECT part_number FROM component GROUP BY part_number HAVING COUNT(*) > 1",
+                )
+                .fetch_all(&self.pool)
+                .await
+                .context("finding repeated part numbers")
             }
 
             async fn manufacturers(
@@ -737,6 +751,9 @@ impl ComponentStore for ComponentRepository {
     }
     async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>> {
         dispatch!(self, store => store.category_counts())
+    }
+    async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>> {
+        dispatch!(self, store => store.duplicate_part_numbers())
     }
     async fn manufacturers(
         &self,

@@ -63,7 +63,9 @@ impl CategoryMatcher {
     /// `symbol` and `footprint` are KiCad `Library:Name` references.
     pub fn classify(&self, symbol: &str, footprint: Option<&str>) -> Option<CategoryMatch> {
         self.best(&self.symbol_hints, symbol, "kicadSymbol")
-            .or_else(|| footprint.and_then(|f| self.best(&self.footprint_hints, f, "kicadFootprint")))
+            .or_else(|| {
+                footprint.and_then(|f| self.best(&self.footprint_hints, f, "kicadFootprint"))
+            })
     }
 
     fn best(&self, hints: &[Hint], reference: &str, key: &str) -> Option<CategoryMatch> {
@@ -90,7 +92,9 @@ mod tests {
     use super::*;
 
     fn matcher() -> CategoryMatcher {
-        let taxonomy = crate::LIBRARY.parse_taxonomy().expect("the taxonomy parses");
+        let taxonomy = crate::LIBRARY
+            .parse_taxonomy()
+            .expect("the taxonomy parses");
         CategoryMatcher::new(&taxonomy)
     }
 
@@ -101,22 +105,43 @@ mod tests {
     #[test]
     fn single_item_globs_beat_whole_libraries() {
         let matcher = matcher();
-        assert_eq!(code(&matcher, "Device:R", None).as_deref(), Some("chip-resistor"));
+        assert_eq!(
+            code(&matcher, "Device:R", None).as_deref(),
+            Some("chip-resistor")
+        );
         assert_eq!(
             code(&matcher, "Device:R_Shunt_US", None).as_deref(),
             Some("current-sense-resistor")
         );
-        assert_eq!(code(&matcher, "Device:C_Polarized", None).as_deref(), Some("aluminum-electrolytic-capacitor"));
-        assert_eq!(code(&matcher, "Device:Q_NMOS_GDS", None).as_deref(), Some("n-channel-mosfet"));
-        assert_eq!(code(&matcher, "Device:D_Schottky", None).as_deref(), Some("schottky-diode"));
+        assert_eq!(
+            code(&matcher, "Device:C_Polarized", None).as_deref(),
+            Some("aluminum-electrolytic-capacitor")
+        );
+        assert_eq!(
+            code(&matcher, "Device:Q_NMOS_GDS", None).as_deref(),
+            Some("n-channel-mosfet")
+        );
+        assert_eq!(
+            code(&matcher, "Device:D_Schottky", None).as_deref(),
+            Some("schottky-diode")
+        );
     }
 
     #[test]
     fn vendor_libraries_map_to_their_family() {
         let matcher = matcher();
-        assert_eq!(code(&matcher, "MCU_ST_STM32F4:STM32F407VGTx", None).as_deref(), Some("mcu-arm-cortex-m"));
-        assert_eq!(code(&matcher, "Regulator_Linear:AMS1117-3.3", None).as_deref(), Some("ldo"));
-        assert_eq!(code(&matcher, "Amplifier_Operational:LM358", None).as_deref(), Some("op-amp"));
+        assert_eq!(
+            code(&matcher, "MCU_ST_STM32F4:STM32F407VGTx", None).as_deref(),
+            Some("mcu-arm-cortex-m")
+        );
+        assert_eq!(
+            code(&matcher, "Regulator_Linear:AMS1117-3.3", None).as_deref(),
+            Some("ldo")
+        );
+        assert_eq!(
+            code(&matcher, "Amplifier_Operational:LM358", None).as_deref(),
+            Some("op-amp")
+        );
         let found = matcher.classify("MCU_Microchip_ATmega:ATmega328P-PU", None);
         assert_eq!(
             found,
@@ -131,7 +156,12 @@ mod tests {
     fn the_footprint_library_is_the_fallback_and_unknowns_stay_unmapped() {
         let matcher = matcher();
         assert_eq!(
-            code(&matcher, "NoSuchLibrary:X", Some("Resistor_SMD:R_0603_1608Metric")).as_deref(),
+            code(
+                &matcher,
+                "NoSuchLibrary:X",
+                Some("Resistor_SMD:R_0603_1608Metric")
+            )
+            .as_deref(),
             Some("chip-resistor")
         );
         assert_eq!(code(&matcher, "NoSuchLibrary:X", Some("NoSuch:Y")), None);

@@ -127,7 +127,10 @@ pub fn package_of(footprint_name: &str) -> Option<String> {
     let first = tokens.next()?;
     let kind_prefixes = ["R", "C", "L", "D", "LED", "CP", "Fuse", "Crystal"];
     if kind_prefixes.contains(&first) {
-        tokens.next().map(str::to_owned).or_else(|| Some(first.to_owned()))
+        tokens
+            .next()
+            .map(str::to_owned)
+            .or_else(|| Some(first.to_owned()))
     } else {
         Some(first.to_owned())
     }
@@ -236,8 +239,7 @@ pub fn read_library(
         }
         let symbol_file =
             standalone_symbol_file(library.version, &blocks, &symbol, &library).into_bytes();
-        let mut component =
-            component_of(&library_name, &source_id, &symbol, matcher, symbol_file);
+        let mut component = component_of(&library_name, &source_id, &symbol, matcher, symbol_file);
         if let Some(reference) = &component.footprint_ref {
             match footprints.get(reference) {
                 Some((text, _)) => component.files.push(NewFile {
@@ -383,7 +385,10 @@ mod tests {
         assert_eq!(component.part_number, "AMS1117-5.0");
         assert_eq!(component.pin_count, 3);
         assert_eq!(component.category_code.as_deref(), Some("ldo"));
-        assert_eq!(component.category_method.as_deref(), Some("kicadSymbol:Regulator_Linear"));
+        assert_eq!(
+            component.category_method.as_deref(),
+            Some("kicadSymbol:Regulator_Linear")
+        );
         assert_eq!(
             component.footprint_ref.as_deref(),
             Some("Package_TO_SOT_SMD:SOT-223-3_TabPin2")
@@ -394,8 +399,11 @@ mod tests {
             (manufacturer.name.as_str(), manufacturer.method),
             ("Advanced Monolithic Systems", "datasheet-host")
         );
-        let dimensions: Vec<&str> =
-            component.parameters.iter().map(|p| p.dimension.as_str()).collect();
+        let dimensions: Vec<&str> = component
+            .parameters
+            .iter()
+            .map(|p| p.dimension.as_str())
+            .collect();
         assert_eq!(dimensions, ["current", "voltage"]);
         assert_eq!(component.parameters[1].typ, Some(5.0));
     }
@@ -403,9 +411,18 @@ mod tests {
     #[test]
     fn packages_and_lifecycles_are_read_from_names_and_words() {
         assert_eq!(package_of("R_0603_1608Metric").as_deref(), Some("0603"));
-        assert_eq!(package_of("SOIC-8_3.9x4.9mm_P1.27mm").as_deref(), Some("SOIC-8"));
-        assert_eq!(package_of("LQFP-48_7x7mm_P0.5mm").as_deref(), Some("LQFP-48"));
-        assert_eq!(lifecycle_of("Obsolete, use X instead", "").as_deref(), Some("obsolete"));
+        assert_eq!(
+            package_of("SOIC-8_3.9x4.9mm_P1.27mm").as_deref(),
+            Some("SOIC-8")
+        );
+        assert_eq!(
+            package_of("LQFP-48_7x7mm_P0.5mm").as_deref(),
+            Some("LQFP-48")
+        );
+        assert_eq!(
+            lifecycle_of("Obsolete, use X instead", "").as_deref(),
+            Some("obsolete")
+        );
         assert_eq!(lifecycle_of("NRND op amp", "").as_deref(), Some("nrnd"));
         assert_eq!(lifecycle_of("Op amp", "opamp"), None);
     }

@@ -9,30 +9,70 @@ use crate::model::InferredManufacturer;
 const LIBRARY_VENDORS: &[(&str, &str, &str)] = &[
     ("ST", "STMicroelectronics", "https://www.st.com"),
     ("NXP", "NXP Semiconductors", "https://www.nxp.com"),
-    ("Microchip", "Microchip Technology", "https://www.microchip.com"),
+    (
+        "Microchip",
+        "Microchip Technology",
+        "https://www.microchip.com",
+    ),
     ("Texas", "Texas Instruments", "https://www.ti.com"),
-    ("Nordic", "Nordic Semiconductor", "https://www.nordicsemi.com"),
+    (
+        "Nordic",
+        "Nordic Semiconductor",
+        "https://www.nordicsemi.com",
+    ),
     ("RaspberryPi", "Raspberry Pi", "https://www.raspberrypi.com"),
-    ("Espressif", "Espressif Systems", "https://www.espressif.com"),
+    (
+        "Espressif",
+        "Espressif Systems",
+        "https://www.espressif.com",
+    ),
     ("AnalogDevices", "Analog Devices", "https://www.analog.com"),
-    ("Cypress", "Infineon Technologies (Cypress)", "https://www.infineon.com"),
+    (
+        "Cypress",
+        "Infineon Technologies (Cypress)",
+        "https://www.infineon.com",
+    ),
     ("SiliconLabs", "Silicon Labs", "https://www.silabs.com"),
     ("Renesas", "Renesas Electronics", "https://www.renesas.com"),
-    ("Dialog", "Renesas Electronics (Dialog)", "https://www.renesas.com"),
+    (
+        "Dialog",
+        "Renesas Electronics (Dialog)",
+        "https://www.renesas.com",
+    ),
     ("Xilinx", "AMD (Xilinx)", "https://www.amd.com"),
-    ("Lattice", "Lattice Semiconductor", "https://www.latticesemi.com"),
+    (
+        "Lattice",
+        "Lattice Semiconductor",
+        "https://www.latticesemi.com",
+    ),
     ("Altera", "Intel (Altera)", "https://www.intel.com"),
     ("Intel", "Intel", "https://www.intel.com"),
     ("SiFive", "SiFive", "https://www.sifive.com"),
     ("Efinix", "Efinix", "https://www.efinixinc.com"),
-    ("Microsemi", "Microchip Technology (Microsemi)", "https://www.microchip.com"),
+    (
+        "Microsemi",
+        "Microchip Technology (Microsemi)",
+        "https://www.microchip.com",
+    ),
     ("CologneChip", "Cologne Chip", "https://www.colognechip.com"),
-    ("Freescale", "NXP Semiconductors (Freescale)", "https://www.nxp.com"),
+    (
+        "Freescale",
+        "NXP Semiconductors (Freescale)",
+        "https://www.nxp.com",
+    ),
     ("Motorola", "Motorola", "https://www.motorolasolutions.com"),
     ("STC", "STC Micro", "https://www.stcmicro.com"),
     ("Parallax", "Parallax", "https://www.parallax.com"),
-    ("Infineon", "Infineon Technologies", "https://www.infineon.com"),
-    ("Allwinner", "Allwinner Technology", "https://www.allwinnertech.com"),
+    (
+        "Infineon",
+        "Infineon Technologies",
+        "https://www.infineon.com",
+    ),
+    (
+        "Allwinner",
+        "Allwinner Technology",
+        "https://www.allwinnertech.com",
+    ),
 ];
 
 /// Datasheet hosts (the registrable domain) of manufacturers.
@@ -199,7 +239,10 @@ mod tests {
     fn datasheet_hosts_give_the_manufacturer_of_generic_libraries() {
         // Real datasheet fields of the KiCad 6 libraries.
         assert_eq!(
-            name(infer("Regulator_Linear", Some("http://www.ti.com/lit/ds/symlink/lm1117.pdf"))),
+            name(infer(
+                "Regulator_Linear",
+                Some("http://www.ti.com/lit/ds/symlink/lm1117.pdf")
+            )),
             Some(("Texas Instruments".into(), "datasheet-host"))
         );
         assert_eq!(
@@ -217,7 +260,10 @@ mod tests {
             Some(("Vishay".into(), "datasheet-host"))
         );
         assert_eq!(
-            name(infer("Memory_EEPROM", Some("http://ww1.microchip.com/downloads/en/DeviceDoc/21203M.pdf"))),
+            name(infer(
+                "Memory_EEPROM",
+                Some("http://ww1.microchip.com/downloads/en/DeviceDoc/21203M.pdf")
+            )),
             Some(("Microchip Technology".into(), "datasheet-host"))
         );
     }
@@ -226,7 +272,10 @@ mod tests {
     fn unknown_hosts_and_generic_libraries_name_nobody() {
         assert_eq!(name(infer("Device", Some("~"))), None);
         assert_eq!(name(infer("Device", None)), None);
-        assert_eq!(name(infer("Device", Some("https://www.mouser.com/ds/x.pdf"))), None);
+        assert_eq!(
+            name(infer("Device", Some("https://www.mouser.com/ds/x.pdf"))),
+            None
+        );
         // A host that merely ends with a known name is not that manufacturer.
         assert_eq!(name(infer("Device", Some("https://notti.com/x.pdf"))), None);
     }

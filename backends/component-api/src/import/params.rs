@@ -21,7 +21,9 @@ pub fn parameters_of(description: &str) -> Vec<Parameter> {
 mod tests {
     use super::*;
 
-    fn summary(description: &str) -> Vec<(String, Option<f64>, Option<f64>, Option<f64>)> {
+    type Found = (String, Option<f64>, Option<f64>, Option<f64>);
+
+    fn summary(description: &str) -> Vec<Found> {
         parameters_of(description)
             .into_iter()
             .map(|p| (p.dimension, p.min, p.typ, p.max))

@@ -1,12 +1,9 @@
-use kernel::testing::{TestApp, TestEnvironment};
+use kernel::testing::TestEnvironment;
+
+use crate::helpers::spawn;
 
 async fn serves_its_category_tree(environment: TestEnvironment) -> anyhow::Result<()> {
-    let app = TestApp::spawn(
-        environment.settings.clone(),
-        vec![component_api::service()],
-        None,
-    )
-    .await?;
+    let app = spawn(&environment).await?;
     catalog::testing::check_library_api(&app, &component_api::LIBRARY).await?;
     app.stop().await;
     Ok(())

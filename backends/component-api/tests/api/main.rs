@@ -1,3 +1,7 @@
 //! The component service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
 
 mod category;
+mod components;
+mod helpers;
+mod import;
+mod kicad_v1;

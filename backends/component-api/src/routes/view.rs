@@ -1,0 +1,210 @@
+//! What the component routes answer, and the helpers they share (paging, ids, lookups).
+
+use std::str::FromStr;
+
+use catalog::{
+    model::{ancestors_of, CategoryCrumb, CategoryRecord},
+    store::CategoryStore,
+};
+use kernel::{ApiError, ApiResult};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    model::{ComponentRecord, FileInfo, FileKind, ManufacturerSummary, Parameter},
+    ComponentState, COMPONENT_NOT_FOUND,
+};
+
+pub const PAGE_SIZE_DEFAULT: i64 = 10;
+pub const PAGE_SIZE_MAX: i64 = 100;
+
+/// `{list, total}`, the paging answer of the portal.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageResult<T> {
+    pub list: Vec<T>,
+    pub total: i64,
+}
+
+/// `pageNo` from 1, `pageSize` 1–100 (default 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Paging {
+    pub offset: i64,
+    pub limit: i64,
+}
+
+impl Paging {
+    pub fn parse(page_no: Option<i64>, page_size: Option<i64>) -> ApiResult<Self> {
+        let page_no = page_no.unwrap_or(1);
+        if page_no < 1 {
+            return Err(ApiError::bad_request("pageNo 必须大于0"));
+        }
+        let limit = page_size.unwrap_or(PAGE_SIZE_DEFAULT);
+        if !(1..=PAGE_SIZE_MAX).contains(&limit) {
+            return Err(ApiError::bad_request("pageSize 必须在1到100之间"));
+        }
+        let offset = (page_no - 1)
+            .checked_mul(limit)
+            .ok_or_else(|| ApiError::bad_request("pageNo 过大"))?;
+        Ok(Self { offset, limit })
+    }
+}
+
+/// A component id from a path: a positive integer.
+pub fn parse_id(raw: &str) -> ApiResult<i64> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::bad_request(format!("id 必须为正整数: {}", truncate(raw, 40))))
+}
+
+/// At most `max` characters of `text` (for echoing bad input in messages).
+pub fn truncate(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
+/// A component in lists.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComponentSummary {
+    pub id: i64,
+    pub part_number: String,
+    pub name: String,
+    pub manufacturer_id: Option<i64>,
+    pub manufacturer_name: Option<String>,
+    pub category_code: Option<String>,
+    pub description: String,
+    pub package: Option<String>,
+    pub footprint_ref: Option<String>,
+    pub pin_count: i32,
+    pub lifecycle: Option<String>,
+}
+
+impl From<&ComponentRecord> for ComponentSummary {
+    fn from(record: &ComponentRecord) -> Self {
+        Self {
+            id: record.id,
+            part_number: record.part_number.clone(),
+            name: record.name.clone(),
+            manufacturer_id: record.manufacturer_id,
+            manufacturer_name: record.manufacturer_name.clone(),
+            category_code: record.category_code.clone(),
+            description: record.description.clone(),
+            package: record.package.clone(),
+            footprint_ref: record.footprint_ref.clone(),
+            pin_count: record.pin_count,
+            lifecycle: record.lifecycle.clone(),
+        }
+    }
+}
+
+/// A parameter with its dimension's names, canonical unit and display text.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ParameterView {
+    pub dimension: String,
+    /// Chinese name of the dimension (电压).
+    pub name: String,
+    pub name_en: String,
+    /// Canonical unit of min/typ/max (`V`, `F`, `°C`).
+    pub unit: String,
+    pub min: Option<f64>,
+    pub typ: Option<f64>,
+    pub max: Option<f64>,
+    /// The value written the one canonical way (`10μF`, `-40~85°C`).
+    pub display: String,
+    pub original: String,
+    pub conditions: Option<String>,
+}
+
+impl From<&Parameter> for ParameterView {
+    fn from(parameter: &Parameter) -> Self {
+        match units::Dimension::from_str(&parameter.dimension) {
+            Ok(dimension) => {
+                let value = units::ParamValue {
+                    dimension,
+                    min: parameter.min,
+                    typ: parameter.typ,
+                    max: parameter.max,
+                    original: parameter.original.clone(),
+                    conditions: parameter.conditions.clone(),
+                };
+                Self {
+                    dimension: parameter.dimension.clone(),
+                    name: dimension.name_zh().to_owned(),
+                    name_en: dimension.name_en().to_owned(),
+                    unit: dimension.canonical_unit().to_owned(),
+                    min: parameter.min,
+                    typ: parameter.typ,
+                    max: parameter.max,
+                    display: units::display_param(&value),
+                    original: parameter.original.clone(),
+                    conditions: parameter.conditions.clone(),
+                }
+            }
+            // A dimension this build does not know: show the source text.
+            Err(_) => Self {
+                dimension: parameter.dimension.clone(),
+                name: parameter.dimension.clone(),
+                name_en: parameter.dimension.clone(),
+                unit: String::new(),
+                min: parameter.min,
+                typ: parameter.typ,
+                max: parameter.max,
+                display: parameter.original.clone(),
+                original: parameter.original.clone(),
+                conditions: parameter.conditions.clone(),
+            },
+        }
+    }
+}
+
+/// A downloadable file of a component with its URL.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileView {
+    #[serde(flatten)]
+    pub file: FileInfo,
+    pub url: String,
+}
+
+pub fn download_url(id: i64, kind: FileKind) -> String {
+    format!(
+        "{}/item/{id}/download/{}",
+        crate::LIBRARY.api_base(),
+        kind.as_str()
+    )
+}
+
+/// The categories from the root down to `category_id`, itself included.
+pub fn category_path(records: &[CategoryRecord], category_id: Option<i64>) -> Vec<CategoryCrumb> {
+    let Some(record) = category_id.and_then(|id| records.iter().find(|r| r.id == id)) else {
+        return Vec::new();
+    };
+    let mut path = ancestors_of(records, record);
+    path.push(CategoryCrumb::from(record));
+    path
+}
+
+/// The component or the library's 元器件不存在 answer.
+pub async fn load_component(state: &ComponentState, id: i64) -> ApiResult<ComponentRecord> {
+    use crate::store::ComponentStore;
+    state
+        .store
+        .get(id)
+        .await?
+        .ok_or_else(|| ApiError::new(COMPONENT_NOT_FOUND))
+}
+
+/// Every category record (the tree is small).
+pub async fn categories(state: &ComponentState) -> ApiResult<Vec<CategoryRecord>> {
+    Ok(state.categories.list().await?)
+}
+
+/// A manufacturer with its components (manufacturer detail).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManufacturerDetail {
+    pub manufacturer: ManufacturerSummary,
+    pub components: PageResult<ComponentSummary>,
+}

@@ -1,0 +1,64 @@
+use std::{path::PathBuf, sync::Arc};
+
+use component_api::{store::ComponentStore, ComponentService};
+use kernel::testing::{TestApp, TestEnvironment};
+use serde_json::Value;
+
+pub const BASE: &str = "/to/api/public/component";
+
+/// The small seed of the tests (subsets of real KiCad 6 libraries and two broken files).
+pub fn fixture_seed() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/seed")
+}
+
+/// The service seeded from the fixture, served over HTTP.
+pub async fn spawn(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    let service = Arc::new(ComponentService::new(Some(fixture_seed())));
+    TestApp::spawn(environment.settings.clone(), vec![service], None).await
+}
+
+/// `data` of a success envelope.
+pub async fn data(app: &TestApp, path: &str) -> anyhow::Result<Value> {
+    let (status, body) = app.get_json(path).await?;
+    anyhow::ensure!(status == 200, "{path}: HTTP {status}: {body}");
+    anyhow::ensure!(body["code"] == 0, "{path}: not a success: {body}");
+    Ok(body["data"].clone())
+}
+
+/// The envelope's code and message of an error answer (HTTP 200 or the given status).
+pub async fn error(app: &TestApp, path: &str) -> anyhow::Result<(u16, i64, String)> {
+    let (status, body) = app.get_json(path).await?;
+    let code = body["code"].as_i64().unwrap_or_default();
+    anyhow::ensure!(code != 0, "{path}: expected an error, got {body}");
+    anyhow::ensure!(body["data"].is_null(), "{path}: error with data: {body}");
+    Ok((
+        status,
+        code,
+        body["msg"].as_str().unwrap_or_default().to_owned(),
+    ))
+}
+
+/// The component store of the test's database (the seam the search index reads).
+pub async fn store(
+    environment: &TestEnvironment,
+) -> anyhow::Result<component_api::store::ComponentRepository> {
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
+    let db = kernel::Database::connect(&location, 2).await?;
+    Ok(component_api::store::ComponentRepository::new(&db))
+}
+
+/// The id of a component by its source id, through the store the service wrote.
+pub async fn id_of(environment: &TestEnvironment, source_id: &str) -> anyhow::Result<i64> {
+    let store = store(environment).await?;
+    let mut after = 0;
+    loop {
+        let page = store.index_documents(after, 500).await?;
+        let Some(last) = page.last() else {
+            anyhow::bail!("{source_id} not imported");
+        };
+        if let Some(found) = page.iter().find(|d| d.component.source_id == source_id) {
+            return Ok(found.component.id);
+        }
+        after = last.component.id;
+    }
+}

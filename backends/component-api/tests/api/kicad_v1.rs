@@ -1,0 +1,182 @@
+//! The KiCad HTTP library v1 checked with the rules KiCad applies when it reads the answers
+//! (common/http_lib/http_lib_connection.cpp): status 200, JSON, every scalar a string, booleans
+//! as True/False/1/0/yes/no, unique part names, `Lib:Name` symbol ids.
+
+use std::collections::HashSet;
+
+use anyhow::{ensure, Context};
+use component_api::store::ComponentStore;
+use kernel::testing::{TestApp, TestEnvironment};
+use serde_json::Value;
+
+use crate::helpers::{spawn, store, BASE};
+
+const V1: &str = "/to/api/public/component/kicad-api/v1";
+const KICAD_BOOLEANS: [&str; 6] = ["True", "False", "1", "0", "yes", "no"];
+
+/// GET with KiCad's headers; the plain JSON body.
+async fn kicad_get(app: &TestApp, path: &str) -> anyhow::Result<(u16, Value)> {
+    let response = app
+        .client
+        .get(app.url(path))
+        .header("Authorization", "Token portal-test")
+        .header("Accept", "application/json")
+        .send()
+        .await?;
+    let status = response.status().as_u16();
+    let body = response
+        .json::<Value>()
+        .await
+        .with_context(|| format!("{path}: not JSON"))?;
+    Ok((status, body))
+}
+
+fn is_lib_id(text: &str) -> bool {
+    text.split_once(':')
+        .is_some_and(|(lib, name)| !lib.is_empty() && !name.is_empty() && !name.contains(':'))
+}
+
+/// One part as KiCad reads it (listing entry or `parts/{id}.json`).
+fn check_part(part: &Value, names: Option<&mut HashSet<String>>) -> anyhow::Result<()> {
+    let object = part.as_object().context("a part is an object")?;
+    for (key, value) in object {
+        if key != "fields" {
+            ensure!(value.is_string(), "{key} is not a string: {part}");
+        }
+    }
+    let id = part["id"].as_str().context("id")?;
+    ensure!(id.parse::<i64>().is_ok(), "id {id}");
+    let name = part["name"].as_str().context("name")?;
+    ensure!(
+        !name.is_empty() && !name.contains([':', '/']),
+        "name {name}"
+    );
+    if let Some(names) = names {
+        ensure!(names.insert(name.to_owned()), "name {name} is not unique");
+    }
+    ensure!(
+        is_lib_id(part["symbolIdStr"].as_str().context("symbolIdStr")?),
+        "{part}"
+    );
+    for flag in ["exclude_from_bom", "exclude_from_board", "exclude_from_sim"] {
+        let value = part[flag].as_str().context(flag)?;
+        ensure!(KICAD_BOOLEANS.contains(&value), "{flag} = {value}");
+    }
+    let fields = part["fields"].as_object().context("fields is an object")?;
+    for builtin in [
+        "footprint",
+        "datasheet",
+        "value",
+        "reference",
+        "description",
+        "keywords",
+    ] {
+        ensure!(fields.contains_key(builtin), "no {builtin} field: {part}");
+    }
+    for (key, field) in fields {
+        let field = field
+            .as_object()
+            .with_context(|| format!("field {key} is an object"))?;
+        ensure!(
+            field.get("value").is_some_and(Value::is_string),
+            "field {key} value"
+        );
+        if let Some(visible) = field.get("visible") {
+            ensure!(
+                visible
+                    .as_str()
+                    .is_some_and(|v| KICAD_BOOLEANS.contains(&v)),
+                "field {key} visible = {visible}"
+            );
+        }
+        ensure!(
+            field.keys().all(|k| k == "value" || k == "visible"),
+            "field {key}"
+        );
+    }
+    let footprint = fields["footprint"]["value"].as_str().unwrap_or_default();
+    ensure!(
+        footprint.is_empty() || is_lib_id(footprint),
+        "footprint {footprint}"
+    );
+    Ok(())
+}
+
+async fn every_v1_answer_reads_in_kicad(environment: TestEnvironment) -> anyhow::Result<()> {
+    let app = spawn(&environment).await?;
+
+    for root in [format!("{V1}/"), V1.to_owned()] {
+        let (status, body) = kicad_get(&app, &root).await?;
+        assert_eq!(status, 200);
+        assert!(
+            body["categories"].is_string() && body["parts"].is_string(),
+            "{body}"
+        );
+    }
+
+    let (status, categories) = kicad_get(&app, &format!("{V1}/categories.json")).await?;
+    assert_eq!(status, 200);
+    let categories = categories
+        .as_array()
+        .cloned()
+        .context("categories is an array")?;
+    assert!(categories.len() >= 6, "{categories:?}");
+    let mut category_ids = HashSet::new();
+    for category in &categories {
+        let object = category.as_object().context("a category is an object")?;
+        assert!(object.values().all(Value::is_string), "{category}");
+        assert!(category_ids.insert(category["id"].as_str().unwrap_or_default().to_owned()));
+        assert!(!category["name"].as_str().unwrap_or_default().is_empty());
+    }
+    assert!(
+        categories
+            .iter()
+            .any(|c| c["name"] == "电源管理芯片/线性稳压器/低压差线性稳压器"
+                && c["description"]
+                    == "Power Management ICs/Linear Regulators/LDO Regulators (10)"),
+        "{categories:?}"
+    );
+
+    let mut names = HashSet::new();
+    let mut listed = 0;
+    for category in &categories {
+        let id = category["id"].as_str().unwrap_or_default();
+        let (status, parts) = kicad_get(&app, &format!("{V1}/parts/category/{id}.json")).await?;
+        assert_eq!(status, 200);
+        let parts = parts.as_array().cloned().context("parts is an array")?;
+        assert!(!parts.is_empty(), "category {id} is listed but empty");
+        for part in &parts {
+            check_part(part, Some(&mut names))?;
+            // The per-part answer is the listing entry (KiCad may use either).
+            let part_id = part["id"].as_str().unwrap_or_default();
+            let (status, single) = kicad_get(&app, &format!("{V1}/parts/{part_id}.json")).await?;
+            assert_eq!(status, 200);
+            check_part(&single, None)?;
+            assert_eq!(&single, part);
+            listed += 1;
+        }
+    }
+    let store = store(&environment).await?;
+    assert_eq!(
+        listed as i64,
+        store.count().await?,
+        "every categorised part is listed"
+    );
+
+    // KiCad parses category listings without a status check: always an array.
+    for file in ["99999999.json", "abc.json", "12"] {
+        let (status, body) = kicad_get(&app, &format!("{V1}/parts/category/{file}")).await?;
+        assert_eq!((status, body), (200, Value::Array(Vec::new())), "{file}");
+    }
+    let (status, body) = kicad_get(&app, &format!("{V1}/parts/99999999.json")).await?;
+    assert_eq!(status, 404);
+    assert_eq!(body["code"], 1_020_002_000);
+    let (status, body) = kicad_get(&app, &format!("{V1}/parts/abc.json")).await?;
+    assert_eq!(status, 400);
+    assert_eq!(body["code"], 400);
+    assert!(BASE.len() < V1.len());
+    app.stop().await;
+    Ok(())
+}
+
+kernel::backend_tests!(every_v1_answer_reads_in_kicad);
