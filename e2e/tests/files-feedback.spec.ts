@@ -150,11 +150,21 @@ test.describe('feedback with images', () => {
 test.describe('model upload', () => {
   test.beforeEach(async ({ request }) => skipWithoutFileService(request));
 
-  test('a 20 MB model shows its progress, is cancelled in the middle and resumes to completion', async ({ page, request }, info) => {
+  test('an uploaded avatar is saved; a 20 MB model shows its progress, is cancelled in the middle and resumes to completion', async ({ page, request }, info) => {
     const owner = createAdministrator(info, 'modeller');
     await signInAs(page, request, owner, '/user');
     const card = page.getByTestId('my-files-card');
     await expect(card).toBeVisible();
+
+    // The avatar is an uploaded image now: its file address lands in the form and is saved.
+    const avatarChooser = page.waitForEvent('filechooser');
+    await page.getByTestId('profile-avatar-upload').click();
+    await (await avatarChooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(page.getByTestId('profile-avatar-url')).toHaveValue(/^\/to\/api\/base\/file\/content\/get\/\w+/);
+    await page.getByTestId('profile-nickname').fill('建模工程师');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByText('资料已保存')).toBeVisible();
+    await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /\/to\/api\/base\/file\/content\/get\//);
 
     // Hold the third part on its way, so the upload is visibly in the middle when it is cancelled.
     const partPuts: string[] = [];
