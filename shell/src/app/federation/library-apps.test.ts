@@ -1,5 +1,5 @@
 import type { LifeCycles } from 'single-spa';
-import { createLibraryLoader, guardLifecycles, pathBelongsTo } from './library-apps';
+import { LIBRARY_MOUNT_ID, createLibraryLoader, guardLifecycles, mountElementIsFor, pathBelongsTo } from './library-apps';
 import { getRemoteState } from './remote-status';
 
 describe('pathBelongsTo', () => {
@@ -11,6 +11,23 @@ describe('pathBelongsTo', () => {
   it('does not match a longer word that starts alike', () => {
     expect(pathBelongsTo('/partner', '/part')).toBe(false);
     expect(pathBelongsTo('/', '/part')).toBe(false);
+  });
+});
+
+describe('mountElementIsFor', () => {
+  afterEach(() => document.getElementById(LIBRARY_MOUNT_ID)?.remove());
+
+  it('accepts only the mount element the outlet rendered for that library', () => {
+    expect(mountElementIsFor('component')).toBe(false);
+    const element = document.createElement('div');
+    element.id = LIBRARY_MOUNT_ID;
+    element.dataset.library = 'part';
+    document.body.append(element);
+    // The parts outlet is still in the DOM while the URL already says /component.
+    expect(mountElementIsFor('component')).toBe(false);
+    expect(mountElementIsFor('part')).toBe(true);
+    element.dataset.library = 'component';
+    expect(mountElementIsFor('component')).toBe(true);
   });
 });
 

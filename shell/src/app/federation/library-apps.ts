@@ -96,8 +96,19 @@ export function createLibraryLoader(remoteName: string, load = loadRemoteModule<
 let registered = false;
 
 /**
+ * Whether the mount element in the document is the one the outlet rendered for `library`. Going
+ * from /part to /component, single-spa reroutes at pushState, before React has replaced the parts
+ * outlet: without this check the components application could mount into the old element, which
+ * React then throws away, leaving a blank page.
+ */
+export function mountElementIsFor(library: LibraryKey): boolean {
+  return document.getElementById(LIBRARY_MOUNT_ID)?.dataset.library === library;
+}
+
+/**
  * Registers the three library applications by path prefix. An application is active only while
- * the shell has rendered its mount element, so single-spa never mounts into a missing node.
+ * the shell has rendered its own mount element, so single-spa never mounts into a missing or
+ * outgoing node; the outlet triggers the change once its element is in the DOM.
  */
 export function registerLibraryApplications(): void {
   if (registered) return;
@@ -111,8 +122,7 @@ export function registerLibraryApplications(): void {
     registerApplication({
       name: federationName,
       app: createLibraryLoader(federationName),
-      activeWhen: (location) =>
-        pathBelongsTo(location.pathname, routePrefix) && document.getElementById(LIBRARY_MOUNT_ID) !== null,
+      activeWhen: (location) => pathBelongsTo(location.pathname, routePrefix) && mountElementIsFor(key),
     });
   }
 }

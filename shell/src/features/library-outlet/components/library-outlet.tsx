@@ -38,7 +38,7 @@ export function LibraryOutlet({ library }: { library: LibraryKey }) {
           </Spin>
         </div>
       )}
-      <div id={LIBRARY_MOUNT_ID} hidden={failed} />
+      <div id={LIBRARY_MOUNT_ID} data-library={library} hidden={failed} />
     </div>
   );
 }
