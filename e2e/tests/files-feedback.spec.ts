@@ -125,7 +125,12 @@ test.describe('feedback with images', () => {
 
     // The operator finds it among the open feedback, reads it with both images, and closes it.
     await page.context().clearCookies();
-    await signInAs(page, request, operator, '/operation/feedback');
+    await signInAs(page, request, operator);
+    // Operators find the page in the user menu (the menu animates: click the item once it is shown).
+    await page.getByTestId('auth-user').hover();
+    await expect(page.getByTestId('operations-feedback-link')).toBeVisible();
+    await page.getByTestId('operations-feedback-link').dispatchEvent('click');
+    await expect(page).toHaveURL(/\/operation\/feedback$/);
     await expect(page.getByTestId('operations-feedback')).toBeVisible();
     await page.getByTestId('feedback-filter-keyword').fill(message);
     await page.getByTestId('feedback-search').click();

@@ -12,6 +12,8 @@ export const enUS: AuthMessages = {
     privateMode: 'Private mode',
     toEnterpriseLibrary: 'Switch to enterprise library',
     toOpenLibrary: 'Switch to open library',
+    feedbackAdmin: 'Feedback',
+    frontLogAdmin: 'Front-end log',
   },
   login: {
     title: 'Welcome',

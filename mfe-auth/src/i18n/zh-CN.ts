@@ -10,6 +10,8 @@ export const zhCN = {
     privateMode: '企业私有模式',
     toEnterpriseLibrary: '切换到企业库',
     toOpenLibrary: '切换到开放库',
+    feedbackAdmin: '反馈管理',
+    frontLogAdmin: '前端日志',
   },
   login: {
     title: '欢迎登录',

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import { DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { BugOutlined, CommentOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
-import { canSwitchEnterpriseLibrary, getMode, isPrivateDeploymentUser, setMode, type PortalMode, type PortalUser } from '@portal/session';
+import { canSwitchEnterpriseLibrary, getMode, hasPermission, isPrivateDeploymentUser, setMode, type PortalMode, type PortalUser } from '@portal/session';
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { isBlockedUserError, useRestoreSignedInUser } from '../api/get-permission-info';
 import { useLogout } from '../api/logout';
@@ -26,6 +26,15 @@ export function modeDestination(next: PortalMode, user: PortalUser): string {
   return next === 'private' && user.orgId ? `/part/brand-detail/${user.orgId}?type=1` : paths.library('part');
 }
 
+/**
+ * The shell's operations pages and the permission each needs (the shell gates the pages the same way,
+ * `shell/src/features/operations`); operators find them in the user menu.
+ */
+export const OPERATIONS_LINKS = [
+  { key: 'operations-feedback', path: '/operation/feedback', permission: 'operation:feedback:query', labelKey: 'entry.feedbackAdmin', icon: <CommentOutlined /> },
+  { key: 'operations-front-log', path: '/operation/front-log', permission: 'operation:frontlog:query', labelKey: 'entry.frontLogAdmin', icon: <BugOutlined /> },
+] as const;
+
 /** The header's right-hand entry: sign-in buttons, or the signed-in user's menu; watches the session. */
 export function AuthEntry() {
   return (
@@ -41,6 +50,7 @@ function AuthEntryContent() {
   const { message } = App.useApp();
   const user = useSession((state) => state.user);
   const isSetUser = useSession((state) => state.isSetUser);
+  const permissions = useSession((state) => state.permissions);
   const restore = useRestoreSignedInUser(isSetUser);
   const logout = useLogout();
   const [mode, setModeState] = useState<PortalMode>(getMode());
@@ -118,6 +128,12 @@ function AuthEntryContent() {
       ? [{ key: 'switch-library', icon: <SwapOutlined />, label: t(mode === 'private' ? 'entry.toOpenLibrary' : 'entry.toEnterpriseLibrary'), onClick: switchMode }]
       : []),
     { key: 'personal-centre', icon: <UserOutlined />, label: t('entry.personalCenter'), onClick: () => navigateAcrossApps(paths.user()) },
+    ...OPERATIONS_LINKS.filter((link) => hasPermission(permissions, link.permission)).map((link) => ({
+      key: link.key,
+      icon: link.icon,
+      label: <span data-testid={`${link.key}-link`}>{t(link.labelKey)}</span>,
+      onClick: () => navigateAcrossApps(link.path),
+    })),
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('entry.logout')}</span>, onClick: signOut },
   ];
 
