@@ -256,7 +256,8 @@ pub struct WechatSettings {
     /// Where `sns/oauth2/access_token` and `sns/userinfo` live.
     pub api_base: String,
     pub qr_connect_url: String,
-    /// The page WeChat sends the browser back to with `code` and `state`.
+    /// The page WeChat sends the browser back to with `code` and `state`: the portal's `/sso`
+    /// page by default (relative to the portal's origin; an absolute URL for another host).
     pub redirect_uri: String,
 }
 
@@ -267,7 +268,7 @@ impl Default for WechatSettings {
             app_secret: String::new(),
             api_base: "https://api.weixin.qq.com".to_owned(),
             qr_connect_url: "https://open.weixin.qq.com/connect/qrconnect".to_owned(),
-            redirect_uri: String::new(),
+            redirect_uri: "/sso".to_owned(),
         }
     }
 }
