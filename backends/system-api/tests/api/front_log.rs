@@ -52,6 +52,13 @@ async fn front_log_limits_and_search(environment: TestEnvironment) -> anyhow::Re
     let settings = fast_settings(&environment);
     let app = spawn_with(settings.clone()).await?;
     let user = signed_in(&app, "lilei@example.com", "李雷").await?;
+    // An entry older than the 90-day retention: the first post deletes it.
+    execute(
+        &settings,
+        "INSERT INTO front_log (client_ip, message, created_at, updated_at) VALUES \
+         ('10.0.0.1', 'ancient', '2020-01-01T00:00:00+00:00', '2020-01-01T00:00:00+00:00')",
+    )
+    .await?;
 
     // Anonymous: two entries as the shell's error handler records them, plus unknown fields.
     let stored = post_entries(
@@ -123,6 +130,7 @@ async fn front_log_limits_and_search(environment: TestEnvironment) -> anyhow::Re
     assert_eq!(all["data"]["total"], 33, "{all}");
     let total = |body: &Value| body["data"]["total"].as_i64().unwrap_or(-1);
 
+    assert_eq!(total(&page(&app, "?keyword=ancient", &operator).await?), 0);
     let found = page(&app, "?keyword=typeerror", &operator).await?;
     assert_eq!(total(&found), 1, "{found}");
     let entry = &found["data"]["list"][0];

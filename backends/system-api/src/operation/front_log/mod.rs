@@ -11,7 +11,7 @@ use std::time::Duration;
 use kernel::{ApiError, ApiResult, Cache};
 use serde_json::{Map, Value};
 
-use self::store::{FrontLogRepository, NewFrontLog};
+use self::store::{FrontLogRepository, FrontLogStore, NewFrontLog};
 use crate::{operation::text::truncate_chars, FRONT_LOG_TOO_FREQUENT, FRONT_LOG_TOO_MANY_ENTRIES};
 
 pub const FRONT_LOG_QUERY: &str = "operation:frontlog:query";
@@ -23,6 +23,9 @@ pub const ENTRIES_MAX: usize = 30;
 /// Posts per client and window.
 pub const RATE_LIMIT: i64 = 20;
 const RATE_WINDOW: Duration = Duration::from_secs(60);
+/// Entries older than this are deleted (at most once an hour, by the next post).
+pub const RETENTION_DAYS: i64 = 90;
+const PRUNE_INTERVAL: Duration = Duration::from_secs(3600);
 
 /// Column limits in characters; longer values are cut.
 pub const MESSAGE_MAX: usize = 2000;
@@ -69,6 +72,25 @@ impl FrontLog {
             return Err(ApiError::new(FRONT_LOG_TOO_FREQUENT));
         }
         Ok(())
+    }
+
+    /// Deletes entries older than the retention, unless that was done within the last hour
+    /// (by any replica sharing the cache). A failure is logged only: storing the new entries
+    /// matters more.
+    pub async fn prune_old_entries(&self) {
+        let outcome = async {
+            if self.cache.incr("front-log:pruned", PRUNE_INTERVAL).await? > 1 {
+                return Ok(0);
+            }
+            let before = crate::accounts::store::now() - chrono::Duration::days(RETENTION_DAYS);
+            self.store.delete_logs_before(before).await
+        }
+        .await;
+        match outcome {
+            Ok(0) => {}
+            Ok(deleted) => tracing::info!(deleted, "old front-end log entries deleted"),
+            Err(error) => tracing::warn!(error = ?error, "pruning the front-end log failed"),
+        }
     }
 }
 

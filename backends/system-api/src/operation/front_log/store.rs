@@ -64,6 +64,8 @@ pub struct FrontLogFilter {
 pub trait FrontLogStore {
     /// Stores a batch in one statement; answers how many rows.
     async fn insert_logs(&self, entries: &[NewFrontLog]) -> anyhow::Result<u64>;
+    /// Deletes the entries received before `before`; answers how many.
+    async fn delete_logs_before(&self, before: DateTime<Utc>) -> anyhow::Result<u64>;
     /// Newest first; answers the page and the total count.
     async fn page_logs(
         &self,
@@ -162,6 +164,15 @@ macro_rules! front_log_store {
                 Ok(done.rows_affected())
             }
 
+            async fn delete_logs_before(&self, before: DateTime<Utc>) -> anyhow::Result<u64> {
+                let done = sqlx::query("DELETE FROM front_log WHERE created_at < $1")
+                    .bind(before)
+                    .execute(&self.pool)
+                    .await
+                    .context("deleting old front-end log entries")?;
+                Ok(done.rows_affected())
+            }
+
             async fn page_logs(
                 &self,
                 filter: &FrontLogFilter,
@@ -223,6 +234,13 @@ impl FrontLogStore for FrontLogRepository {
         match self {
             Self::Sqlite(store) => store.insert_logs(entries).await,
             Self::Postgres(store) => store.insert_logs(entries).await,
+        }
+    }
+
+    async fn delete_logs_before(&self, before: DateTime<Utc>) -> anyhow::Result<u64> {
+        match self {
+            Self::Sqlite(store) => store.delete_logs_before(before).await,
+            Self::Postgres(store) => store.delete_logs_before(before).await,
         }
     }
 

@@ -75,5 +75,6 @@ pub async fn create_front_log(
         .map_err(|_| ApiError::bad_request(front_log::DATA_INVALID))?;
     let entries = front_log::parse_entries(request.data.as_ref(), &reporter)?;
     let stored = front_log.store.insert_logs(&entries).await?;
+    front_log.prune_old_entries().await;
     Ok(ApiResponse::ok(stored))
 }
