@@ -22,6 +22,8 @@ async fn system_config_holds_the_token_lifetimes(
                 {"dictType": "system_config", "value": "30", "label": "token_expire_time",
                  "colorType": "", "cssClass": ""},
                 {"dictType": "system_config", "value": "1440", "label": "from_expire_time",
+                 "colorType": "", "cssClass": ""},
+                {"dictType": "system_config", "value": "", "label": "redirect_allow_hosts",
                  "colorType": "", "cssClass": ""}
             ]
         })
