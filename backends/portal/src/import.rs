@@ -15,10 +15,36 @@ pub async fn import_categories(
     let cache = Cache::in_memory(&settings.cache_prefix, 16);
     let mut reports = Vec::with_capacity(libraries.len());
     for library in libraries {
-        let context = ServiceContext::connect(library, settings.clone(), &cache).await?;
+        // Connect through the service owning the database, so that its migrations (which may
+        // go beyond the catalog's) are the ones checked.
+        let owner = crate::service_for_library(LibraryService::new(library.library()));
+        let context = ServiceContext::connect(owner.as_ref(), settings.clone(), &cache).await?;
         let report = library.import_categories(&context).await;
         context.db.close().await;
         reports.push((library.name(), report?));
     }
     Ok(reports)
+}
+
+/// `portal import components`: imports a KiCad source (default: the committed seed) into the
+/// component database, with a progress bar on standard error.
+pub async fn import_components(
+    settings: Settings,
+    source: &std::path::Path,
+    progress: bool,
+) -> anyhow::Result<component_api::import::ImportReport> {
+    let settings = Arc::new(settings);
+    let cache = Cache::in_memory(&settings.cache_prefix, 16);
+    let service = component_api::ComponentService::new(None);
+    let context = ServiceContext::connect(&service, settings.clone(), &cache).await?;
+    // Components refer to categories: make sure the tree is there first.
+    let outcome = async {
+        service.library().seed(&context).await?;
+        let store = component_api::store::ComponentRepository::new(&context.db);
+        let options = component_api::import::ImportOptions { progress };
+        component_api::import::import_dir(&store, source, &options).await
+    }
+    .await;
+    context.db.close().await;
+    outcome
 }

@@ -22,9 +22,19 @@ pub fn library_services() -> Vec<LibraryService> {
 pub fn services() -> Vec<Arc<dyn Service>> {
     let mut services: Vec<Arc<dyn Service>> = vec![system_api::service()];
     for library in library_services() {
-        services.push(Arc::new(library));
+        services.push(service_for_library(library));
     }
     services
+}
+
+/// The service owning a library's database: the component library has tables (and
+/// migrations) of its own beyond the catalog's, and imports its seed on first start.
+pub fn service_for_library(library: LibraryService) -> Arc<dyn Service> {
+    if library.library().key == component_api::LIBRARY.key {
+        component_api::service()
+    } else {
+        Arc::new(library)
+    }
 }
 
 /// The global codes and every service's own table (for the uniqueness test and the docs).

@@ -1,7 +1,8 @@
 //! `portal`: the all-in-one binary.
 //!
 //! `portal serve` runs every service, the API docs and the web front end on one address;
-//! `portal import categories` re-applies the category taxonomies from `data/`.
+//! `portal import categories` re-applies the category taxonomies from `data/`;
+//! `portal import components` imports KiCad libraries (default: the seed in data/components).
 
 use std::path::PathBuf;
 
@@ -75,6 +76,20 @@ enum ImportCommand {
         #[arg(long)]
         data_dir: Option<PathBuf>,
     },
+    /// Import KiCad symbol libraries (with the footprints they name) into the component
+    /// library: idempotent, bad records are counted and reported (docs/components.md).
+    Components {
+        /// The seed layout (<dir>/kicad/symbols), a KiCad share directory (<dir>/symbols) or
+        /// the fetch script's cache (default: the committed seed, data/components).
+        #[arg(long)]
+        source: Option<PathBuf>,
+        /// Data directory for the SQLite files (overrides PORTAL_DATA_DIR).
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -131,6 +146,40 @@ async fn main() -> anyhow::Result<()> {
                     "{name}: {} categories (inserted {}, updated {}, unchanged {}, stale {})",
                     report.total, report.inserted, report.updated, report.unchanged, report.stale
                 );
+            }
+            Ok(())
+        }
+        Command::Import {
+            what:
+                ImportCommand::Components {
+                    source,
+                    data_dir,
+                    quiet,
+                },
+        } => {
+            if let Some(data_dir) = data_dir {
+                settings.data_dir = data_dir;
+            }
+            let source = source
+                .or_else(component_api::default_seed_dir)
+                .ok_or_else(|| anyhow::anyhow!("no source: pass --source <dir>"))?;
+            let report = portal::import::import_components(settings, &source, !quiet).await?;
+            println!(
+                "component: {} libraries, {} components read (inserted {}, updated {}, unchanged {}) in {:.1} s; \
+                 rejected {}, uncategorised {}, without manufacturer {}, footprints missing {}",
+                report.libraries,
+                report.read,
+                report.stored.inserted,
+                report.stored.updated,
+                report.stored.unchanged,
+                report.elapsed.as_secs_f64(),
+                report.rejected,
+                report.uncategorised,
+                report.without_manufacturer,
+                report.missing_footprints
+            );
+            for reason in &report.reasons {
+                println!("  rejected: {reason}");
             }
             Ok(())
         }
