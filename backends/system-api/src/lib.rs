@@ -136,6 +136,13 @@ impl utoipa::Modify for BearerScheme {
         routes::auth::social_config::social_config,
         routes::auth::social_login::social_login,
         routes::auth::wx_binding::wx_binding,
+        routes::file::upload::upload_file,
+        routes::file::bigfile_init::init_big_file,
+        routes::file::part_upload_url::get_part_upload_url,
+        routes::file::put_part::put_part,
+        routes::file::bigfile_complete::complete_big_file,
+        routes::file::bigfile_create::create_big_file,
+        routes::file::content_get::get_file_content,
         routes::feedback::create::create_feedback,
         routes::feedback::page::page_feedback,
         routes::feedback::get::get_feedback,
@@ -173,6 +180,16 @@ impl utoipa::Modify for BearerScheme {
         routes::auth::social_config::SocialConfig,
         routes::auth::social_login::SocialLoginRequest,
         routes::auth::wx_binding::WxBindingRequest,
+        files::FileInfo,
+        files::Category,
+        routes::file::upload::UploadForm,
+        routes::file::bigfile_init::InitBigFileRequest,
+        routes::file::bigfile_init::InitBigFileAnswer,
+        routes::file::bigfile_init::UploadedPart,
+        routes::file::part_upload_url::PartUploadUrl,
+        routes::file::bigfile_complete::CompleteBigFileRequest,
+        routes::file::bigfile_complete::PartEtag,
+        routes::file::bigfile_create::CreateBigFileRequest,
         routes::feedback::FeedbackView,
         routes::feedback::FileLink,
         routes::feedback::create::CreateFeedbackRequest,
@@ -190,6 +207,7 @@ impl utoipa::Modify for BearerScheme {
         (name = "user", description = "用户 Users: codes, registration, passwords, personal centre"),
         (name = "captcha", description = "滑块验证 Slider captcha"),
         (name = "dev", description = "开发 Development mode only"),
+        (name = "file", description = "文件 Files: single and chunked uploads, content (/to/api/base/file)"),
         (name = "feedback", description = "反馈 Feedback to the platform (/to/api/operation)"),
         (name = "front-log", description = "前端日志 Front-end error log (/tool/api)"),
         (name = "brand-application", description = "品牌入驻 Brand entry applications"),
@@ -202,6 +220,9 @@ struct SystemApi;
 #[derive(Default)]
 pub struct SystemService {
     accounts: OnceLock<Arc<accounts::Accounts>>,
+    files: OnceLock<Arc<files::Files>>,
+    /// The `[files]` settings; read from the configuration layers when absent.
+    files_settings: Option<storage::FilesSettings>,
 }
 
 impl Service for SystemService {
@@ -267,6 +288,14 @@ impl Service for SystemService {
                 .app_data(accounts.authenticator.clone())
                 .configure(routes::configure_front_log),
         );
+        if let Some(files) = self.files.get() {
+            cfg.service(
+                web::scope(files::FILE_API_BASE)
+                    .app_data(web::Data::from(files.clone()))
+                    .app_data(accounts.authenticator.clone())
+                    .configure(routes::file::configure),
+            );
+        }
         if context.settings.mode == kernel::Mode::Development {
             cfg.service(
                 web::scope("/to/api/dev")
@@ -283,6 +312,14 @@ impl Service for SystemService {
             let accounts = accounts::Accounts::new(context)?;
             // A second open of the same service value keeps the first state.
             let _ = self.accounts.set(Arc::new(accounts));
+            let files_settings = match &self.files_settings {
+                Some(settings) => settings.clone(),
+                None => storage::FilesSettings::load()?,
+            };
+            let files = Arc::new(files::Files::open(context, files_settings).await?);
+            if self.files.set(files.clone()).is_ok() {
+                files.spawn_sweeper();
+            }
             Ok(())
         })
     }
@@ -290,4 +327,13 @@ impl Service for SystemService {
 
 pub fn service() -> Arc<dyn Service> {
     Arc::new(SystemService::default())
+}
+
+/// The system service with the given `[files]` settings (tests; embedders that configure
+/// files themselves).
+pub fn service_with_files(files_settings: storage::FilesSettings) -> Arc<dyn Service> {
+    Arc::new(SystemService {
+        files_settings: Some(files_settings),
+        ..SystemService::default()
+    })
 }

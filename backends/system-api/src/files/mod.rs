@@ -3,9 +3,11 @@
 //! in the blob store of the `storage` crate.
 
 pub mod model;
+pub mod service;
 pub mod store;
 
 pub use model::{Category, FileInfo, FileName, FileRecord};
+pub use service::Files;
 pub use store::{owned_by, FileRepository, FileStore};
 
 /// Base path of the file routes (spec §7: `/base/file/...` under the API base).

@@ -5,6 +5,7 @@ mod brand_application;
 mod codes;
 mod dict_data;
 mod feedback;
+mod files;
 mod front_log;
 mod helpers;
 mod other_service;
