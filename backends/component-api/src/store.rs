@@ -115,18 +115,15 @@ const UPDATE_COMPONENT: &str = "UPDATE component SET source = $1, source_id = $2
      symbol_ref = $12, footprint_ref = $13, footprint_filters = $14, reference_prefix = $15, \
      value = $16, pin_count = $17, unit_count = $18, package = $19, lifecycle = $20, \
      license = $21, content_digest = $22, updated_at = $23 WHERE id = $24";
-const INSERT_PARAMETER: &str = "INSERT INTO component_parameter (component_id, position, \
-     dimension, min_value, typ_value, max_value, original, conditions) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+const INSERT_PARAMETERS: &str = "INSERT INTO component_parameter (component_id, position, \
+     dimension, min_value, typ_value, max_value, original, conditions) ";
 const FIND_FILE: &str = "SELECT id, digest FROM component_file WHERE kind = $1 AND name = $2";
 const INSERT_FILE: &str = "INSERT INTO component_file (kind, name, media_type, content, digest, \
      updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
 const UPDATE_FILE: &str = "UPDATE component_file SET media_type = $2, content = $3, digest = $4, \
      updated_at = $5 WHERE id = $1";
-const INSERT_LINK: &str = "INSERT INTO component_file_link (component_id, file_id) \
-     VALUES ($1, $2) ON CONFLICT DO NOTHING";
-const INSERT_CHANGE: &str =
-    "INSERT INTO component_change (component_id, changed_at) VALUES ($1, $2)";
+const INSERT_LINKS: &str = "INSERT INTO component_file_link (component_id, file_id) ";
+const INSERT_CHANGES: &str = "INSERT INTO component_change (component_id, changed_at) ";
 const RECORD_DIGEST: &str =
     "INSERT INTO seed_state (name, digest, applied_at) VALUES ($1, $2, $3) \
      ON CONFLICT (name) DO UPDATE SET digest = excluded.digest, applied_at = excluded.applied_at";
@@ -472,6 +469,7 @@ macro_rules! component_store {
                         .collect();
                 let mut manufacturers: HashMap<String, i64> = HashMap::new();
                 let mut files: HashMap<(FileKind, String), i64> = HashMap::new();
+                let mut changed: Vec<i64> = Vec::new();
                 for component in components {
                     let digest = component.content_digest()?;
                     let key = format!("{}:{}", component.source, component.source_id);
@@ -588,20 +586,29 @@ macro_rules! component_store {
                             id
                         }
                     };
-                    for (position, parameter) in component.parameters.iter().enumerate() {
-                        sqlx::query(INSERT_PARAMETER)
-                            .bind(id)
-                            .bind(i32::try_from(position).unwrap_or(i32::MAX))
-                            .bind(&parameter.dimension)
-                            .bind(parameter.min)
-                            .bind(parameter.typ)
-                            .bind(parameter.max)
-                            .bind(&parameter.original)
-                            .bind(&parameter.conditions)
+                    if !component.parameters.is_empty() {
+                        // One statement per component: imports write tens of thousands.
+                        let mut insert = QueryBuilder::<$db>::new(INSERT_PARAMETERS);
+                        insert.push_values(
+                            component.parameters.iter().enumerate(),
+                            |mut row, (position, parameter)| {
+                                row.push_bind(id)
+                                    .push_bind(i32::try_from(position).unwrap_or(i32::MAX))
+                                    .push_bind(&parameter.dimension)
+                                    .push_bind(parameter.min)
+                                    .push_bind(parameter.typ)
+                                    .push_bind(parameter.max)
+                                    .push_bind(&parameter.original)
+                                    .push_bind(&parameter.conditions);
+                            },
+                        );
+                        insert
+                            .build()
                             .execute(&mut *tx)
                             .await
-                            .with_context(|| format!("storing a parameter of {key}"))?;
+                            .with_context(|| format!("storing the parameters of {key}"))?;
                     }
+                    let mut file_ids: Vec<i64> = Vec::with_capacity(component.files.len());
                     for file in &component.files {
                         let file_key = (file.kind, file.name.clone());
                         let file_id = match files.get(&file_key) {
@@ -642,16 +649,31 @@ macro_rules! component_store {
                                 file_id
                             }
                         };
-                        sqlx::query(INSERT_LINK)
-                            .bind(id)
-                            .bind(file_id)
+                        if !file_ids.contains(&file_id) {
+                            file_ids.push(file_id);
+                        }
+                    }
+                    if !file_ids.is_empty() {
+                        let mut insert = QueryBuilder::<$db>::new(INSERT_LINKS);
+                        insert.push_values(&file_ids, |mut row, file_id| {
+                            row.push_bind(id).push_bind(*file_id);
+                        });
+                        insert
+                            .build()
                             .execute(&mut *tx)
                             .await
-                            .context("linking a file")?;
+                            .context("linking files")?;
                     }
-                    sqlx::query(INSERT_CHANGE)
-                        .bind(id)
-                        .bind(now)
+                    changed.push(id);
+                }
+                // The change feed in order, a few hundred rows per statement.
+                for chunk in changed.chunks(500) {
+                    let mut insert = QueryBuilder::<$db>::new(INSERT_CHANGES);
+                    insert.push_values(chunk, |mut row, id| {
+                        row.push_bind(*id).push_bind(now);
+                    });
+                    insert
+                        .build()
                         .execute(&mut *tx)
                         .await
                         .context("appending to the change feed")?;
