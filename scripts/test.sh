@@ -25,10 +25,16 @@ install_system_packages() {
 }
 
 # The accounts tests send e-mail to a real SMTP server process: aiosmtpd from PyPI.
+# The file tests run the S3 store against a real S3-compatible server process: moto[server].
 install_python_packages() {
-  python3 -c 'import aiosmtpd' 2>/dev/null && return 0
-  log "installing aiosmtpd (SMTP server for the accounts e-mail tests)"
-  python3 -m pip install --quiet --disable-pip-version-check aiosmtpd==1.4.6 || die "could not install aiosmtpd"
+  if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
+    log "installing aiosmtpd (SMTP server for the accounts e-mail tests)"
+    python3 -m pip install --quiet --disable-pip-version-check aiosmtpd==1.4.6 || die "could not install aiosmtpd"
+  fi
+  if ! python3 -c 'import moto.server, flask' 2>/dev/null; then
+    log "installing moto[server] (S3-compatible server for the file storage tests)"
+    python3 -m pip install --quiet --disable-pip-version-check 'moto[server]==5.2.1' || die "could not install moto[server]"
+  fi
 }
 
 ensure_nextest() {
