@@ -5,8 +5,8 @@ pub mod brand_application;
 pub mod captcha;
 pub mod dev;
 pub mod dict_data;
-pub mod file;
 pub mod feedback;
+pub mod file;
 pub mod front_log;
 pub mod user;
 
