@@ -5,12 +5,17 @@
 //! PostgreSQL), and the read API ([`routes`]: detail, drawings, downloads, manufacturers,
 //! category listings, comparison, alternatives and the KiCad HTTP library v1).
 //! The search index (backends/search) follows [`store::ComponentStore::changes_since`] and
-//! reads [`store::ComponentStore::index_documents`].
+//! reads [`store::ComponentStore::index_documents`] ([`search_routes`], [`suggest_routes`]).
 
 pub mod import;
 pub mod model;
 pub mod routes;
 pub mod store;
+// The search and suggestion routes live under src/routes/ like the others, declared here.
+#[path = "routes/search/mod.rs"]
+pub mod search_routes;
+#[path = "routes/suggest/mod.rs"]
+pub mod suggest_routes;
 
 use std::{path::PathBuf, sync::Arc};
 
@@ -19,6 +24,7 @@ use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
+use crate::search_routes::ComponentSearch;
 use crate::store::{ComponentRepository, ComponentStore};
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
@@ -85,6 +91,8 @@ pub struct ComponentState {
 pub struct ComponentService {
     library: LibraryService,
     seed_dir: Option<PathBuf>,
+    /// The keyword search index, built from the store when the service starts.
+    search: Arc<ComponentSearch>,
 }
 
 impl ComponentService {
@@ -93,11 +101,17 @@ impl ComponentService {
         Self {
             library: library_service(),
             seed_dir,
+            search: Arc::new(ComponentSearch::new()),
         }
     }
 
     pub fn library(&self) -> &LibraryService {
         &self.library
+    }
+
+    /// The keyword search index (tools and tests catch it up on demand).
+    pub fn search(&self) -> &Arc<ComponentSearch> {
+        &self.search
     }
 }
 
@@ -121,6 +135,17 @@ impl Service for ComponentService {
     fn openapi(&self) -> utoipa::openapi::OpenApi {
         let mut document = self.library.openapi();
         document.merge(routes::openapi(&LIBRARY));
+        let base = LIBRARY.api_base();
+        for mut extra in [
+            <search_routes::SearchApi as utoipa::OpenApi>::openapi(),
+            <suggest_routes::SuggestApi as utoipa::OpenApi>::openapi(),
+        ] {
+            extra.paths.paths = std::mem::take(&mut extra.paths.paths)
+                .into_iter()
+                .map(|(path, item)| (format!("{base}{path}"), item))
+                .collect();
+            document.merge(extra);
+        }
         document
     }
 
@@ -138,7 +163,10 @@ impl Service for ComponentService {
             web::scope(&LIBRARY.api_base())
                 .app_data(catalog_state)
                 .app_data(state)
+                .app_data(web::Data::from(Arc::clone(&self.search)))
                 .configure(routes::configure)
+                .configure(search_routes::configure)
+                .configure(suggest_routes::configure)
                 .configure(catalog::routes::configure),
         );
     }
@@ -148,32 +176,52 @@ impl Service for ComponentService {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
-            let Some(dir) = &self.seed_dir else {
-                return Ok(());
-            };
-            if !dir.is_dir() {
-                tracing::warn!(dir = %dir.display(), "component seed not found; starting empty");
-                return Ok(());
-            }
+            self.seed_components(context).await?;
+            // The index is derived data: rebuilt from the store at every start, then kept
+            // current from the change feed.
             let store = ComponentRepository::new(&context.db);
-            let digest = import::source_digest(dir)?;
-            if store.seed_digest().await?.as_deref() == Some(digest.as_str()) {
-                return Ok(());
-            }
+            let categories = CategoryRepository::new(&context.db);
             let started = std::time::Instant::now();
-            let report = import::import_dir(&store, dir, &import::ImportOptions::default()).await?;
-            store.record_seed_digest(&digest).await?;
+            let indexed = self.search.rebuild(&store, &categories).await?;
             tracing::info!(
-                read = report.read,
-                inserted = report.stored.inserted,
-                updated = report.stored.updated,
-                unchanged = report.stored.unchanged,
-                rejected = report.rejected,
+                indexed,
                 elapsed_ms = started.elapsed().as_millis() as u64,
-                "component seed imported"
+                "component search index built"
             );
+            Arc::clone(&self.search).follow(store, categories);
             Ok(())
         })
+    }
+}
+
+impl ComponentService {
+    /// The component seed, when the database has not seen this version of it.
+    async fn seed_components(&self, context: &ServiceContext) -> anyhow::Result<()> {
+        let Some(dir) = &self.seed_dir else {
+            return Ok(());
+        };
+        if !dir.is_dir() {
+            tracing::warn!(dir = %dir.display(), "component seed not found; starting empty");
+            return Ok(());
+        }
+        let store = ComponentRepository::new(&context.db);
+        let digest = import::source_digest(dir)?;
+        if store.seed_digest().await?.as_deref() == Some(digest.as_str()) {
+            return Ok(());
+        }
+        let started = std::time::Instant::now();
+        let report = import::import_dir(&store, dir, &import::ImportOptions::default()).await?;
+        store.record_seed_digest(&digest).await?;
+        tracing::info!(
+            read = report.read,
+            inserted = report.stored.inserted,
+            updated = report.stored.updated,
+            unchanged = report.stored.unchanged,
+            rejected = report.rejected,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "component seed imported"
+        );
+        Ok(())
     }
 }
 

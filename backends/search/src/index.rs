@@ -39,6 +39,8 @@ const EXACT_IDENTIFIER_SCORE: f32 = 1_000.0;
 const PREFIX_IDENTIFIER_SCORE: f32 = 10.0;
 /// Score of a value hit (`10uF` equal to a stated capacitance).
 const VALUE_SCORE: f32 = 5.0;
+/// Score of a value inside a stated range (`3.3V` within a 2–3.6 V supply): below an equal value.
+const VALUE_IN_RANGE_SCORE: f32 = 1.0;
 /// Boost of a package-code hit.
 const PACKAGE_BOOST: f32 = 2.0;
 
@@ -688,10 +690,7 @@ impl SearchIndex {
         }
 
         if let Some(quantity) = value_quantity(keyword) {
-            alternatives.push((
-                Occur::Should,
-                Box::new(ConstScoreQuery::new(equal_value(f, &quantity), VALUE_SCORE)),
-            ));
+            alternatives.push((Occur::Should, equal_value(f, &quantity)));
         }
         Box::new(BooleanQuery::new(alternatives))
     }
@@ -798,6 +797,17 @@ fn add_quantity(doc: &mut TantivyDocument, fields: &Fields, key: &str, low: f64,
 /// or a stated range overlapping it (lower end ≤ high and upper end ≥ low; an item stating two
 /// ranges under one key may match through the ends of different ranges).
 fn overlap(fields: &Fields, key: &str, low: f64, high: f64) -> Box<dyn Query> {
+    scored_overlap(fields, key, low, high, (0.0, 0.0))
+}
+
+/// [`overlap`] scoring a single value inside with `scores.0`, an overlapping range with `scores.1`.
+fn scored_overlap(
+    fields: &Fields,
+    key: &str,
+    low: f64,
+    high: f64,
+    scores: (f32, f32),
+) -> Box<dyn Query> {
     let term = |side, value| Term::from_field_text(fields.quantity, &quantity_term(side, key, value));
     let point_inside = RangeQuery::new(
         Bound::Included(term(Side::Point, low)),
@@ -816,8 +826,14 @@ fn overlap(fields: &Fields, key: &str, low: f64, high: f64) -> Box<dyn Query> {
         (Occur::Must, Box::new(upper_end_above)),
     ]);
     Box::new(BooleanQuery::new(vec![
-        (Occur::Should, Box::new(point_inside) as Box<dyn Query>),
-        (Occur::Should, Box::new(range_overlaps)),
+        (
+            Occur::Should,
+            Box::new(ConstScoreQuery::new(Box::new(point_inside), scores.0)) as Box<dyn Query>,
+        ),
+        (
+            Occur::Should,
+            Box::new(ConstScoreQuery::new(Box::new(range_overlaps), scores.1)),
+        ),
     ]))
 }
 
@@ -828,15 +844,32 @@ fn widen(low: f64, high: f64) -> (f64, f64) {
     (low - low.abs() * eps, high + high.abs() * eps)
 }
 
-/// Items stating `quantity` under any parameter of its dimension, or in their text.
+/// Items stating `quantity` under any parameter of its dimension, or in their text: an equal
+/// value scores [`VALUE_SCORE`], a range containing it [`VALUE_IN_RANGE_SCORE`].
 fn equal_value(fields: &Fields, quantity: &units::Quantity) -> Box<dyn Query> {
     let (low, high) = widen(quantity.value, quantity.value);
-    overlap(fields, &dimension_key(quantity.dimension), low, high)
+    scored_overlap(
+        fields,
+        &dimension_key(quantity.dimension),
+        low,
+        high,
+        (VALUE_SCORE, VALUE_IN_RANGE_SCORE),
+    )
 }
 
 /// The value of a keyword: the spec's capacitance/inductance rule first, then any quantity
-/// with a physical dimension (`3.3V`, `4k7Ω`). Bare numbers (`0603`) are not values.
+/// with a physical dimension (`3.3V`, `4k7Ω`). Bare numbers (`0603`) and words that merely
+/// contain a number (`STM32F10`) are not values.
 pub fn value_quantity(text: &str) -> Option<units::Quantity> {
+    // A value starts with its number: `stm32f10` must not read as 32 °F.
+    let starts_with_number = text
+        .trim_start_matches(['+', '-', '±', '~', ' '])
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == '.');
+    if !starts_with_number {
+        return None;
+    }
     if let Some(quantity) = units::keyword_quantity(text) {
         return Some(quantity);
     }
@@ -844,4 +877,19 @@ pub fn value_quantity(text: &str) -> Option<units::Quantity> {
         .ok()
         .filter(|q| !matches!(q.dimension, Dimension::Dimensionless | Dimension::Ratio))
         .filter(|q| q.value.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::value_quantity;
+
+    #[test]
+    fn only_numbers_with_units_are_values() {
+        for value in ["10uF", "10 µF", "0.01mF", "3.3V", "-40℃", "4k7Ω", ".1uF"] {
+            assert!(value_quantity(value).is_some(), "{value}");
+        }
+        for other in ["stm32f10", "STM32F103C8", "0603", "LM358", "NE555", "10k", "运放", ""] {
+            assert!(value_quantity(other).is_none(), "{other}");
+        }
+    }
 }

@@ -5,3 +5,4 @@ mod components;
 mod helpers;
 mod import;
 mod kicad_v1;
+mod search;

@@ -1,0 +1,30 @@
+//! Keyword search over the component library with the `search` crate (docs/search.md): the
+//! index kept in step with the store ([`index`]) and the search route ([`query`]).
+//!
+//! | path | answer |
+//! |---|---|
+//! | `GET /search?keyWords=a\|b&notAnalyzerKeyWords=&category=&manufacturer=&package=&range=&sort=&pageNo=&pageSize=` | `{list, total, facets}` |
+
+pub mod index;
+pub mod query;
+
+use actix_web::web;
+use utoipa::OpenApi;
+
+pub use index::ComponentSearch;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/search").route(web::get().to(query::search)));
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(query::search),
+    components(schemas(
+        query::SearchAnswer,
+        query::SearchItem,
+        query::FacetsView,
+        query::FacetEntry
+    ))
+)]
+pub struct SearchApi;

@@ -1,0 +1,202 @@
+//! `GET /search`: keyword search with facets, filters, sorting and paging.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use actix_web::web;
+use kernel::{ApiError, ApiResponse, ApiResult};
+use search::{
+    split_keywords, FacetValue, RangeFilter, SearchError, SearchRequest, SortOrder,
+    DEFAULT_FACET_LIMIT,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::search_routes::ComponentSearch;
+use crate::routes::view::{categories, ComponentSummary, Paging};
+use crate::store::ComponentStore;
+use crate::ComponentState;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// Keyword tags joined by `|` (≤ 10, ≤ 128 characters each, no duplicates).
+    pub key_words: Option<String>,
+    /// Values with units joined by `|` (`10μF`), matched by canonical value whatever the
+    /// prefix or spelling (10uF ≡ 0.01mF ≡ 10000nF).
+    pub not_analyzer_key_words: Option<String>,
+    /// A category code: the category and its whole subtree.
+    pub category: Option<String>,
+    /// Manufacturers joined by `|` (any of).
+    pub manufacturer: Option<String>,
+    /// Packages joined by `|` (any of).
+    pub package: Option<String>,
+    /// Range filters joined by `;`: `capacitance:1nF..10uF`, `voltage >= 3V and <= 5V`.
+    pub range: Option<String>,
+    /// `relevance` (default), `partNumber`, `-partNumber`, `param:<dimension>`, `-param:<dimension>`.
+    pub sort: Option<String>,
+    /// From 1 (default 1).
+    pub page_no: Option<i64>,
+    /// 1–100 (default 10).
+    pub page_size: Option<i64>,
+    /// Allow a search without keywords (browsing; default false).
+    pub allow_empty: Option<bool>,
+    /// Facet counts (default true).
+    pub facets: Option<bool>,
+}
+
+/// One hit: the component and whether a keyword is exactly its part number.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchItem {
+    #[serde(flatten)]
+    pub component: ComponentSummary,
+    pub exact: bool,
+}
+
+/// A facet value, its display name (categories: Chinese name; parameters: dimension name) and
+/// how many matching components have it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FacetEntry {
+    pub value: String,
+    pub name: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FacetsView {
+    pub categories: Vec<FacetEntry>,
+    pub manufacturers: Vec<FacetEntry>,
+    pub packages: Vec<FacetEntry>,
+    pub parameters: Vec<FacetEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchAnswer {
+    pub list: Vec<SearchItem>,
+    pub total: i64,
+    pub facets: FacetsView,
+}
+
+/// Keyword search (docs/search.md): every keyword must match (text with Chinese segmentation,
+/// part number exactly or by prefix, package, or value); exact part numbers first.
+#[utoipa::path(
+    get,
+    path = "/search",
+    tag = "component",
+    params(SearchQuery),
+    responses((status = 200, description = "{list, total, facets}; 11 keywords, duplicates, over-long keywords, no keyword, malformed or unknown ranges, bad paging → 400",
+        body = ApiResponse<SearchAnswer>))
+)]
+#[tracing::instrument(skip_all)]
+pub async fn search(
+    state: web::Data<ComponentState>,
+    search: web::Data<ComponentSearch>,
+    query: web::Query<SearchQuery>,
+) -> ApiResult<ApiResponse<SearchAnswer>> {
+    let request = request_of(&query)?;
+    let index = search
+        .index()
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("component search index not built")))?;
+    let results = index.search(&request).map_err(|error| match error {
+        SearchError::Query(error) => ApiError::bad_request(error),
+        other => ApiError::internal(other),
+    })?;
+    let ids: Vec<i64> = results
+        .hits
+        .iter()
+        .filter_map(|hit| hit.id.parse().ok())
+        .collect();
+    let records = state.store.get_many(&ids).await?;
+    let mut by_id: HashMap<i64, _> = records.iter().map(|r| (r.id, r)).collect();
+    let list = results
+        .hits
+        .iter()
+        .filter_map(|hit| {
+            let record = by_id.remove(&hit.id.parse::<i64>().ok()?)?;
+            Some(SearchItem {
+                component: ComponentSummary::from(record),
+                exact: hit.exact,
+            })
+        })
+        .collect();
+    let facets = if request.facet_limit > 0 {
+        let category_names: HashMap<String, String> = categories(&state)
+            .await?
+            .into_iter()
+            .map(|record| (record.code, record.name))
+            .collect();
+        let named = |values: &[FacetValue], name: &dyn Fn(&str) -> Option<String>| {
+            values
+                .iter()
+                .map(|v| FacetEntry {
+                    value: v.value.clone(),
+                    name: name(&v.value).unwrap_or_else(|| v.value.clone()),
+                    count: v.count,
+                })
+                .collect()
+        };
+        FacetsView {
+            categories: named(&results.facets.categories, &|code| {
+                category_names.get(code).cloned()
+            }),
+            manufacturers: named(&results.facets.manufacturers, &|_| None),
+            packages: named(&results.facets.packages, &|_| None),
+            parameters: named(&results.facets.parameters, &|dimension| {
+                units::Dimension::from_str(dimension)
+                    .ok()
+                    .map(|d| d.name_zh().to_string())
+            }),
+        }
+    } else {
+        FacetsView::default()
+    };
+    Ok(ApiResponse::ok(SearchAnswer {
+        list,
+        total: results.total as i64,
+        facets,
+    }))
+}
+
+fn request_of(query: &SearchQuery) -> ApiResult<SearchRequest> {
+    let paging = Paging::parse(query.page_no, query.page_size)?;
+    let list = |text: &Option<String>| text.as_deref().map(split_keywords).unwrap_or_default();
+    let ranges = query
+        .range
+        .as_deref()
+        .unwrap_or_default()
+        .split(';')
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(RangeFilter::parse)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::bad_request)?;
+    let sort = SortOrder::parse(query.sort.as_deref().unwrap_or_default())
+        .map_err(ApiError::bad_request)?;
+    Ok(SearchRequest {
+        keywords: list(&query.key_words),
+        value_keywords: list(&query.not_analyzer_key_words),
+        allow_empty: query.allow_empty.unwrap_or(false),
+        category: query
+            .category
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_string),
+        manufacturers: list(&query.manufacturer),
+        packages: list(&query.package),
+        ranges,
+        sort,
+        page: (paging.offset / paging.limit + 1) as usize,
+        size: paging.limit as usize,
+        facet_limit: if query.facets.unwrap_or(true) {
+            DEFAULT_FACET_LIMIT
+        } else {
+            0
+        },
+    })
+}
