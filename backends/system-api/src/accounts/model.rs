@@ -261,7 +261,12 @@ mod tests {
 
     #[test]
     fn a_suffixed_name_stays_within_the_limit() -> ApiResult<()> {
-        assert_eq!(DisplayName::parse("张工", "昵称")?.with_suffix("0042").as_str(), "张工_0042");
+        assert_eq!(
+            DisplayName::parse("张工", "昵称")?
+                .with_suffix("0042")
+                .as_str(),
+            "张工_0042"
+        );
         let long = DisplayName::parse(&"长".repeat(NAME_MAX), "昵称")?.with_suffix("12345678");
         assert_eq!(long.as_str().chars().count(), NAME_MAX);
         assert!(long.as_str().ends_with("_12345678"));

@@ -315,13 +315,10 @@ async fn a_failed_registration_writes_nothing(environment: TestEnvironment) -> a
     // registration: the new account's username gets a numeric suffix.
     let ok = post(&app, "/user/register", payload("同名", None)).await?;
     assert_eq!(ok["code"], 0, "{ok}");
-    let info = get_with(
-        &app,
-        "/auth/get-permission-info?appType=2",
-        &token_of(&ok)?,
-    )
-    .await?;
-    let username = info["data"]["user"]["username"].as_str().unwrap_or_default();
+    let info = get_with(&app, "/auth/get-permission-info?appType=2", &token_of(&ok)?).await?;
+    let username = info["data"]["user"]["username"]
+        .as_str()
+        .unwrap_or_default();
     assert!(
         username.starts_with("同名_") && username.len() == "同名_".len() + 4,
         "{info}"

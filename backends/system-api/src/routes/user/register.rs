@@ -129,11 +129,12 @@ pub async fn register(
 /// The client sends the nickname as the username (spec §3), and people share nicknames: a taken
 /// username gets a random numeric suffix (`张工_4821`) instead of refusing the registration.
 /// Users sign in by e-mail or mobile, so the username is a handle, not a credential.
-async fn free_username(
-    store: &impl AccountStore,
-    wanted: DisplayName,
-) -> ApiResult<DisplayName> {
-    if store.find_user_by_username(wanted.as_str()).await?.is_none() {
+async fn free_username(store: &impl AccountStore, wanted: DisplayName) -> ApiResult<DisplayName> {
+    if store
+        .find_user_by_username(wanted.as_str())
+        .await?
+        .is_none()
+    {
         return Ok(wanted);
     }
     for digits in [4, 4, 4, 6, 6, 8] {
