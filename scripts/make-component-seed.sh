@@ -40,9 +40,26 @@ grep -ho '(property "Footprint" "[^"]*"' "$seed"/kicad/symbols/*.kicad_sym \
         fi
     done
 
+# The 3D models those footprints name, VRML converted to GLB (backends/mesh, `wrl2glb`).
+pairs="$(mktemp)"
+grep -rho '(model "[^"]*\.wrl"' "$seed/kicad/footprints" \
+    | sed -e 's/(model "//' -e 's/"$//' -e 's#^\${KICAD[0-9]*_3DMODEL_DIR}/##' | LC_ALL=C sort -u \
+    | while read -r model; do
+        if [ -f "$share/kicad/3dmodels/$model" ]; then
+            printf '%s\t%s\n' "$share/kicad/3dmodels/$model" "$seed/kicad/3dmodels/${model%.wrl}.glb"
+        fi
+    done > "$pairs"
+(cd "$repo" && cargo run -q -p mesh --bin wrl2glb -- --pairs "$pairs")
+rm -f "$pairs"
+# Keep the seed under 30 MB: the large packages (LQFP-100 and up, big connectors) stay out.
+find "$seed/kicad/3dmodels" -name '*.glb' -size +100k -delete
+find "$seed/kicad/3dmodels" -type d -empty -delete
+
 cp "$share/doc/kicad-symbols/copyright" "$seed/LICENSE-kicad-symbols.txt"
+cp "$share/doc/kicad-packages3d/copyright" "$seed/LICENSE-kicad-packages3d.txt"
 cp "$share/doc/kicad-footprints/copyright" "$seed/LICENSE-kicad-footprints.txt"
 
 symbols=$(cat "$seed"/kicad/symbols/*.kicad_sym | grep -c '^  (symbol "')
 footprints=$(find "$seed/kicad/footprints" -name '*.kicad_mod' | wc -l)
-echo "seed: ${#libraries[@]} symbol libraries, $symbols symbols, $footprints footprints, $(du -sh "$seed" | cut -f1)"
+models=$(find "$seed/kicad/3dmodels" -name '*.glb' | wc -l)
+echo "seed: ${#libraries[@]} symbol libraries, $symbols symbols, $footprints footprints, $models 3D models, $(du -sh "$seed" | cut -f1)"

@@ -153,18 +153,64 @@ fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(sha2::Sha256::digest(bytes))
 }
 
-/// Footprints read from a `<Lib>.pretty/<Name>.kicad_mod` tree, each read once.
+/// The seed-relative GLB name of a footprint's model path:
+/// `${KICAD6_3DMODEL_DIR}/Package_SO.3dshapes/SOIC-8.wrl` → `Package_SO.3dshapes/SOIC-8.glb`.
+pub fn glb_name(model_path: &str) -> Option<String> {
+    let relative = match model_path.strip_prefix("${") {
+        Some(rest) => rest.split_once("}/")?.1,
+        None => model_path,
+    };
+    let stem = relative
+        .strip_suffix(".wrl")
+        .or_else(|| relative.strip_suffix(".step"))
+        .or_else(|| relative.strip_suffix(".stp"))?;
+    (!stem.contains("..")).then(|| format!("{stem}.glb"))
+}
+
+/// Footprints read from a `<Lib>.pretty/<Name>.kicad_mod` tree, each read once, and the GLB
+/// models of a sibling `3dmodels` tree.
 pub struct FootprintSource {
     root: PathBuf,
+    models: PathBuf,
     cache: HashMap<String, Option<(String, Footprint)>>,
+    model_cache: HashMap<String, Option<NewFile>>,
 }
 
 impl FootprintSource {
     pub fn new(root: PathBuf) -> Self {
+        let models = root
+            .parent()
+            .map_or_else(|| root.join("3dmodels"), |parent| parent.join("3dmodels"));
         Self {
             root,
+            models,
             cache: HashMap::new(),
+            model_cache: HashMap::new(),
         }
+    }
+
+    /// The GLB of the footprint's first visible model, when the source has it.
+    pub fn model_of(&mut self, reference: &str) -> Option<NewFile> {
+        let name = self
+            .get(reference)?
+            .1
+            .models
+            .iter()
+            .find(|model| !model.hidden)
+            .and_then(|model| glb_name(&model.path))?;
+        if !self.model_cache.contains_key(&name) {
+            let loaded = std::fs::read(self.models.join(&name))
+                .ok()
+                .map(|content| NewFile {
+                    kind: FileKind::ModelGlb,
+                    name: name.clone(),
+                    media_type: "model/gltf-binary".into(),
+                    digest: sha256_hex(&content),
+                    content,
+                });
+            self.model_cache.insert(name.clone(), loaded);
+        }
+        self.model_cache.get(&name).cloned().flatten()
     }
 
     /// The footprint `Lib:Name` (its text and parse), or `None` when the source lacks it or it
@@ -250,6 +296,9 @@ pub fn read_library(
                     content: text.clone().into_bytes(),
                 }),
                 None => read.missing_footprints += 1,
+            }
+            if let Some(model) = footprints.model_of(reference) {
+                component.files.push(model);
             }
         }
         read.components.push(component);
@@ -406,6 +455,21 @@ mod tests {
             .collect();
         assert_eq!(dimensions, ["current", "voltage"]);
         assert_eq!(component.parameters[1].typ, Some(5.0));
+    }
+
+    #[test]
+    fn model_paths_map_to_seed_glb_names() {
+        assert_eq!(
+            glb_name("${KICAD6_3DMODEL_DIR}/Package_SO.3dshapes/SOIC-8_3.9x4.9mm_P1.27mm.wrl")
+                .as_deref(),
+            Some("Package_SO.3dshapes/SOIC-8_3.9x4.9mm_P1.27mm.glb")
+        );
+        assert_eq!(
+            glb_name("Resistor_SMD.3dshapes/R_0603_1608Metric.step").as_deref(),
+            Some("Resistor_SMD.3dshapes/R_0603_1608Metric.glb")
+        );
+        assert_eq!(glb_name("${KISYS3DMOD}/../../etc/passwd.wrl"), None);
+        assert_eq!(glb_name("model.obj"), None);
     }
 
     #[test]

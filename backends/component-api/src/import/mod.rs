@@ -23,7 +23,7 @@ use crate::{
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "kicad-importer-1";
+const IMPORTER_REVISION: &str = "kicad-importer-2";
 
 /// How many rejection reasons a report keeps.
 pub const REPORTED_REASONS: usize = 20;
@@ -60,6 +60,8 @@ pub struct ImportReport {
 pub struct KicadDirs {
     pub symbols: PathBuf,
     pub footprints: PathBuf,
+    /// GLB models (`<Lib>.3dshapes/<Name>.glb`), converted by backends/mesh.
+    pub models: PathBuf,
 }
 
 impl KicadDirs {
@@ -76,6 +78,7 @@ impl KicadDirs {
             .map(|base| KicadDirs {
                 symbols: base.join("symbols"),
                 footprints: base.join("footprints"),
+                models: base.join("3dmodels"),
             })
             .with_context(|| {
                 format!(
@@ -98,12 +101,12 @@ impl KicadDirs {
 }
 
 /// A cheap digest of a source directory: the importer revision and every file's relative
-/// path and size (reading 20 MB to hash it would slow every start).
+/// path and size (reading 30 MB to hash it would slow every start).
 pub fn source_digest(dir: &Path) -> anyhow::Result<String> {
     use sha2::Digest;
     let dirs = KicadDirs::locate(dir)?;
     let mut entries = Vec::new();
-    for root in [&dirs.symbols, &dirs.footprints] {
+    for root in [&dirs.symbols, &dirs.footprints, &dirs.models] {
         collect_files(root, root, &mut entries)?;
     }
     entries.sort();

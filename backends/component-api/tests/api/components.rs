@@ -53,7 +53,7 @@ async fn detail_drawings_and_downloads(environment: TestEnvironment) -> anyhow::
     assert_eq!(voltage["original"], "3.3V");
     assert_eq!(
         codes(&detail["files"], "kind"),
-        ["footprint", "symbol"],
+        ["footprint", "model-glb", "symbol"],
         "{}",
         detail["files"]
     );
@@ -102,11 +102,34 @@ async fn detail_drawings_and_downloads(environment: TestEnvironment) -> anyhow::
     let footprint = kicad::Footprint::parse(&response.text().await?)?;
     assert_eq!(footprint.name, "SOT-223-3_TabPin2");
 
+    // The footprint's 3D model as binary glTF (converted from KiCad's VRML by backends/mesh).
+    let response = app
+        .get(&format!("{BASE}/item/{id}/download/model-glb"))
+        .await?;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "model/gltf-binary");
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"SOT-223.glb\""
+    );
+    let glb = response.bytes().await?;
+    assert_eq!(&glb[..4], b"glTF");
+
     // Files it does not have, kinds that do not exist, ids that are not ids.
     assert_eq!(
-        error(&app, &format!("{BASE}/item/{id}/download/model-glb"))
+        error(&app, &format!("{BASE}/item/{id}/download/model-step"))
             .await?
             .1,
+        FILE_NOT_AVAILABLE
+    );
+    let without_model = id_of(&environment, "Regulator_Linear:LM7805_TO220").await?;
+    assert_eq!(
+        error(
+            &app,
+            &format!("{BASE}/item/{without_model}/download/model-glb")
+        )
+        .await?
+        .1,
         FILE_NOT_AVAILABLE
     );
     let (status, code, msg) = error(&app, &format!("{BASE}/item/{id}/download/gerber")).await?;

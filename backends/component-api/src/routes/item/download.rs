@@ -24,8 +24,20 @@ fn file_name(kind: FileKind, name: &str) -> String {
     match kind {
         FileKind::Symbol => format!("{safe}.kicad_sym"),
         FileKind::Footprint => format!("{safe}.kicad_mod"),
-        FileKind::ModelGlb => format!("{}.glb", safe.trim_end_matches(".wrl")),
-        FileKind::ModelStep => format!("{}.step.gz", safe.trim_end_matches(".step")),
+        FileKind::ModelGlb => {
+            let stem = [".glb", ".wrl"]
+                .iter()
+                .find_map(|ext| safe.strip_suffix(ext))
+                .unwrap_or(&safe);
+            format!("{stem}.glb")
+        }
+        FileKind::ModelStep => {
+            let stem = [".step.gz", ".step", ".stp"]
+                .iter()
+                .find_map(|ext| safe.strip_suffix(ext))
+                .unwrap_or(&safe);
+            format!("{stem}.step.gz")
+        }
     }
 }
 
@@ -84,6 +96,17 @@ mod tests {
         assert_eq!(
             file_name(FileKind::Symbol, "MCU_ST_STM32F4:STM32F4 \"x\""),
             "STM32F4__x_.kicad_sym"
+        );
+        assert_eq!(
+            file_name(
+                FileKind::ModelGlb,
+                "Package_TO_SOT_SMD.3dshapes/SOT-223.glb"
+            ),
+            "SOT-223.glb"
+        );
+        assert_eq!(
+            file_name(FileKind::ModelStep, "X.3dshapes/SOT-23.step.gz"),
+            "SOT-23.step.gz"
         );
     }
 }
