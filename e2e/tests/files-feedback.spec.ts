@@ -61,19 +61,7 @@ async function signInAs(page: Page, request: APIRequestContext, email: string, l
   await expect(page.getByTestId('auth-user')).toBeVisible();
 }
 
-/**
- * The file service (issue 6, back end) was written at the same time as this spec: until the portal
- * under test has its routes, the journeys that upload are skipped with that reason.
- */
-async function skipWithoutFileService(request: APIRequestContext) {
-  const probe = await request.post('/to/api/base/file/bigfile/init', { data: {} });
-  const body = (await probe.json().catch(() => ({}))) as { code?: number };
-  test.skip(probe.status() === 404 || body.code === 404, 'the portal under test has no file service (/to/api/base/file/*) yet');
-}
-
 test.describe('feedback with images', () => {
-  test.beforeEach(async ({ request }) => skipWithoutFileService(request));
-
   test('a user sends feedback with two images, an operator reads and closes it', async ({ page, request }, info) => {
     const sender = createAdministrator(info, 'sender');
     const operator = createAdministrator(info, 'operator');
@@ -153,8 +141,6 @@ test.describe('feedback with images', () => {
 });
 
 test.describe('model upload', () => {
-  test.beforeEach(async ({ request }) => skipWithoutFileService(request));
-
   test('an uploaded avatar is saved; a 20 MB model shows its progress, is cancelled in the middle and resumes to completion', async ({ page, request }, info) => {
     const owner = createAdministrator(info, 'modeller');
     await signInAs(page, request, owner, '/user');
