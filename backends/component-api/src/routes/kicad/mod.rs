@@ -139,3 +139,92 @@ pub fn part_json(
         "fields": Value::Object(fields),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(id: i64, source_id: &str, part_number: &str) -> ComponentRecord {
+        ComponentRecord {
+            id,
+            source: "kicad".into(),
+            source_id: source_id.into(),
+            part_number: part_number.into(),
+            name: part_number.into(),
+            manufacturer_id: None,
+            manufacturer_name: None,
+            manufacturer_method: None,
+            category_id: None,
+            category_code: None,
+            category_method: None,
+            description: String::new(),
+            keywords: String::new(),
+            datasheet: None,
+            symbol_ref: Some(source_id.into()),
+            footprint_ref: None,
+            footprint_filters: "[]".into(),
+            reference_prefix: None,
+            value: None,
+            pin_count: 0,
+            unit_count: 1,
+            package: None,
+            lifecycle: None,
+            license: String::new(),
+            updated_at: chrono::DateTime::UNIX_EPOCH,
+        }
+    }
+
+    #[test]
+    fn repeated_part_numbers_get_their_library_and_names_never_hold_separators() {
+        let repeated = HashSet::from(["LM358".to_owned()]);
+        let a = record(1, "Amplifier_Operational:LM358", "LM358");
+        let b = record(2, "Amplifier_Operational_Extra:LM358", "LM358");
+        let c = record(3, "Device:R/US", "R/US");
+        assert_eq!(part_name(&a, &repeated), "LM358_Amplifier_Operational");
+        assert_eq!(
+            part_name(&b, &repeated),
+            "LM358_Amplifier_Operational_Extra"
+        );
+        assert_ne!(part_name(&a, &repeated), part_name(&b, &repeated));
+        assert_eq!(part_name(&c, &repeated), "R_US");
+    }
+
+    #[test]
+    fn every_value_of_a_part_is_a_string() {
+        let mut component = record(7, "Device:R", "R");
+        component.lifecycle = Some("obsolete".into());
+        let parameters = vec![
+            Parameter {
+                dimension: "voltage".into(),
+                min: None,
+                typ: Some(5.0),
+                max: None,
+                original: "5V".into(),
+                conditions: None,
+            },
+            Parameter {
+                dimension: "voltage".into(),
+                min: None,
+                typ: Some(3.3),
+                max: None,
+                original: "3.3V".into(),
+                conditions: None,
+            },
+        ];
+        let part = part_json(&component, &parameters, &HashSet::new());
+        assert_eq!(part["id"], "7");
+        assert_eq!(part["fields"]["Voltage"]["value"], "5V; 3.3V");
+        assert_eq!(part["fields"]["Lifecycle"]["value"], "obsolete");
+        for (key, value) in part.as_object().unwrap() {
+            if key == "fields" {
+                for (name, field) in value.as_object().unwrap() {
+                    for (attribute, text) in field.as_object().unwrap() {
+                        assert!(text.is_string(), "{name}.{attribute}");
+                    }
+                }
+            } else {
+                assert!(value.is_string(), "{key}");
+            }
+        }
+    }
+}
