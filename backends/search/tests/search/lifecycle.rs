@@ -131,3 +131,31 @@ fn searches_run_while_another_thread_writes() -> anyhow::Result<()> {
     assert_eq!(total(&index, "运放")?, before + 5);
     Ok(())
 }
+
+#[test]
+fn equal_values_rank_before_ranges_that_contain_them() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    let with_voltage = |id: &str, min, typ, max| SearchDocument {
+        parameters: vec![SearchParameter {
+            name: "voltage".into(),
+            dimension: Dimension::Voltage,
+            min,
+            typ,
+            max,
+        }],
+        ..part(id, id, id)
+    };
+    index.rebuild([
+        with_voltage("RANGE", Some(2.0), None, Some(3.6)),
+        with_voltage("EXACT", None, Some(3.3), None),
+        with_voltage("OTHER", None, Some(5.0), None),
+    ])?;
+    let request = SearchRequest {
+        value_keywords: vec!["3300mV".into()],
+        ..SearchRequest::default()
+    };
+    let results = index.search(&request)?;
+    let ids: Vec<&str> = results.hits.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["EXACT", "RANGE"]);
+    Ok(())
+}
