@@ -104,7 +104,7 @@ struct State {
 impl State {
     fn add(&mut self, document: Arc<SearchDocument>) {
         self.suggestions.add(&document);
-        for parameter in &document.parameters {
+        for parameter in document.parameters.iter().filter(|p| !p.name.trim().is_empty()) {
             let stats = self
                 .parameters
                 .entry(parameter_key(&parameter.name))
@@ -422,6 +422,9 @@ impl SearchIndex {
         let mut seen_parameters = HashSet::new();
         for parameter in &document.parameters {
             let key = parameter_key(&parameter.name);
+            if key.is_empty() {
+                continue;
+            }
             if let Some((low, high)) = parameter.bounds() {
                 add_quantity(&mut doc, f, &named_key(&key), low, high);
                 add_quantity(&mut doc, f, &dimension_key(parameter.dimension), low, high);
