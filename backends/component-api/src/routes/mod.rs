@@ -12,6 +12,7 @@
 //! | `GET /manufacturer/{id}?pageNo=&pageSize=` | a manufacturer and its components |
 //! | `GET /category/{code}/items?pageNo=&pageSize=` | components of a category subtree |
 //! | `GET /kicad-api/v1/…` | the KiCad HTTP library |
+//! | `GET /kicad-api/portal.kicad_httplib` | the library file KiCad opens |
 
 pub mod category;
 pub mod item;
@@ -59,6 +60,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(kicad::root::root)),
         )
         .service(
+            web::resource("/kicad-api/portal.kicad_httplib")
+                .route(web::get().to(kicad::httplib::httplib_file)),
+        )
+        .service(
             web::resource("/kicad-api/v1/categories.json")
                 .route(web::get().to(kicad::categories::categories_json)),
         )
@@ -84,6 +89,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         manufacturer::detail::get_manufacturer,
         category::items::category_items,
         kicad::root::root,
+        kicad::httplib::httplib_file,
         kicad::categories::categories_json,
         kicad::category_parts::category_parts,
         kicad::part::part,

@@ -348,6 +348,7 @@ fn openapi_documents_every_route() {
         "/category/{code}/items",
         "/category/tree",
         "/kicad-api/v1/categories.json",
+        "/kicad-api/portal.kicad_httplib",
         "/kicad-api/v1/parts/category/{file}",
         "/kicad-api/v1/parts/{file}",
     ] {

@@ -174,7 +174,28 @@ async fn every_v1_answer_reads_in_kicad(environment: TestEnvironment) -> anyhow:
     let (status, body) = kicad_get(&app, &format!("{V1}/parts/abc.json")).await?;
     assert_eq!(status, 400);
     assert_eq!(body["code"], 400);
-    assert!(BASE.len() < V1.len());
+    // The library file KiCad opens points at this server's v1 API.
+    let response = app
+        .get(&format!("{BASE}/kicad-api/portal.kicad_httplib"))
+        .await?;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"portal.kicad_httplib\""
+    );
+    let file: Value = response.json().await?;
+    assert_eq!(file["source"]["type"], "REST_API");
+    assert_eq!(file["source"]["api_version"], "v1");
+    let root_url = file["source"]["root_url"].as_str().unwrap_or_default();
+    assert_eq!(
+        root_url,
+        format!(
+            "http://{}{BASE}/kicad-api",
+            app.address.trim_start_matches("http://")
+        )
+    );
+    let (status, _) = kicad_get(&app, &format!("{BASE}/kicad-api/v1/")).await?;
+    assert_eq!(status, 200, "root_url + /v1/ answers");
     app.stop().await;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 pub mod categories;
 pub mod category_parts;
+pub mod httplib;
 pub mod part;
 pub mod root;
 
