@@ -58,6 +58,11 @@ fn main() -> anyhow::Result<()> {
         index.size_bytes() as f64 / 1e6
     );
 
+    println!(
+        "resident memory after the build: {} (whole process: the items read, the index and its in-memory state)",
+        resident_memory().unwrap_or_else(|| "unknown".into())
+    );
+
     let queries = queries(&base);
     // Warm-up: first use of every segment reader and of the jieba dictionary.
     for query in queries.iter().take(50) {
@@ -117,6 +122,15 @@ fn report(label: &str, times: &mut [Duration]) {
         at(0.99),
         at(1.0)
     );
+}
+
+/// `VmRSS` of this process (Linux).
+fn resident_memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .map(|value| value.trim().to_string())
 }
 
 fn directory_bytes(path: &Path) -> std::io::Result<u64> {
