@@ -2,7 +2,7 @@ import { configureHttp, resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearFrontLogQueue, readFrontLogQueue, writeFrontLogQueue } from '@portal/session';
 import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../packages/http/src/testServer';
 import { installFrontLogReporting, positionOf, recordFrontLog, type FrontLogEntry } from './error-handler';
-import { FRONT_LOG_PATH, resetFrontLogSender, scheduleFrontLogSend, sendFrontLogQueue, SEND_DELAY_MS } from './front-log-sender';
+import { FRONT_LOG_PATH, MAX_BODY_BYTES, MAX_FIELD_CHARS, frontLogPayload, resetFrontLogSender, scheduleFrontLogSend, sendFrontLogQueue, SEND_DELAY_MS } from './front-log-sender';
 
 let server: TestServer;
 let received: string[];
@@ -106,6 +106,24 @@ describe('sending the queue', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
     expect(readFrontLogQueue()).toEqual([{ message: 'a' }]);
+  });
+
+  it('cuts long fields and leaves the oldest entries out so that the post fits the server limit', () => {
+    const entries = Array.from({ length: 30 }, (_, index) => ({ message: `e${index}`, stack: '栈'.repeat(5000) }));
+    const data = JSON.parse(frontLogPayload(entries)) as { message: string; stack: string }[];
+    expect(data[0].stack).toHaveLength(MAX_FIELD_CHARS + 1);
+    expect(data.at(-1)!.message).toBe('e29');
+    expect(data.length).toBeLessThan(30);
+    expect(new TextEncoder().encode(JSON.stringify({ data: JSON.stringify(data) })).length).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    expect(JSON.parse(frontLogPayload([{ message: 'short' }]))).toEqual([{ message: 'short' }]);
+  });
+
+  it('drops entries the server refuses for their size instead of resending them forever', async () => {
+    server.routes.set(FRONT_LOG_PATH, (_request, response) => sendJson(response, envelope(null, 1002022000, '日志内容过大，请求体不能超过64KB')));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    writeFrontLogQueue([{ message: 'a' }]);
+    await expect(sendFrontLogQueue()).resolves.toBe(false);
+    expect(readFrontLogQueue()).toEqual([]);
   });
 
   it('resends after a failure until it succeeds', async () => {
