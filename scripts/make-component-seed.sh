@@ -55,11 +55,39 @@ rm -f "$pairs"
 find "$seed/kicad/3dmodels" -name '*.glb' -size +100k -delete
 find "$seed/kicad/3dmodels" -type d -empty -delete
 
+# Fritzing core parts whose family a `fritzing` hint of the taxonomy names (the first 60 by
+# file name): the importer maps every one of them.
+rm -rf "$seed/fritzing"
+mkdir -p "$seed/fritzing"
+python3 - "$repo/data/categories/component.json" "$share/fritzing/parts/core" "$seed/fritzing" <<'PY'
+import json, os, re, shutil, sys
+taxonomy, core, target = sys.argv[1:4]
+hints = set()
+def walk(nodes):
+    for node in nodes:
+        hints.update(node.get("match", {}).get("fritzing", []))
+        walk(node.get("children", []))
+walk(json.load(open(taxonomy, encoding="utf-8"))["categories"])
+chosen = []
+for name in sorted(os.listdir(core)):
+    if not name.endswith(".fzp"):
+        continue
+    text = open(os.path.join(core, name), encoding="utf-8", errors="replace").read()
+    family = re.search(r'<property name="family">([^<]*)<', text)
+    if family and " ".join(family.group(1).split()).lower() in hints:
+        chosen.append(name)
+for name in chosen[:60]:
+    shutil.copy(os.path.join(core, name), target)
+print(f"fritzing: {min(len(chosen), 60)} of {len(chosen)} mapped core parts")
+PY
+
 cp "$share/doc/kicad-symbols/copyright" "$seed/LICENSE-kicad-symbols.txt"
+cp "$share/doc/fritzing-parts/copyright" "$seed/LICENSE-fritzing-parts.txt"
 cp "$share/doc/kicad-packages3d/copyright" "$seed/LICENSE-kicad-packages3d.txt"
 cp "$share/doc/kicad-footprints/copyright" "$seed/LICENSE-kicad-footprints.txt"
 
 symbols=$(cat "$seed"/kicad/symbols/*.kicad_sym | grep -c '^  (symbol "')
 footprints=$(find "$seed/kicad/footprints" -name '*.kicad_mod' | wc -l)
 models=$(find "$seed/kicad/3dmodels" -name '*.glb' | wc -l)
-echo "seed: ${#libraries[@]} symbol libraries, $symbols symbols, $footprints footprints, $models 3D models, $(du -sh "$seed" | cut -f1)"
+parts=$(find "$seed/fritzing" -name '*.fzp' | wc -l)
+echo "seed: ${#libraries[@]} symbol libraries, $symbols symbols, $footprints footprints, $models 3D models, $parts Fritzing parts, $(du -sh "$seed" | cut -f1)"

@@ -52,7 +52,8 @@ pub trait ComponentStore {
         offset: i64,
         limit: i64,
     ) -> anyhow::Result<Vec<ComponentRecord>>;
-    /// `(category_id, component count)` of every category holding components directly.
+    /// `(category_id, count)` of every category directly holding components that have a KiCad
+    /// symbol (what the KiCad HTTP library can offer).
     async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
     /// Part numbers held by more than one component (KiCad names must be unique).
     async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>>;
@@ -328,7 +329,8 @@ macro_rules! component_store {
             async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>> {
                 sqlx::query_as(
                     "SELECT category_id, COUNT(*) FROM component \
-                     WHERE category_id IS NOT NULL GROUP BY category_id ORDER BY category_id",
+                     WHERE category_id IS NOT NULL AND symbol_ref IS NOT NULL \
+                     GROUP BY category_id ORDER BY category_id",
                 )
                 .fetch_all(&self.pool)
                 .await

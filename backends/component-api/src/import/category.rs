@@ -27,6 +27,7 @@ pub struct CategoryMatcher {
     depths: Vec<i32>,
     symbol_hints: Vec<Hint>,
     footprint_hints: Vec<Hint>,
+    fritzing_hints: Vec<Hint>,
 }
 
 impl CategoryMatcher {
@@ -36,6 +37,7 @@ impl CategoryMatcher {
             depths: Vec::new(),
             symbol_hints: Vec::new(),
             footprint_hints: Vec::new(),
+            fritzing_hints: Vec::new(),
         };
         for (index, category) in taxonomy.categories.iter().enumerate() {
             matcher.codes.push(category.code.clone());
@@ -46,6 +48,7 @@ impl CategoryMatcher {
             for (key, target) in [
                 ("kicadSymbol", &mut matcher.symbol_hints),
                 ("kicadFootprint", &mut matcher.footprint_hints),
+                ("fritzing", &mut matcher.fritzing_hints),
             ] {
                 let patterns = hints.get(key).and_then(|value| value.as_array());
                 for pattern in patterns.into_iter().flatten().filter_map(|p| p.as_str()) {
@@ -65,6 +68,19 @@ impl CategoryMatcher {
         self.best(&self.symbol_hints, symbol, "kicadSymbol")
             .or_else(|| {
                 footprint.and_then(|f| self.best(&self.footprint_hints, f, "kicadFootprint"))
+            })
+    }
+
+    /// A Fritzing part's family (normalised: lowercase, single spaces) against the `fritzing`
+    /// hints, compared whole; the deepest node wins.
+    pub fn classify_fritzing(&self, family: &str) -> Option<CategoryMatch> {
+        self.fritzing_hints
+            .iter()
+            .filter(|hint| hint.pattern == family)
+            .max_by_key(|hint| self.depths[hint.category])
+            .map(|hint| CategoryMatch {
+                code: self.codes[hint.category].clone(),
+                method: format!("fritzing:{}", hint.pattern),
             })
     }
 

@@ -3,6 +3,7 @@
 //! bad record is counted and reported, never fatal.
 
 pub mod category;
+pub mod fritzing;
 pub mod glob;
 pub mod kicad;
 pub mod manufacturer;
@@ -23,7 +24,7 @@ use crate::{
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "kicad-importer-2";
+const IMPORTER_REVISION: &str = "kicad-fritzing-importer-3";
 
 /// How many rejection reasons a report keeps.
 pub const REPORTED_REASONS: usize = 20;
@@ -62,6 +63,9 @@ pub struct KicadDirs {
     pub footprints: PathBuf,
     /// GLB models (`<Lib>.3dshapes/<Name>.glb`), converted by backends/mesh.
     pub models: PathBuf,
+    /// Fritzing part definitions (`*.fzp`), when the source has them: `<dir>/fritzing` in the
+    /// seed, `usr/share/fritzing/parts/core` in the fetch script's cache.
+    pub fritzing: Option<PathBuf>,
 }
 
 impl KicadDirs {
@@ -79,6 +83,13 @@ impl KicadDirs {
                 symbols: base.join("symbols"),
                 footprints: base.join("footprints"),
                 models: base.join("3dmodels"),
+                fritzing: [
+                    dir.join("fritzing"),
+                    dir.join("root/usr/share/fritzing/parts/core"),
+                    dir.join("usr/share/fritzing/parts/core"),
+                ]
+                .into_iter()
+                .find(|candidate| has_files_with(candidate, "fzp")),
             })
             .with_context(|| {
                 format!(
@@ -90,14 +101,30 @@ impl KicadDirs {
 
     /// The `.kicad_sym` files, sorted by name (the import order is deterministic).
     pub fn symbol_libraries(&self) -> anyhow::Result<Vec<PathBuf>> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.symbols)
-            .with_context(|| format!("reading {}", self.symbols.display()))?
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|ext| ext == "kicad_sym"))
-            .collect();
-        files.sort();
-        Ok(files)
+        files_with(&self.symbols, "kicad_sym")
     }
+
+    /// The `.fzp` files, sorted by name.
+    pub fn fritzing_parts(&self) -> anyhow::Result<Vec<PathBuf>> {
+        self.fritzing
+            .as_deref()
+            .map_or_else(|| Ok(Vec::new()), |dir| files_with(dir, "fzp"))
+    }
+}
+
+fn has_files_with(dir: &Path, extension: &str) -> bool {
+    files_with(dir, extension).is_ok_and(|files| !files.is_empty())
+}
+
+/// The files of `dir` with `extension`, sorted.
+fn files_with(dir: &Path, extension: &str) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == extension))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 /// A cheap digest of a source directory: the importer revision and every file's relative
@@ -108,6 +135,11 @@ pub fn source_digest(dir: &Path) -> anyhow::Result<String> {
     let mut entries = Vec::new();
     for root in [&dirs.symbols, &dirs.footprints, &dirs.models] {
         collect_files(root, root, &mut entries)?;
+    }
+    for path in dirs.fritzing_parts()? {
+        let size = std::fs::metadata(&path)?.len();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        entries.push((format!("fritzing/{}", name.unwrap_or_default()), size));
     }
     entries.sort();
     let mut hasher = sha2::Sha256::new();
@@ -200,6 +232,40 @@ pub async fn import_dir(
             .with_context(|| format!("storing library {name}"))?;
         report.stored.add(stored);
         bar.inc(1);
+    }
+    // Fritzing parts, a few hundred per transaction.
+    let parts = dirs.fritzing_parts()?;
+    report.libraries += usize::from(!parts.is_empty());
+    bar.set_message("Fritzing");
+    for chunk in parts.chunks(200) {
+        let mut components = Vec::with_capacity(chunk.len());
+        for path in chunk {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let read = std::fs::read_to_string(path)
+                .map_err(|error| error.to_string())
+                .and_then(|text| fritzing::read_part(&text, &matcher));
+            match read {
+                Ok(component) => components.push(component),
+                Err(reason) => reject(&mut report, format!("fritzing/{name}: {reason}")),
+            }
+        }
+        report.read += components.len();
+        report.uncategorised += components
+            .iter()
+            .filter(|c| c.category_code.is_none())
+            .count();
+        report.without_manufacturer += components
+            .iter()
+            .filter(|c| c.manufacturer.is_none())
+            .count();
+        let stored = store
+            .upsert(&components)
+            .await
+            .context("storing Fritzing parts")?;
+        report.stored.add(stored);
     }
     bar.finish_and_clear();
     report.elapsed = started.elapsed();

@@ -26,7 +26,12 @@ async fn import_is_idempotent_and_reports_bad_records(
     assert_eq!(report.stored.inserted + report.stored.updated, 0);
     assert_eq!(store.count().await?, count, "no duplicates");
     // One library that does not parse, one alias of a missing parent: both reported.
-    assert_eq!(report.rejected, 2, "{:?}", report.reasons);
+    // (and a Fritzing file that is not XML)
+    assert_eq!(report.rejected, 3, "{:?}", report.reasons);
+    assert!(report
+        .reasons
+        .iter()
+        .any(|r| r.starts_with("fritzing/Broken.fzp: not well-formed XML")));
     assert!(report
         .reasons
         .iter()
@@ -78,6 +83,34 @@ async fn import_is_idempotent_and_reports_bad_records(
         bss138.component.manufacturer_method.as_deref(),
         Some("datasheet-host")
     );
+
+    // A Fritzing part: family → category, properties with units → parameters.
+    let regulator = documents
+        .iter()
+        .find(|d| d.component.source == "fritzing" && d.component.part_number == "KA78R05")
+        .context("the Fritzing regulator imported")?;
+    assert_eq!(regulator.component.category_code.as_deref(), Some("ldo"));
+    assert_eq!(
+        regulator.component.category_method.as_deref(),
+        Some("fritzing:voltage regulator")
+    );
+    assert_eq!(
+        regulator.component.manufacturer_name.as_deref(),
+        Some("Fairchild")
+    );
+    assert_eq!(
+        regulator.component.manufacturer_method.as_deref(),
+        Some("fritzing-property")
+    );
+    assert_eq!(regulator.component.license, "CC-BY-SA-3.0");
+    assert!(regulator.component.symbol_ref.is_none());
+    let values: Vec<(&str, Option<f64>)> = regulator
+        .parameters
+        .iter()
+        .map(|p| (p.dimension.as_str(), p.typ))
+        .collect();
+    assert!(values.contains(&("voltage", Some(5.0))), "{values:?}");
+    assert!(values.contains(&("current", Some(1.0))), "{values:?}");
     app.stop().await;
     Ok(())
 }

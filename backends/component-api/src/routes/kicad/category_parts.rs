@@ -34,10 +34,14 @@ pub async fn category_parts(
     let Some(category_id) = json_file_id(&file) else {
         return Ok(HttpResponse::Ok().json(Vec::<Value>::new()));
     };
-    let components = state
+    // Only parts with a KiCad symbol (Fritzing parts have none).
+    let components: Vec<_> = state
         .store
         .list_in_category(category_id, 0, CATEGORY_LIMIT)
-        .await?;
+        .await?
+        .into_iter()
+        .filter(|c| c.symbol_ref.is_some())
+        .collect();
     let ids: Vec<i64> = components.iter().map(|c| c.id).collect();
     let parameters = state.store.parameters_of(&ids).await?;
     let repeated: HashSet<String> = state

@@ -31,10 +31,12 @@ pub async fn part(
         ApiError::bad_request("零件文件名必须为 <正整数id>.json")
             .with_status(StatusCode::BAD_REQUEST)
     })?;
+    // A part without a KiCad symbol (a Fritzing part) is not in the KiCad library.
     let component = state
         .store
         .get(id)
         .await?
+        .filter(|c| c.symbol_ref.is_some())
         .ok_or_else(|| ApiError::new(COMPONENT_NOT_FOUND).with_status(StatusCode::NOT_FOUND))?;
     let mut parameters = state.store.parameters_of(&[id]).await?;
     let repeated: HashSet<String> = if state
