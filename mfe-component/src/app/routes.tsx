@@ -1,5 +1,11 @@
 import { Route } from 'react-router';
+import { BrandDetailPage } from '../pages/brand-detail-page';
+import { BrandPage } from '../pages/brand-page';
+import { ComparePage } from '../pages/compare-page';
+import { DetailPage } from '../pages/detail-page';
 import { HomePage } from '../pages/home-page';
+import { SearchPage } from '../pages/search-page';
+import { SimilarityPage } from '../pages/similarity-page';
 
 /**
  * Routes below /component. Unknown paths are handed to the shell's /404 by createLibraryApplication.
@@ -8,5 +14,13 @@ import { HomePage } from '../pages/home-page';
 export const appRoutes = (
   <>
     <Route index element={<HomePage />} />
+    <Route path="search" element={<SearchPage />} />
+    {/* The shell resets scrolling on /component/detail/… (spec §2). */}
+    <Route path="detail/:id" element={<DetailPage />} />
+    <Route path="compare" element={<ComparePage />} />
+    <Route path="param-compare" element={<ComparePage />} />
+    <Route path="brand-page" element={<BrandPage />} />
+    <Route path="brand-detail/:id" element={<BrandDetailPage />} />
+    <Route path="similarity" element={<SimilarityPage />} />
   </>
 );

@@ -1,0 +1,86 @@
+/** Shapes of the components read API (docs/components.md). */
+export interface ComponentSummary {
+  id: number;
+  partNumber: string;
+  name: string;
+  manufacturerId: number | null;
+  manufacturerName: string | null;
+  categoryCode: string | null;
+  description: string | null;
+  package: string | null;
+  footprintRef: string | null;
+  pinCount: number | null;
+  lifecycle: string | null;
+}
+
+export interface ComponentParameter {
+  dimension: string;
+  name: string;
+  nameEn: string;
+  unit: string;
+  min: number | null;
+  typ: number | null;
+  max: number | null;
+  display: string;
+  original: string;
+  conditions: string | null;
+}
+
+export interface Manufacturer {
+  id: number;
+  name: string;
+  website: string | null;
+  componentCount: number;
+}
+
+export interface CategoryStep {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+}
+
+export interface ComponentFile {
+  id: number;
+  kind: 'symbol' | 'footprint' | 'model-glb' | 'model-step' | string;
+  name: string;
+  mediaType: string;
+  size: number;
+  url: string;
+}
+
+export interface ComponentDetail {
+  component: ComponentSummary & { datasheet: string | null; keywords: string | null; value: string | null };
+  footprintFilters: string[];
+  parameters: ComponentParameter[];
+  manufacturer: Manufacturer | null;
+  categoryPath: CategoryStep[];
+  files: ComponentFile[];
+  symbolSvgUrl: string | null;
+  footprintSvgUrl: string | null;
+}
+
+export interface Alternative {
+  component: ComponentSummary;
+  score: number;
+  reasons: string[];
+  reason: string;
+}
+
+export interface CompareRow {
+  key: string;
+  label: string;
+  labelEn: string;
+  values: (string | null)[];
+  differs: boolean;
+}
+
+export interface CompareResult {
+  components: ComponentSummary[];
+  rows: CompareRow[];
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
