@@ -1,4 +1,4 @@
-import { Breadcrumb, Button, Card, Col, Descriptions, Empty, Image, List, Row, Space, Table, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Col, Descriptions, Empty, List, Row, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -110,7 +110,7 @@ export function DetailPage() {
                   <Col span={12}>
                     <Card title={t('detail.symbol')} size="small">
                       {data.symbolSvgUrl ? (
-                        <Image data-testid="detail-symbol" src={data.symbolSvgUrl} alt={t('detail.symbol')} style={{ width: '100%', height: 200, objectFit: 'contain' }} />
+                        <img data-testid="detail-symbol" src={data.symbolSvgUrl} alt={t('detail.symbol')} style={{ width: '100%', height: 200, objectFit: 'contain' }} />
                       ) : (
                         <Empty description={t('detail.noSymbol')} />
                       )}
@@ -119,7 +119,7 @@ export function DetailPage() {
                   <Col span={12}>
                     <Card title={t('detail.footprint')} size="small">
                       {data.footprintSvgUrl ? (
-                        <Image data-testid="detail-footprint" src={data.footprintSvgUrl} alt={t('detail.footprint')} style={{ width: '100%', height: 200, objectFit: 'contain', background: '#1e1e1e' }} />
+                        <img data-testid="detail-footprint" src={data.footprintSvgUrl} alt={t('detail.footprint')} style={{ width: '100%', height: 200, objectFit: 'contain', background: '#1e1e1e' }} />
                       ) : (
                         <Empty description={t('detail.noFootprint')} />
                       )}
