@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import { Button, Card, Empty, Table, Typography } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,6 +9,14 @@ import { QueryState } from '../components/query-state';
 import { useCompare } from '../features/compare/api/compare-components';
 import { clearCompare, MAX_COMPARE, removeFromCompare, useCompareIds } from '../features/compare/compare-list';
 import type { CompareRow } from '../features/components/types';
+
+/**
+ * A row is highlighted when the server says it differs and the shown values are not all the same: the
+ * server's flag alone also marks rows where every part lacks the value (all null).
+ */
+export function rowDiffers(row: CompareRow): boolean {
+  return row.differs && new Set(row.values.map((value) => value ?? '')).size > 1;
+}
 
 /** /component/compare and /component/param-compare: the session's parts side by side. */
 export function ComparePage() {
@@ -63,8 +72,10 @@ export function ComparePage() {
           scroll={{ x: true }}
           columns={columns}
           dataSource={compare.data?.rows ?? []}
-          rowClassName={(row) => (row.differs ? 'compare-row--differs' : '')}
-          onRow={(row) => ({ 'data-differs': row.differs, style: row.differs ? { background: '#fff7e6' } : undefined }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(row) => {
+            const differs = rowDiffers(row);
+            return { 'data-differs': differs, style: differs ? { background: '#fff7e6' } : undefined } as HTMLAttributes<HTMLElement>;
+          }}
         />
       </QueryState>
     </div>

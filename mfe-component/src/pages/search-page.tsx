@@ -38,7 +38,8 @@ export function SearchPage() {
       title: t('field.partNumber'),
       dataIndex: 'partNumber',
       render: (value: string, row) => (
-        <Link to={`/detail/${row.id}`} data-testid={`result-link-${row.id}`}>
+        // The row navigates on click as well: stop here so the link alone adds the history entry.
+        <Link to={`/detail/${row.id}`} data-testid={`result-link-${row.id}`} onClick={(event) => event.stopPropagation()}>
           {value}
         </Link>
       ),
@@ -134,7 +135,7 @@ export function SearchPage() {
                 loading={search.isFetching}
                 columns={columns}
                 dataSource={search.data?.list ?? []}
-                onRow={(row) => ({ onDoubleClick: () => void navigate(`/detail/${row.id}`) })}
+                onRow={(row) => ({ onClick: () => void navigate(`/detail/${row.id}`), style: { cursor: 'pointer' } })}
                 pagination={{
                   current: state.pageNo,
                   pageSize: state.pageSize,
