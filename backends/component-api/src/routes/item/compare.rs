@@ -32,7 +32,8 @@ pub struct CompareRow {
     pub label_en: String,
     /// One per component, in the order asked (`null`: the component does not state it).
     pub values: Vec<Option<String>>,
-    /// Whether the stated values are not all the same (or some are missing).
+    /// Whether the values are not all the same (a value stated by some components only
+    /// counts as a difference; a row none states does not).
     pub differs: bool,
 }
 
@@ -81,8 +82,8 @@ pub fn parse_ids(raw: Option<&str>) -> ApiResult<Vec<i64>> {
 }
 
 fn row(key: &str, label: &str, label_en: &str, values: Vec<Option<String>>) -> CompareRow {
-    let first = values.first().cloned().flatten();
-    let differs = values.iter().any(|v| v.is_none() || *v != first);
+    // A row no component states is not a difference; one stated by some only is.
+    let differs = values.windows(2).any(|pair| pair[0] != pair[1]);
     CompareRow {
         key: key.to_owned(),
         label: label.to_owned(),
@@ -217,6 +218,19 @@ pub async fn compare(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn values(raw: &[Option<&str>]) -> Vec<Option<String>> {
+        raw.iter().map(|value| value.map(str::to_owned)).collect()
+    }
+
+    #[test]
+    fn a_difference_is_a_value_that_is_not_the_same_everywhere() {
+        assert!(!row("k", "l", "l", values(&[None, None, None])).differs);
+        assert!(!row("k", "l", "l", values(&[Some("3"), Some("3")])).differs);
+        assert!(row("k", "l", "l", values(&[Some("3"), None])).differs);
+        assert!(row("k", "l", "l", values(&[None, Some("3")])).differs);
+        assert!(row("k", "l", "l", values(&[Some("3"), Some("4")])).differs);
+    }
 
     #[test]
     fn ids_are_two_to_five_distinct_positive_integers() {
