@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { PNG_1X1, createAdministrator, signInAs, uniqueSuffix } from './support/accounts';
 
 // Footer by host suffix from the deploy-time portal-config.json, blank in private deployment; the
 // brand-entry application against the real backend.
@@ -58,34 +59,41 @@ test('the contact block shows the configured hotline, e-mail and address', async
   await expect(block).toContainText('周一至周五 8:30-18:00');
 });
 
-// A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-test('a brand-entry application is validated, sent to the backend, and its answer shown', async ({ page }) => {
+test('a brand-entry application is validated, needs an account, and its review status is shown', async ({ page, request }, info) => {
   await page.goto('/brand-entry');
+  await expect(page.getByTestId('brand-status-signed-out')).toBeVisible();
   await page.getByTestId('brand-submit').click();
   await expect(page.getByText('请输入企业名称')).toBeVisible();
   await expect(page.getByText('请上传营业执照')).toBeVisible();
 
-  await page.getByTestId('brand-company').fill('上海示例电子有限公司');
-  await page.getByTestId('brand-name').fill('示例芯');
-  await page.getByTestId('brand-contact').fill('王经理');
-  await page.getByTestId('brand-mobile').fill('13800138000');
-  await page.getByTestId('brand-email').fill('bd@example.com');
-  await page.locator('.brand-categories').click();
-  await page.keyboard.type('电阻');
-  await page.locator('.ant-select-tree-title').filter({ hasText: /^电阻$/ }).first().click();
-  await page.keyboard.press('Escape');
-  await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-
-  const uploads: string[] = [];
+  async function fill() {
+    await page.getByTestId('brand-company').fill('上海示例电子有限公司');
+    await page.getByTestId('brand-name').fill(`示例芯${uniqueSuffix()}`);
+    await page.getByTestId('brand-contact').fill('王经理');
+    await page.getByTestId('brand-mobile').fill('13800138000');
+    await page.getByTestId('brand-email').fill('bd@example.com');
+    await page.locator('.brand-categories').click();
+    await page.keyboard.type('电阻');
+    await page.locator('.ant-select-tree-title').filter({ hasText: /^电阻$/ }).first().click();
+    await page.keyboard.press('Escape');
+    await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  }
+  await fill();
+  const posts: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/to/api/')) uploads.push(new URL(r.url()).pathname);
+    if (r.method() === 'POST' && r.url().includes('/to/api/')) posts.push(new URL(r.url()).pathname);
   });
+  // Signed out, submitting opens the login dialog and sends nothing.
   await page.getByTestId('brand-submit').click();
-  // The storage endpoints are not served yet: the envelope's error reaches the applicant.
-  const error = page.getByTestId('brand-entry-error');
-  await expect(error).toBeVisible();
-  await expect(error).toContainText('请求地址不存在');
-  expect(uploads[0]).toBe('/to/api/base/file/upload');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  expect(posts.filter((path) => !path.includes('/captcha/'))).toEqual([]);
+
+  await signInAs(page, request, createAdministrator(info, 'brand'), '/brand-entry');
+  await expect(page.getByTestId('brand-status-list')).toBeVisible();
+  await fill();
+  await page.getByTestId('brand-submit').click();
+  await expect(page.getByTestId('brand-entry-submitted')).toBeVisible();
+  expect(posts).toEqual(expect.arrayContaining(['/to/api/base/file/upload', '/to/api/base/system/brand-application/create']));
+  // The applicant sees the application in review.
+  await expect(page.getByTestId('brand-status-list')).toContainText('审核中');
 });

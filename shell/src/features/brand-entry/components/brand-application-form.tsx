@@ -2,11 +2,12 @@ import { Alert, Button, Form, Input, Result, TreeSelect, Upload, type UploadFile
 import { UploadOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LIBRARY_KEYS, LIBRARIES, isLibraryKey, type LibraryKey } from '@portal/providers';
+import { currentLanguage, LIBRARY_KEYS, LIBRARIES, isLibraryKey, useSession, type LibraryKey } from '@portal/providers';
 import { isPortalError } from '@portal/http';
 import { LIMITS, ruleFrom, validateEmail, validateFeedbackImage, validateMobile, validateUrl } from '@portal/validators';
 import { useCategoryTrees, type CategoryNode } from '../api/category-options';
 import { useCreateBrandApplication } from '../api/brand-application';
+import { openLoginDialog } from '../../auth-bridge/login-dialog';
 
 /** Field limits of the application form (this project's choice, docs/shell.md). */
 export const BRAND_FORM_LIMITS = { companyName: 100, brandName: 64, contactName: 32, description: 500, categories: 20 } as const;
@@ -59,9 +60,16 @@ export function BrandApplicationForm({ onSubmitted }: { onSubmitted: () => void 
     [trees, english, tCommon],
   );
 
+  const signedIn = useSession((state) => state.user !== null);
+
   const submit = async (values: FormValues) => {
     const licence = values.licence[0]?.originFileObj;
     if (!licence) return;
+    // The licence upload and the application belong to an account: sign in first, keep the form.
+    if (!signedIn) {
+      void openLoginDialog();
+      return;
+    }
     const categories = values.categories.flatMap((value) => {
       const [library, code] = value.split(':');
       return isLibraryKey(library) && code ? [{ library, code }] : [];
