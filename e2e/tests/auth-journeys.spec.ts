@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { dragSlider } from './support/slider';
 
 // Accounts journeys through the real portal: register by e-mail with the code from the development
 // outbox, log out, log in; SMS login of an unknown mobile → not-registered → register-and-login;
@@ -20,37 +21,6 @@ function uniqueMobile(): string {
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-/** Drags a slider's handle to the right end over ~900 ms with a slightly wobbling path. */
-async function dragSlider(page: Page, testId: string) {
-  const slider = page.getByTestId(testId);
-  await expect(slider).toHaveAttribute('data-status', 'idle');
-  // Dialogs zoom in when they open: measure only once the slider stopped moving.
-  let track = await slider.boundingBox();
-  await expect
-    .poll(async () => {
-      const previous = track;
-      track = await slider.boundingBox();
-      return JSON.stringify(previous) === JSON.stringify(track) && track !== null;
-    })
-    .toBe(true);
-  const handle = await page.getByTestId(`${testId}-handle`).boundingBox();
-  if (!handle || !track) throw new Error(`slider ${testId} is not visible`);
-  const startX = handle.x + handle.width / 2;
-  const y = handle.y + handle.height / 2;
-  const distance = track.width - handle.width;
-  await page.mouse.move(startX, y);
-  await page.mouse.down();
-  const steps = 30;
-  for (let step = 1; step <= steps; step += 1) {
-    // Ease-out: fast start, careful finish, as a hand does.
-    const progress = 1 - (1 - step / steps) ** 2;
-    await page.mouse.move(startX + distance * progress + (step === steps ? 2 : 0), y + Math.sin(step / 3) * 2);
-    await page.waitForTimeout(30);
-  }
-  await page.mouse.up();
-  await expect(slider).toHaveAttribute('data-status', 'success');
 }
 
 /** The newest code the development outbox holds for `to`. */

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { dragSlider } from './support/slider';
 import { createServer, type Server } from 'node:http';
 
 // WeChat QR login through a local stand-in for WeChat (its QR-connect page and its sns API):
@@ -65,32 +66,6 @@ test.afterAll(async () => {
   standIn.closeAllConnections();
   await new Promise<void>((resolve) => standIn!.close(() => resolve()));
 });
-
-async function dragSlider(page: Page, testId: string) {
-  const slider = page.getByTestId(testId);
-  await expect(slider).toHaveAttribute('data-status', 'idle');
-  let track = await slider.boundingBox();
-  await expect
-    .poll(async () => {
-      const previous = track;
-      track = await slider.boundingBox();
-      return JSON.stringify(previous) === JSON.stringify(track) && track !== null;
-    })
-    .toBe(true);
-  const handle = await page.getByTestId(`${testId}-handle`).boundingBox();
-  if (!handle || !track) throw new Error(`slider ${testId} is not visible`);
-  const startX = handle.x + handle.width / 2;
-  const y = handle.y + handle.height / 2;
-  await page.mouse.move(startX, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 30; step += 1) {
-    const progress = 1 - (1 - step / 30) ** 2;
-    await page.mouse.move(startX + (track.width - handle.width) * progress + (step === 30 ? 2 : 0), y + Math.sin(step / 3) * 2);
-    await page.waitForTimeout(30);
-  }
-  await page.mouse.up();
-  await expect(slider).toHaveAttribute('data-status', 'success');
-}
 
 async function scanInDialog(page: Page, who: string) {
   scanningUser = who;
