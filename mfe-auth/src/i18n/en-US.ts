@@ -14,7 +14,6 @@ export const enUS: AuthMessages = {
     toOpenLibrary: 'Switch to open library',
     feedbackAdmin: 'Feedback',
     frontLogAdmin: 'Front-end log',
-    brandApplicationAdmin: 'Brand applications',
   },
   login: {
     title: 'Welcome',

@@ -12,7 +12,6 @@ export const zhCN = {
     toOpenLibrary: '切换到开放库',
     feedbackAdmin: '反馈管理',
     frontLogAdmin: '前端日志',
-    brandApplicationAdmin: '入驻审核',
   },
   login: {
     title: '欢迎登录',
