@@ -1,6 +1,6 @@
-//! An S3-compatible server for tests: `moto` in server mode (PyPI `moto[server]`), started on
-//! a free port and stopped when the value is dropped. Without moto the caller skips, unless
-//! `PORTAL_TEST_REQUIRE_SERVICES=1` makes that a failure.
+//! An S3-compatible server for tests: `moto` in server mode (PyPI `moto[server]`, installed by
+//! `scripts/test.sh`), started on a free port and stopped when the value is dropped. Without moto
+//! the S3 tests fail: a skipped test checks nothing.
 
 use std::{process::Stdio, time::Duration};
 
@@ -8,7 +8,6 @@ use anyhow::Context;
 
 use crate::S3Settings;
 
-pub const REQUIRE_SERVICES_ENV: &str = "PORTAL_TEST_REQUIRE_SERVICES";
 /// The Python interpreter to run moto with (default `python3`).
 pub const PYTHON_ENV: &str = "PORTAL_TEST_PYTHON";
 /// moto refuses parts under this size except the last. AWS S3 and MinIO use 5 MiB; the
@@ -20,13 +19,8 @@ pub struct MotoServer {
     _child: tokio::process::Child,
 }
 
-fn services_required() -> bool {
-    std::env::var(REQUIRE_SERVICES_ENV).is_ok_and(|value| value == "1" || value == "true")
-}
-
 impl MotoServer {
-    /// `Ok(None)` means "skip": moto is not installed and not required.
-    pub async fn start() -> anyhow::Result<Option<Self>> {
+    pub async fn start() -> anyhow::Result<Self> {
         let python = std::env::var(PYTHON_ENV).unwrap_or_else(|_| "python3".to_owned());
         let probe = tokio::process::Command::new(&python)
             .args(["-c", "import moto.server, flask"])
@@ -34,14 +28,10 @@ impl MotoServer {
             .stderr(Stdio::null())
             .status()
             .await;
-        if !probe.is_ok_and(|status| status.success()) {
-            let reason = "moto[server] is not installed (python3 -m pip install 'moto[server]')";
-            if services_required() {
-                anyhow::bail!("{reason}, and {REQUIRE_SERVICES_ENV}=1 requires it");
-            }
-            eprintln!("skipping: {reason}");
-            return Ok(None);
-        }
+        anyhow::ensure!(
+            probe.is_ok_and(|status| status.success()),
+            "moto[server] is not installed: python3 -m pip install 'moto[server]' (scripts/test.sh does)"
+        );
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .context("finding a free port")?
@@ -73,10 +63,10 @@ impl MotoServer {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         anyhow::ensure!(ready, "moto did not start listening on {address}");
-        Ok(Some(Self {
+        Ok(Self {
             endpoint: format!("http://{address}"),
             _child: child,
-        }))
+        })
     }
 
     /// Settings for a fresh bucket of its own on this server.

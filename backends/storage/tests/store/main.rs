@@ -1,5 +1,5 @@
 //! The same store suite against local disk and against a real S3-compatible server (moto,
-//! started per test; skipped when missing unless PORTAL_TEST_REQUIRE_SERVICES=1).
+//! started per test; the suite fails without it).
 
 use std::time::Duration;
 
@@ -17,28 +17,26 @@ struct Fixture {
     _moto: Option<MotoServer>,
 }
 
-async fn local() -> anyhow::Result<Option<Fixture>> {
+async fn local() -> anyhow::Result<Fixture> {
     let dir = tempfile::tempdir()?;
     let disk = LocalDisk::open(&dir.path().join("files"), None).await?;
-    Ok(Some(Fixture {
+    Ok(Fixture {
         blobs: Blobs::Local(disk.into()),
         client: reqwest::Client::new(),
         _dir: dir,
         _moto: None,
-    }))
+    })
 }
 
-async fn s3() -> anyhow::Result<Option<Fixture>> {
-    let Some(moto) = MotoServer::start().await? else {
-        return Ok(None);
-    };
+async fn s3() -> anyhow::Result<Fixture> {
+    let moto = MotoServer::start().await?;
     let store = S3Store::open(&moto.settings()).await?;
-    Ok(Some(Fixture {
+    Ok(Fixture {
         blobs: Blobs::S3(store.into()),
         client: reqwest::Client::new(),
         _dir: tempfile::tempdir()?,
         _moto: Some(moto),
-    }))
+    })
 }
 
 /// Sends one part the way a browser would: PUT to the URL (S3), or through the local store's
@@ -214,10 +212,7 @@ macro_rules! suite {
             $(
                 #[tokio::test]
                 async fn $name() -> anyhow::Result<()> {
-                    match super::local().await? {
-                        Some(fixture) => super::$name(fixture).await,
-                        None => Ok(()),
-                    }
+                    super::$name(super::local().await?).await
                 }
             )+
         }
@@ -225,10 +220,7 @@ macro_rules! suite {
             $(
                 #[tokio::test]
                 async fn $name() -> anyhow::Result<()> {
-                    match super::s3().await? {
-                        Some(fixture) => super::$name(fixture).await,
-                        None => Ok(()),
-                    }
+                    super::$name(super::s3().await?).await
                 }
             )+
         }

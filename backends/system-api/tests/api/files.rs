@@ -1,5 +1,5 @@
 //! Files through the real HTTP API (docs/files.md): on local disk and on a real S3-compatible
-//! server (moto, started per test; skipped without it unless PORTAL_TEST_REQUIRE_SERVICES=1),
+//! server (moto, started per test; the S3 tests fail without it),
 //! each on SQLite and (when configured) PostgreSQL.
 
 use anyhow::Context;
@@ -32,8 +32,8 @@ struct Harness {
     _moto: Option<MotoServer>,
 }
 
-/// The app with files on `backend` and a signed-in user; `None` = skip (no moto).
-async fn start(environment: TestEnvironment, backend: Backend) -> anyhow::Result<Option<Harness>> {
+/// The app with files on `backend` and a signed-in user.
+async fn start(environment: TestEnvironment, backend: Backend) -> anyhow::Result<Harness> {
     let mut settings = FilesSettings {
         part_secret: Some(PART_SECRET.to_owned()),
         ..FilesSettings::default()
@@ -41,9 +41,7 @@ async fn start(environment: TestEnvironment, backend: Backend) -> anyhow::Result
     let moto = match backend {
         Backend::Local => None,
         Backend::S3 => {
-            let Some(moto) = MotoServer::start().await? else {
-                return Ok(None);
-            };
+            let moto = MotoServer::start().await?;
             settings.backend = BackendKind::S3;
             settings.s3 = moto.settings();
             Some(moto)
@@ -56,14 +54,14 @@ async fn start(environment: TestEnvironment, backend: Backend) -> anyhow::Result
     )
     .await?;
     let token = signed_in(&app, "uploader@example.com", "上传者").await?;
-    Ok(Some(Harness {
+    Ok(Harness {
         app,
         backend,
         token,
         settings,
         environment,
         _moto: moto,
-    }))
+    })
 }
 
 impl Harness {
@@ -776,16 +774,10 @@ macro_rules! on_both_stores {
     ($($name:ident => $local:ident, $s3:ident;)+) => {
         $(
             async fn $local(environment: TestEnvironment) -> anyhow::Result<()> {
-                match start(environment, Backend::Local).await? {
-                    Some(harness) => $name(harness).await,
-                    None => Ok(()),
-                }
+                $name(start(environment, Backend::Local).await?).await
             }
             async fn $s3(environment: TestEnvironment) -> anyhow::Result<()> {
-                match start(environment, Backend::S3).await? {
-                    Some(harness) => $name(harness).await,
-                    None => Ok(()),
-                }
+                $name(start(environment, Backend::S3).await?).await
             }
         )+
     };
@@ -801,17 +793,11 @@ on_both_stores! {
 }
 
 async fn sign_in_is_required_local(environment: TestEnvironment) -> anyhow::Result<()> {
-    match start(environment, Backend::Local).await? {
-        Some(harness) => sign_in_is_required(harness).await,
-        None => Ok(()),
-    }
+    sign_in_is_required(start(environment, Backend::Local).await?).await
 }
 
 async fn part_urls_are_signed_local(environment: TestEnvironment) -> anyhow::Result<()> {
-    match start(environment, Backend::Local).await? {
-        Some(harness) => part_urls_are_signed(harness).await,
-        None => Ok(()),
-    }
+    part_urls_are_signed(start(environment, Backend::Local).await?).await
 }
 
 kernel::backend_tests!(
