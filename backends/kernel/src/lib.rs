@@ -13,6 +13,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 pub mod health;
+pub mod paging;
 pub mod service;
 pub mod telemetry;
 #[cfg(feature = "testing")]

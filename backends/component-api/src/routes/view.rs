@@ -15,40 +15,7 @@ use crate::{
     ComponentState, COMPONENT_NOT_FOUND,
 };
 
-pub const PAGE_SIZE_DEFAULT: i64 = 10;
-pub const PAGE_SIZE_MAX: i64 = 100;
-
-/// `{list, total}`, the paging answer of the portal.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PageResult<T> {
-    pub list: Vec<T>,
-    pub total: i64,
-}
-
-/// `pageNo` from 1, `pageSize` 1–100 (default 10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Paging {
-    pub offset: i64,
-    pub limit: i64,
-}
-
-impl Paging {
-    pub fn parse(page_no: Option<i64>, page_size: Option<i64>) -> ApiResult<Self> {
-        let page_no = page_no.unwrap_or(1);
-        if page_no < 1 {
-            return Err(ApiError::bad_request("pageNo 必须大于0"));
-        }
-        let limit = page_size.unwrap_or(PAGE_SIZE_DEFAULT);
-        if !(1..=PAGE_SIZE_MAX).contains(&limit) {
-            return Err(ApiError::bad_request("pageSize 必须在1到100之间"));
-        }
-        let offset = (page_no - 1)
-            .checked_mul(limit)
-            .ok_or_else(|| ApiError::bad_request("pageNo 过大"))?;
-        Ok(Self { offset, limit })
-    }
-}
+pub use kernel::paging::{PageResult, Paging, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX};
 
 /// A component id from a path: a positive integer.
 pub fn parse_id(raw: &str) -> ApiResult<i64> {
