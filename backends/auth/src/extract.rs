@@ -2,7 +2,10 @@ use std::sync::Arc;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
-use kernel::{error::global, ApiError, ApiResult};
+use kernel::{
+    error::{global, StatusCode},
+    ApiError, ApiResult,
+};
 
 use crate::{token, Authenticator, Principal};
 
@@ -11,14 +14,25 @@ pub const TENANT_HEADER: &str = "tenant-id";
 /// 403 message when the header names another organisation than the user's.
 pub const TENANT_FORBIDDEN: &str = "您无权访问该租户的数据";
 
-/// The token of `Authorization: Bearer <token>`, if any.
-pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
+/// The token of `Authorization: <scheme> <token>` when the scheme is one of `schemes`.
+fn authorization_token<'a>(req: &'a HttpRequest, schemes: &[&str]) -> Option<&'a str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
-    scheme
-        .eq_ignore_ascii_case("bearer")
+    schemes
+        .iter()
+        .any(|accepted| scheme.eq_ignore_ascii_case(accepted))
         .then(|| token.trim())
         .filter(|token| !token.is_empty())
+}
+
+/// The token of `Authorization: Bearer <token>`, if any.
+pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
+    authorization_token(req, &["bearer"])
+}
+
+/// The token of `Authorization: Token <token>` (what KiCad sends) or `Bearer <token>`.
+pub fn token_or_bearer(req: &HttpRequest) -> Option<&str> {
+    authorization_token(req, &["token", "bearer"])
 }
 
 /// A signed-in user; a route taking it answers 401 `账号未登录` without a live token.
@@ -63,10 +77,26 @@ fn check_tenant(req: &HttpRequest, principal: &Principal) -> ApiResult<()> {
     }
 }
 
+/// The session behind the bearer token. Personal access tokens do not count here: they are
+/// only for the routes taking [`TokenUser`], so that a token pasted into a design tool cannot
+/// change the account.
 async fn authenticate(req: &HttpRequest) -> ApiResult<Option<AuthUser>> {
-    let Some(token) = bearer_token(req) else {
-        return Ok(None);
-    };
+    match bearer_token(req) {
+        Some(token) if !token::is_personal(token) => authenticate_token(req, token).await,
+        _ => Ok(None),
+    }
+}
+
+/// The user of a live session or personal access token, sent as `Token` or `Bearer`
+/// (`None`: no or no live token). The token check (introspection) answers with it.
+pub async fn authenticate_any_token(req: &HttpRequest) -> ApiResult<Option<AuthUser>> {
+    match token_or_bearer(req) {
+        Some(token) => authenticate_token(req, token).await,
+        None => Ok(None),
+    }
+}
+
+async fn authenticate_token(req: &HttpRequest, token: &str) -> ApiResult<Option<AuthUser>> {
     let authenticator = req
         .app_data::<web::Data<Authenticator>>()
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no Authenticator in app_data")))?;
@@ -78,6 +108,34 @@ async fn authenticate(req: &HttpRequest) -> ApiResult<Option<AuthUser>> {
         principal,
         token_digest: token::digest(token),
     }))
+}
+
+/// The user of a machine API (the KiCad HTTP library): `Authorization: Token <token>` or
+/// `Bearer <token>` with a personal access token or a session token. Without a live token
+/// the answer is HTTP 401 (with the envelope), because such clients show the HTTP status.
+#[derive(Debug, Clone)]
+pub struct TokenUser(pub AuthUser);
+
+/// Message of the HTTP 401 a [`TokenUser`] route answers without a live token.
+pub const TOKEN_REQUIRED: &str =
+    "账号未登录:请在个人中心创建访问令牌 / a valid personal access token is required";
+
+impl FromRequest for TokenUser {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            authenticate_any_token(&req)
+                .await?
+                .map(TokenUser)
+                .ok_or_else(|| {
+                    ApiError::with_message(global::UNAUTHORIZED, TOKEN_REQUIRED)
+                        .with_status(StatusCode::UNAUTHORIZED)
+                })
+        })
+    }
 }
 
 impl FromRequest for AuthUser {
@@ -128,6 +186,21 @@ mod tests {
             bearer_token(&TestRequest::default().to_http_request()),
             None
         );
+    }
+
+    #[test]
+    fn machine_clients_may_send_token_or_bearer() {
+        let with = |value: &str| {
+            TestRequest::default()
+                .insert_header((header::AUTHORIZATION, value))
+                .to_http_request()
+        };
+        assert_eq!(token_or_bearer(&with("Token pat_x")), Some("pat_x"));
+        assert_eq!(token_or_bearer(&with("token  abc ")), Some("abc"));
+        assert_eq!(token_or_bearer(&with("Bearer abc")), Some("abc"));
+        assert_eq!(token_or_bearer(&with("Token ")), None);
+        assert_eq!(token_or_bearer(&with("Basic abc")), None);
+        assert_eq!(bearer_token(&with("Token abc")), None);
     }
 
     #[test]

@@ -1,7 +1,11 @@
 //! Shared authentication for every backend service.
 //!
-//! - [`AuthUser`] / [`MaybeAuthUser`]: actix extractors reading `Authorization: Bearer <token>`;
-//!   a missing or dead token on a protected route answers 401 `账号未登录`.
+//! - [`AuthUser`] / [`MaybeAuthUser`]: actix extractors reading `Authorization: Bearer <token>`
+//!   (session tokens only); a missing or dead token on a protected route answers 401 `账号未登录`.
+//! - [`TokenUser`]: the extractor of machine APIs (the KiCad HTTP library): `Token <token>` or
+//!   `Bearer <token>`, personal access tokens included; HTTP 401 without a live token.
+//! - [`service_authenticator`]: the authenticator a service other than the system service
+//!   uses (the system's own in the all-in-one process, else introspection).
 //! - [`AuthUser::require_permission`]: the permission guard (`*:*:*` grants everything).
 //! - The tenant check: a numeric `tenant-id` header different from the user's organisation
 //!   answers 403 `您无权访问该租户的数据`.
@@ -14,9 +18,14 @@ mod authenticator;
 mod extract;
 mod introspection;
 mod principal;
+mod service;
 pub mod token;
 
 pub use authenticator::{Authenticator, TokenSource};
-pub use extract::{bearer_token, AuthUser, MaybeAuthUser, TENANT_FORBIDDEN, TENANT_HEADER};
+pub use extract::{
+    authenticate_any_token, bearer_token, token_or_bearer, AuthUser, MaybeAuthUser, TokenUser,
+    TENANT_FORBIDDEN, TENANT_HEADER, TOKEN_REQUIRED,
+};
 pub use introspection::{Introspection, INTROSPECTION_PATH};
 pub use principal::{Principal, ALL_PERMISSIONS};
+pub use service::{service_authenticator, NoTokenSource};

@@ -1,4 +1,6 @@
 //! Opaque tokens: random, 256 bits, handed out once and stored only as SHA-256 digests.
+//! Session tokens are bare hex; personal access tokens carry [`PERSONAL_PREFIX`], so that
+//! every process tells them apart by shape alone.
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -13,14 +15,30 @@ pub fn new_token() -> anyhow::Result<String> {
     Ok(hex::encode(bytes))
 }
 
+/// The prefix of a personal access token (`pat_` + 64 hex characters).
+pub const PERSONAL_PREFIX: &str = "pat_";
+/// Characters of a personal access token kept for display (`pat_ab12`).
+pub const PERSONAL_DISPLAY_LEN: usize = PERSONAL_PREFIX.len() + 4;
+
+/// A fresh personal access token (`pat_<64 hex>`).
+pub fn new_personal_token() -> anyhow::Result<String> {
+    Ok(format!("{PERSONAL_PREFIX}{}", new_token()?))
+}
+
+/// Whether a token has the shape of a personal access token.
+pub fn is_personal(token: &str) -> bool {
+    token.starts_with(PERSONAL_PREFIX)
+}
+
 /// What the stores and caches keep instead of the token (lowercase hex SHA-256).
 pub fn digest(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// A token of the shape we issue: anything else is not looked up at all.
+/// A token of a shape we issue (session or personal): anything else is not looked up at all.
 pub fn is_well_formed(token: &str) -> bool {
-    token.len() == TOKEN_BYTES * 2 && token.bytes().all(|b| b.is_ascii_hexdigit())
+    let secret = token.strip_prefix(PERSONAL_PREFIX).unwrap_or(token);
+    secret.len() == TOKEN_BYTES * 2 && secret.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// A uniformly random number below `bound` (rejection sampling, no modulo bias).
@@ -52,6 +70,12 @@ mod tests {
         assert_eq!(digest(&first), digest(&first));
         assert!(!is_well_formed("short"));
         assert!(!is_well_formed(&"g".repeat(64)));
+        let personal = new_personal_token()?;
+        assert!(is_personal(&personal) && is_well_formed(&personal));
+        assert_eq!(personal.len(), 68);
+        assert!(!is_personal(&first));
+        assert!(!is_well_formed("pat_"));
+        assert!(!is_well_formed(&format!("pat_pat_{}", &first[8..])));
         Ok(())
     }
 

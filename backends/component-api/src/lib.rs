@@ -9,6 +9,7 @@
 
 pub mod import;
 pub mod model;
+pub mod recommend;
 pub mod routes;
 pub mod store;
 // The search and suggestion routes live under src/routes/ like the others, declared here.
@@ -17,9 +18,13 @@ pub mod search_routes;
 #[path = "routes/suggest/mod.rs"]
 pub mod suggest_routes;
 
-use std::{path::PathBuf, sync::Arc};
+use std::{
+    path::PathBuf,
+    sync::{Arc, OnceLock},
+};
 
 use actix_web::web;
+use auth::Authenticator;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -93,6 +98,8 @@ pub struct ComponentService {
     seed_dir: Option<PathBuf>,
     /// The keyword search index, built from the store when the service starts.
     search: Arc<ComponentSearch>,
+    /// The token check of the KiCad HTTP library routes, built at the first configure.
+    authenticator: OnceLock<Arc<Authenticator>>,
 }
 
 impl ComponentService {
@@ -102,7 +109,23 @@ impl ComponentService {
             library: library_service(),
             seed_dir,
             search: Arc::new(ComponentSearch::new()),
+            authenticator: OnceLock::new(),
         }
+    }
+
+    /// The system service's authenticator when it runs in this process, else introspection
+    /// (`auth::service_authenticator`); every service is opened before any is configured.
+    fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
+        Arc::clone(self.authenticator.get_or_init(|| {
+            auth::service_authenticator(context).unwrap_or_else(|error| {
+                tracing::error!(error = %format!("{error:#}"), "no token check: every token is refused");
+                Arc::new(Authenticator::new(
+                    Arc::new(auth::NoTokenSource),
+                    None,
+                    std::time::Duration::from_millis(1),
+                ))
+            })
+        }))
     }
 
     pub fn library(&self) -> &LibraryService {
@@ -164,6 +187,7 @@ impl Service for ComponentService {
                 .app_data(catalog_state)
                 .app_data(state)
                 .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(web::Data::from(self.authenticator(context)))
                 .configure(routes::configure)
                 .configure(search_routes::configure)
                 .configure(suggest_routes::configure)

@@ -13,8 +13,12 @@ use actix_web::{
 use anyhow::Context;
 
 use crate::{
-    docs::ApiDocs, error::global, extract, health::Health, service::ServiceContext, telemetry,
-    ApiError, Cache, Service, Settings,
+    docs::ApiDocs,
+    error::global,
+    extract,
+    health::Health,
+    service::{Peers, ServiceContext},
+    telemetry, ApiError, Cache, Service, Settings,
 };
 
 /// Extra routes registered after the services' (the portal's static web site).
@@ -37,10 +41,12 @@ impl Application {
         let settings = Arc::new(settings);
         let cache = Cache::from_settings(&settings).await?;
         let mut mounted = Vec::with_capacity(services.len());
+        let peers = Peers::default();
         for service in services {
-            let context = ServiceContext::open(service.as_ref(), settings.clone(), &cache)
-                .await
-                .with_context(|| format!("starting service {}", service.name()))?;
+            let context =
+                ServiceContext::open_among(service.as_ref(), settings.clone(), &cache, &peers)
+                    .await
+                    .with_context(|| format!("starting service {}", service.name()))?;
             mounted.push((service, context));
         }
         let contexts: Vec<ServiceContext> =

@@ -25,4 +25,4 @@ pub use config::{Mode, Settings};
 pub use db::{Backend, Database, Migrations};
 pub use envelope::ApiResponse;
 pub use error::{ApiError, ApiResult, ErrorCode};
-pub use service::{Service, ServiceContext};
+pub use service::{Peers, Service, ServiceContext};

@@ -192,6 +192,10 @@ impl TestApp {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .timeout(Duration::from_secs(30))
+            // Drop pooled connections well before actix closes idle keep-alive ones (5 s): a
+            // request sent on a connection the server is closing fails with "connection closed
+            // before message completed" (seen when a test computed a 20 MB digest between calls).
+            .pool_idle_timeout(Duration::from_secs(2))
             .build()?;
         Ok(Self {
             address: format!("http://127.0.0.1:{port}"),

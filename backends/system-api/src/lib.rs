@@ -77,6 +77,9 @@ error_codes! {
         FRONT_LOG_TOO_LARGE = (1_002_022_000, OK, "日志内容过大，请求体不能超过64KB");
         FRONT_LOG_TOO_MANY_ENTRIES = (1_002_022_001, OK, "日志条数过多，一次最多30条");
         FRONT_LOG_TOO_FREQUENT = (1_002_022_002, OK, "日志上报过于频繁，请稍后再试");
+        // Portal extension: personal access tokens (docs/accounts.md), sub-range 1_002_023_xxx.
+        PERSONAL_TOKEN_NOT_EXISTS = (1_002_023_000, OK, "访问令牌不存在");
+        PERSONAL_TOKEN_LIMIT_EXCEEDED = (1_002_023_001, OK, "访问令牌已达上限（10个），请先撤销不再使用的令牌");
         // Portal extension (spec): an unknown WeChat account; `data` carries `openId`.
         SOCIAL_USER_NOT_REGISTERED = (199_999, OK, "社交账号未注册");
     }
@@ -133,6 +136,9 @@ impl utoipa::Modify for BearerScheme {
         routes::auth::revoke_other_sessions::revoke_other_sessions,
         routes::user::social::list_social,
         routes::user::social::unbind_wechat,
+        routes::user::access_token::list_access_tokens,
+        routes::user::access_token::create_access_token,
+        routes::user::access_token::revoke_access_token,
         routes::auth::social_config::social_config,
         routes::auth::social_login::social_login,
         routes::auth::wx_binding::wx_binding,
@@ -177,6 +183,9 @@ impl utoipa::Modify for BearerScheme {
         routes::user::profile::UpdateProfileRequest,
         routes::user::change_password::ChangePasswordRequest,
         routes::user::social::SocialAccount,
+        routes::user::access_token::AccessTokenView,
+        routes::user::access_token::CreatedAccessToken,
+        routes::user::access_token::CreateAccessTokenRequest,
         routes::auth::social_config::SocialConfig,
         routes::auth::social_login::SocialLoginRequest,
         routes::auth::wx_binding::WxBindingRequest,
@@ -311,7 +320,12 @@ impl Service for SystemService {
         Box::pin(async move {
             let accounts = accounts::Accounts::new(context)?;
             // A second open of the same service value keeps the first state.
-            let _ = self.accounts.set(Arc::new(accounts));
+            let accounts = self.accounts.get_or_init(|| Arc::new(accounts));
+            // The library services of the same process check tokens through this one
+            // (auth::service_authenticator): one cache, so a revocation is seen at once.
+            context
+                .peers
+                .offer(accounts.authenticator.clone().into_inner());
             let files_settings = match &self.files_settings {
                 Some(settings) => settings.clone(),
                 None => storage::FilesSettings::load()?,

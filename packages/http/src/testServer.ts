@@ -2,6 +2,9 @@
 /** Test-only: a real HTTP server on port 0 the client talks to, and page-URL control for jsdom. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { resetHttpState } from './client';
+import { resetHttpConfig } from './config';
 
 export interface RecordedRequest {
   method: string;
@@ -99,4 +102,35 @@ export function clearAllCookies(): void {
 /** Resolves after `ms` of real time. */
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The hooks every API-fetcher test file needs: one server for the file, the page at `pagePath` on it,
+ * requests and routes cleared before each test, the client's state and configuration reset after it.
+ * Read `.server` inside tests (it exists once the file's `beforeAll` has run).
+ */
+export function useTestServer(pagePath: string): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    setPageUrl('http://localhost:3000/');
+    await server?.close();
+  });
+  beforeEach(() => {
+    setPageUrl(`${server!.origin}${pagePath}`);
+    server!.requests.length = 0;
+    server!.routes.clear();
+  });
+  afterEach(() => {
+    resetHttpState();
+    resetHttpConfig();
+  });
+  return {
+    get server(): TestServer {
+      if (!server) throw new Error('the test server starts in beforeAll');
+      return server;
+    },
+  };
 }

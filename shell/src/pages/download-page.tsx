@@ -6,6 +6,10 @@ import { useDocumentTitle } from '../components/layout/use-document-title';
 /** The design-software kinds of spec §1 plugin mode, with the software each plugin targets. */
 export const PLUGIN_KINDS = ['cad', 'eda', 'cae', 'cam'] as const;
 const INSTALL_STEPS = ['download', 'install', 'signIn', 'use'] as const;
+/** The KiCad HTTP library file the component service serves (public; its token is a placeholder). */
+export const KICAD_HTTPLIB_URL = '/to/api/public/component/kicad-api/portal.kicad_httplib';
+/** The personal centre's access-token card. */
+export const PERSONAL_TOKENS_PATH = '/personalCenter/myInfo#access-tokens';
 
 /**
  * 插件下载 (spec §2): per kind of design software, what the plugin does, where it runs and how to install
@@ -65,6 +69,24 @@ export default function DownloadPage() {
           </span>
         }
       />
+      <Card className="info-note" title={t('download.kicadHttpTitle')} data-testid="download-kicad-httplib">
+        <Typography.Paragraph>{t('download.kicadHttpText')}</Typography.Paragraph>
+        <ol className="download-kicad-steps">
+          <li>
+            {t('download.kicadHttpToken')}{' '}
+            <Link to={PERSONAL_TOKENS_PATH} data-testid="download-kicad-token-link">
+              {t('download.kicadHttpTokenLink')}
+            </Link>
+          </li>
+          <li>
+            <a href={KICAD_HTTPLIB_URL} download data-testid="download-kicad-httplib-link">
+              {t('download.kicadHttpDownload')}
+            </a>
+          </li>
+          <li>{t('download.kicadHttpPaste')}</li>
+          <li>{t('download.kicadHttpAdd')}</li>
+        </ol>
+      </Card>
     </div>
   );
 }

@@ -4,6 +4,7 @@
 pub mod codes;
 pub mod model;
 pub mod password;
+pub mod personal_tokens;
 pub mod profile;
 pub mod senders;
 pub mod slider;
@@ -22,12 +23,14 @@ use utoipa::ToSchema;
 
 use self::{
     password::PasswordHasher,
+    personal_tokens::{PersonalTokenRepository, PersonalTokenStore},
     store::{AccountRepository, AccountStore, CodeUse, NewSession, UserRecord, WriteRefused},
 };
 
 /// The state every accounts route shares (one per service, shared by all workers).
 pub struct Accounts {
     pub store: AccountRepository,
+    pub personal_tokens: PersonalTokenRepository,
     pub authenticator: web::Data<Authenticator>,
     pub passwords: PasswordHasher,
     pub settings: AccountsSettings,
@@ -56,14 +59,42 @@ pub struct IssuedTokens {
     pub refresh_token: String,
 }
 
-/// Checks access tokens against the system database (the last layer of the authenticator).
+/// Checks access and personal access tokens against the system database (the last layer of
+/// the authenticator).
 struct StoreTokenSource {
     store: AccountRepository,
+    personal_tokens: PersonalTokenRepository,
+}
+
+impl StoreTokenSource {
+    /// A personal token's owner; its use is recorded (this runs on cache misses only, so
+    /// "last used" is exact to about a minute).
+    async fn resolve_personal(&self, token: &str) -> anyhow::Result<Option<Principal>> {
+        let Some(record) = self.personal_tokens.find_token(&token::digest(token)).await? else {
+            return Ok(None);
+        };
+        let now = store::now();
+        if !record.is_live(now) {
+            return Ok(None);
+        }
+        let expires_at = record.expires_at.unwrap_or_else(|| {
+            DateTime::from_timestamp_millis(personal_tokens::NEVER_EXPIRES_MILLIS)
+                .unwrap_or(DateTime::<Utc>::MAX_UTC)
+        });
+        let principal = principal_of(&self.store, record.user_id, expires_at).await?;
+        if principal.is_some() {
+            self.personal_tokens.touch_token(record.id, now).await?;
+        }
+        Ok(principal)
+    }
 }
 
 impl TokenSource for StoreTokenSource {
     fn resolve<'a>(&'a self, token: &'a str) -> BoxFuture<'a, anyhow::Result<Option<Principal>>> {
         Box::pin(async move {
+            if token::is_personal(token) {
+                return self.resolve_personal(token).await;
+            }
             let Some(record) = self.store.find_access_token(&token::digest(token)).await? else {
                 return Ok(None);
             };
@@ -118,8 +149,10 @@ impl Accounts {
             );
         }
         let store = AccountRepository::new(&context.db);
+        let personal_tokens = PersonalTokenRepository::new(&context.db);
         let source = Arc::new(StoreTokenSource {
             store: store.clone(),
+            personal_tokens: personal_tokens.clone(),
         });
         let authenticator = Authenticator::new(
             source,
@@ -132,6 +165,7 @@ impl Accounts {
             passwords: PasswordHasher::new(&settings.password_hash)?,
             wechat: wechat::WechatClient::new(&settings.wechat)?,
             store,
+            personal_tokens,
             authenticator: web::Data::new(authenticator),
             mode: context.settings.mode,
             cache: context.cache.scoped("accounts"),

@@ -71,6 +71,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/user/social").route(web::get().to(user::social::list_social)))
     .service(
+        web::resource("/user/access-tokens")
+            .route(web::get().to(user::access_token::list_access_tokens))
+            .route(web::post().to(user::access_token::create_access_token)),
+    )
+    .service(
+        web::resource("/user/access-tokens/{id}")
+            .route(web::delete().to(user::access_token::revoke_access_token)),
+    )
+    .service(
         web::resource("/auth/social-config")
             .route(web::get().to(auth::social_config::social_config)),
     )

@@ -1,5 +1,6 @@
 //! The system service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
 
+mod access_tokens;
 mod auth;
 mod brand_application;
 mod codes;

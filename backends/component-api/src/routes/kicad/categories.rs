@@ -1,4 +1,5 @@
 use actix_web::{web, HttpResponse};
+use auth::TokenUser;
 use kernel::ApiResult;
 use serde_json::{json, Value};
 
@@ -13,10 +14,13 @@ use crate::{
     get,
     path = "/kicad-api/v1/categories.json",
     tag = "kicad",
-    responses((status = 200, description = "[{id, name, description}] (plain JSON, no envelope)", body = Vec<Object>))
+    responses((status = 200, description = "[{id, name, description}] (plain JSON, no envelope)", body = Vec<Object>), (status = 401, description = "没有或无效的访问令牌 (Authorization: Token <personal access token>)"))
 )]
 #[tracing::instrument(skip_all)]
-pub async fn categories_json(state: web::Data<ComponentState>) -> ApiResult<HttpResponse> {
+pub async fn categories_json(
+    _user: TokenUser,
+    state: web::Data<ComponentState>,
+) -> ApiResult<HttpResponse> {
     let records = categories(&state).await?;
     let counts = state.store.category_counts().await?;
     let mut listed: Vec<(String, Value)> = counts

@@ -1,6 +1,7 @@
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
+use auth::TokenUser;
 use kernel::ApiResult;
 use serde_json::Value;
 
@@ -24,10 +25,11 @@ pub fn json_file_id(file: &str) -> Option<i64> {
     path = "/kicad-api/v1/parts/category/{file}",
     tag = "kicad",
     params(("file" = String, Path, description = "`<category id>.json`")),
-    responses((status = 200, description = "[{id, name, description, keywords, symbolIdStr, exclude_from_*, fields}] (plain JSON)", body = Vec<Object>))
+    responses((status = 200, description = "[{id, name, description, keywords, symbolIdStr, exclude_from_*, fields}] (plain JSON)", body = Vec<Object>), (status = 401, description = "没有或无效的访问令牌 (Authorization: Token <personal access token>)"))
 )]
 #[tracing::instrument(skip_all, fields(file = %file))]
 pub async fn category_parts(
+    _user: TokenUser,
     state: web::Data<ComponentState>,
     file: web::Path<String>,
 ) -> ApiResult<HttpResponse> {

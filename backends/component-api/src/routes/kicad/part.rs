@@ -1,6 +1,7 @@
 use std::collections::HashSet;
 
 use actix_web::{http::StatusCode, web, HttpResponse};
+use auth::TokenUser;
 use kernel::{ApiError, ApiResult};
 
 use crate::{
@@ -19,11 +20,13 @@ use crate::{
     responses(
         (status = 200, description = "{id, name, symbolIdStr, exclude_from_*, fields} (plain JSON)", body = Object),
         (status = 400, description = "malformed id"),
-        (status = 404, description = "unknown id")
+        (status = 404, description = "unknown id"),
+        (status = 401, description = "没有或无效的访问令牌 (Authorization: Token <personal access token>)")
     )
 )]
 #[tracing::instrument(skip_all, fields(file = %file))]
 pub async fn part(
+    _user: TokenUser,
     state: web::Data<ComponentState>,
     file: web::Path<String>,
 ) -> ApiResult<HttpResponse> {

@@ -1,3 +1,4 @@
+pub mod access_token;
 pub mod change_password;
 pub mod profile;
 pub mod register;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import { BugOutlined, CommentOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, BugOutlined, CommentOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
@@ -33,6 +33,13 @@ export function modeDestination(next: PortalMode, user: PortalUser): string {
 export const OPERATIONS_LINKS = [
   { key: 'operations-feedback', path: '/operation/feedback', permission: 'operation:feedback:query', labelKey: 'entry.feedbackAdmin', icon: <CommentOutlined /> },
   { key: 'operations-front-log', path: '/operation/front-log', permission: 'operation:frontlog:query', labelKey: 'entry.frontLogAdmin', icon: <BugOutlined /> },
+  {
+    key: 'operations-brand-applications',
+    path: '/operation/brand-applications',
+    permission: 'system:brand-application:query',
+    labelKey: 'entry.brandApplicationAdmin',
+    icon: <AuditOutlined />,
+  },
 ] as const;
 
 /** The header's right-hand entry: sign-in buttons, or the signed-in user's menu; watches the session. */

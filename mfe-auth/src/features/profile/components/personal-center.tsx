@@ -13,6 +13,7 @@ import { bindWechat, listSocialBindings, unbindWechat, WECHAT_SOCIAL_TYPE } from
 import { WechatQrFrame, useWechatAuthMessage } from '../../auth/components/forms/wechat-qr-panel';
 import { errorText } from '../../auth/hooks/use-sign-in-outcome';
 import { openLoginDialog } from '../../auth/login-dialog-store';
+import { AccessTokensCard } from './access-tokens-card';
 import { AvatarUpload } from './avatar-upload';
 import { MyFilesCard } from './my-files-card';
 import { changePassword, profileQueryOptions, revokeOtherSessions, updateProfile, type ProfileUpdate } from '../api/profile';
@@ -208,7 +209,7 @@ function SessionsCard() {
   );
 }
 
-/** /user and /personalCenter/myInfo: profile, password, WeChat binding, other sessions. */
+/** /user and /personalCenter/myInfo: profile, files, KiCad access tokens, password, WeChat binding, other sessions. */
 export function PersonalCenter() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const user = useSession((state) => state.user);
@@ -230,6 +231,7 @@ export function PersonalCenter() {
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <ProfileCard />
           <MyFilesCard />
+          <AccessTokensCard />
         </Space>
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <PasswordCard />
