@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds the committed component seed (data/components/) from the fetched sources
 # (scripts/fetch-component-sources.sh). Deterministic: a fixed list of KiCad symbol libraries,
-# copied whole, plus exactly the footprints their symbols name, plus the Debian copyright files.
+# copied whole, plus exactly the footprints their symbols name and those of the generic passives
+# (data/components/generic/passives.json, kept), plus the Debian copyright files.
 # Usage: scripts/make-component-seed.sh [cache-dir]   (default /work/.cache/component-sources)
 set -euo pipefail
 
@@ -38,6 +39,14 @@ grep -ho '(property "Footprint" "[^"]*"' "$seed"/kicad/symbols/*.kicad_sym \
         else
             echo "missing footprint $fplib:$fpname" >&2
         fi
+    done
+
+# The footprints of the generic passives (data/components/generic/passives.json: chip R/C/L in
+# 0402/0603/0805/1206), which no copied symbol names.
+grep -o '"footprint": "[^"]*"' "$seed/generic/passives.json" | sed -e 's/.*": "//' -e 's/"$//' \
+    | while IFS=: read -r fplib fpname; do
+        mkdir -p "$seed/kicad/footprints/$fplib.pretty"
+        cp "$share/kicad/footprints/$fplib.pretty/$fpname.kicad_mod" "$seed/kicad/footprints/$fplib.pretty/"
     done
 
 # The 3D models those footprints name, VRML converted to GLB (backends/mesh, `wrl2glb`).

@@ -694,6 +694,8 @@ impl SearchIndex {
 
         if let Some(quantity) = value_quantity(keyword) {
             alternatives.push((Occur::Should, equal_value(f, &quantity)));
+        } else if let Some(quantity) = resistance_shorthand(keyword) {
+            alternatives.push((Occur::Should, equal_value(f, &quantity)));
         }
         Box::new(BooleanQuery::new(alternatives))
     }
@@ -882,9 +884,64 @@ pub fn value_quantity(text: &str) -> Option<units::Quantity> {
         .filter(|q| q.value.is_finite())
 }
 
+/// A resistance written the way engineers type it, without the ohm sign: `4.7k`, `4k7`, `10K`,
+/// `1M`, `100R`, `4R7` (one of the letters k/K/M/R, as a multiplier or in place of the decimal
+/// point, IEC 60062). Used as one more way a keyword matches, never as a `notAnalyzerKeyWords`
+/// value: `10k` alone names no dimension.
+pub fn resistance_shorthand(text: &str) -> Option<units::Quantity> {
+    let text = text.trim();
+    let letters: Vec<(usize, char)> = text
+        .char_indices()
+        .filter(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
+        .collect();
+    let [(at, letter)] = letters.as_slice() else {
+        return None;
+    };
+    let multiplier = match letter {
+        'R' | 'r' => 1.0,
+        'k' | 'K' => 1e3,
+        'M' => 1e6,
+        _ => return None,
+    };
+    let (whole, fraction) = (&text[..*at], &text[at + letter.len_utf8()..]);
+    let number = if fraction.is_empty() {
+        whole.to_string()
+    } else if whole.contains('.') || fraction.contains('.') {
+        return None;
+    } else {
+        format!("{whole}.{fraction}")
+    };
+    let starts_with_digit = number.starts_with(|c: char| c.is_ascii_digit());
+    let value = number.parse::<f64>().ok().filter(|_| starts_with_digit)? * multiplier;
+    value.is_finite().then_some(units::Quantity {
+        dimension: Dimension::Resistance,
+        value,
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::value_quantity;
+    use super::{resistance_shorthand, value_quantity};
+
+    #[test]
+    fn resistances_read_without_the_ohm_sign() {
+        let ohms = |text: &str| resistance_shorthand(text).map(|q| q.value);
+        for (text, expected) in [
+            ("4.7k", 4700.0),
+            ("4k7", 4700.0),
+            ("4K7", 4700.0),
+            ("10k", 10e3),
+            ("1M", 1e6),
+            ("1M5", 1.5e6),
+            ("100R", 100.0),
+            ("4R7", 4.7),
+        ] {
+            assert!(ohms(text).is_some_and(|v| units::approx_eq(v, expected)), "{text}");
+        }
+        for other in ["0603", "10uF", "k7", "4.7.k", "4.7k7", "1m", "2N7002", "STM32", "", "4kk"] {
+            assert_eq!(ohms(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn only_numbers_with_units_are_values() {

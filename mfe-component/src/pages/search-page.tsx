@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type HTMLAttributes } from 'react';
 import { Card, Col, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,15 @@ import { QueryState } from '../components/query-state';
 import { useSearchComponents, type SearchResult } from '../features/search/api/search-components';
 import { FacetList } from '../features/search/components/facet-list';
 import { RangeFilterEditor } from '../features/search/components/range-filter';
+import { parameterCell, parameterColumns } from '../features/search/parameter-columns';
 import { hasCriteria, PAGE_SIZES, readSearchState, withFilters, writeSearchState, type SearchState } from '../features/search/search-state';
 
 type Row = SearchResult['list'][number];
 
 /** /component/search: keyword tags from the URL, facets, range filters, sorting and paging. */
 export function SearchPage() {
-  const { t } = useTranslation(I18N_NAMESPACE);
+  const { t, i18n } = useTranslation(I18N_NAMESPACE);
+  const english = i18n.language.startsWith('en');
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readSearchState(searchParams), [searchParams]);
@@ -47,9 +49,15 @@ export function SearchPage() {
     { title: t('field.name'), dataIndex: 'name' },
     { title: t('field.manufacturer'), dataIndex: 'manufacturerName', render: (value: string | null) => value ?? '—' },
     { title: t('field.package'), dataIndex: 'package', render: (value: string | null) => value ?? '—' },
+    // One column per dimension the hits state (容值, 电压 …), then the description for the rest.
+    ...parameterColumns(search.data?.list ?? []).map((column) => ({
+      key: `param-${column.dimension}`,
+      title: <span data-testid={`param-column-${column.dimension}`}>{english ? column.nameEn : column.name}</span>,
+      onCell: () => ({ 'data-testid': `param-cell-${column.dimension}` }) as HTMLAttributes<HTMLElement>,
+      render: (_: unknown, row: Row) => parameterCell(row.parameters, column.dimension) ?? '—',
+    })),
     { title: t('field.pinCount'), dataIndex: 'pinCount', width: 90, render: (value: number | null) => value ?? '—' },
-    // The search answer carries no parameter values; the description is where KiCad states them.
-    { title: t('field.keyParameters'), dataIndex: 'description', render: (value: string | null) => value ?? '—' },
+    { title: t('field.description'), dataIndex: 'description', ellipsis: true, render: (value: string | null) => value || '—' },
   ];
 
   return (

@@ -4,6 +4,7 @@
 
 pub mod category;
 pub mod fritzing;
+pub mod generic;
 pub mod glob;
 pub mod kicad;
 pub mod manufacturer;
@@ -24,7 +25,7 @@ use crate::{
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "kicad-fritzing-importer-3";
+const IMPORTER_REVISION: &str = "kicad-fritzing-generic-importer-4";
 
 /// How many rejection reasons a report keeps.
 pub const REPORTED_REASONS: usize = 20;
@@ -66,6 +67,8 @@ pub struct KicadDirs {
     /// Fritzing part definitions (`*.fzp`), when the source has them: `<dir>/fritzing` in the
     /// seed, `usr/share/fritzing/parts/core` in the fetch script's cache.
     pub fritzing: Option<PathBuf>,
+    /// The generic passives' definition (`<dir>/generic/passives.json`), when the source has it.
+    pub generic: Option<PathBuf>,
 }
 
 impl KicadDirs {
@@ -90,6 +93,8 @@ impl KicadDirs {
                 ]
                 .into_iter()
                 .find(|candidate| has_files_with(candidate, "fzp")),
+                generic: Some(dir.join("generic").join(generic::DEFINITION_FILE))
+                    .filter(|path| path.is_file()),
             })
             .with_context(|| {
                 format!(
@@ -140,6 +145,10 @@ pub fn source_digest(dir: &Path) -> anyhow::Result<String> {
         let size = std::fs::metadata(&path)?.len();
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
         entries.push((format!("fritzing/{}", name.unwrap_or_default()), size));
+    }
+    if let Some(path) = &dirs.generic {
+        let size = std::fs::metadata(path)?.len();
+        entries.push((format!("generic/{}", generic::DEFINITION_FILE), size));
     }
     entries.sort();
     let mut hasher = sha2::Sha256::new();
@@ -266,6 +275,30 @@ pub async fn import_dir(
             .await
             .context("storing Fritzing parts")?;
         report.stored.add(stored);
+    }
+    // Generic passives: computed from the definition with the source's own KiCad files.
+    if let Some(definition) = &dirs.generic {
+        bar.set_message("generic");
+        report.libraries += 1;
+        let generated = generic::generate(definition, &dirs.symbols, &matcher, &mut footprints);
+        for reason in generated.rejected {
+            reject(&mut report, reason);
+        }
+        report.missing_footprints += generated.missing_footprints;
+        report.read += generated.components.len();
+        report.uncategorised += generated
+            .components
+            .iter()
+            .filter(|c| c.category_code.is_none())
+            .count();
+        report.without_manufacturer += generated.components.len();
+        for chunk in generated.components.chunks(500) {
+            let stored = store
+                .upsert(chunk)
+                .await
+                .context("storing generic passives")?;
+            report.stored.add(stored);
+        }
     }
     bar.finish_and_clear();
     report.elapsed = started.elapsed();

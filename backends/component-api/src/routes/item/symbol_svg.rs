@@ -41,8 +41,11 @@ pub async fn get_symbol_svg(
         .await?
         .ok_or_else(|| ApiError::new(FILE_NOT_AVAILABLE))?;
     let text = String::from_utf8_lossy(&content);
+    // The symbol the component uses (`Device:C` for a generic capacitor), else its own KiCad id.
     let name = component
-        .source_id
+        .symbol_ref
+        .as_deref()
+        .unwrap_or(&component.source_id)
         .split_once(':')
         .map_or(component.part_number.as_str(), |(_, name)| name);
     let symbol = kicad::SymbolLibrary::parse(&text)

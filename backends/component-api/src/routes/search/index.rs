@@ -152,6 +152,11 @@ pub fn document_of(
         .value
         .iter()
         .filter(|value| !value.trim().is_empty() && **value != component.part_number)
+        // A value such as `4.7kΩ` or `10uF` is no identifier: as one, `4.7k` would hit `47k`
+        // exactly (identifier keys drop the dot). Values match through the parameters.
+        .filter(|value| {
+            search::value_quantity(value).is_none() && search::resistance_shorthand(value).is_none()
+        })
         .cloned()
         .collect();
     SearchDocument {

@@ -12,8 +12,8 @@ use search::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::routes::view::{categories, ComponentSummary, Paging, ParameterView};
 use crate::search_routes::ComponentSearch;
-use crate::routes::view::{categories, ComponentSummary, Paging};
 use crate::store::ComponentStore;
 use crate::ComponentState;
 
@@ -46,13 +46,15 @@ pub struct SearchQuery {
     pub facets: Option<bool>,
 }
 
-/// One hit: the component and whether a keyword is exactly its part number.
+/// One hit: the component, whether a keyword is exactly its part number, and its parameter
+/// values (one per dimension, for the results' parameter columns).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchItem {
     #[serde(flatten)]
     pub component: ComponentSummary,
     pub exact: bool,
+    pub parameters: Vec<ParameterView>,
 }
 
 /// A facet value, its display name (categories: Chinese name; parameters: dimension name) and
@@ -112,6 +114,7 @@ pub async fn search(
         .filter_map(|hit| hit.id.parse().ok())
         .collect();
     let records = state.store.get_many(&ids).await?;
+    let mut parameters = state.store.parameters_of(&ids).await?;
     let mut by_id: HashMap<i64, _> = records.iter().map(|r| (r.id, r)).collect();
     let list = results
         .hits
@@ -121,6 +124,12 @@ pub async fn search(
             Some(SearchItem {
                 component: ComponentSummary::from(record),
                 exact: hit.exact,
+                parameters: parameters
+                    .remove(&record.id)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(ParameterView::from)
+                    .collect(),
             })
         })
         .collect();

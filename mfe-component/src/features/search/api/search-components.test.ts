@@ -1,5 +1,4 @@
-import { resetHttpConfig, resetHttpState } from '@portal/http';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { envelope, sendJson, useTestServer } from '../../../../../packages/http/src/testServer';
 import { getAlternatives } from '../../components/api/get-alternatives';
 import { getComponent } from '../../components/api/get-component';
 import { compareComponents } from '../../compare/api/compare-components';
@@ -7,32 +6,15 @@ import { getManufacturers } from '../../manufacturers/api/get-manufacturers';
 import { readSearchState } from '../search-state';
 import { searchComponents } from './search-components';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  setPageUrl('http://localhost:3000/');
-  await server.close();
-});
-beforeEach(() => {
-  setPageUrl(`${server.origin}/component`);
-  server.requests.length = 0;
-  server.routes.clear();
-});
-afterEach(() => {
-  resetHttpState();
-  resetHttpConfig();
-});
+const harness = useTestServer('/component');
 
 function queryOf(index = 0): URLSearchParams {
-  return new URL(server.requests[index].url, server.origin).searchParams;
+  return new URL(harness.server.requests[index].url, harness.server.origin).searchParams;
 }
 
 describe('component API calls', () => {
   it('searches with the URL state as the API query', async () => {
-    server.routes.set('/to/api/public/component/search', (_, response) =>
+    harness.server.routes.set('/to/api/public/component/search', (_, response) =>
       sendJson(response, envelope({ list: [{ id: 7, partNumber: 'TPS76330' }], total: 1, facets: null })),
     );
     const state = readSearchState(new URLSearchParams('keyWords=LDO|3.3V&package=SOT-23-5&range=voltage:3V..3.4V&sort=partNumber&pageNo=2'));
@@ -49,22 +31,22 @@ describe('component API calls', () => {
   });
 
   it('browses with allowEmpty when only filters are set', async () => {
-    server.routes.set('/to/api/public/component/search', (_, response) => sendJson(response, envelope({ list: [], total: 0, facets: null })));
+    harness.server.routes.set('/to/api/public/component/search', (_, response) => sendJson(response, envelope({ list: [], total: 0, facets: null })));
     await searchComponents(readSearchState(new URLSearchParams('category=ldo')));
     expect(queryOf().get('allowEmpty')).toBe('true');
     expect(queryOf().get('category')).toBe('ldo');
   });
 
   it('rejects with the server message on a business error', async () => {
-    server.routes.set('/to/api/public/component/search', (_, response) => sendJson(response, envelope(null, 400, '请求参数不正确:未知参数：colour')));
+    harness.server.routes.set('/to/api/public/component/search', (_, response) => sendJson(response, envelope(null, 400, '请求参数不正确:未知参数：colour')));
     await expect(searchComponents(readSearchState(new URLSearchParams('keyWords=a')))).rejects.toThrow('未知参数：colour');
   });
 
   it('reads a component, its alternatives, a comparison and manufacturers', async () => {
-    server.routes.set('/to/api/public/component/item/5', (_, response) => sendJson(response, envelope({ component: { id: 5 } })));
-    server.routes.set('/to/api/public/component/item/5/alternatives', (_, response) => sendJson(response, envelope(null)));
-    server.routes.set('/to/api/public/component/item/compare', (_, response) => sendJson(response, envelope({ components: [], rows: [] })));
-    server.routes.set('/to/api/public/component/manufacturer/page', (_, response) => sendJson(response, envelope({ list: [], total: 0 })));
+    harness.server.routes.set('/to/api/public/component/item/5', (_, response) => sendJson(response, envelope({ component: { id: 5 } })));
+    harness.server.routes.set('/to/api/public/component/item/5/alternatives', (_, response) => sendJson(response, envelope(null)));
+    harness.server.routes.set('/to/api/public/component/item/compare', (_, response) => sendJson(response, envelope({ components: [], rows: [] })));
+    harness.server.routes.set('/to/api/public/component/manufacturer/page', (_, response) => sendJson(response, envelope({ list: [], total: 0 })));
     expect((await getComponent(5)).component.id).toBe(5);
     expect(await getAlternatives(5, 3)).toEqual([]);
     expect(queryOf(1).get('size')).toBe('3');

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request, type QueryParams } from '@portal/http';
-import type { ComponentSummary } from '../../components/types';
+import type { ComponentParameter, ComponentSummary } from '../../components/types';
 import { serializeRanges } from '../range';
 import type { SearchState } from '../search-state';
 
@@ -19,7 +19,8 @@ export interface SearchFacets {
 }
 
 export interface SearchResult {
-  list: (ComponentSummary & { exact: boolean })[];
+  /** Each hit with its parameter values (one per dimension), for the parameter columns. */
+  list: (ComponentSummary & { exact: boolean; parameters?: ComponentParameter[] })[];
   total: number;
   facets: SearchFacets;
 }

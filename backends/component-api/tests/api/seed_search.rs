@@ -1,0 +1,133 @@
+//! Relevance on the real seed (data/components): the issue's queries over the generic E-series
+//! passives next to the 6,178 KiCad symbols. SQLite only: the ranking does not depend on the
+//! database, and importing the whole seed twice would double the suite's time.
+
+use std::{path::PathBuf, sync::Arc};
+
+use component_api::ComponentService;
+use kernel::testing::{TestApp, TestBackend, TestEnvironment};
+use serde_json::Value;
+
+use crate::helpers::{data, BASE};
+
+fn seed() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/components")
+}
+
+fn part_numbers(answer: &Value) -> Vec<String> {
+    answer["list"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|item| item["partNumber"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn sorted(mut names: Vec<String>) -> Vec<String> {
+    names.sort();
+    names
+}
+
+/// The value of `dimension` a hit carries (its parameter column), canonical SI.
+fn parameter(item: &Value, dimension: &str) -> Option<f64> {
+    item["parameters"]
+        .as_array()?
+        .iter()
+        .find(|p| p["dimension"] == dimension)
+        .and_then(|p| p["typ"].as_f64())
+}
+
+#[tokio::test]
+async fn the_issue_queries_find_the_generic_passives_first() -> anyhow::Result<()> {
+    let environment = TestEnvironment::new(TestBackend::Sqlite)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("SQLite is always available"))?;
+    let service = Arc::new(ComponentService::new(Some(seed())));
+    let app = TestApp::spawn(environment.settings.clone(), vec![service], None).await?;
+
+    // `10uF 0603` as two tags: exactly the three 10 µF 0603 MLCCs (10 V, 16 V, 25 V).
+    let tags = data(&app, &format!("{BASE}/search?keyWords=10uF|0603")).await?;
+    let expected = ["C0603-10uF-10V", "C0603-10uF-16V", "C0603-10uF-25V"].map(String::from);
+    assert_eq!(sorted(part_numbers(&tags)), expected, "{tags}");
+    assert_eq!(tags["total"], 3);
+    let first = &tags["list"][0];
+    assert!(
+        parameter(first, "capacitance").is_some_and(|v| units::approx_eq(v, 10e-6)),
+        "{first}"
+    );
+    assert!(parameter(first, "voltage").is_some(), "{first}");
+    assert_eq!(first["package"], "0603");
+    assert_eq!(first["categoryCode"], "mlcc");
+    // Its drawings: the shared Device:C symbol (the record's symbol_ref, not its source id) and
+    // the 0603 footprint.
+    let id = first["id"].as_i64().unwrap_or_default();
+    for drawing in ["symbol.svg", "footprint.svg"] {
+        let response = app.get(&format!("{BASE}/item/{id}/{drawing}")).await?;
+        assert_eq!(response.status(), 200, "{drawing}");
+        let body = response.text().await?;
+        // Errors come as an envelope with HTTP 200: the body must be the drawing.
+        assert!(
+            body.contains("<svg") && body.trim_end().ends_with("</svg>"),
+            "{drawing}: {body:.200}"
+        );
+    }
+    // The header's value rule: 10uF as a value keyword, 0603 as a tag; other spellings too.
+    for query in [
+        "notAnalyzerKeyWords=10uF&keyWords=0603",
+        "keyWords=10μF|0603&notAnalyzerKeyWords=10μF",
+        "keyWords=0.01mF|0603",
+    ] {
+        let found = data(&app, &format!("{BASE}/search?{query}")).await?;
+        assert_eq!(sorted(part_numbers(&found)), expected, "{query}: {found}");
+    }
+    // A range filter narrows the list: rated voltage 16 V and above.
+    let narrowed = data(
+        &app,
+        &format!("{BASE}/search?keyWords=10uF|0603&range=voltage%20>=%2016V"),
+    )
+    .await?;
+    assert_eq!(
+        sorted(part_numbers(&narrowed)),
+        ["C0603-10uF-16V", "C0603-10uF-25V"],
+        "{narrowed}"
+    );
+
+    // `4.7k 0805`: the 4.7 kΩ 0805 resistor first (a resistance typed without Ω).
+    let resistor = data(&app, &format!("{BASE}/search?keyWords=4.7k|0805")).await?;
+    assert_eq!(
+        part_numbers(&resistor).first().map(String::as_str),
+        Some("R0805-4K7"),
+        "{resistor}"
+    );
+    assert!(
+        !part_numbers(&resistor).contains(&"R0805-47K".to_string()),
+        "47k is another value"
+    );
+    let rkm = data(&app, &format!("{BASE}/search?keyWords=4k7|0805")).await?;
+    assert_eq!(
+        part_numbers(&rkm).first().map(String::as_str),
+        Some("R0805-4K7"),
+        "{rkm}"
+    );
+
+    // `100nF`: the eight generic 100 nF capacitors (4 sizes × 16 V/50 V) lead.
+    let hundred = data(&app, &format!("{BASE}/search?keyWords=100nF&pageSize=20")).await?;
+    let list = hundred["list"].as_array().cloned().unwrap_or_default();
+    assert!(list.len() >= 8, "{hundred}");
+    for item in &list[..8] {
+        assert!(
+            parameter(item, "capacitance").is_some_and(|v| units::approx_eq(v, 100e-9)),
+            "{item}"
+        );
+        assert!(
+            item["partNumber"]
+                .as_str()
+                .is_some_and(|pn| pn.contains("-100nF-")),
+            "{item}"
+        );
+    }
+    Ok(())
+}
