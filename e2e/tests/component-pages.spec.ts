@@ -99,6 +99,86 @@ test('search with tags, narrow by range, see a detail page, compare three, open 
   await page.screenshot({ path: 'test-results/component-similarity.png', fullPage: true });
 });
 
+// The issue's journey on the generic E-series passives (data/components/generic): `10uF` and `0603` typed
+// as two tags find the three 10 µF 0603 MLCCs with their parameter columns; a rated-voltage range narrows
+// them; the detail page draws Device:C, the 0603 footprint and its 3D model; three parts are compared; the
+// alternatives of one are listed.
+test('10uF 0603 as tags: parameter columns, a voltage range, a detail page, compare three, alternatives', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/component');
+  await searchFor(page, '10uF');
+  // The header reads its tags back from the URL: let the first search land before adding the second tag.
+  await expect(page).toHaveURL(/\/component\/search\?keyWords=10uF&notAnalyzerKeyWords=10%CE%BCF$/);
+  await expect(page.getByTestId('search-keyword')).toHaveText(['10uF']);
+  await expect(page.getByTestId('search-results').locator('tbody tr').first()).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
+  await searchFor(page, '0603');
+  await expect(page.getByTestId('search-keyword')).toHaveText(['10uF', '0603']);
+
+  const rows = page.getByTestId('search-results').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3, { timeout: INDEX_READY_TIMEOUT });
+  await expect(page.getByTestId('search-total')).toHaveText(/3/);
+  for (const row of await rows.all()) await expect(row).toContainText(/C0603-10uF-(10|16|25)V/);
+  // Parameter columns: 电容 and 电压 beside 封装, one value per row.
+  await expect(page.getByTestId('param-column-capacitance')).toHaveText('电容');
+  await expect(page.getByTestId('param-column-voltage')).toHaveText('电压');
+  await expect(page.getByTestId('param-cell-capacitance')).toHaveText(['10μF', '10μF', '10μF']);
+  // Equal scores: the rows' order is not part of the contract, the set of voltages is.
+  expect((await page.getByTestId('param-cell-voltage').allTextContents()).sort()).toEqual(['10V', '16V', '25V']);
+  await page.screenshot({ path: 'test-results/component-10uF-0603.png', fullPage: true });
+
+  // Range filter on the rated voltage: 16 V – 50 V leaves the 16 V and 25 V parts.
+  await chooseSelectOption(page, 'range-dimension', /电压/);
+  await page.getByPlaceholder('最小值').fill('16');
+  await page.getByPlaceholder('最大值').fill('50');
+  await page.getByTestId('range-apply').click();
+  await expect(page).toHaveURL(/range=voltage%3A16V\.\.50V/);
+  await expect(rows).toHaveCount(2);
+  expect((await page.getByTestId('param-cell-voltage').allTextContents()).sort()).toEqual(['16V', '25V']);
+  await page.screenshot({ path: 'test-results/component-10uF-0603-range.png', fullPage: true });
+
+  // Detail of the first: Device:C, the C_0603_1608Metric footprint, its 3D model.
+  const first = await addFirstResultToCompare(page, 0);
+  expect(first).toMatch(/^C0603-10uF-(16|25)V$/);
+  await page.getByTestId('search-results').locator('tbody tr a').filter({ hasText: first }).first().click();
+  await expect(page).toHaveURL(/\/component\/detail\/\d+$/);
+  for (const drawing of ['detail-symbol', 'detail-footprint']) {
+    const image = page.getByTestId(drawing);
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('model-viewer').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('detail-parameters')).toContainText('10μF');
+  await page.screenshot({ path: 'test-results/component-10uF-detail.png', fullPage: true });
+  await page.goBack();
+
+  // The second of the narrowed list, then the 10 V part once the range is removed: three to compare.
+  const second = await addFirstResultToCompare(page, 1);
+  await page.getByTestId('range-tag-voltage').locator('.ant-tag-close-icon').click();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'C0603-10uF-10V' })).toBeVisible();
+  const tenRow = await rows.evaluateAll((elements) => elements.findIndex((row) => row.textContent?.includes('C0603-10uF-10V')));
+  const third = await addFirstResultToCompare(page, tenRow);
+  expect(new Set([first, second, third]).size).toBe(3);
+  await page.goto('/component/compare');
+  const table = page.getByTestId('compare-table');
+  for (const part of [first, second, third]) await expect(table.locator('thead')).toContainText(part);
+  // The rated voltage differs (highlighted); the capacitance and the package do not.
+  await expect(table.locator('tbody tr[data-row-key="param:voltage"]')).toHaveAttribute('data-differs', 'true');
+  await expect(table.locator('tbody tr[data-row-key="param:capacitance"]')).toHaveAttribute('data-differs', 'false');
+  await page.screenshot({ path: 'test-results/component-10uF-compare.png', fullPage: true });
+
+  // Alternatives of one, each with its reasons.
+  await table.locator('thead a').filter({ hasText: third }).click();
+  await page.getByTestId('detail-alternatives-link').click();
+  await expect(page).toHaveURL(/\/component\/similarity\?id=\d+$/);
+  await expect(page.getByTestId('similarity-list').locator('.ant-list-item').first()).toBeVisible();
+  await expect(page.getByTestId('similarity-reason').first()).not.toBeEmpty();
+  // The other 10 µF 0603 parts are among them (the ranking ties them with 0603 parts of the same voltage).
+  await expect(page.getByTestId('similarity-list').locator('.ant-list-item').filter({ hasText: '电容相同: 10μF' }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/component-10uF-similarity.png', fullPage: true });
+});
+
 test('manufacturers: search, then a manufacturer with its components', async ({ page }) => {
   await page.goto('/component/brand-page?type=2&keyWords=Texas');
   const card = page.locator('[data-testid^="brand-card-"]').first();

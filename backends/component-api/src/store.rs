@@ -52,6 +52,39 @@ pub trait ComponentStore {
         offset: i64,
         limit: i64,
     ) -> anyhow::Result<Vec<ComponentRecord>>;
+    /// Components whose part number starts with `prefix` (exactly, case-sensitive), by part
+    /// number: the candidates of a part-number stem.
+    async fn list_with_part_number_prefix(
+        &self,
+        prefix: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
+    /// `(component id, root symbol)` of every component whose KiCad symbol lies in `library`
+    /// (`Regulator_Linear`): the first symbol of its standalone symbol file, i.e. the root of
+    /// its `extends` chain ([`crate::recommend::symbol_root`]).
+    async fn symbol_roots_in_library(
+        &self,
+        library: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<(i64, String)>>;
+    /// The root symbol of each of `ids` that has a KiCad symbol file.
+    async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>>;
+    /// Components naming the footprint `footprint_ref`, those of `prefer_category` first, then
+    /// by part number.
+    async fn list_with_footprint(
+        &self,
+        footprint_ref: &str,
+        prefer_category: Option<i64>,
+        limit: i64,
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
+    /// Components of one category with the same package family and pin count, by part number.
+    async fn list_with_package(
+        &self,
+        category_id: i64,
+        package: &str,
+        pin_count: i32,
+        limit: i64,
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
     /// `(category_id, count)` of every category directly holding components that have a KiCad
     /// symbol (what the KiCad HTTP library can offer).
     async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
@@ -129,6 +162,12 @@ const RECORD_DIGEST: &str =
     "INSERT INTO seed_state (name, digest, applied_at) VALUES ($1, $2, $3) \
      ON CONFLICT (name) DO UPDATE SET digest = excluded.digest, applied_at = excluded.applied_at";
 
+/// The beginning of each symbol file (enough for its first symbol's name; `substr` works on
+/// BLOB and BYTEA alike).
+const SELECT_SYMBOL_HEADS: &str = "SELECT l.component_id, substr(f.content, 1, 512), c.symbol_ref \
+     FROM component_file f JOIN component_file_link l ON l.file_id = f.id \
+     JOIN component c ON c.id = l.component_id WHERE f.kind = 'symbol'";
+
 /// Serialises concurrent imports (see catalog::store for the reasoning).
 const POSTGRES_IMPORT_LOCK: &str = "SELECT pg_advisory_xact_lock(727002)";
 const SQLITE_IMPORT_LOCK: &str = "DELETE FROM component_change WHERE 0 = 1";
@@ -162,6 +201,26 @@ fn like_pattern(keyword: &str) -> String {
         .replace('%', "\\%")
         .replace('_', "\\_");
     format!("%{escaped}%")
+}
+
+/// `prefix%` for LIKE, with LIKE's wildcards in the prefix taken literally (case kept: callers
+/// compare exactly afterwards, as SQLite's LIKE ignores ASCII case and PostgreSQL's does not).
+fn like_prefix(prefix: &str) -> String {
+    let escaped = prefix
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("{escaped}%")
+}
+
+/// `(component id, symbol file head, symbol_ref)`.
+type SymbolHeadRow = (i64, Vec<u8>, Option<String>);
+
+/// Root symbols of the rows' files.
+fn symbol_roots(rows: Vec<SymbolHeadRow>) -> Vec<(i64, String)> {
+    rows.into_iter()
+        .filter_map(|(id, head, _)| crate::recommend::symbol_root(&head).map(|root| (id, root)))
+        .collect()
 }
 
 macro_rules! component_store {
@@ -324,6 +383,108 @@ macro_rules! component_store {
                 .fetch_all(&self.pool)
                 .await
                 .context("listing a category's components")
+            }
+
+            async fn list_with_part_number_prefix(
+                &self,
+                prefix: &str,
+                limit: i64,
+            ) -> anyhow::Result<Vec<ComponentRecord>> {
+                let found: Vec<ComponentRecord> = sqlx::query_as(&format!(
+                    "{SELECT_COMPONENT} WHERE c.part_number LIKE $1 ESCAPE '\\' \
+                     ORDER BY c.part_number, c.id LIMIT $2"
+                ))
+                .bind(like_prefix(prefix))
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing components by part-number prefix")?;
+                Ok(found
+                    .into_iter()
+                    .filter(|c| c.part_number.starts_with(prefix))
+                    .collect())
+            }
+
+            async fn symbol_roots_in_library(
+                &self,
+                library: &str,
+                limit: i64,
+            ) -> anyhow::Result<Vec<(i64, String)>> {
+                let library_prefix = format!("{library}:");
+                let rows: Vec<SymbolHeadRow> = sqlx::query_as(&format!(
+                    "{SELECT_SYMBOL_HEADS} AND c.symbol_ref LIKE $1 ESCAPE '\\' \
+                     ORDER BY c.id LIMIT $2"
+                ))
+                .bind(like_prefix(&library_prefix))
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await
+                .context("reading the symbols of a library")?;
+                Ok(symbol_roots(
+                    rows.into_iter()
+                        .filter(|(_, _, symbol)| {
+                            symbol.as_deref().is_some_and(|s| s.starts_with(&library_prefix))
+                        })
+                        .collect(),
+                ))
+            }
+
+            async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+                if ids.is_empty() {
+                    return Ok(HashMap::new());
+                }
+                let mut query = QueryBuilder::<$db>::new(SELECT_SYMBOL_HEADS);
+                query.push(" AND l.component_id IN (");
+                let mut list = query.separated(", ");
+                for id in ids {
+                    list.push_bind(*id);
+                }
+                query.push(")");
+                let rows: Vec<SymbolHeadRow> = query
+                    .build_query_as()
+                    .fetch_all(&self.pool)
+                    .await
+                    .context("reading symbol files")?;
+                Ok(symbol_roots(rows).into_iter().collect())
+            }
+
+            async fn list_with_footprint(
+                &self,
+                footprint_ref: &str,
+                prefer_category: Option<i64>,
+                limit: i64,
+            ) -> anyhow::Result<Vec<ComponentRecord>> {
+                sqlx::query_as(&format!(
+                    "{SELECT_COMPONENT} WHERE c.footprint_ref = $1 \
+                     ORDER BY CASE WHEN c.category_id = $2 THEN 0 ELSE 1 END, \
+                     c.part_number, c.id LIMIT $3"
+                ))
+                .bind(footprint_ref)
+                .bind(prefer_category)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing components by footprint")
+            }
+
+            async fn list_with_package(
+                &self,
+                category_id: i64,
+                package: &str,
+                pin_count: i32,
+                limit: i64,
+            ) -> anyhow::Result<Vec<ComponentRecord>> {
+                sqlx::query_as(&format!(
+                    "{SELECT_COMPONENT} WHERE c.category_id = $1 AND c.package = $2 \
+                     AND c.pin_count = $3 ORDER BY c.part_number, c.id LIMIT $4"
+                ))
+                .bind(category_id)
+                .bind(package)
+                .bind(pin_count)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing components by package")
             }
 
             async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>> {
@@ -772,6 +933,40 @@ impl ComponentStore for ComponentRepository {
         limit: i64,
     ) -> anyhow::Result<Vec<ComponentRecord>> {
         dispatch!(self, store => store.list_in_category(category_id, offset, limit))
+    }
+    async fn list_with_part_number_prefix(
+        &self,
+        prefix: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        dispatch!(self, store => store.list_with_part_number_prefix(prefix, limit))
+    }
+    async fn symbol_roots_in_library(
+        &self,
+        library: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<(i64, String)>> {
+        dispatch!(self, store => store.symbol_roots_in_library(library, limit))
+    }
+    async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
+        dispatch!(self, store => store.symbol_roots_of(ids))
+    }
+    async fn list_with_footprint(
+        &self,
+        footprint_ref: &str,
+        prefer_category: Option<i64>,
+        limit: i64,
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        dispatch!(self, store => store.list_with_footprint(footprint_ref, prefer_category, limit))
+    }
+    async fn list_with_package(
+        &self,
+        category_id: i64,
+        package: &str,
+        pin_count: i32,
+        limit: i64,
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        dispatch!(self, store => store.list_with_package(category_id, package, pin_count, limit))
     }
     async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>> {
         dispatch!(self, store => store.category_counts())

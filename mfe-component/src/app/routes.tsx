@@ -4,6 +4,7 @@ import { BrandPage } from '../pages/brand-page';
 import { ComparePage } from '../pages/compare-page';
 import { DetailPage } from '../pages/detail-page';
 import { HomePage } from '../pages/home-page';
+import { RecommendPage } from '../pages/recommend-page';
 import { SearchPage } from '../pages/search-page';
 import { SimilarityPage } from '../pages/similarity-page';
 
@@ -22,5 +23,6 @@ export const appRoutes = (
     <Route path="brand-page" element={<BrandPage />} />
     <Route path="brand-detail/:id" element={<BrandDetailPage />} />
     <Route path="similarity" element={<SimilarityPage />} />
+    <Route path="recommend" element={<RecommendPage />} />
   </>
 );

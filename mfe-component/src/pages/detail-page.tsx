@@ -46,6 +46,9 @@ export function DetailPage() {
               <Link to={`/similarity?id=${data.component.id}`} data-testid="detail-alternatives-link">
                 {t('detail.allAlternatives')}
               </Link>
+              <Link to={`/recommend?id=${data.component.id}`} data-testid="detail-recommend-link">
+                {t('detail.recommend')}
+              </Link>
             </Space>
             <Row gutter={[16, 16]}>
               <Col xs={24} lg={12}>

@@ -7,6 +7,7 @@
 //! | `GET /item/{id}/footprint.svg` | the footprint drawn as SVG |
 //! | `GET /item/{id}/download/{kind}` | `symbol`, `footprint`, `model-glb`, `model-step` |
 //! | `GET /item/{id}/alternatives?size=` | ranked alternatives with reasons |
+//! | `GET /item/{id}/recommendations?size=` | same family and compatible package, ranked with reasons |
 //! | `GET /item/compare?ids=1,2,3` | 2–5 components, parameters aligned |
 //! | `GET /manufacturer/page?keyWords=&pageNo=&pageSize=` | manufacturers |
 //! | `GET /manufacturer/{id}?pageNo=&pageSize=` | a manufacturer and its components |
@@ -42,6 +43,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/item/{id}/alternatives")
                 .route(web::get().to(item::alternatives::alternatives)),
+        )
+        .service(
+            web::resource("/item/{id}/recommendations")
+                .route(web::get().to(item::recommendations::recommendations)),
         )
         .service(
             web::resource("/manufacturer/page")
@@ -84,6 +89,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         item::footprint_svg::get_footprint_svg,
         item::download::download,
         item::alternatives::alternatives,
+        item::recommendations::recommendations,
         item::compare::compare,
         manufacturer::page::manufacturer_page,
         manufacturer::detail::get_manufacturer,
@@ -108,6 +114,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         item::compare::Comparison,
         item::compare::CompareRow,
         item::alternatives::Alternative,
+        item::recommendations::Recommendations,
+        item::recommendations::RecommendationGroup,
+        item::recommendations::Recommendation,
+        crate::recommend::Reason,
+        crate::recommend::Difference,
     )),
     tags(
         (name = "component", description = "元器件 Components"),

@@ -5,4 +5,6 @@ mod components;
 mod helpers;
 mod import;
 mod kicad_v1;
+mod recommend;
 mod search;
+mod seed_search;

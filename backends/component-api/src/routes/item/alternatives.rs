@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     model::{ComponentRecord, Parameter},
+    recommend::values_match,
     routes::view::{load_component, parse_id, ComponentSummary, ParameterView},
     store::ComponentStore,
     ComponentState,
@@ -34,29 +35,6 @@ pub struct Alternative {
     pub reasons: Vec<String>,
     /// The reasons joined for display.
     pub reason: String,
-}
-
-/// Whether two stated values of one dimension overlap (equal typical values, or ranges that
-/// admit each other's values).
-fn values_match(a: &Parameter, b: &Parameter) -> bool {
-    if a.dimension != b.dimension {
-        return false;
-    }
-    let points = |p: &Parameter| {
-        [p.min, p.typ, p.max]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-    };
-    match (a.typ, b.typ) {
-        (Some(x), Some(y)) => units::approx_eq(x, y),
-        _ => {
-            let (pa, pb) = (points(a), points(b));
-            !pa.is_empty()
-                && pa.len() == pb.len()
-                && pa.iter().zip(&pb).all(|(x, y)| units::approx_eq(*x, *y))
-        }
-    }
 }
 
 /// Scores `candidate` against `target`: matching key parameters weigh most, then the package

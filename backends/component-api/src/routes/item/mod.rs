@@ -3,4 +3,5 @@ pub mod compare;
 pub mod detail;
 pub mod download;
 pub mod footprint_svg;
+pub mod recommendations;
 pub mod symbol_svg;
