@@ -19,11 +19,12 @@ mod request;
 mod schema;
 mod suggest;
 mod synonyms;
+pub mod workload;
 
 pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
 pub use index::{
-    value_quantity, FacetValue, Facets, ParameterInfo, SearchError, SearchHit, SearchIndex,
+    resistance_shorthand, value_quantity, FacetValue, Facets, ParameterInfo, SearchError, SearchHit, SearchIndex,
     SearchResults,
 };
 pub use request::{
