@@ -25,6 +25,11 @@ test('EDA plugin, dark theme: compact header, 500 px minimum, KiCad symbol chann
   const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('pluginState') ?? 'null'));
   expect(stored).toMatchObject({ softwareType: 'EDA', softwareName: 'Kicad', fileType: 'symbol' });
   expect(await page.evaluate(() => sessionStorage.getItem('channel'))).toBe('207');
+  // The library application is dark too, not only the shell's header (and fits 500 px: no clipping).
+  const panel = page.locator('.lib-tree-panel');
+  expect(await panel.evaluate((node) => getComputedStyle(node).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+  const box = await panel.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(500);
   await shot(page, 'plugin-dark');
 });
 

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Empty } from 'antd';
+import { Empty, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { sessionStore } from '@portal/session';
@@ -41,7 +41,28 @@ afterEach(async () => {
   window.history.replaceState(null, '', '/');
 });
 
+function BackgroundColour() {
+  return <p data-testid="background">{theme.useToken().token.colorBgContainer}</p>;
+}
+
 describe('AppProviders', () => {
+  it('follows the dark plugin theme the shell marks on <html>, also when it changes later', async () => {
+    render(
+      <AppProviders withRouter={false}>
+        <BackgroundColour />
+      </AppProviders>,
+    );
+    const light = screen.getByTestId('background').textContent;
+    document.documentElement.dataset.plugin = 'dark';
+    // The MutationObserver reports asynchronously.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const dark = screen.getByTestId('background').textContent;
+    expect(dark).not.toBe(light);
+    document.documentElement.dataset.plugin = '';
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByTestId('background').textContent).toBe(light);
+  });
+
   it('renders children with the zh_CN antd locale and Chinese strings by default', () => {
     render(
       <AppProviders withRouter={false}>

@@ -8,7 +8,7 @@ import { BrowserRouter } from 'react-router';
 import { i18n } from './i18n/i18n';
 import { queryClient } from './query-client';
 import { SessionProvider } from './session';
-import { portalTheme } from './theme';
+import { usePortalTheme } from './theme';
 
 export interface AppProvidersProps {
   /** Router basename: '/part', '/component', '/mat' for the library remotes; none for the shell. */
@@ -18,12 +18,13 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** antd's locale follows the UI language; zh_CN is the default (spec §9). */
+/** antd's locale follows the UI language (zh_CN by default, spec §9); its theme follows plugin mode. */
 function LocalisedConfig({ children }: { children: ReactNode }) {
   const { i18n: activeI18n } = useTranslation();
   const antdLocale = activeI18n.language === 'en-US' ? enUS : zhCN;
+  const theme = usePortalTheme();
   return (
-    <ConfigProvider locale={antdLocale} theme={portalTheme}>
+    <ConfigProvider locale={antdLocale} theme={theme}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

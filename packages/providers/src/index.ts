@@ -12,7 +12,7 @@ export {
 } from './i18n/i18n';
 export { useSession, SessionProvider, type SessionState, type SessionStore } from './session';
 export { queryClient, createPortalQueryClient } from './query-client';
-export { portalTheme, PORTAL_PRIMARY_COLOR } from './theme';
+export { portalTheme, portalDarkTheme, usePortalTheme, PORTAL_PRIMARY_COLOR } from './theme';
 export { paths } from './paths';
 export { navigateAcrossApps } from './navigation';
 export {
