@@ -59,16 +59,17 @@ test('the contact block shows the configured hotline, e-mail and address', async
   await expect(block).toContainText('周一至周五 8:30-18:00');
 });
 
-test('a brand-entry application is validated, needs an account, and its review status is shown', async ({ page, request }, info) => {
+test('a brand-entry application is validated, needs an account, is approved by an operator, and the applicant sees it', async ({ page, request }, info) => {
   await page.goto('/brand-entry');
   await expect(page.getByTestId('brand-status-signed-out')).toBeVisible();
   await page.getByTestId('brand-submit').click();
   await expect(page.getByText('请输入企业名称')).toBeVisible();
   await expect(page.getByText('请上传营业执照')).toBeVisible();
 
+  const brand = `示例芯${uniqueSuffix()}`;
   async function fill() {
     await page.getByTestId('brand-company').fill('上海示例电子有限公司');
-    await page.getByTestId('brand-name').fill(`示例芯${uniqueSuffix()}`);
+    await page.getByTestId('brand-name').fill(brand);
     await page.getByTestId('brand-contact').fill('王经理');
     await page.getByTestId('brand-mobile').fill('13800138000');
     await page.getByTestId('brand-email').fill('bd@example.com');
@@ -96,4 +97,17 @@ test('a brand-entry application is validated, needs an account, and its review s
   expect(posts).toEqual(expect.arrayContaining(['/to/api/base/file/upload', '/to/api/base/system/brand-application/create']));
   // The applicant sees the application in review.
   await expect(page.getByTestId('brand-status-list')).toContainText('审核中');
+
+  // An operator (this administrator holds every permission) approves it; the applicant sees that.
+  await page.goto('/operation/brand-applications');
+  await page.getByTestId('brand-application-filter-keyword').fill(brand);
+  await page.getByTestId('brand-application-search').click();
+  const row = page.getByTestId('brand-application-table').locator('tr', { hasText: brand });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button').first().click();
+  await expect(page.getByTestId('brand-application-licence').locator('img')).toBeVisible();
+  await page.getByTestId('brand-application-approve').click();
+  await expect(page.getByTestId('brand-application-detail')).toBeHidden();
+  await page.goto('/brand-entry');
+  await expect(page.getByTestId('brand-status-list')).toContainText('已通过');
 });

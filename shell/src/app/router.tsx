@@ -15,9 +15,10 @@ const DownloadPage = lazy(() => import('../pages/download-page'));
 const AboutPage = lazy(() => import('../pages/about-page'));
 const BrandEntryPage = lazy(() => import('../pages/brand-entry-page'));
 const VendorPage = lazy(() => import('../pages/vendor-page'));
-// Operations pages (permission-gated inside): feedback handling and the front-end log.
+// Operations pages (permission-gated inside): feedback handling, the front-end log, brand-entry review.
 const FeedbackAdminPage = lazy(() => import('../features/operations/components/feedback-admin-page'));
 const FrontLogAdminPage = lazy(() => import('../features/operations/components/front-log-admin-page'));
+const BrandApplicationAdminPage = lazy(() => import('../features/operations/components/brand-application-admin-page'));
 
 /** Pages mfe-auth exposes, rendered in the shell's layouts (spec §2 route table). */
 export const AUTH_PAGES = {
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="personalCenter/myInfo" element={<RemotePage key="myInfo" id={AUTH_PAGES.personalCenter} />} />
         <Route path="operation/feedback" element={<FeedbackAdminPage />} />
         <Route path="operation/front-log" element={<FrontLogAdminPage />} />
+        <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />
         {LIBRARY_KEYS.map((key) => (
           <Route
             key={key}
