@@ -32,16 +32,17 @@ test.beforeAll(async () => {
       // What WeChat does once the phone confirms: back to redirect_uri with code and state.
       const back = new URL(url.searchParams.get('redirect_uri') ?? '/');
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
-      const script = `document.getElementById('scan').onclick = function () {
+      // The handler exists before the button does (inline attribute), so a click can never land
+      // between the button's parsing and a later script's.
+      const script = `function confirmScan() {
         var back = new URL(${JSON.stringify(back.toString())});
         back.searchParams.set('code', 'code-' + document.getElementById('who').value);
         location.href = back.toString();
-      };`;
+      }`;
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       response.end(
-        html(`<div style="width:180px;height:180px;margin:24px auto 8px;background:repeating-linear-gradient(45deg,#111 0 9px,#fff 9px 18px)"></div>
-          <input id="who" value="${scanningUser}" style="width:160px"><br><button id="scan" style="margin-top:8px">模拟扫码确认</button>
-          <script>${script}</script>`),
+        html(`<script>${script}</script><div style="width:180px;height:180px;margin:24px auto 8px;background:repeating-linear-gradient(45deg,#111 0 9px,#fff 9px 18px)"></div>
+          <input id="who" value="${scanningUser}" style="width:160px"><br><button id="scan" onclick="confirmScan()" style="margin-top:8px">模拟扫码确认</button>`),
       );
       return;
     }
