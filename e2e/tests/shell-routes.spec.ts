@@ -8,11 +8,18 @@ async function blockLibraryRemotes(page: Page) {
   await page.route(/\/mfe\/(part|component|mat)\//, (route) => route.abort('connectionrefused'));
 }
 
+/**
+ * Navigates inside the single-page app and waits until the portal layout committed the new route:
+ * a navigation is a transition, and one started before the previous one committed replaces it (its
+ * page would never open a tab).
+ */
 async function clientNavigate(page: Page, url: string) {
   await page.evaluate((target) => {
     window.history.pushState({}, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, url);
+  const pathname = new URL(url, 'http://portal.test').pathname;
+  await expect(page.locator('main.portal-main')).toHaveAttribute('data-route', pathname);
 }
 
 const navCases = [

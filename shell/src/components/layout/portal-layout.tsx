@@ -46,7 +46,8 @@ export function PortalLayout() {
   return (
     <div className={isPlugin ? 'portal-layout is-plugin' : 'portal-layout'} data-testid="portal-layout">
       <PortalHeader />
-      <main className="portal-main">
+      {/* data-route: the location this layout last committed (browser tests wait on it). */}
+      <main className="portal-main" data-route={location.pathname}>
         <RouteErrorBoundary
           resetKey={location.pathname}
           title={t('errorDialog.pageFailed')}
