@@ -65,7 +65,10 @@ impl Library {
             self.key
         );
         anyhow::ensure!(
-            taxonomy.categories.iter().any(|category| category.depth >= 2),
+            taxonomy
+                .categories
+                .iter()
+                .any(|category| category.depth >= 2),
             "{}: the taxonomy has fewer than three levels",
             self.key
         );

@@ -68,7 +68,9 @@ fn options() -> anyhow::Result<Options> {
                 let url = value()?;
                 options.postgres = (url != "none").then_some(url);
             }
-            other => anyhow::bail!("unknown argument {other} (--source DIR, --target N, --postgres URL|none)"),
+            other => anyhow::bail!(
+                "unknown argument {other} (--source DIR, --target N, --postgres URL|none)"
+            ),
         }
     }
     Ok(options)
@@ -84,7 +86,11 @@ async fn main() -> anyhow::Result<()> {
     );
     println!(
         "build profile: {}; {} CPUs; load average at start: {}",
-        if cfg!(debug_assertions) { "dev" } else { "release" },
+        if cfg!(debug_assertions) {
+            "dev"
+        } else {
+            "release"
+        },
         std::thread::available_parallelism().map_or(0, |n| n.get()),
         load_average()
     );
@@ -98,7 +104,8 @@ async fn main() -> anyhow::Result<()> {
     // 1. The real importer into a fresh SQLite database.
     let cache = Cache::in_memory(&settings.cache_prefix, 16);
     let service = Arc::new(ComponentService::new(None));
-    let context = ServiceContext::connect(service.as_ref(), Arc::new(settings.clone()), &cache).await?;
+    let context =
+        ServiceContext::connect(service.as_ref(), Arc::new(settings.clone()), &cache).await?;
     service.library().seed(&context).await?;
     let store = ComponentRepository::new(&context.db);
     let categories = CategoryRepository::new(&context.db);
@@ -122,7 +129,10 @@ async fn main() -> anyhow::Result<()> {
         import_cpu
     );
     let real = all_documents(&store).await?;
-    let with_footprint = real.iter().filter(|d| d.component.footprint_ref.is_some()).count();
+    let with_footprint = real
+        .iter()
+        .filter(|d| d.component.footprint_ref.is_some())
+        .count();
 
     // 2. Synthetic ordering-code variants, through the store, up to the target.
     let wall = Instant::now();
@@ -158,8 +168,16 @@ async fn main() -> anyhow::Result<()> {
 
     // 3. The real application on port 0: its start builds the index from the store.
     let started = Instant::now();
-    let app = TestApp::spawn(settings.clone(), vec![service.clone() as Arc<dyn Service>], None).await?;
-    println!("application start (index built from the store): {:.2?}", started.elapsed());
+    let app = TestApp::spawn(
+        settings.clone(),
+        vec![service.clone() as Arc<dyn Service>],
+        None,
+    )
+    .await?;
+    println!(
+        "application start (index built from the store): {:.2?}",
+        started.elapsed()
+    );
     let (cpu, wall) = (cpu_time(), Instant::now());
     let indexed = service.search().rebuild(&store, &categories).await?;
     let index = service.search().index().context("index not built")?;
@@ -177,7 +195,11 @@ async fn main() -> anyhow::Result<()> {
 
     // 4. Queries in-process and over HTTP.
     let queries = queries(&real_documents);
-    println!("query mix: {} queries, top {TOP}; {} suggestion prefixes", queries.len(), suggestion_prefixes(&real_documents).len());
+    println!(
+        "query mix: {} queries, top {TOP}; {} suggestion prefixes",
+        queries.len(),
+        suggestion_prefixes(&real_documents).len()
+    );
     for query in queries.iter().take(50) {
         index.search(&request(query))?;
     }
@@ -191,7 +213,10 @@ async fn main() -> anyhow::Result<()> {
         totals.push(results.total);
         std::hint::black_box(results);
     }
-    in_process.print("search, top 20 + facets, in-process (SearchIndex::search)", &totals);
+    in_process.print(
+        "search, top 20 + facets, in-process (SearchIndex::search)",
+        &totals,
+    );
 
     let url = app.url(SEARCH_PATH);
     for query in queries.iter().take(50) {
@@ -211,7 +236,11 @@ async fn main() -> anyhow::Result<()> {
         "search, top 20 + facets, over HTTP (GET /search?pageSize=20, keep-alive, sequential)",
         &http_totals,
     );
-    let differing = totals.iter().zip(&http_totals).filter(|(a, b)| a != b).count();
+    let differing = totals
+        .iter()
+        .zip(&http_totals)
+        .filter(|(a, b)| a != b)
+        .count();
     println!(
         "  answers: {:.1} kB per answer on average; totals differing from in-process: {differing}",
         bytes as f64 / queries.len() as f64 / 1e3
@@ -227,7 +256,11 @@ async fn main() -> anyhow::Result<()> {
 
     // What the HTTP handler adds to the index's work: one store read of the page's components,
     // and, for faceted answers, the category table (to name the category facet).
-    let page_ids: Vec<i64> = documents.iter().take(TOP).filter_map(|d| d.id.parse().ok()).collect();
+    let page_ids: Vec<i64> = documents
+        .iter()
+        .take(TOP)
+        .filter_map(|d| d.id.parse().ok())
+        .collect();
     let mut reads = Timings::default();
     for _ in 0..300 {
         let started = Instant::now();
@@ -301,7 +334,12 @@ fn request((kind, keywords): &Query) -> SearchRequest {
 }
 
 /// One search over HTTP; the answer's body (checked to be a success).
-async fn http_search(app: &TestApp, url: &str, (kind, keywords): &Query, facets: bool) -> anyhow::Result<Vec<u8>> {
+async fn http_search(
+    app: &TestApp,
+    url: &str,
+    (kind, keywords): &Query,
+    facets: bool,
+) -> anyhow::Result<Vec<u8>> {
     let joined = keywords.join("|");
     let mut query = vec![("keyWords", joined.as_str()), ("pageSize", "20")];
     if *kind == "value keyword" {
@@ -310,7 +348,14 @@ async fn http_search(app: &TestApp, url: &str, (kind, keywords): &Query, facets:
     if !facets {
         query.push(("facets", "false"));
     }
-    let body = app.client.get(url).query(&query).send().await?.bytes().await?;
+    let body = app
+        .client
+        .get(url)
+        .query(&query)
+        .send()
+        .await?
+        .bytes()
+        .await?;
     Ok(body.to_vec())
 }
 
@@ -335,7 +380,10 @@ impl Timings {
     }
 
     fn all(&self) -> Vec<Duration> {
-        self.by_kind.iter().flat_map(|(_, t)| t.iter().copied()).collect()
+        self.by_kind
+            .iter()
+            .flat_map(|(_, t)| t.iter().copied())
+            .collect()
     }
 
     fn print_all(&self, title: &str) {
@@ -347,7 +395,10 @@ impl Timings {
     fn print(&self, title: &str, totals: &[usize]) {
         let empty = totals.iter().filter(|t| **t == 0).count();
         let mean = totals.iter().sum::<usize>() as f64 / totals.len().max(1) as f64;
-        println!("{title}: {empty} of {} queries found nothing; {mean:.0} matches per query on average", totals.len());
+        println!(
+            "{title}: {empty} of {} queries found nothing; {mean:.0} matches per query on average",
+            totals.len()
+        );
         report("  all", &mut self.all());
         for (kind, times) in &self.by_kind {
             report(&format!("  {kind}"), &mut times.clone());
@@ -389,7 +440,12 @@ fn cpu_time() -> Duration {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
@@ -427,7 +483,13 @@ fn variants(real: &[IndexDocument], target: usize) -> Vec<NewComponent> {
             }
             let suffix = SUFFIXES[(round + i) % SUFFIXES.len()];
             let step = STEPS[(round + i) % STEPS.len()];
-            out.push(variant(&original.component, &original.parameters, suffix, step, round));
+            out.push(variant(
+                &original.component,
+                &original.parameters,
+                suffix,
+                step,
+                round,
+            ));
         }
         round += 1;
     }
@@ -447,11 +509,14 @@ fn variant(
         source_id: format!("{}:{}#{round}", record.source, record.source_id),
         part_number: part_number.clone(),
         name: part_number,
-        manufacturer: record.manufacturer_name.clone().map(|name| InferredManufacturer {
-            name,
-            website: None,
-            method: "synthetic",
-        }),
+        manufacturer: record
+            .manufacturer_name
+            .clone()
+            .map(|name| InferredManufacturer {
+                name,
+                website: None,
+                method: "synthetic",
+            }),
         category_code: record.category_code.clone(),
         category_method: Some("synthetic-variant".into()),
         description: record.description.clone(),
@@ -481,7 +546,6 @@ fn variant(
     }
 }
 
-
 /// The text both SQL engines search: part number, name, description, keywords and the category
 /// path's Chinese and English names.
 fn category_text(document: &SearchDocument) -> String {
@@ -494,7 +558,11 @@ fn category_text(document: &SearchDocument) -> String {
 }
 
 fn leaf_category(document: &SearchDocument) -> String {
-    document.categories.last().map(|c| c.code.clone()).unwrap_or_default()
+    document
+        .categories
+        .last()
+        .map(|c| c.code.clone())
+        .unwrap_or_default()
 }
 
 fn is_cjk(c: char) -> bool {
@@ -563,7 +631,9 @@ async fn fts5(dir: &Path, documents: &[SearchDocument], queries: &[Query]) -> an
             .await?;
     }
     tx.commit().await?;
-    sqlx::query("INSERT INTO item (item) VALUES ('optimize')").execute(&mut db).await?;
+    sqlx::query("INSERT INTO item (item) VALUES ('optimize')")
+        .execute(&mut db)
+        .await?;
     println!(
         "SQLite FTS5: {} rows indexed in {:.2?}; database file {:.1} MB",
         documents.len(),
@@ -590,7 +660,10 @@ async fn fts5(dir: &Path, documents: &[SearchDocument], queries: &[Query]) -> an
 }
 
 /// One FTS5 query: the top 20, the total and the category facet; answers the total.
-async fn fts5_query(db: &mut sqlx::SqliteConnection, expression: Option<String>) -> anyhow::Result<usize> {
+async fn fts5_query(
+    db: &mut sqlx::SqliteConnection,
+    expression: Option<String>,
+) -> anyhow::Result<usize> {
     let Some(expression) = expression else {
         return Ok(0);
     };
@@ -634,13 +707,22 @@ fn contains_pattern(keyword: &str) -> String {
 /// PostgreSQL pg_trgm in a database of its own (created and dropped here): every keyword as a
 /// substring (`ILIKE`, served by a GIN trigram index), ranked by `similarity` to the part number
 /// then `word_similarity` to the text; the total and the category facet, three statements.
-async fn pg_trgm(admin_url: &str, documents: &[SearchDocument], queries: &[Query]) -> anyhow::Result<()> {
+async fn pg_trgm(
+    admin_url: &str,
+    documents: &[SearchDocument],
+    queries: &[Query],
+) -> anyhow::Result<()> {
     let admin_options = sqlx::postgres::PgConnectOptions::from_str(admin_url)?;
-    let mut admin = tokio::time::timeout(Duration::from_secs(5), sqlx::PgConnection::connect_with(&admin_options))
-        .await
-        .context("PostgreSQL does not answer")??;
+    let mut admin = tokio::time::timeout(
+        Duration::from_secs(5),
+        sqlx::PgConnection::connect_with(&admin_options),
+    )
+    .await
+    .context("PostgreSQL does not answer")??;
     let name = format!("search_bench_{}", std::process::id());
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await?;
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await?;
     let outcome = pg_trgm_in(&admin_options.clone().database(&name), documents, queries).await;
     sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
         .execute(&mut admin)
@@ -655,7 +737,9 @@ async fn pg_trgm_in(
     queries: &[Query],
 ) -> anyhow::Result<()> {
     let mut db = sqlx::PgConnection::connect_with(options).await?;
-    sqlx::query("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute(&mut db).await?;
+    sqlx::query("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        .execute(&mut db)
+        .await?;
     sqlx::query(
         "CREATE TABLE item (id BIGINT PRIMARY KEY, part_number TEXT NOT NULL, category_code TEXT NOT NULL, body TEXT NOT NULL)",
     )
@@ -663,7 +747,10 @@ async fn pg_trgm_in(
     .await?;
     let started = Instant::now();
     for chunk in documents.chunks(1_000) {
-        let ids: Vec<i64> = chunk.iter().map(|d| d.id.parse()).collect::<Result<_, _>>()?;
+        let ids: Vec<i64> = chunk
+            .iter()
+            .map(|d| d.id.parse())
+            .collect::<Result<_, _>>()?;
         let part_numbers: Vec<String> = chunk.iter().map(|d| d.part_number.clone()).collect();
         let codes: Vec<String> = chunk.iter().map(leaf_category).collect();
         let bodies: Vec<String> = chunk
@@ -701,7 +788,9 @@ async fn pg_trgm_in(
     let table: i64 = sqlx::query_scalar("SELECT pg_total_relation_size('item')")
         .fetch_one(&mut db)
         .await?;
-    let version: String = sqlx::query_scalar("SHOW server_version").fetch_one(&mut db).await?;
+    let version: String = sqlx::query_scalar("SHOW server_version")
+        .fetch_one(&mut db)
+        .await?;
     println!(
         "PostgreSQL {version} pg_trgm: {} rows loaded and indexed in {:.2?}; GIN trigram index {:.1} MB, table with indexes {:.1} MB",
         documents.len(),
@@ -727,7 +816,8 @@ async fn pg_trgm_in(
         }
         let top = top.fetch_all(&mut *db).await?;
         // $1 is unused below but kept so that one binding order serves the three statements.
-        let total_sql = format!("SELECT count(*) FROM item WHERE $1::TEXT IS NOT NULL AND {condition}");
+        let total_sql =
+            format!("SELECT count(*) FROM item WHERE $1::TEXT IS NOT NULL AND {condition}");
         let mut total = sqlx::query(&total_sql).bind(&text);
         for pattern in &patterns {
             total = total.bind(pattern);

@@ -11,16 +11,18 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use search::{
-    CategoryRef, Dimension, SearchDocument, SearchIndex, SearchParameter, SearchRequest,
-};
 use search::workload::{queries, suggestion_prefixes};
+use search::{CategoryRef, Dimension, SearchDocument, SearchIndex, SearchParameter, SearchRequest};
 
 const FIXTURE: &str = include_str!("../tests/fixtures/kicad_fritzing_items.json");
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
-    let target: usize = args.next().map(|n| n.parse()).transpose()?.unwrap_or(30_000);
+    let target: usize = args
+        .next()
+        .map(|n| n.parse())
+        .transpose()?
+        .unwrap_or(30_000);
     let symbols_dir = args.next().map(PathBuf::from).unwrap_or_else(|| {
         let cache = std::env::var("COMPONENT_SOURCES")
             .unwrap_or_else(|_| "/work/.cache/component-sources".into());
@@ -41,7 +43,11 @@ fn main() -> anyhow::Result<()> {
         started.elapsed()
     );
     let documents = scale(&base, target);
-    println!("items indexed: {} (synthetic variants: {})", documents.len(), documents.len().saturating_sub(base.len()));
+    println!(
+        "items indexed: {} (synthetic variants: {})",
+        documents.len(),
+        documents.len().saturating_sub(base.len())
+    );
 
     let dir = tempfile::tempdir()?;
     let path = dir.path().join("index/component");
@@ -82,7 +88,10 @@ fn main() -> anyhow::Result<()> {
             None => by_kind.push((kind, vec![elapsed])),
         }
     }
-    println!("search, top 20 + facets, in-process ({} queries):", all.len());
+    println!(
+        "search, top 20 + facets, in-process ({} queries):",
+        all.len()
+    );
     report("  all", &mut all);
     for (kind, times) in &mut by_kind {
         report(&format!("  {kind}"), times);
@@ -96,7 +105,10 @@ fn main() -> anyhow::Result<()> {
         times.push(started.elapsed());
         std::hint::black_box(suggestions);
     }
-    println!("suggestions, 15 at most ({} prefixes of 1-6 characters):", times.len());
+    println!(
+        "suggestions, 15 at most ({} prefixes of 1-6 characters):",
+        times.len()
+    );
     report("  all", &mut times);
     Ok(())
 }
@@ -274,4 +286,3 @@ fn scale(base: &[SearchDocument], target: usize) -> Vec<SearchDocument> {
     }
     documents
 }
-

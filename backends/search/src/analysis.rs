@@ -135,7 +135,10 @@ pub fn register(manager: &TokenizerManager) -> tantivy::Result<()> {
         )?)
         .build(),
     );
-    manager.register("raw", TextAnalyzer::builder(RawTokenizer::default()).build());
+    manager.register(
+        "raw",
+        TextAnalyzer::builder(RawTokenizer::default()).build(),
+    );
     Ok(())
 }
 
@@ -196,7 +199,10 @@ mod tests {
         assert!(tokens.contains(&"贴片".to_string()), "{tokens:?}");
         assert!(tokens.contains(&"电阻".to_string()), "{tokens:?}");
         assert!(tokens.contains(&"lm358".to_string()), "{tokens:?}");
-        assert!(tokens.iter().all(|t| t.chars().any(char::is_alphanumeric)), "{tokens:?}");
+        assert!(
+            tokens.iter().all(|t| t.chars().any(char::is_alphanumeric)),
+            "{tokens:?}"
+        );
         assert!(tokens.iter().all(|t| t.to_lowercase() == *t), "{tokens:?}");
     }
 

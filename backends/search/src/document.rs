@@ -98,7 +98,9 @@ mod tests {
     #[test]
     fn parameters_parse_with_units() {
         let capacitance = SearchParameter::parse("capacitance", Dimension::Capacitance, "10 µF");
-        assert!(matches!(capacitance, Some(SearchParameter { typ: Some(v), .. }) if units::approx_eq(v, 1e-5)));
+        assert!(
+            matches!(capacitance, Some(SearchParameter { typ: Some(v), .. }) if units::approx_eq(v, 1e-5))
+        );
         let range = SearchParameter::parse("temperature", Dimension::Temperature, "-40~+85℃");
         assert_eq!(range.and_then(|p| p.bounds()), Some((-40.0, 85.0)));
         assert!(SearchParameter::parse("capacitance", Dimension::Capacitance, "10V").is_none());
@@ -114,7 +116,10 @@ mod tests {
             max: None,
         };
         assert_eq!(at_least.bounds(), Some((3.0, f64::INFINITY)));
-        let nothing = SearchParameter { min: None, ..at_least };
+        let nothing = SearchParameter {
+            min: None,
+            ..at_least
+        };
         assert_eq!(nothing.bounds(), None);
     }
 }

@@ -104,7 +104,11 @@ struct State {
 impl State {
     fn add(&mut self, document: Arc<SearchDocument>) {
         self.suggestions.add(&document);
-        for parameter in document.parameters.iter().filter(|p| !p.name.trim().is_empty()) {
+        for parameter in document
+            .parameters
+            .iter()
+            .filter(|p| !p.name.trim().is_empty())
+        {
             let stats = self
                 .parameters
                 .entry(parameter_key(&parameter.name))
@@ -264,7 +268,10 @@ impl SearchIndex {
                     continue;
                 }
                 let stored: TantivyDocument = store.get(doc_id)?;
-                if let Some(json) = stored.get_first(self.fields.source).and_then(|v| v.as_str()) {
+                if let Some(json) = stored
+                    .get_first(self.fields.source)
+                    .and_then(|v| v.as_str())
+                {
                     state.add(Arc::new(serde_json::from_str(json)?));
                 }
             }
@@ -466,7 +473,11 @@ impl SearchIndex {
                 facet_collector.add_facet(root);
             }
         }
-        let (total, addresses, facet_counts): (usize, Vec<(f32, tantivy::DocAddress)>, FacetCounts) = match &request.sort {
+        let (total, addresses, facet_counts): (
+            usize,
+            Vec<(f32, tantivy::DocAddress)>,
+            FacetCounts,
+        ) = match &request.sort {
             SortOrder::Relevance => {
                 let (total, top, facets) =
                     run(&searcher, &query, top.order_by_score(), facet_collector)?;
@@ -476,14 +487,22 @@ impl SearchIndex {
                 let collector =
                     top.order_by_string_fast_field("part_number_sort", order(*descending));
                 let (total, top, facets) = run(&searcher, &query, collector, facet_collector)?;
-                (total, top.into_iter().map(|(_, a)| (0.0, a)).collect(), facets)
+                (
+                    total,
+                    top.into_iter().map(|(_, a)| (0.0, a)).collect(),
+                    facets,
+                )
             }
             SortOrder::Parameter { name, descending } => {
                 let path = format!("parameter_sort.{}", sort_path_key(&parameter_key(name)));
                 let sign = if *descending { 1.0 } else { -1.0 };
                 // The collector keeps the highest keys: ascending order negates the value.
                 let collector = top.tweak_score(move |segment: &tantivy::SegmentReader| {
-                    let column = segment.fast_fields().column_opt::<f64>(&path).ok().flatten();
+                    let column = segment
+                        .fast_fields()
+                        .column_opt::<f64>(&path)
+                        .ok()
+                        .flatten();
                     move |doc: tantivy::DocId, _score: tantivy::Score| -> f64 {
                         column
                             .as_ref()
@@ -493,7 +512,11 @@ impl SearchIndex {
                     }
                 });
                 let (total, top, facets) = run(&searcher, &query, collector, facet_collector)?;
-                (total, top.into_iter().map(|(_, a)| (0.0, a)).collect(), facets)
+                (
+                    total,
+                    top.into_iter().map(|(_, a)| (0.0, a)).collect(),
+                    facets,
+                )
             }
         };
         let keyword_keys: HashSet<String> = keywords.iter().map(|k| identifier_key(k)).collect();
@@ -577,12 +600,16 @@ impl SearchIndex {
             clauses.push((Occur::Must, self.keyword_query(keyword)));
         }
         for text in value_keywords {
-            let quantity = value_quantity(text).ok_or_else(|| QueryError::InvalidValueKeyword {
-                text: text.clone(),
-            })?;
+            let quantity = value_quantity(text)
+                .ok_or_else(|| QueryError::InvalidValueKeyword { text: text.clone() })?;
             clauses.push((Occur::Must, equal_value(f, &quantity)));
         }
-        if let Some(category) = request.category.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        if let Some(category) = request
+            .category
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
             clauses.push((Occur::Must, filter(term_query(f.category, category))));
         }
         if let Some(query) = any_of(f.manufacturer, &request.manufacturers) {
@@ -596,7 +623,12 @@ impl SearchIndex {
         }
         if let SortOrder::Parameter { name, .. } = &request.sort {
             let parameter = self.parameter(name)?;
-            let everything = overlap(f, &named_key(&parameter.key), f64::NEG_INFINITY, f64::INFINITY);
+            let everything = overlap(
+                f,
+                &named_key(&parameter.key),
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            );
             clauses.push((Occur::Must, filter(everything)));
         }
         if clauses.is_empty() {
@@ -688,7 +720,10 @@ impl SearchIndex {
                 .collect();
             alternatives.push((
                 Occur::Should,
-                Box::new(BoostQuery::new(Box::new(BooleanQuery::new(all_codes)), PACKAGE_BOOST)),
+                Box::new(BoostQuery::new(
+                    Box::new(BooleanQuery::new(all_codes)),
+                    PACKAGE_BOOST,
+                )),
             ));
         }
 
@@ -813,7 +848,8 @@ fn scored_overlap(
     high: f64,
     scores: (f32, f32),
 ) -> Box<dyn Query> {
-    let term = |side, value| Term::from_field_text(fields.quantity, &quantity_term(side, key, value));
+    let term =
+        |side, value| Term::from_field_text(fields.quantity, &quantity_term(side, key, value));
     let point_inside = RangeQuery::new(
         Bound::Included(term(Side::Point, low)),
         Bound::Included(term(Side::Point, high)),
@@ -936,9 +972,14 @@ mod tests {
             ("100R", 100.0),
             ("4R7", 4.7),
         ] {
-            assert!(ohms(text).is_some_and(|v| units::approx_eq(v, expected)), "{text}");
+            assert!(
+                ohms(text).is_some_and(|v| units::approx_eq(v, expected)),
+                "{text}"
+            );
         }
-        for other in ["0603", "10uF", "k7", "4.7.k", "4.7k7", "1m", "2N7002", "STM32", "", "4kk"] {
+        for other in [
+            "0603", "10uF", "k7", "4.7.k", "4.7k7", "1m", "2N7002", "STM32", "", "4kk",
+        ] {
             assert_eq!(ohms(other), None, "{other}");
         }
     }
@@ -948,7 +989,16 @@ mod tests {
         for value in ["10uF", "10 µF", "0.01mF", "3.3V", "-40℃", "4k7Ω", ".1uF"] {
             assert!(value_quantity(value).is_some(), "{value}");
         }
-        for other in ["stm32f10", "STM32F103C8", "0603", "LM358", "NE555", "10k", "运放", ""] {
+        for other in [
+            "stm32f10",
+            "STM32F103C8",
+            "0603",
+            "LM358",
+            "NE555",
+            "10k",
+            "运放",
+            "",
+        ] {
             assert!(value_quantity(other).is_none(), "{other}");
         }
     }

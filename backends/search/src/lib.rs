@@ -24,8 +24,8 @@ pub mod workload;
 pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
 pub use index::{
-    resistance_shorthand, value_quantity, FacetValue, Facets, ParameterInfo, SearchError, SearchHit, SearchIndex,
-    SearchResults,
+    resistance_shorthand, value_quantity, FacetValue, Facets, ParameterInfo, SearchError,
+    SearchHit, SearchIndex, SearchResults,
 };
 pub use request::{
     split_keywords, validate_keywords, QueryError, RangeFilter, SearchRequest, SortOrder,

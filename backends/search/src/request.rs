@@ -57,10 +57,15 @@ pub enum SortOrder {
     /// Best match first; exact part-number hits before everything else.
     #[default]
     Relevance,
-    PartNumber { descending: bool },
+    PartNumber {
+        descending: bool,
+    },
     /// By a numeric parameter (its typical value, else its lower bound); only items that state
     /// the parameter are listed.
-    Parameter { name: String, descending: bool },
+    Parameter {
+        name: String,
+        descending: bool,
+    },
 }
 
 impl SortOrder {
@@ -329,7 +334,10 @@ mod tests {
             validate_keywords(&[long]),
             Err(QueryError::KeywordTooLong { .. })
         ));
-        assert_eq!(validate_keywords(&["电".repeat(128)]).map(|k| k.len()), Ok(1));
+        assert_eq!(
+            validate_keywords(&["电".repeat(128)]).map(|k| k.len()),
+            Ok(1)
+        );
         assert_eq!(validate_keywords(&strings(&["", "  "])), Ok(vec![]));
     }
 
@@ -337,7 +345,10 @@ mod tests {
     fn messages_are_the_spec_texts() {
         assert_eq!(QueryError::TooManyKeywords.to_string(), "关键字最多10个");
         assert_eq!(
-            QueryError::DuplicateKeyword { keyword: "a".into() }.to_string(),
+            QueryError::DuplicateKeyword {
+                keyword: "a".into()
+            }
+            .to_string(),
             "关键字不能重复"
         );
         assert_eq!(QueryError::EmptyQuery.to_string(), "请输入内容再进行搜索");
@@ -369,7 +380,10 @@ mod tests {
         assert_eq!(request(0, 10).validate(), Err(QueryError::InvalidPage));
         assert_eq!(request(1, 0).validate(), Err(QueryError::InvalidPageSize));
         assert_eq!(request(1, 101).validate(), Err(QueryError::InvalidPageSize));
-        assert_eq!(request(101, 100).validate(), Err(QueryError::ResultWindowExceeded));
+        assert_eq!(
+            request(101, 100).validate(),
+            Err(QueryError::ResultWindowExceeded)
+        );
         assert!(request(100, 100).validate().is_ok());
     }
 
@@ -385,8 +399,14 @@ mod tests {
             min: Some("1nF".into()),
             max: Some("10uF".into()),
         };
-        assert_eq!(RangeFilter::parse("capacitance >= 1nF and <= 10uF"), Ok(expected.clone()));
-        assert_eq!(RangeFilter::parse("capacitance: 1nF..10uF"), Ok(expected.clone()));
+        assert_eq!(
+            RangeFilter::parse("capacitance >= 1nF and <= 10uF"),
+            Ok(expected.clone())
+        );
+        assert_eq!(
+            RangeFilter::parse("capacitance: 1nF..10uF"),
+            Ok(expected.clone())
+        );
         assert_eq!(RangeFilter::parse("capacitance>=1nF,<=10uF"), Ok(expected));
         assert_eq!(
             RangeFilter::parse("voltage <= 5V").map(|f| (f.min, f.max)),
@@ -396,9 +416,19 @@ mod tests {
             RangeFilter::parse("voltage = 5V").map(|f| (f.min, f.max)),
             Ok((Some("5V".into()), Some("5V".into())))
         );
-        for bad in ["capacitance", ">= 1nF", "capacitance >= ", "c >= 1 and >= 2", "c: 1nF", "c: .."] {
+        for bad in [
+            "capacitance",
+            ">= 1nF",
+            "capacitance >= ",
+            "c >= 1 and >= 2",
+            "c: 1nF",
+            "c: ..",
+        ] {
             assert!(
-                matches!(RangeFilter::parse(bad), Err(QueryError::MalformedRange { .. })),
+                matches!(
+                    RangeFilter::parse(bad),
+                    Err(QueryError::MalformedRange { .. })
+                ),
                 "{bad}"
             );
         }

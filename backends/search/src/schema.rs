@@ -84,10 +84,7 @@ pub fn build() -> (Schema, Fields) {
         facets: builder.add_facet_field("facets", INDEXED),
         quantity: builder.add_text_field("quantity", STRING),
         part_number_sort: builder.add_text_field("part_number_sort", STRING | FAST),
-        parameter_sort: builder.add_json_field(
-            "parameter_sort",
-            JsonObjectOptions::from(FAST),
-        ),
+        parameter_sort: builder.add_json_field("parameter_sort", JsonObjectOptions::from(FAST)),
     };
     (builder.build(), fields)
 }

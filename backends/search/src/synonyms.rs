@@ -36,7 +36,13 @@ pub const DOMAIN_WORDS: &[&str] = &[
 /// Groups of interchangeable terms. A query token equal (case-insensitively) to one member also
 /// matches documents that contain any other member.
 pub const SYNONYM_GROUPS: &[&[&str]] = &[
-    &["运放", "运算放大器", "op amp", "opamp", "operational amplifier"],
+    &[
+        "运放",
+        "运算放大器",
+        "op amp",
+        "opamp",
+        "operational amplifier",
+    ],
     &["单片机", "微控制器", "mcu", "microcontroller"],
     &["mos管", "mosfet", "场效应管"],
     &["三极管", "bjt", "晶体管"],

@@ -14,7 +14,10 @@ pub fn queries(base: &[SearchDocument]) -> Vec<Query> {
     let step = (base.len() / 200).max(1);
     for (i, document) in base.iter().step_by(step).enumerate() {
         let pn = &document.part_number;
-        let cut = pn.char_indices().nth(3 + i % 5).map_or(pn.len(), |(at, _)| at);
+        let cut = pn
+            .char_indices()
+            .nth(3 + i % 5)
+            .map_or(pn.len(), |(at, _)| at);
         out.push(("part-number prefix", vec![pn[..cut].to_string()]));
         out.push(("exact part number", vec![pn.clone()]));
         if let Some(word) = document
@@ -26,14 +29,29 @@ pub fn queries(base: &[SearchDocument]) -> Vec<Query> {
         }
     }
     for word in [
-        "运放", "运算放大器", "稳压器", "二极管", "三极管", "单片机", "电容", "电阻", "比较器", "定时器",
-        "钽电容", "场效应管", "晶振", "存储器", "收发器",
+        "运放",
+        "运算放大器",
+        "稳压器",
+        "二极管",
+        "三极管",
+        "单片机",
+        "电容",
+        "电阻",
+        "比较器",
+        "定时器",
+        "钽电容",
+        "场效应管",
+        "晶振",
+        "存储器",
+        "收发器",
     ] {
         for _ in 0..10 {
             out.push(("chinese word", vec![word.to_string()]));
         }
     }
-    for value in ["10uF", "100nF", "3.3V", "1A", "16MHz", "10kΩ", "4.7uH", "0.1μF", "5V", "100mA"] {
+    for value in [
+        "10uF", "100nF", "3.3V", "1A", "16MHz", "10kΩ", "4.7uH", "0.1μF", "5V", "100mA",
+    ] {
         for _ in 0..10 {
             out.push(("value keyword", vec![value.to_string()]));
         }
@@ -59,7 +77,9 @@ pub fn suggestion_prefixes(base: &[SearchDocument]) -> Vec<String> {
     for (i, document) in base.iter().step_by(step).enumerate() {
         out.push(document.part_number.chars().take(1 + i % 6).collect());
     }
-    for word in ["运", "运放", "稳", "电", "二极", "单片", "st", "lm", "a", "t"] {
+    for word in [
+        "运", "运放", "稳", "电", "二极", "单片", "st", "lm", "a", "t",
+    ] {
         for _ in 0..10 {
             out.push(word.to_string());
         }

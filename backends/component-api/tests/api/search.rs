@@ -36,14 +36,22 @@ async fn keyword_search_ranks_and_filters(environment: TestEnvironment) -> anyho
 
     let stm = data(&app, &format!("{BASE}/search?keyWords=stm32f10")).await?;
     assert_eq!(stm["total"], 4, "{stm}");
-    assert!(part_numbers(&stm).iter().all(|pn| pn.starts_with("STM32F103")));
+    assert!(part_numbers(&stm)
+        .iter()
+        .all(|pn| pn.starts_with("STM32F103")));
 
     let lm358 = data(&app, &format!("{BASE}/search?keyWords=LM358")).await?;
-    assert_eq!(part_numbers(&lm358).first().map(String::as_str), Some("LM358"));
+    assert_eq!(
+        part_numbers(&lm358).first().map(String::as_str),
+        Some("LM358")
+    );
     assert_eq!(lm358["list"][0]["exact"], true);
 
     let op_amps = data(&app, &format!("{BASE}/search?keyWords=运放&pageSize=100")).await?;
-    assert!(op_amps["total"].as_i64().unwrap_or_default() >= 5, "{op_amps}");
+    assert!(
+        op_amps["total"].as_i64().unwrap_or_default() >= 5,
+        "{op_amps}"
+    );
     for item in op_amps["list"].as_array().cloned().unwrap_or_default() {
         assert_eq!(item["categoryCode"], "op-amp", "{item}");
     }
@@ -56,7 +64,10 @@ async fn keyword_search_ranks_and_filters(environment: TestEnvironment) -> anyho
 
     // A value in another prefix matches the stated 3.3 V; a range filter in millivolts too.
     let by_value = data(&app, &format!("{BASE}/search?notAnalyzerKeyWords=3300mV")).await?;
-    assert!(part_numbers(&by_value).contains(&"AMS1117-3.3".to_string()), "{by_value}");
+    assert!(
+        part_numbers(&by_value).contains(&"AMS1117-3.3".to_string()),
+        "{by_value}"
+    );
     assert!(!part_numbers(&by_value).contains(&"AMS1117-5.0".to_string()));
     let ranged = data(
         &app,
@@ -82,17 +93,26 @@ async fn keyword_search_ranks_and_filters(environment: TestEnvironment) -> anyho
 
 async fn bad_search_input_gets_clear_errors(environment: TestEnvironment) -> anyhow::Result<()> {
     let (app, _) = spawn(&environment).await?;
-    let eleven = (0..11).map(|i| format!("k{i}")).collect::<Vec<_>>().join("|");
+    let eleven = (0..11)
+        .map(|i| format!("k{i}"))
+        .collect::<Vec<_>>()
+        .join("|");
     let long = "x".repeat(129);
     let cases = [
         (format!("keyWords={eleven}"), "关键字最多10个"),
         ("keyWords=LM358|lm358".to_string(), "关键字不能重复"),
         (String::new(), "请输入内容再进行搜索"),
         (format!("keyWords={long}"), "关键字长度不能超过128个字符"),
-        ("keyWords=LM358&range=weight:1kg..2kg".to_string(), "未知参数"),
+        (
+            "keyWords=LM358&range=weight:1kg..2kg".to_string(),
+            "未知参数",
+        ),
         ("keyWords=LM358&range=voltage".to_string(), "格式不正确"),
         ("keyWords=LM358&range=voltage:abc..".to_string(), "无法识别"),
-        ("keyWords=LM358&range=voltage:5V..1V".to_string(), "下限大于上限"),
+        (
+            "keyWords=LM358&range=voltage:5V..1V".to_string(),
+            "下限大于上限",
+        ),
         ("notAnalyzerKeyWords=LM358".to_string(), "不是有效的数值"),
         ("keyWords=LM358&sort=price".to_string(), "排序方式"),
         ("keyWords=LM358&pageSize=101".to_string(), "pageSize"),
@@ -107,20 +127,40 @@ async fn bad_search_input_gets_clear_errors(environment: TestEnvironment) -> any
 
 async fn suggestions(environment: TestEnvironment) -> anyhow::Result<()> {
     let (app, _) = spawn(&environment).await?;
-    let stm = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=stm32&size=15")).await?;
+    let stm = data(
+        &app,
+        &format!("{BASE}/es/keyword/suggest?keyword=stm32&size=15"),
+    )
+    .await?;
     let stm: Vec<String> = serde_json::from_value(stm)?;
     // The four part numbers first, then the symbols' keywords (STM32F1, STM32F103).
     assert!(stm.len() >= 4, "{stm:?}");
-    assert!(stm[..4].iter().all(|s| s.starts_with("STM32F103") && s.len() > 9), "{stm:?}");
+    assert!(
+        stm[..4]
+            .iter()
+            .all(|s| s.starts_with("STM32F103") && s.len() > 9),
+        "{stm:?}"
+    );
     assert!(stm.iter().all(|s| s.starts_with("STM32")), "{stm:?}");
-    let three = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=ds13&size=3")).await?;
+    let three = data(
+        &app,
+        &format!("{BASE}/es/keyword/suggest?keyword=ds13&size=3"),
+    )
+    .await?;
     assert_eq!(three.as_array().map(Vec::len), Some(3));
-    let capped = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=p&size=100")).await?;
+    let capped = data(
+        &app,
+        &format!("{BASE}/es/keyword/suggest?keyword=p&size=100"),
+    )
+    .await?;
     assert!(capped.as_array().is_some_and(|a| a.len() <= 15));
     let chinese = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=运算")).await?;
-    assert!(chinese
-        .as_array()
-        .is_some_and(|a| a.iter().any(|s| s == "运算放大器")), "{chinese}");
+    assert!(
+        chinese
+            .as_array()
+            .is_some_and(|a| a.iter().any(|s| s == "运算放大器")),
+        "{chinese}"
+    );
     let empty = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=")).await?;
     assert_eq!(empty, serde_json::json!([]));
     let long = "x".repeat(129);
@@ -176,7 +216,11 @@ async fn the_index_follows_store_changes(environment: TestEnvironment) -> anyhow
     assert!(changed >= 1);
     let found = data(&app, &path).await?;
     assert_eq!(part_numbers(&found), ["GRM155R71C104KA88D"]);
-    let by_value = data(&app, &format!("{BASE}/search?keyWords=100nF&notAnalyzerKeyWords=100nF")).await?;
+    let by_value = data(
+        &app,
+        &format!("{BASE}/search?keyWords=100nF&notAnalyzerKeyWords=100nF"),
+    )
+    .await?;
     assert!(part_numbers(&by_value).contains(&"GRM155R71C104KA88D".to_string()));
     let suggested = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=grm")).await?;
     assert_eq!(suggested, serde_json::json!(["GRM155R71C104KA88D"]));

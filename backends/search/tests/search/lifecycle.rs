@@ -91,7 +91,10 @@ fn an_index_on_disk_survives_a_restart() -> anyhow::Result<()> {
     assert!(!index.needs_rebuild());
     assert_eq!(index.len() as usize, documents.len());
     assert_eq!(total(&index, "LM358")?, 2);
-    assert_eq!(index.suggest("lm35", 15).first().map(String::as_str), Some("LM358"));
+    assert_eq!(
+        index.suggest("lm35", 15).first().map(String::as_str),
+        Some("LM358")
+    );
     assert!(index.parameters().iter().any(|p| p.key == "capacitance"));
     drop(index);
 

@@ -45,7 +45,9 @@ fn part_number_prefix_finds_the_whole_family() -> anyhow::Result<()> {
         let results = search(&index, &keywords(&[query]))?;
         assert_eq!(results.total, expected, "{query}");
         assert!(
-            part_numbers(&results).iter().all(|pn| pn.starts_with("STM32F10")),
+            part_numbers(&results)
+                .iter()
+                .all(|pn| pn.starts_with("STM32F10")),
             "{query}: {:?}",
             part_numbers(&results)
         );
@@ -85,7 +87,11 @@ fn chinese_words_and_synonyms_find_op_amps() -> anyhow::Result<()> {
         .count();
     for query in ["运放", "运算放大器", "op amp"] {
         let results = search(&index, &keywords(&[query]))?;
-        assert!(results.total >= op_amps, "{query}: {} < {op_amps}", results.total);
+        assert!(
+            results.total >= op_amps,
+            "{query}: {} < {op_amps}",
+            results.total
+        );
         let top: Vec<_> = results.hits.iter().take(10).collect();
         assert!(
             top.iter()
@@ -148,7 +154,10 @@ fn value_keywords_match_whatever_the_spelling() -> anyhow::Result<()> {
         let results = search(&index, &request)?;
         let ids: Vec<&str> = results.hits.iter().map(|h| h.id.as_str()).collect();
         for id in &expected {
-            assert!(ids.contains(&id.as_str()), "{spelling}: {id} missing from {ids:?}");
+            assert!(
+                ids.contains(&id.as_str()),
+                "{spelling}: {id} missing from {ids:?}"
+            );
         }
         // Every other hit states 10 µF in its text.
         for hit in results.hits.iter().filter(|h| !expected.contains(&h.id)) {
@@ -193,7 +202,9 @@ fn range_filters_in_any_prefix() -> anyhow::Result<()> {
             .filter(|d| {
                 d.parameters.iter().any(|p| {
                     p.name == "capacitance"
-                        && p.bounds().is_some_and(|(lo, hi)| lo <= high * (1.0 + 1e-9) && hi >= low * (1.0 - 1e-9))
+                        && p.bounds().is_some_and(|(lo, hi)| {
+                            lo <= high * (1.0 + 1e-9) && hi >= low * (1.0 - 1e-9)
+                        })
                 })
             })
             .count())
@@ -247,7 +258,11 @@ fn facets_count_every_match() -> anyhow::Result<()> {
         .find(|f| f.value == "op-amp")
         .map(|f| f.count);
     assert_eq!(op_amp, Some(results.total as u64));
-    let amplifier = results.facets.categories.iter().find(|f| f.value == "amplifier");
+    let amplifier = results
+        .facets
+        .categories
+        .iter()
+        .find(|f| f.value == "amplifier");
     assert!(amplifier.is_some_and(|f| f.count >= results.total as u64));
 
     let capacitors = SearchRequest {
@@ -269,7 +284,11 @@ fn facets_count_every_match() -> anyhow::Result<()> {
         .parameters
         .iter()
         .any(|f| f.value == "capacitance" && f.count == with_capacitance));
-    assert!(results.facets.packages.iter().any(|f| f.value == "0603 [SMD, multilayer]"));
+    assert!(results
+        .facets
+        .packages
+        .iter()
+        .any(|f| f.value == "0603 [SMD, multilayer]"));
     // Narrow by a facet value.
     let narrowed = SearchRequest {
         packages: vec!["0603 [smd, multilayer]".into()],
@@ -295,7 +314,10 @@ fn sorting_by_part_number_and_parameter() -> anyhow::Result<()> {
         ..keywords(&["运放"])
     };
     let results = search(&index, &by_part_number)?;
-    let names: Vec<String> = part_numbers(&results).iter().map(|p| p.to_lowercase()).collect();
+    let names: Vec<String> = part_numbers(&results)
+        .iter()
+        .map(|p| p.to_lowercase())
+        .collect();
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted);
@@ -318,7 +340,13 @@ fn sorting_by_part_number_and_parameter() -> anyhow::Result<()> {
             .filter_map(|h| h.document.parameters.iter().find_map(|p| p.sort_value()))
             .collect();
         assert_eq!(values.len(), results.hits.len());
-        let ordered = values.windows(2).all(|w| if descending { w[0] >= w[1] } else { w[0] <= w[1] });
+        let ordered = values.windows(2).all(|w| {
+            if descending {
+                w[0] >= w[1]
+            } else {
+                w[0] <= w[1]
+            }
+        });
         assert!(ordered, "{values:?}");
     }
     Ok(())
@@ -352,7 +380,10 @@ fn suggestions_complete_part_numbers_and_words() -> anyhow::Result<()> {
     assert_eq!(stm.len(), 15);
     assert!(stm.iter().all(|s| s.starts_with("STM32F10")), "{stm:?}");
     assert!(index.suggest("stm32f10", 100).len() <= 15);
-    assert_eq!(index.suggest("lm35", 15).first().map(String::as_str), Some("LM358"));
+    assert_eq!(
+        index.suggest("lm35", 15).first().map(String::as_str),
+        Some("LM358")
+    );
     assert!(index.suggest("运", 15).contains(&"运算放大器".to_string()));
     assert!(index.suggest("钽", 15).contains(&"钽电容".to_string()));
     assert!(index.suggest("", 15).is_empty());
@@ -376,7 +407,10 @@ fn bad_requests_get_clear_errors() -> anyhow::Result<()> {
         error(SearchRequest::keywords(["LM358", "lm358"])),
         Some(QueryError::DuplicateKeyword { .. })
     ));
-    assert_eq!(error(SearchRequest::default()), Some(QueryError::EmptyQuery));
+    assert_eq!(
+        error(SearchRequest::default()),
+        Some(QueryError::EmptyQuery)
+    );
     assert!(matches!(
         error(SearchRequest::keywords(["x".repeat(129)])),
         Some(QueryError::KeywordTooLong { .. })
@@ -412,7 +446,10 @@ fn bad_requests_get_clear_errors() -> anyhow::Result<()> {
     ));
     assert!(matches!(
         error(SearchRequest {
-            sort: SortOrder::Parameter { name: "price".into(), descending: false },
+            sort: SortOrder::Parameter {
+                name: "price".into(),
+                descending: false
+            },
             ..SearchRequest::keywords(["LM358"])
         }),
         Some(QueryError::UnknownParameter { .. })

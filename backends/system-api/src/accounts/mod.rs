@@ -70,7 +70,11 @@ impl StoreTokenSource {
     /// A personal token's owner; its use is recorded (this runs on cache misses only, so
     /// "last used" is exact to about a minute).
     async fn resolve_personal(&self, token: &str) -> anyhow::Result<Option<Principal>> {
-        let Some(record) = self.personal_tokens.find_token(&token::digest(token)).await? else {
+        let Some(record) = self
+            .personal_tokens
+            .find_token(&token::digest(token))
+            .await?
+        else {
             return Ok(None);
         };
         let now = store::now();
