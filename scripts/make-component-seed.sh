@@ -63,6 +63,15 @@ rm -f "$pairs"
 # Keep the seed under 30 MB: the large packages (LQFP-100 and up, big connectors) stay out.
 find "$seed/kicad/3dmodels" -name '*.glb' -size +100k -delete
 find "$seed/kicad/3dmodels" -type d -empty -delete
+# The same models as STEP, the format mechanical CAD opens, gzipped (the importer stores them so and
+# the download unzips them): beside a kept GLB, and at most 60 KB gzipped for the seed's size.
+find "$seed/kicad/3dmodels" -name '*.glb' | while read -r glb; do
+    relative="${glb#"$seed/kicad/3dmodels/"}"
+    step="$share/kicad/3dmodels/${relative%.glb}.step"
+    [ -f "$step" ] || continue
+    gzip -9nc "$step" > "${glb%.glb}.step.gz"
+    [ "$(stat -c %s "${glb%.glb}.step.gz")" -le 61440 ] || rm -f "${glb%.glb}.step.gz"
+done
 
 # Fritzing core parts whose family a `fritzing` hint of the taxonomy names (the first 60 by
 # file name): the importer maps every one of them.
@@ -98,5 +107,6 @@ cp "$share/doc/kicad-footprints/copyright" "$seed/LICENSE-kicad-footprints.txt"
 symbols=$(cat "$seed"/kicad/symbols/*.kicad_sym | grep -c '^  (symbol "')
 footprints=$(find "$seed/kicad/footprints" -name '*.kicad_mod' | wc -l)
 models=$(find "$seed/kicad/3dmodels" -name '*.glb' | wc -l)
+steps=$(find "$seed/kicad/3dmodels" -name '*.step.gz' | wc -l)
 parts=$(find "$seed/fritzing" -name '*.fzp' | wc -l)
-echo "seed: ${#libraries[@]} symbol libraries, $symbols symbols, $footprints footprints, $models 3D models, $parts Fritzing parts, $(du -sh "$seed" | cut -f1)"
+echo "seed: ${#libraries[@]} symbol libraries, $symbols symbols, $footprints footprints, $models 3D models ($steps also as STEP), $parts Fritzing parts, $(du -sh "$seed" | cut -f1)"

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 
 // The components library pages on the seed (KiCad symbols): search as tags, a range filter, a detail page
@@ -149,6 +150,11 @@ test('10uF 0603 as tags: parameter columns, a voltage range, a detail page, comp
   await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   await expect(page.getByTestId('model-viewer').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('detail-parameters')).toContainText('10μF');
+  // The STEP model downloads as a plain .step file mechanical CAD opens.
+  const [stepDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-model-step').click()]);
+  expect(stepDownload.suggestedFilename()).toBe('C_0603_1608Metric.step');
+  const stepText = fs.readFileSync((await stepDownload.path())!, 'utf8');
+  expect(stepText.startsWith('ISO-10303-21;')).toBe(true);
   await page.screenshot({ path: 'test-results/component-10uF-detail.png', fullPage: true });
   await page.goBack();
 

@@ -318,9 +318,7 @@ fn shared_files(
                 digest: sha256_hex(text.as_bytes()),
                 content: text.clone().into_bytes(),
             });
-            if let Some(model) = footprints.model_of(&package.footprint) {
-                package_files.push(model);
-            }
+            package_files.extend(footprints.models_of(&package.footprint));
         }
         files.insert(package.footprint.clone(), package_files);
     }
@@ -596,6 +594,10 @@ mod tests {
                     FileKind::ModelGlb,
                     "Capacitor_SMD.3dshapes/C_0603_1608Metric.glb"
                 ),
+                (
+                    FileKind::ModelStep,
+                    "Capacitor_SMD.3dshapes/C_0603_1608Metric.step.gz"
+                ),
             ]
         );
         let resistor = parts.iter().find(|p| p.part_number == "R0805-4K7").unwrap();
@@ -608,8 +610,8 @@ mod tests {
             .unwrap();
         assert_eq!(inductor.category_code.as_deref(), Some("power-inductor"));
         assert!(
-            parts.iter().all(|p| p.files.len() == 3),
-            "every part has its three files"
+            parts.iter().all(|p| p.files.len() == 4),
+            "every part has its symbol, footprint, GLB and STEP"
         );
     }
 

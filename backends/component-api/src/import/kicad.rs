@@ -167,13 +167,13 @@ pub fn glb_name(model_path: &str) -> Option<String> {
     (!stem.contains("..")).then(|| format!("{stem}.glb"))
 }
 
-/// Footprints read from a `<Lib>.pretty/<Name>.kicad_mod` tree, each read once, and the GLB
-/// models of a sibling `3dmodels` tree.
+/// Footprints read from a `<Lib>.pretty/<Name>.kicad_mod` tree, each read once, and the 3D
+/// models of a sibling `3dmodels` tree (GLB for the viewer, gzipped STEP for download).
 pub struct FootprintSource {
     root: PathBuf,
     models: PathBuf,
     cache: HashMap<String, Option<(String, Footprint)>>,
-    model_cache: HashMap<String, Option<NewFile>>,
+    model_cache: HashMap<String, Vec<NewFile>>,
 }
 
 impl FootprintSource {
@@ -189,28 +189,39 @@ impl FootprintSource {
         }
     }
 
-    /// The GLB of the footprint's first visible model, when the source has it.
-    pub fn model_of(&mut self, reference: &str) -> Option<NewFile> {
-        let name = self
-            .get(reference)?
-            .1
-            .models
-            .iter()
-            .find(|model| !model.hidden)
-            .and_then(|model| glb_name(&model.path))?;
-        if !self.model_cache.contains_key(&name) {
-            let loaded = std::fs::read(self.models.join(&name))
-                .ok()
-                .map(|content| NewFile {
-                    kind: FileKind::ModelGlb,
-                    name: name.clone(),
-                    media_type: "model/gltf-binary".into(),
+    /// The model files of the footprint's first visible model the source has: its GLB
+    /// (`<name>.glb`) and its STEP (`<name>.step.gz`, kept gzipped; the download unzips it).
+    pub fn models_of(&mut self, reference: &str) -> Vec<NewFile> {
+        let Some(glb) = self.get(reference).and_then(|(_, footprint)| {
+            footprint
+                .models
+                .iter()
+                .find(|model| !model.hidden)
+                .and_then(|model| glb_name(&model.path))
+        }) else {
+            return Vec::new();
+        };
+        if !self.model_cache.contains_key(&glb) {
+            let step = format!("{}.step.gz", glb.trim_end_matches(".glb"));
+            let files = [
+                (FileKind::ModelGlb, glb.clone(), "model/gltf-binary"),
+                (FileKind::ModelStep, step, "application/gzip"),
+            ]
+            .into_iter()
+            .filter_map(|(kind, name, media_type)| {
+                let content = std::fs::read(self.models.join(&name)).ok()?;
+                Some(NewFile {
+                    kind,
+                    name,
+                    media_type: media_type.into(),
                     digest: sha256_hex(&content),
                     content,
-                });
-            self.model_cache.insert(name.clone(), loaded);
+                })
+            })
+            .collect();
+            self.model_cache.insert(glb.clone(), files);
         }
-        self.model_cache.get(&name).cloned().flatten()
+        self.model_cache.get(&glb).cloned().unwrap_or_default()
     }
 
     /// The footprint `Lib:Name` (its text and parse), or `None` when the source lacks it or it
@@ -297,9 +308,7 @@ pub fn read_library(
                 }),
                 None => read.missing_footprints += 1,
             }
-            if let Some(model) = footprints.model_of(reference) {
-                component.files.push(model);
-            }
+            component.files.extend(footprints.models_of(reference));
         }
         read.components.push(component);
     }

@@ -53,7 +53,7 @@ async fn detail_drawings_and_downloads(environment: TestEnvironment) -> anyhow::
     assert_eq!(voltage["original"], "3.3V");
     assert_eq!(
         codes(&detail["files"], "kind"),
-        ["footprint", "model-glb", "symbol"],
+        ["footprint", "model-glb", "model-step", "symbol"],
         "{}",
         detail["files"]
     );
@@ -115,23 +115,38 @@ async fn detail_drawings_and_downloads(environment: TestEnvironment) -> anyhow::
     let glb = response.bytes().await?;
     assert_eq!(&glb[..4], b"glTF");
 
-    // Files it does not have, kinds that do not exist, ids that are not ids.
+    // The same model as STEP for mechanical CAD: stored gzipped, sent as plain STEP.
+    let response = app
+        .get(&format!("{BASE}/item/{id}/download/model-step"))
+        .await?;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "model/step");
     assert_eq!(
-        error(&app, &format!("{BASE}/item/{id}/download/model-step"))
+        response.headers()["content-disposition"],
+        "attachment; filename=\"SOT-223.step\""
+    );
+    let step = response.text().await?;
+    assert!(
+        step.starts_with("ISO-10303-21;"),
+        "{}",
+        &step[..40.min(step.len())]
+    );
+    assert!(step.trim_end().ends_with("END-ISO-10303-21;"));
+
+    // Files it does not have, kinds that do not exist, ids that are not ids.
+    let without_model = id_of(&environment, "Regulator_Linear:LM7805_TO220").await?;
+    for kind in ["model-glb", "model-step"] {
+        assert_eq!(
+            error(
+                &app,
+                &format!("{BASE}/item/{without_model}/download/{kind}")
+            )
             .await?
             .1,
-        FILE_NOT_AVAILABLE
-    );
-    let without_model = id_of(&environment, "Regulator_Linear:LM7805_TO220").await?;
-    assert_eq!(
-        error(
-            &app,
-            &format!("{BASE}/item/{without_model}/download/model-glb")
-        )
-        .await?
-        .1,
-        FILE_NOT_AVAILABLE
-    );
+            FILE_NOT_AVAILABLE,
+            "{kind}"
+        );
+    }
     let (status, code, msg) = error(&app, &format!("{BASE}/item/{id}/download/gerber")).await?;
     assert_eq!((status, code), (200, BAD_REQUEST));
     assert!(msg.contains("kind"), "{msg}");

@@ -1,3 +1,5 @@
+use std::io::Read;
+
 use actix_web::{http::header, web, HttpResponse};
 use kernel::{ApiError, ApiResult};
 
@@ -36,13 +38,28 @@ fn file_name(kind: FileKind, name: &str) -> String {
                 .iter()
                 .find_map(|ext| safe.strip_suffix(ext))
                 .unwrap_or(&safe);
-            format!("{stem}.step.gz")
+            format!("{stem}.step")
         }
     }
 }
 
+/// What a stored file is sent as: STEP models are stored gzipped (a sixth of their size) and sent
+/// as plain `.step`, which every mechanical CAD opens.
+fn served(kind: FileKind, media_type: &str, content: Vec<u8>) -> ApiResult<(String, Vec<u8>)> {
+    if kind != FileKind::ModelStep || media_type != "application/gzip" {
+        return Ok((media_type.to_owned(), content));
+    }
+    let mut step = Vec::with_capacity(content.len() * 5);
+    flate2::read::GzDecoder::new(content.as_slice())
+        .read_to_end(&mut step)
+        .map_err(|error| {
+            ApiError::internal(anyhow::anyhow!("stored STEP model is not gzip: {error}"))
+        })?;
+    Ok(("model/step".to_owned(), step))
+}
+
 /// A library file of the component: `symbol` (a `.kicad_sym` holding just this symbol),
-/// `footprint` (`.kicad_mod`), `model-glb` (binary glTF), `model-step` (gzipped STEP).
+/// `footprint` (`.kicad_mod`), `model-glb` (binary glTF), `model-step` (STEP, `model/step`).
 #[utoipa::path(
     get,
     path = "/item/{id}/download/{kind}",
@@ -73,8 +90,9 @@ pub async fn download(
         .file_content(id, kind)
         .await?
         .ok_or_else(|| ApiError::new(FILE_NOT_AVAILABLE))?;
+    let (media_type, content) = served(kind, &file.media_type, content)?;
     Ok(HttpResponse::Ok()
-        .content_type(file.media_type.as_str())
+        .content_type(media_type)
         .insert_header((
             header::CONTENT_DISPOSITION,
             format!("attachment; filename=\"{}\"", file_name(kind, &file.name)),
@@ -106,7 +124,30 @@ mod tests {
         );
         assert_eq!(
             file_name(FileKind::ModelStep, "X.3dshapes/SOT-23.step.gz"),
-            "SOT-23.step.gz"
+            "SOT-23.step"
         );
+    }
+
+    #[test]
+    fn step_models_are_unzipped_on_the_way_out() {
+        use std::io::Write;
+        let step = b"ISO-10303-21;\nHEADER;\nENDSEC;\nEND-ISO-10303-21;\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(step).unwrap();
+        let stored = gz.finish().unwrap();
+        let (media_type, sent) = served(FileKind::ModelStep, "application/gzip", stored).unwrap();
+        assert_eq!(
+            (media_type.as_str(), sent.as_slice()),
+            ("model/step", &step[..])
+        );
+        // Other kinds pass unchanged; a broken stored file is an error, not garbage.
+        let glb = served(FileKind::ModelGlb, "model/gltf-binary", b"glTF".to_vec()).unwrap();
+        assert_eq!(glb, ("model/gltf-binary".to_owned(), b"glTF".to_vec()));
+        assert!(served(
+            FileKind::ModelStep,
+            "application/gzip",
+            b"not gzip".to_vec()
+        )
+        .is_err());
     }
 }
