@@ -346,10 +346,11 @@ pub fn rank_package(this: &Subject, other: &Subject) -> Option<Ranking> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn record(id: i64, part_number: &str) -> ComponentRecord {
+    /// A component record for unit tests (an LDO in SOT-223 unless changed).
+    pub(crate) fn record(id: i64, part_number: &str) -> ComponentRecord {
         ComponentRecord {
             id,
             source: "kicad".into(),

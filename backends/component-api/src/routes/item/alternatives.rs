@@ -37,24 +37,62 @@ pub struct Alternative {
     pub reason: String,
 }
 
-/// Scores `candidate` against `target`: matching key parameters weigh most, then the package
-/// (same footprint above same package family), then the pin count.
+/// The dimensions that are a passive's value: a resistor, capacitor or inductor is replaced only
+/// by one of the same value.
+const PASSIVE_VALUES: [&str; 3] = ["resistance", "capacitance", "inductance"];
+/// A passive's ratings: a replacement may rate higher (a 25 V capacitor for a 16 V one), never lower.
+const PASSIVE_RATINGS: [&str; 3] = ["voltage", "power", "current"];
+
+/// The single figure a rating is compared by (its typical value, else its maximum).
+fn rating(parameter: &Parameter) -> Option<f64> {
+    parameter.typ.or(parameter.max)
+}
+
+/// Scores `candidate` against `target`, or `None` when it cannot replace it. Matching key
+/// parameters weigh most, then the package (same footprint above same package family), then the
+/// pin count. A passive (its value a resistance, capacitance or inductance) is replaced only by
+/// one of the same value whose voltage, power and current ratings are not lower.
 pub fn rank(
     target: &ComponentRecord,
     target_parameters: &[Parameter],
     candidate: &ComponentRecord,
     candidate_parameters: &[Parameter],
-) -> (u32, Vec<String>) {
+) -> Option<(u32, Vec<String>)> {
+    let passive = target_parameters
+        .iter()
+        .any(|p| PASSIVE_VALUES.contains(&p.dimension.as_str()));
     let mut score = 0;
     let mut reasons = Vec::new();
     for parameter in target_parameters {
+        let view = ParameterView::from(parameter);
         if candidate_parameters
             .iter()
             .any(|c| values_match(parameter, c))
         {
-            let view = ParameterView::from(parameter);
             score += 3;
             reasons.push(format!("{}相同: {}", view.name, view.display));
+            continue;
+        }
+        if !passive {
+            continue;
+        }
+        if PASSIVE_VALUES.contains(&parameter.dimension.as_str()) {
+            return None;
+        }
+        if PASSIVE_RATINGS.contains(&parameter.dimension.as_str()) {
+            let Some(needed) = rating(parameter) else {
+                continue;
+            };
+            let higher = candidate_parameters
+                .iter()
+                .filter(|c| c.dimension == parameter.dimension)
+                .find_map(|c| rating(c).filter(|rated| *rated > needed).map(|_| c))?;
+            score += 2;
+            reasons.push(format!(
+                "{}更高: {}",
+                view.name,
+                ParameterView::from(higher).display
+            ));
         }
     }
     if target.footprint_ref.is_some() && target.footprint_ref == candidate.footprint_ref {
@@ -74,11 +112,11 @@ pub fn rank(
         score += 1;
         reasons.push(format!("引脚数相同: {}", target.pin_count));
     }
-    (score, reasons)
+    (score > 0).then_some((score, reasons))
 }
 
 /// Components of the same category that share key parameters and a compatible package,
-/// ranked, each with the reason.
+/// ranked, each with the reason (a passive's only with its value and ratings at least as high).
 #[utoipa::path(
     get,
     path = "/item/{id}/alternatives",
@@ -122,8 +160,8 @@ pub async fn alternatives(
                 target_parameters,
                 candidate,
                 parameters.get(&candidate.id).unwrap_or(&none),
-            );
-            (score > 0).then(|| Alternative {
+            )?;
+            Some(Alternative {
                 component: ComponentSummary::from(candidate),
                 score,
                 reason: reasons.join("；"),
@@ -139,4 +177,101 @@ pub async fn alternatives(
     });
     ranked.truncate(size);
     Ok(ApiResponse::ok(ranked))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recommend::tests::record;
+
+    fn parameter(dimension: &str, typ: f64, original: &str) -> Parameter {
+        Parameter {
+            dimension: dimension.into(),
+            min: None,
+            typ: Some(typ),
+            max: None,
+            original: original.into(),
+            conditions: None,
+        }
+    }
+
+    fn capacitor(
+        id: i64,
+        footprint: &str,
+        farads: f64,
+        volts: f64,
+    ) -> (ComponentRecord, Vec<Parameter>) {
+        let mut component = record(id, &format!("C-{id}"));
+        component.footprint_ref = Some(format!("Capacitor_SMD:{footprint}"));
+        component.package = footprint.split('_').nth(1).map(str::to_owned);
+        component.pin_count = 2;
+        let parameters = vec![
+            parameter("capacitance", farads, "cap"),
+            parameter("voltage", volts, "volts"),
+        ];
+        (component, parameters)
+    }
+
+    #[test]
+    fn a_capacitor_is_replaced_only_by_the_same_value_rated_as_high_or_higher() {
+        let (target, target_parameters) = capacitor(1, "C_0603_1608Metric", 10e-6, 16.0);
+        let score = |(candidate, parameters): (ComponentRecord, Vec<Parameter>)| {
+            rank(&target, &target_parameters, &candidate, &parameters)
+        };
+        let (equal, reasons) = score(capacitor(2, "C_0603_1608Metric", 10e-6, 16.0)).unwrap();
+        assert_eq!(
+            reasons,
+            [
+                "电容相同: 10μF",
+                "电压相同: 16V",
+                "封装相同: Capacitor_SMD:C_0603_1608Metric",
+                "引脚数相同: 2"
+            ]
+        );
+        let (higher, reasons) = score(capacitor(3, "C_0603_1608Metric", 10e-6, 25.0)).unwrap();
+        assert!(reasons.contains(&"电压更高: 25V".to_owned()), "{reasons:?}");
+        assert!(equal > higher, "the same rating ranks before a higher one");
+        let (other_package, _) = score(capacitor(4, "C_0805_2012Metric", 10e-6, 16.0)).unwrap();
+        assert!(
+            higher > other_package,
+            "the same footprint ranks before another size"
+        );
+        // A different value or a lower rating cannot replace it, whatever else matches.
+        assert_eq!(score(capacitor(5, "C_0603_1608Metric", 1.5e-6, 16.0)), None);
+        assert_eq!(score(capacitor(6, "C_0603_1608Metric", 10e-6, 10.0)), None);
+        let (mut unrated, mut parameters) = capacitor(7, "C_0603_1608Metric", 10e-6, 16.0);
+        parameters.truncate(1);
+        assert_eq!(
+            score((unrated, parameters)),
+            None,
+            "an unknown rating is not a higher one"
+        );
+    }
+
+    #[test]
+    fn other_parts_rank_by_what_they_share() {
+        let target = record(1, "AMS1117-3.3");
+        let target_parameters = [parameter("voltage", 3.3, "3.3V")];
+        let other_voltage = record(2, "AMS1117-5.0");
+        let (score, reasons) = rank(
+            &target,
+            &target_parameters,
+            &other_voltage,
+            &[parameter("voltage", 5.0, "5.0V")],
+        )
+        .unwrap();
+        assert_eq!(score, 4);
+        assert_eq!(
+            reasons,
+            [
+                "封装相同: Package_TO_SOT_SMD:SOT-223-3_TabPin2",
+                "引脚数相同: 3"
+            ]
+        );
+        let mut unrelated = record(3, "LM7805_TO220");
+        unrelated.footprint_ref = Some("Package_TO_SOT_THT:TO-220-3_Vertical".into());
+        unrelated.package = Some("TO-220-3".into());
+        unrelated.pin_count = 8;
+        assert_eq!(rank(&target, &target_parameters, &unrelated, &[]), None);
+    }
 }
