@@ -279,7 +279,13 @@ fn draw_pad_number(canvas: &mut Canvas, pad: &Pad) {
     );
 }
 
-fn draw_texts(canvas: &mut Canvas, footprint: &Footprint) {
+/// Texts narrower than this (mm) after fitting are left out: they would be unreadable specks.
+const SMALLEST_TEXT: f64 = 0.1;
+
+/// Draws the visible texts. A text wider than the drawing (`fit_width`: pads and graphics) is
+/// shrunk to fit, so a long value like `C_0603_1608Metric` on a 1.6 mm part does not make the
+/// preview a line of text with a speck of copper.
+fn draw_texts(canvas: &mut Canvas, footprint: &Footprint, fit_width: Option<f64>) {
     let reference = footprint.reference().unwrap_or("REF**");
     let value = footprint
         .texts
@@ -301,7 +307,7 @@ fn draw_texts(canvas: &mut Canvas, footprint: &Footprint) {
             .text
             .replace("${REFERENCE}", reference)
             .replace("${VALUE}", value);
-        let size = text.style.size;
+        let mut size = text.style.size;
         let angle = {
             let angle = text.style.angle.rem_euclid(360.0);
             if angle > 90.0 && angle <= 270.0 {
@@ -310,7 +316,14 @@ fn draw_texts(canvas: &mut Canvas, footprint: &Footprint) {
                 angle
             }
         };
-        let width = svg::text_width(&content, size);
+        let mut width = svg::text_width(&content, size);
+        if let Some(fit) = fit_width.filter(|fit| width > *fit) {
+            size *= fit / width;
+            width = fit;
+            if size < SMALLEST_TEXT {
+                continue;
+            }
+        }
         for corner in [
             Point::new(-width / 2.0, -size / 2.0),
             Point::new(width / 2.0, size / 2.0),
@@ -377,7 +390,12 @@ pub fn render_footprint_svg(footprint: &Footprint) -> String {
     for pad in &front {
         draw_pad_number(&mut canvas, pad);
     }
-    draw_texts(&mut canvas, footprint);
+    let drawing = canvas.bounds;
+    draw_texts(
+        &mut canvas,
+        footprint,
+        (!drawing.is_empty()).then(|| drawing.width()),
+    );
     let body = format!(r#"<g font-family="sans-serif">{}</g>"#, canvas.body);
     svg::document(&footprint.name, canvas.bounds, 0.5, Some(BACKGROUND), &body)
 }
@@ -427,6 +445,32 @@ mod tests {
         let svg = render_footprint_svg(&footprint);
         // Courtyard x from -3.7 (minus half its 0.05 width), margin 0.5.
         assert!(svg.contains(r#"viewBox="-4.225 "#), "{}", &svg[..200]);
+    }
+
+    #[test]
+    fn long_texts_shrink_to_the_drawing_width() {
+        let small = r#"(footprint "C_0603_1608Metric" (layer "F.Cu") (attr smd)
+  (fp_text reference "REF**" (at 0 -1.43) (layer "F.SilkS") (effects (font (size 1 1))))
+  (fp_text value "C_0603_1608Metric" (at 0 1.43) (layer "F.Fab") (effects (font (size 1 1))))
+  (fp_rect (start -1.48 -0.73) (end 1.48 0.73) (layer "F.CrtYd") (width 0.05))
+  (pad "1" smd roundrect (at -0.775 0) (size 0.9 0.95) (layers "F.Cu" "F.Paste" "F.Mask") (roundrect_rratio 0.25))
+  (pad "2" smd roundrect (at 0.775 0) (size 0.9 0.95) (layers "F.Cu" "F.Paste" "F.Mask") (roundrect_rratio 0.25))
+)"#;
+        let svg = render_footprint_svg(&Footprint::parse(small).unwrap());
+        let view_box: Vec<f64> = svg
+            .split("viewBox=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap()
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // Courtyard 2.96 mm + its line + 2 × 0.5 mm margin: the value text no longer widens it.
+        assert!(view_box[2] < 4.1, "{view_box:?}");
+        assert!(
+            svg.contains(">C_0603_1608Metric</text>"),
+            "shrunk, not dropped"
+        );
     }
 
     #[test]
