@@ -1,8 +1,9 @@
 //! The component search index: built from the store at start, then kept current from the
 //! store's change feed (`component_change`), so imports by another process show up too.
 
+use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
 
 use catalog::model::CategoryRecord;
@@ -24,6 +25,10 @@ pub struct ComponentSearch {
     index: OnceLock<SearchIndex>,
     /// The last change-feed sequence applied.
     applied_seq: tokio::sync::Mutex<i64>,
+    /// Category code → Chinese name, for naming the category facet without reading the
+    /// category table per request (it was most of a faceted answer's time, docs/benchmarks.md);
+    /// refreshed at every rebuild and every follow tick.
+    category_names: RwLock<Arc<HashMap<String, String>>>,
 }
 
 impl ComponentSearch {
@@ -34,6 +39,24 @@ impl ComponentSearch {
     /// The index, once [`Self::rebuild`] has created it.
     pub fn index(&self) -> Option<&SearchIndex> {
         self.index.get()
+    }
+
+    /// The category names as of the last rebuild or follow tick.
+    pub fn category_names(&self) -> Arc<HashMap<String, String>> {
+        self.category_names
+            .read()
+            .map(|names| Arc::clone(&names))
+            .unwrap_or_default()
+    }
+
+    fn remember_categories(&self, records: &[CategoryRecord]) {
+        let names = records
+            .iter()
+            .map(|record| (record.code.clone(), record.name.clone()))
+            .collect();
+        if let Ok(mut current) = self.category_names.write() {
+            *current = Arc::new(names);
+        }
     }
 
     /// Creates the index (in memory) when missing and fills it with every component of the store.
@@ -61,6 +84,7 @@ impl ComponentSearch {
             }
         }
         let categories = categories.list().await?;
+        self.remember_categories(&categories);
         let mut documents = Vec::new();
         let mut after = 0;
         loop {
@@ -134,6 +158,12 @@ impl ComponentSearch {
                     Ok(changed) => tracing::info!(changed, "component search index updated"),
                     Err(error) => {
                         tracing::warn!(error = %format!("{error:#}"), "component search index: catching up failed")
+                    }
+                }
+                match categories.list().await {
+                    Ok(records) => self.remember_categories(&records),
+                    Err(error) => {
+                        tracing::warn!(error = %format!("{error:#}"), "component search: reading the category names failed")
                     }
                 }
             }

@@ -12,7 +12,7 @@ use search::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::routes::view::{categories, ComponentSummary, Paging, ParameterView};
+use crate::routes::view::{ComponentSummary, Paging, ParameterView};
 use crate::search_routes::ComponentSearch;
 use crate::store::ComponentStore;
 use crate::ComponentState;
@@ -134,11 +134,7 @@ pub async fn search(
         })
         .collect();
     let facets = if request.facet_limit > 0 {
-        let category_names: HashMap<String, String> = categories(&state)
-            .await?
-            .into_iter()
-            .map(|record| (record.code, record.name))
-            .collect();
+        let category_names = search.category_names();
         let named = |values: &[FacetValue], name: &dyn Fn(&str) -> Option<String>| {
             values
                 .iter()
