@@ -29,5 +29,11 @@ if command -v pip >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1; then
     fi
 fi
 
+# The wheel's chip descriptions, where the importer finds them (<cache>/alloy-devices/…/data/chips).
+wheel="$(ls "$cache/pip"/alloy_devices-*.whl 2>/dev/null | head -n 1 || true)"
+if [ -n "$wheel" ] && [ ! -d "$cache/alloy-devices/alloy_devices/data/chips" ]; then
+    python3 -m zipfile -e "$wheel" "$cache/alloy-devices"
+fi
+
 echo "sources in $cache/root:"
 ls "$cache/root/usr/share" 2>/dev/null || true

@@ -99,6 +99,33 @@ for name in chosen[:60]:
 print(f"fritzing: {min(len(chosen), 60)} of {len(chosen)} mapped core parts")
 PY
 
+# alloy-devices chip descriptions (all of them), trimmed to what the importer reads: part, vendor,
+# family, cores, memories, peripheral names and the package (the pin routes, interrupts and
+# clock programs are 95% of each file). Needs PyYAML.
+rm -rf "$seed/alloy-devices"
+python3 - "$cache/alloy-devices/alloy_devices/data/chips" "$seed/alloy-devices" <<'PY'
+import os, sys, yaml
+source, target = sys.argv[1:3]
+kept = 0
+for vendor in sorted(os.listdir(source)):
+    for name in sorted(os.listdir(os.path.join(source, vendor))):
+        if not name.endswith(".yaml"):
+            continue
+        chip = yaml.safe_load(open(os.path.join(source, vendor, name), encoding="utf-8"))
+        trimmed = {key: chip[key] for key in ("schema", "vendor", "family", "part") if key in chip}
+        trimmed["cores"] = [{k: core[k] for k in ("name", "arch", "fpu") if k in core} for core in chip.get("cores", [])]
+        trimmed["memories"] = [{k: m[k] for k in ("name", "kind", "size") if k in m} for m in chip.get("memories", [])]
+        trimmed["peripherals"] = {p: {} for p in sorted(chip.get("peripherals", {}))}
+        if chip.get("package"):
+            trimmed["package"] = {k: chip["package"][k] for k in ("type", "pins", "part") if k in chip["package"]}
+        os.makedirs(os.path.join(target, vendor), exist_ok=True)
+        with open(os.path.join(target, vendor, name), "w", encoding="utf-8") as out:
+            yaml.safe_dump(trimmed, out, sort_keys=False, allow_unicode=True)
+        kept += 1
+print(f"alloy-devices: {kept} chips")
+PY
+cp "$cache/alloy-devices/alloy_devices-"*.dist-info/licenses/LICENSE "$seed/LICENSE-alloy-devices.txt"
+
 cp "$share/doc/kicad-symbols/copyright" "$seed/LICENSE-kicad-symbols.txt"
 cp "$share/doc/fritzing-parts/copyright" "$seed/LICENSE-fritzing-parts.txt"
 cp "$share/doc/kicad-packages3d/copyright" "$seed/LICENSE-kicad-packages3d.txt"

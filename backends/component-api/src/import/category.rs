@@ -28,6 +28,7 @@ pub struct CategoryMatcher {
     symbol_hints: Vec<Hint>,
     footprint_hints: Vec<Hint>,
     fritzing_hints: Vec<Hint>,
+    alloy_hints: Vec<Hint>,
 }
 
 impl CategoryMatcher {
@@ -38,6 +39,7 @@ impl CategoryMatcher {
             symbol_hints: Vec::new(),
             footprint_hints: Vec::new(),
             fritzing_hints: Vec::new(),
+            alloy_hints: Vec::new(),
         };
         for (index, category) in taxonomy.categories.iter().enumerate() {
             matcher.codes.push(category.code.clone());
@@ -49,6 +51,7 @@ impl CategoryMatcher {
                 ("kicadSymbol", &mut matcher.symbol_hints),
                 ("kicadFootprint", &mut matcher.footprint_hints),
                 ("fritzing", &mut matcher.fritzing_hints),
+                ("alloyDevices", &mut matcher.alloy_hints),
             ] {
                 let patterns = hints.get(key).and_then(|value| value.as_array());
                 for pattern in patterns.into_iter().flatten().filter_map(|p| p.as_str()) {
@@ -81,6 +84,18 @@ impl CategoryMatcher {
             .map(|hint| CategoryMatch {
                 code: self.codes[hint.category].clone(),
                 method: format!("fritzing:{}", hint.pattern),
+            })
+    }
+
+    /// `vendor/family` of an alloy-devices chip (`st/stm32f4`).
+    pub fn classify_alloy(&self, vendor_family: &str) -> Option<CategoryMatch> {
+        self.alloy_hints
+            .iter()
+            .filter(|hint| hint.pattern.eq_ignore_ascii_case(vendor_family))
+            .max_by_key(|hint| self.depths[hint.category])
+            .map(|hint| CategoryMatch {
+                code: self.codes[hint.category].clone(),
+                method: format!("alloyDevices:{}", hint.pattern),
             })
     }
 

@@ -184,6 +184,18 @@ pub fn from_library(library: &str) -> Option<InferredManufacturer> {
     })
 }
 
+/// The manufacturer a chip description's `vendor` (`st`, `espressif`) names.
+pub fn from_vendor(vendor: &str) -> Option<InferredManufacturer> {
+    LIBRARY_VENDORS
+        .iter()
+        .find(|(token, _, _)| token.eq_ignore_ascii_case(vendor))
+        .map(|(_, name, website)| InferredManufacturer {
+            name: (*name).to_owned(),
+            website: Some((*website).to_owned()),
+            method: "vendor",
+        })
+}
+
 /// The host of an `http(s)://` URL, lowercased, without `www.` and port.
 pub fn url_host(url: &str) -> Option<String> {
     let rest = url

@@ -1,7 +1,8 @@
-//! `portal import components`: reads KiCad symbol libraries (with the footprints they name)
-//! into the store. Idempotent (key: source + source id; unchanged records are skipped), and a
+//! `portal import components`: reads KiCad symbol libraries (with the footprints they name),
+//! Fritzing parts, the generic passives and alloy-devices chip descriptions into the store. Idempotent (key: source + source id; unchanged records are skipped), and a
 //! bad record is counted and reported, never fatal.
 
+pub mod alloy;
 pub mod category;
 pub mod fritzing;
 pub mod generic;
@@ -25,7 +26,7 @@ use crate::{
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "kicad-fritzing-generic-importer-4";
+const IMPORTER_REVISION: &str = "kicad-fritzing-generic-alloy-importer-5";
 
 /// How many rejection reasons a report keeps.
 pub const REPORTED_REASONS: usize = 20;
@@ -69,6 +70,10 @@ pub struct KicadDirs {
     pub fritzing: Option<PathBuf>,
     /// The generic passives' definition (`<dir>/generic/passives.json`), when the source has it.
     pub generic: Option<PathBuf>,
+    /// alloy-devices chip descriptions (`<vendor>/<part>.yaml`), when the source has them:
+    /// `<dir>/alloy-devices` in the seed, the unpacked wheel's `alloy_devices/data/chips` in the
+    /// fetch script's cache.
+    pub alloy: Option<PathBuf>,
 }
 
 impl KicadDirs {
@@ -95,6 +100,12 @@ impl KicadDirs {
                 .find(|candidate| has_files_with(candidate, "fzp")),
                 generic: Some(dir.join("generic").join(generic::DEFINITION_FILE))
                     .filter(|path| path.is_file()),
+                alloy: [
+                    dir.join("alloy-devices"),
+                    dir.join("alloy-devices/alloy_devices/data/chips"),
+                ]
+                .into_iter()
+                .find(|candidate| candidate.join("st").is_dir() || has_vendor_dirs(candidate)),
             })
             .with_context(|| {
                 format!(
@@ -115,6 +126,15 @@ impl KicadDirs {
             .as_deref()
             .map_or_else(|| Ok(Vec::new()), |dir| files_with(dir, "fzp"))
     }
+}
+
+/// Whether `dir` holds `<vendor>/*.yaml` chip descriptions.
+fn has_vendor_dirs(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .any(|path| has_files_with(&path, "yaml"))
+    })
 }
 
 fn has_files_with(dir: &Path, extension: &str) -> bool {
@@ -149,6 +169,15 @@ pub fn source_digest(dir: &Path) -> anyhow::Result<String> {
     if let Some(path) = &dirs.generic {
         let size = std::fs::metadata(path)?.len();
         entries.push((format!("generic/{}", generic::DEFINITION_FILE), size));
+    }
+    if let Some(dir) = &dirs.alloy {
+        let mut chips = Vec::new();
+        collect_files(dir, dir, &mut chips)?;
+        entries.extend(
+            chips
+                .into_iter()
+                .map(|(path, size)| (format!("alloy-devices/{path}"), size)),
+        );
     }
     entries.sort();
     let mut hasher = sha2::Sha256::new();
@@ -194,6 +223,17 @@ pub async fn import_dir(
         libraries: files.len(),
         ..ImportReport::default()
     };
+    // Chip descriptions first: they enrich the KiCad symbols of the same chips.
+    let (chips, unreadable) = dirs
+        .alloy
+        .as_deref()
+        .map(alloy::read_dir)
+        .unwrap_or_default();
+    for reason in unreadable {
+        reject(&mut report, reason);
+    }
+    let finder = alloy::ChipFinder::new(&chips);
+    let mut chip_described = vec![false; chips.len()];
     let bar = if options.progress {
         let bar = indicatif::ProgressBar::new(files.len() as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -219,7 +259,13 @@ pub async fn import_dir(
                 continue;
             }
         };
-        let read = kicad::read_library(path, &text, &matcher, &mut footprints);
+        let mut read = kicad::read_library(path, &text, &matcher, &mut footprints);
+        for component in &mut read.components {
+            if let Some(index) = finder.find(&component.part_number) {
+                chips[index].enrich(component);
+                chip_described[index] = true;
+            }
+        }
         for reason in read.rejected {
             reject(&mut report, reason);
         }
@@ -299,6 +345,31 @@ pub async fn import_dir(
                 .context("storing generic passives")?;
             report.stored.add(stored);
         }
+    }
+    // The chips no KiCad symbol describes, as components of their own.
+    if !chips.is_empty() {
+        bar.set_message("alloy-devices");
+        report.libraries += 1;
+        let components: Vec<_> = chips
+            .iter()
+            .zip(&chip_described)
+            .filter(|(_, described)| !**described)
+            .map(|(chip, _)| chip.component(&matcher))
+            .collect();
+        report.read += components.len();
+        report.uncategorised += components
+            .iter()
+            .filter(|c| c.category_code.is_none())
+            .count();
+        report.without_manufacturer += components
+            .iter()
+            .filter(|c| c.manufacturer.is_none())
+            .count();
+        let stored = store
+            .upsert(&components)
+            .await
+            .context("storing alloy-devices chips")?;
+        report.stored.add(stored);
     }
     bar.finish_and_clear();
     report.elapsed = started.elapsed();

@@ -129,5 +129,58 @@ async fn the_issue_queries_find_the_generic_passives_first() -> anyhow::Result<(
             "{item}"
         );
     }
+
+    // alloy-devices: a chip KiCad draws gains its flash size, core and peripherals…
+    let kicad = data(&app, &format!("{BASE}/search?keyWords=STM32F401CCUx")).await?;
+    assert_eq!(
+        part_numbers(&kicad).first().map(String::as_str),
+        Some("STM32F401CCUx"),
+        "{kicad}"
+    );
+    let id = kicad["list"][0]["id"].as_i64().unwrap_or_default();
+    let detail = data(&app, &format!("{BASE}/item/{id}")).await?;
+    let flash = detail["parameters"]
+        .as_array()
+        .and_then(|list| list.iter().find(|p| p["dimension"] == "data_size"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        (flash["typ"].as_f64(), flash["conditions"].as_str()),
+        (Some(262_144.0), Some("Flash")),
+        "{detail}"
+    );
+    let component = &detail["component"];
+    assert_eq!(component["source"], "kicad");
+    assert!(
+        component["keywords"]
+            .as_str()
+            .is_some_and(|k| k.contains("Cortex-M4F") && k.contains("USB")),
+        "{component}"
+    );
+    assert!(
+        component["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("Peripherals (alloy-devices): 3×UART")),
+        "{component}"
+    );
+    // …and a chip it does not draw is a component of its own, with its maker and category.
+    let alone = data(&app, &format!("{BASE}/search?keyWords=STM32G431K8")).await?;
+    assert_eq!(
+        part_numbers(&alone).first().map(String::as_str),
+        Some("STM32G431K8"),
+        "{alone}"
+    );
+    let id = alone["list"][0]["id"].as_i64().unwrap_or_default();
+    let detail = data(&app, &format!("{BASE}/item/{id}")).await?;
+    assert_eq!(detail["component"]["source"], "alloy-devices");
+    assert_eq!(detail["component"]["license"], "MIT");
+    assert_eq!(detail["manufacturer"]["name"], "STMicroelectronics");
+    assert!(
+        detail["categoryPath"]
+            .as_array()
+            .is_some_and(|path| !path.is_empty()),
+        "{detail}"
+    );
+    assert_eq!(detail["files"].as_array().map(Vec::len), Some(0));
     Ok(())
 }
