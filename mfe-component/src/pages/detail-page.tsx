@@ -66,7 +66,7 @@ export function DetailPage() {
                     </Descriptions.Item>
                     <Descriptions.Item label={t('field.package')}>{data.component.package ?? '—'}</Descriptions.Item>
                     <Descriptions.Item label={t('field.footprint')}>{data.component.footprintRef ?? '—'}</Descriptions.Item>
-                    <Descriptions.Item label={t('field.pinCount')}>{data.component.pinCount ?? '—'}</Descriptions.Item>
+                    <Descriptions.Item label={t('field.pinCount')}>{data.component.pinCount || '—'}</Descriptions.Item>
                     <Descriptions.Item label={t('field.description')}>{data.component.description ?? '—'}</Descriptions.Item>
                     <Descriptions.Item label={t('field.datasheet')}>
                       {data.component.datasheet && /^https?:\/\//.test(data.component.datasheet) ? (

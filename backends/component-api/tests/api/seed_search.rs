@@ -182,5 +182,10 @@ async fn the_issue_queries_find_the_generic_passives_first() -> anyhow::Result<(
         "{detail}"
     );
     assert_eq!(detail["files"].as_array().map(Vec::len), Some(0));
+    assert_eq!(
+        (&detail["symbolSvgUrl"], &detail["footprintSvgUrl"]),
+        (&Value::Null, &Value::Null),
+        "nothing to draw"
+    );
     Ok(())
 }

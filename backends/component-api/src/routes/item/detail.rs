@@ -24,7 +24,8 @@ pub struct ComponentDetail {
     /// Root first, the component's own category last.
     pub category_path: Vec<CategoryCrumb>,
     pub files: Vec<FileView>,
-    pub symbol_svg_url: String,
+    /// Only for a component with a KiCad symbol (Fritzing and alloy-devices parts have none).
+    pub symbol_svg_url: Option<String>,
     pub footprint_svg_url: Option<String>,
 }
 
@@ -71,7 +72,10 @@ pub async fn get_component(
             .collect(),
         manufacturer,
         category_path: category_path(&records, component.category_id),
-        symbol_svg_url: format!("{base}/item/{id}/symbol.svg"),
+        symbol_svg_url: files
+            .iter()
+            .any(|f| f.file.kind == crate::model::FileKind::Symbol)
+            .then(|| format!("{base}/item/{id}/symbol.svg")),
         footprint_svg_url: files
             .iter()
             .any(|f| f.file.kind == crate::model::FileKind::Footprint)
