@@ -270,22 +270,9 @@ pub async fn import_dir(
             reject(&mut report, reason);
         }
         report.missing_footprints += read.missing_footprints;
-        report.read += read.components.len();
-        report.uncategorised += read
-            .components
-            .iter()
-            .filter(|c| c.category_code.is_none())
-            .count();
-        report.without_manufacturer += read
-            .components
-            .iter()
-            .filter(|c| c.manufacturer.is_none())
-            .count();
-        let stored = store
-            .upsert(&read.components)
+        store_components(store, &mut report, &read.components)
             .await
             .with_context(|| format!("storing library {name}"))?;
-        report.stored.add(stored);
         bar.inc(1);
     }
     // Fritzing parts, a few hundred per transaction.
@@ -307,20 +294,9 @@ pub async fn import_dir(
                 Err(reason) => reject(&mut report, format!("fritzing/{name}: {reason}")),
             }
         }
-        report.read += components.len();
-        report.uncategorised += components
-            .iter()
-            .filter(|c| c.category_code.is_none())
-            .count();
-        report.without_manufacturer += components
-            .iter()
-            .filter(|c| c.manufacturer.is_none())
-            .count();
-        let stored = store
-            .upsert(&components)
+        store_components(store, &mut report, &components)
             .await
             .context("storing Fritzing parts")?;
-        report.stored.add(stored);
     }
     // Generic passives: computed from the definition with the source's own KiCad files.
     if let Some(definition) = &dirs.generic {
@@ -331,19 +307,10 @@ pub async fn import_dir(
             reject(&mut report, reason);
         }
         report.missing_footprints += generated.missing_footprints;
-        report.read += generated.components.len();
-        report.uncategorised += generated
-            .components
-            .iter()
-            .filter(|c| c.category_code.is_none())
-            .count();
-        report.without_manufacturer += generated.components.len();
         for chunk in generated.components.chunks(500) {
-            let stored = store
-                .upsert(chunk)
+            store_components(store, &mut report, chunk)
                 .await
                 .context("storing generic passives")?;
-            report.stored.add(stored);
         }
     }
     // The chips no KiCad symbol describes, as components of their own.
@@ -356,24 +323,32 @@ pub async fn import_dir(
             .filter(|(_, described)| !**described)
             .map(|(chip, _)| chip.component(&matcher))
             .collect();
-        report.read += components.len();
-        report.uncategorised += components
-            .iter()
-            .filter(|c| c.category_code.is_none())
-            .count();
-        report.without_manufacturer += components
-            .iter()
-            .filter(|c| c.manufacturer.is_none())
-            .count();
-        let stored = store
-            .upsert(&components)
+        store_components(store, &mut report, &components)
             .await
             .context("storing alloy-devices chips")?;
-        report.stored.add(stored);
     }
     bar.finish_and_clear();
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// Stores one transaction's worth of components and counts them in the report.
+async fn store_components(
+    store: &ComponentRepository,
+    report: &mut ImportReport,
+    components: &[crate::model::NewComponent],
+) -> anyhow::Result<()> {
+    report.read += components.len();
+    report.uncategorised += components
+        .iter()
+        .filter(|c| c.category_code.is_none())
+        .count();
+    report.without_manufacturer += components
+        .iter()
+        .filter(|c| c.manufacturer.is_none())
+        .count();
+    report.stored.add(store.upsert(components).await?);
+    Ok(())
 }
 
 fn reject(report: &mut ImportReport, reason: String) {
