@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Descriptions, Drawer, Empty, Form, Image, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Descriptions, Drawer, Form, Image, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
@@ -18,6 +18,7 @@ import {
   type BrandApplicationRecord,
 } from '../api/brand-application-admin';
 import { formatTime, rangeToTimes } from './format';
+import { PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
@@ -202,66 +203,35 @@ function BrandApplicationAdmin() {
         <Form.Item name="range" label={t('operations.dateRange')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="brand-application-search">
-            {t('operations.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search(form.getFieldsValue());
-            }}
-          >
-            {t('operations.reset')}
-          </Button>
-        </Space>
+        <SearchResetButtons form={form} onSearch={search} testIdPrefix="brand-application" />
       </Form>
-      {page.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={page.error.message}
-          action={<Button onClick={() => void page.refetch()}>{t('operations.retry')}</Button>}
-          data-testid="brand-application-error"
-        />
-      ) : (
-        <Table<BrandApplicationRecord>
-          rowKey="id"
-          loading={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('operations.brandApplication.empty')} /> }}
-          data-testid="brand-application-table"
-          onRow={(record) => ({ 'data-testid': `brand-application-row-${record.id}` }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: filters.pageNo,
-            pageSize: filters.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('operations.total', { total }),
-            onChange: (pageNo, pageSize) => setFilters((previous) => ({ ...previous, pageNo: pageSize === previous.pageSize ? pageNo : 1, pageSize })),
-          }}
-          columns={[
-            { title: 'ID', dataIndex: 'id', width: 80 },
-            { title: t('brandEntry.form.companyName'), dataIndex: 'companyName', ellipsis: true },
-            { title: t('brandEntry.form.brandName'), dataIndex: 'brandName', width: 140, ellipsis: true },
-            { title: t('brandEntry.form.contactName'), dataIndex: 'contactName', width: 110 },
-            { title: t('brandEntry.form.mobile'), dataIndex: 'mobile', width: 130 },
-            { title: t('brandEntry.form.categories'), key: 'categories', ellipsis: true, render: (_value, record) => categoryLabels(record) },
-            { title: t('operations.brandApplication.status'), dataIndex: 'status', width: 100, render: (value: number) => <StatusTag status={value} /> },
-            { title: t('operations.brandApplication.createTime'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
-            {
-              title: t('operations.actions'),
-              key: 'actions',
-              width: 90,
-              render: (_value, record) => (
-                <Button type="link" onClick={() => setOpenId(record.id)} data-testid={`brand-application-view-${record.id}`}>
-                  {t('operations.view')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PageTableOrError
+        page={page}
+        filters={filters}
+        setFilters={setFilters}
+        emptyText={t('operations.brandApplication.empty')}
+        testIdPrefix="brand-application"
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          { title: t('brandEntry.form.companyName'), dataIndex: 'companyName', ellipsis: true },
+          { title: t('brandEntry.form.brandName'), dataIndex: 'brandName', width: 140, ellipsis: true },
+          { title: t('brandEntry.form.contactName'), dataIndex: 'contactName', width: 110 },
+          { title: t('brandEntry.form.mobile'), dataIndex: 'mobile', width: 130 },
+          { title: t('brandEntry.form.categories'), key: 'categories', ellipsis: true, render: (_value, record) => categoryLabels(record) },
+          { title: t('operations.brandApplication.status'), dataIndex: 'status', width: 100, render: (value: number) => <StatusTag status={value} /> },
+          { title: t('operations.brandApplication.createTime'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
+          {
+            title: t('operations.actions'),
+            key: 'actions',
+            width: 90,
+            render: (_value, record) => (
+              <Button type="link" onClick={() => setOpenId(record.id)} data-testid={`brand-application-view-${record.id}`}>
+                {t('operations.view')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <BrandApplicationDetail record={openRecord} onClose={() => setOpenId(undefined)} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Descriptions, Drawer, Empty, Form, Image, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Drawer, Form, Image, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
@@ -19,6 +19,7 @@ import {
   type FeedbackRecord,
 } from '../api/feedback-admin';
 import { formatTime, rangeToTimes } from './format';
+import { PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
@@ -181,70 +182,39 @@ function FeedbackAdmin() {
         <Form.Item name="range" label={t('operations.dateRange')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="feedback-search">
-            {t('operations.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search(form.getFieldsValue());
-            }}
-          >
-            {t('operations.reset')}
-          </Button>
-        </Space>
+        <SearchResetButtons form={form} onSearch={search} testIdPrefix="feedback" />
       </Form>
-      {page.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={page.error.message}
-          action={<Button onClick={() => void page.refetch()}>{t('operations.retry')}</Button>}
-          data-testid="feedback-error"
-        />
-      ) : (
-        <Table<FeedbackRecord>
-          rowKey="id"
-          loading={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('operations.feedback.empty')} /> }}
-          data-testid="feedback-table"
-          onRow={(record) => ({ 'data-testid': `feedback-row-${record.id}` }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: filters.pageNo,
-            pageSize: filters.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('operations.total', { total }),
-            onChange: (pageNo, pageSize) => setFilters((previous) => ({ ...previous, pageNo: pageSize === previous.pageSize ? pageNo : 1, pageSize })),
-          }}
-          columns={[
-            { title: 'ID', dataIndex: 'id', width: 80 },
-            { title: t('feedback.type'), dataIndex: 'type', width: 110, render: (value: number) => t(`feedback.types.${value}`) },
-            { title: t('feedback.message'), dataIndex: 'message', ellipsis: true },
-            {
-              title: t('operations.feedback.sender'),
-              key: 'sender',
-              width: 180,
-              render: (_value, record) => record.userName || record.userMobile || record.userEmail || '-',
-            },
-            { title: t('feedback.images'), key: 'images', width: 70, render: (_value, record) => record.images.length },
-            { title: t('operations.feedback.status'), dataIndex: 'status', width: 100, render: (value: number) => <StatusTag status={value} /> },
-            { title: t('operations.feedback.createTime'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
-            {
-              title: t('operations.actions'),
-              key: 'actions',
-              width: 90,
-              render: (_value, record) => (
-                <Button type="link" onClick={() => setOpenId(record.id)} data-testid={`feedback-view-${record.id}`}>
-                  {t('operations.view')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PageTableOrError
+        page={page}
+        filters={filters}
+        setFilters={setFilters}
+        emptyText={t('operations.feedback.empty')}
+        testIdPrefix="feedback"
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          { title: t('feedback.type'), dataIndex: 'type', width: 110, render: (value: number) => t(`feedback.types.${value}`) },
+          { title: t('feedback.message'), dataIndex: 'message', ellipsis: true },
+          {
+            title: t('operations.feedback.sender'),
+            key: 'sender',
+            width: 180,
+            render: (_value, record) => record.userName || record.userMobile || record.userEmail || '-',
+          },
+          { title: t('feedback.images'), key: 'images', width: 70, render: (_value, record) => record.images.length },
+          { title: t('operations.feedback.status'), dataIndex: 'status', width: 100, render: (value: number) => <StatusTag status={value} /> },
+          { title: t('operations.feedback.createTime'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
+          {
+            title: t('operations.actions'),
+            key: 'actions',
+            width: 90,
+            render: (_value, record) => (
+              <Button type="link" onClick={() => setOpenId(record.id)} data-testid={`feedback-view-${record.id}`}>
+                {t('operations.view')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <FeedbackDetail id={openId} onClose={() => setOpenId(undefined)} />
     </div>
   );

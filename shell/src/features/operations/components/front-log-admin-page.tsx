@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
-import { FRONT_LOG_QUERY_PERMISSION, useFrontLogPage, type FrontLogFilters, type FrontLogRecord } from '../api/front-log-admin';
+import { FRONT_LOG_QUERY_PERMISSION, useFrontLogPage, type FrontLogFilters } from '../api/front-log-admin';
 import { formatTime, rangeToTimes } from './format';
+import { PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 20;
@@ -68,57 +69,33 @@ function FrontLogAdmin() {
         <Form.Item name="range" label={t('operations.dateRange')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="front-log-search">
-            {t('operations.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search({});
-            }}
-          >
-            {t('operations.reset')}
-          </Button>
-        </Space>
+        <SearchResetButtons form={form} onSearch={search} testIdPrefix="front-log" />
       </Form>
-      {page.isError ? (
-        <Alert type="error" showIcon title={page.error.message} action={<Button onClick={() => void page.refetch()}>{t('operations.retry')}</Button>} />
-      ) : (
-        <Table<FrontLogRecord>
-          rowKey="id"
-          loading={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('operations.frontLog.empty')} /> }}
-          data-testid="front-log-table"
-          expandable={{
-            expandedRowRender: (record) => (
-              <pre className="operations-stack" style={{ whiteSpace: 'pre-wrap', fontSize: 12, margin: 0 }}>
-                {[record.position && `${t('operations.frontLog.position')}: ${record.position}`, record.code && `code: ${record.code}`, record.userAgent, record.stack, record.extra]
-                  .filter(Boolean)
-                  .join('\n')}
-              </pre>
-            ),
-          }}
-          pagination={{
-            current: filters.pageNo,
-            pageSize: filters.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('operations.total', { total }),
-            onChange: (pageNo, pageSize) => setFilters((previous) => ({ ...previous, pageNo: pageSize === previous.pageSize ? pageNo : 1, pageSize })),
-          }}
-          columns={[
-            { title: t('operations.frontLog.time'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
-            { title: t('operations.frontLog.level'), dataIndex: 'level', width: 90, render: (value: number) => <LevelTag level={value} /> },
-            { title: t('operations.frontLog.name'), dataIndex: 'name', width: 120 },
-            { title: t('operations.frontLog.message'), dataIndex: 'message', ellipsis: true },
-            { title: t('operations.frontLog.url'), dataIndex: 'url', ellipsis: true, width: 260 },
-            { title: t('operations.frontLog.userId'), dataIndex: 'userId', width: 90, render: (value?: number | null) => value ?? '-' },
-            { title: 'IP', dataIndex: 'clientIp', width: 130 },
-          ]}
-        />
-      )}
+      <PageTableOrError
+        page={page}
+        filters={filters}
+        setFilters={setFilters}
+        emptyText={t('operations.frontLog.empty')}
+        testIdPrefix="front-log"
+        expandable={{
+          expandedRowRender: (record) => (
+            <pre className="operations-stack" style={{ whiteSpace: 'pre-wrap', fontSize: 12, margin: 0 }}>
+              {[record.position && `${t('operations.frontLog.position')}: ${record.position}`, record.code && `code: ${record.code}`, record.userAgent, record.stack, record.extra]
+                .filter(Boolean)
+                .join('\n')}
+            </pre>
+          ),
+        }}
+        columns={[
+          { title: t('operations.frontLog.time'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
+          { title: t('operations.frontLog.level'), dataIndex: 'level', width: 90, render: (value: number) => <LevelTag level={value} /> },
+          { title: t('operations.frontLog.name'), dataIndex: 'name', width: 120 },
+          { title: t('operations.frontLog.message'), dataIndex: 'message', ellipsis: true },
+          { title: t('operations.frontLog.url'), dataIndex: 'url', ellipsis: true, width: 260 },
+          { title: t('operations.frontLog.userId'), dataIndex: 'userId', width: 90, render: (value?: number | null) => value ?? '-' },
+          { title: 'IP', dataIndex: 'clientIp', width: 130 },
+        ]}
+      />
     </div>
   );
 }
