@@ -239,7 +239,7 @@ mod tests {
         // A different value or a lower rating cannot replace it, whatever else matches.
         assert_eq!(score(capacitor(5, "C_0603_1608Metric", 1.5e-6, 16.0)), None);
         assert_eq!(score(capacitor(6, "C_0603_1608Metric", 10e-6, 10.0)), None);
-        let (mut unrated, mut parameters) = capacitor(7, "C_0603_1608Metric", 10e-6, 16.0);
+        let (unrated, mut parameters) = capacitor(7, "C_0603_1608Metric", 10e-6, 16.0);
         parameters.truncate(1);
         assert_eq!(
             score((unrated, parameters)),
