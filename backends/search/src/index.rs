@@ -6,7 +6,7 @@ use std::ops::Bound;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
-use tantivy::collector::{Collector, Count, FacetCollector, FacetCounts, TopDocs};
+use tantivy::collector::{Collector, Count, TopDocs};
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, Query,
     RangeQuery, TermQuery,
@@ -21,6 +21,7 @@ use crate::analysis::{
     TEXT_QUERY,
 };
 use crate::document::SearchDocument;
+use crate::facets::{FacetTally, FacetValue};
 use crate::request::{QueryError, RangeFilter, SearchRequest, SortOrder, MAX_SUGGESTIONS};
 use crate::schema::{
     self, dimension_key, named_key, quantity_term, sort_path_key, Fields, Side, SCHEMA_VERSION,
@@ -32,6 +33,9 @@ use crate::synonyms::synonyms_of;
 const WRITER_MEMORY_BYTES: usize = 50_000_000;
 /// Name of the file holding [`SCHEMA_VERSION`] beside an index on disk.
 const VERSION_FILE: &str = "portal-search-version";
+
+/// The facet roots every item's `facets` field holds, in the order [`Facets`] lists them.
+const FACET_ROOTS: [&str; 4] = ["category", "manufacturer", "package", "param"];
 
 /// Score of an exact part-number hit: above any text score, so exact hits rank first.
 const EXACT_IDENTIFIER_SCORE: f32 = 1_000.0;
@@ -151,13 +155,6 @@ pub struct SearchHit {
     /// Whether a keyword is exactly the item's part number or one of its aliases.
     pub exact: bool,
     pub document: Arc<SearchDocument>,
-}
-
-/// One value of a facet with the number of matching items that have it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FacetValue {
-    pub value: String,
-    pub count: u64,
 }
 
 /// Facet counts over all items that match a search (not just the page).
@@ -467,26 +464,22 @@ impl SearchIndex {
         let searcher = self.reader.searcher();
         let offset = (request.page - 1) * request.size;
         let top = TopDocs::with_limit(request.size).and_offset(offset);
-        let mut facet_collector = FacetCollector::for_field("facets");
-        if request.facet_limit > 0 {
-            for root in ["/category", "/manufacturer", "/package", "/param"] {
-                facet_collector.add_facet(root);
-            }
-        }
+        let facet_tally = (request.facet_limit > 0)
+            .then(|| FacetTally::new("facets", &FACET_ROOTS, request.facet_limit));
         let (total, addresses, facet_counts): (
             usize,
             Vec<(f32, tantivy::DocAddress)>,
-            FacetCounts,
+            Option<Vec<Vec<FacetValue>>>,
         ) = match &request.sort {
             SortOrder::Relevance => {
                 let (total, top, facets) =
-                    run(&searcher, &query, top.order_by_score(), facet_collector)?;
+                    run(&searcher, &query, top.order_by_score(), facet_tally)?;
                 (total, top, facets)
             }
             SortOrder::PartNumber { descending } => {
                 let collector =
                     top.order_by_string_fast_field("part_number_sort", order(*descending));
-                let (total, top, facets) = run(&searcher, &query, collector, facet_collector)?;
+                let (total, top, facets) = run(&searcher, &query, collector, facet_tally)?;
                 (
                     total,
                     top.into_iter().map(|(_, a)| (0.0, a)).collect(),
@@ -511,7 +504,7 @@ impl SearchIndex {
                             .map_or(f64::NEG_INFINITY, |value| sign * value)
                     }
                 });
-                let (total, top, facets) = run(&searcher, &query, collector, facet_collector)?;
+                let (total, top, facets) = run(&searcher, &query, collector, facet_tally)?;
                 (
                     total,
                     top.into_iter().map(|(_, a)| (0.0, a)).collect(),
@@ -541,11 +534,7 @@ impl SearchIndex {
             });
         }
         drop(state);
-        let facets = if request.facet_limit > 0 {
-            self.facets(&facet_counts, request.facet_limit)
-        } else {
-            Facets::default()
-        };
+        let facets = facet_counts.map_or_else(Facets::default, |counts| self.facets(counts));
         Ok(SearchResults {
             total,
             page: request.page,
@@ -555,21 +544,12 @@ impl SearchIndex {
         })
     }
 
-    fn facets(&self, counts: &FacetCounts, limit: usize) -> Facets {
-        let values = |root: &str| -> Vec<FacetValue> {
-            counts
-                .top_k(root, limit)
-                .into_iter()
-                .filter_map(|(facet, count)| {
-                    facet.to_path().last().map(|value| FacetValue {
-                        value: value.to_string(),
-                        count,
-                    })
-                })
-                .collect()
-        };
+    /// Names the counted values of [`FACET_ROOTS`] (parameters by their written name).
+    fn facets(&self, counts: Vec<Vec<FacetValue>>) -> Facets {
+        let [categories, manufacturers, packages, parameters]: [Vec<FacetValue>; 4] =
+            counts.try_into().unwrap_or_default();
         let state = self.state.read().unwrap_or_else(lock_poisoned);
-        let parameters = values("/param")
+        let parameters = parameters
             .into_iter()
             .map(|value| FacetValue {
                 value: state
@@ -581,9 +561,9 @@ impl SearchIndex {
             })
             .collect();
         Facets {
-            categories: values("/category"),
-            manufacturers: values("/manufacturer"),
-            packages: values("/package"),
+            categories,
+            manufacturers,
+            packages,
             parameters,
         }
     }
@@ -777,8 +757,8 @@ fn run<C>(
     searcher: &tantivy::Searcher,
     query: &dyn Query,
     top: C,
-    facets: FacetCollector,
-) -> Result<(usize, C::Fruit, FacetCounts), SearchError>
+    facets: Option<FacetTally>,
+) -> Result<(usize, C::Fruit, Option<Vec<Vec<FacetValue>>>), SearchError>
 where
     C: Collector,
 {

@@ -14,6 +14,7 @@
 
 mod analysis;
 mod document;
+mod facets;
 mod index;
 mod request;
 mod schema;
@@ -23,8 +24,9 @@ pub mod workload;
 
 pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
+pub use facets::FacetValue;
 pub use index::{
-    resistance_shorthand, value_quantity, FacetValue, Facets, ParameterInfo, SearchError,
+    resistance_shorthand, value_quantity, Facets, ParameterInfo, SearchError,
     SearchHit, SearchIndex, SearchResults,
 };
 pub use request::{
