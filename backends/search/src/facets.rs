@@ -110,11 +110,7 @@ impl Collector for FacetTally {
 }
 
 /// The `limit` most frequent values under `root` over all segments.
-fn top_values(
-    segments: &[SegmentCounts],
-    root: &str,
-    limit: usize,
-) -> io::Result<Vec<FacetValue>> {
+fn top_values(segments: &[SegmentCounts], root: &str, limit: usize) -> io::Result<Vec<FacetValue>> {
     if limit == 0 {
         return Ok(Vec::new());
     }
@@ -208,12 +204,7 @@ impl SegmentCounts {
     }
 
     /// Calls `named` with the value (the step after `root`) of each of the sorted `ords`.
-    fn name_ords(
-        &self,
-        root: &str,
-        ords: &[u64],
-        mut named: impl FnMut(String),
-    ) -> io::Result<()> {
+    fn name_ords(&self, root: &str, ords: &[u64], mut named: impl FnMut(String)) -> io::Result<()> {
         let prefix_len = root.len() + 1;
         self.dictionary().sorted_ords_to_term_cb(ords, |term| {
             let value = term.get(prefix_len..).unwrap_or_default();
@@ -276,7 +267,12 @@ mod tests {
         for root in ROOTS {
             collector.add_facet(format!("/{root}").as_str());
         }
-        let counts = index.reader().unwrap().searcher().search(query, &collector).unwrap();
+        let counts = index
+            .reader()
+            .unwrap()
+            .searcher()
+            .search(query, &collector)
+            .unwrap();
         ROOTS
             .iter()
             .map(|root| {
