@@ -188,8 +188,9 @@ async fn main() -> anyhow::Result<()> {
         indexed as f64 / wall.elapsed().as_secs_f64()
     );
     println!(
-        "index size: {:.1} MB in memory (tantivy RAM directory: segment files; plus documents-by-id and suggestion state, not counted)",
-        index.size_bytes() as f64 / 1e6
+        "index size: {:.1} MB in memory in {} segment(s) (tantivy RAM directory: segment files; plus documents-by-id and suggestion state, not counted)",
+        index.size_bytes() as f64 / 1e6,
+        index.segment_count()
     );
     println!("memory after the index build: {}", memory());
 

@@ -357,7 +357,28 @@ impl SearchIndex {
         }
         let count = self.upsert(documents)?;
         self.commit()?;
+        self.compact()?;
         Ok(count)
+    }
+
+    /// Merges all segments into one. A rebuild leaves a segment per writer flush; every search
+    /// pays per segment (term look-ups, facet counters merged by name), so the bulk load is
+    /// compacted once. Later edits add small segments that tantivy's merge policy handles.
+    pub fn compact(&self) -> Result<(), SearchError> {
+        let mut writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+        let segments = self.index.searchable_segment_ids()?;
+        if segments.len() > 1 {
+            writer.merge(&segments).wait()?;
+            // The merged segment is published at once; drop what the merge replaced.
+            writer.garbage_collect_files().wait()?;
+            self.reader.reload()?;
+        }
+        Ok(())
+    }
+
+    /// Number of segments searches run over.
+    pub fn segment_count(&self) -> usize {
+        self.reader.searcher().segment_readers().len()
     }
 
     /// The parameters items state, by key.

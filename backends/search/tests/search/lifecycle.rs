@@ -54,6 +54,30 @@ fn upserts_and_deletes_become_visible_on_commit() -> anyhow::Result<()> {
 }
 
 #[test]
+fn compacting_merges_segments_and_keeps_every_item_and_facet() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    for (id, part_number) in [("1", "LM358"), ("2", "LM324"), ("3", "LM2904")] {
+        index.upsert([SearchDocument {
+            manufacturer: Some("Texas Instruments".into()),
+            ..part(id, part_number, part_number)
+        }])?;
+        index.commit()?;
+    }
+    assert_eq!(index.segment_count(), 3);
+    let before = index.search(&SearchRequest::keywords(["LM"]))?;
+    assert_eq!(before.total, 3);
+
+    index.compact()?;
+    assert_eq!(index.segment_count(), 1);
+    let after = index.search(&SearchRequest::keywords(["LM"]))?;
+    assert_eq!(after.total, 3);
+    assert_eq!(after.facets, before.facets);
+    assert_eq!(after.facets.manufacturers[0].count, 3);
+    assert_eq!(index.suggest("lm", 15).len(), 3);
+    Ok(())
+}
+
+#[test]
 fn parameter_ranges_overlap_stated_ranges() -> anyhow::Result<()> {
     let index = SearchIndex::in_memory()?;
     index.rebuild([part("1", "LM358", "LM358")])?;
