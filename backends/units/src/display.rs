@@ -120,13 +120,24 @@ pub fn canonical_display(quantity: Quantity) -> String {
 /// A parameter written back: `4.7kΩ`, `-40°C~85°C`, `±5%`, `5V (4.75V~5.25V)`, `≤ 3.6V`, with
 /// ` @ conditions` when present.
 pub fn display_param(param: &ParamValue) -> String {
+    let mut text = display_value(param);
+    if let Some(conditions) = &param.conditions {
+        text.push_str(" @ ");
+        text.push_str(conditions);
+    }
+    text
+}
+
+/// The value of a parameter written back without its conditions, for tables that show the
+/// conditions apart.
+pub fn display_value(param: &ParamValue) -> String {
     let show = |value: f64| {
         canonical_display(Quantity {
             dimension: param.dimension,
             value,
         })
     };
-    let mut text = match (param.min, param.typ, param.max) {
+    match (param.min, param.typ, param.max) {
         (Some(min), None, Some(max)) if min < 0.0 && approx_eq(-min, max) => {
             format!("±{}", show(max))
         }
@@ -144,12 +155,7 @@ pub fn display_param(param: &ParamValue) -> String {
             None => format!("≤{}", show(max)),
         },
         (None, None, None) => String::new(),
-    };
-    if let Some(conditions) = &param.conditions {
-        text.push_str(" @ ");
-        text.push_str(conditions);
     }
-    text
 }
 
 #[cfg(test)]
@@ -232,5 +238,6 @@ mod tests {
             ..base
         };
         assert_eq!(display_param(&with_conditions), "10mΩ @ 4.5V");
+        assert_eq!(display_value(&with_conditions), "10mΩ");
     }
 }

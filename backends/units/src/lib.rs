@@ -23,7 +23,7 @@ mod unit_table;
 
 pub use cursor::MAX_INPUT_CHARS;
 pub use dimension::{Dimension, UnknownDimension};
-pub use display::{canonical_display, display_param};
+pub use display::{canonical_display, display_param, display_value};
 pub use extract::extract_params;
 pub use keyword::{keyword_quantity, normalize_keyword};
 pub use parse::{parse_param, parse_quantity, parse_quantity_as};

@@ -9,7 +9,6 @@ import { useAlternatives } from '../features/components/api/get-alternatives';
 import type { ComponentParameter } from '../features/components/types';
 import { AddToCompareButton } from '../features/compare/components/add-to-compare-button';
 import { LazyModelViewer } from '../features/model-viewer/components/lazy-model-viewer';
-import { valueWithoutConditions } from '../features/components/parameter-value';
 import { parseId } from './parse-id';
 
 const DOWNLOAD_KINDS = ['symbol', 'footprint', 'model-glb', 'model-step'] as const;
@@ -90,7 +89,7 @@ export function DetailPage() {
                     locale={{ emptyText: t('detail.noParameters') }}
                     columns={[
                       { title: t('field.parameter'), render: (_, row) => (english ? row.nameEn : row.name) },
-                      { title: t('field.value'), render: (_, row) => valueWithoutConditions(row) },
+                      { title: t('field.value'), dataIndex: 'value' },
                       { title: t('field.conditions'), dataIndex: 'conditions', render: (value: string | null) => value ?? '—' },
                     ]}
                   />

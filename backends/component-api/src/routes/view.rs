@@ -78,8 +78,10 @@ pub struct ParameterView {
     pub min: Option<f64>,
     pub typ: Option<f64>,
     pub max: Option<f64>,
-    /// The value written the one canonical way (`10μF`, `-40~85°C`).
+    /// The value written the one canonical way, with its conditions (`10mΩ @ 4.5V`, `-40~85°C`).
     pub display: String,
+    /// The same without the conditions (`10mΩ`), for tables that show them in a column.
+    pub value: String,
     pub original: String,
     pub conditions: Option<String>,
 }
@@ -105,6 +107,7 @@ impl From<&Parameter> for ParameterView {
                     typ: parameter.typ,
                     max: parameter.max,
                     display: units::display_param(&value),
+                    value: units::display_value(&value),
                     original: parameter.original.clone(),
                     conditions: parameter.conditions.clone(),
                 }
@@ -119,6 +122,7 @@ impl From<&Parameter> for ParameterView {
                 typ: parameter.typ,
                 max: parameter.max,
                 display: parameter.original.clone(),
+                value: parameter.original.clone(),
                 original: parameter.original.clone(),
                 conditions: parameter.conditions.clone(),
             },

@@ -149,6 +149,12 @@ async fn the_issue_queries_find_the_generic_passives_first() -> anyhow::Result<(
         (Some(262_144.0), Some("Flash")),
         "{detail}"
     );
+    // The value alone for the table's value column; `display` keeps the conditions.
+    assert_eq!(
+        (flash["value"].as_str(), flash["display"].as_str()),
+        (Some("256KB"), Some("256KB @ Flash")),
+        "{flash}"
+    );
     let component = &detail["component"];
     assert_eq!(component["source"], "kicad");
     assert!(

@@ -21,7 +21,10 @@ export interface ComponentParameter {
   min: number | null;
   typ: number | null;
   max: number | null;
+  /** The value with its conditions (`10mΩ @ 4.5V`). */
   display: string;
+  /** The value alone (`10mΩ`), for tables that show the conditions apart. */
+  value: string;
   original: string;
   conditions: string | null;
 }

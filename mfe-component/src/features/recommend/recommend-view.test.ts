@@ -3,7 +3,7 @@ import { differenceText, keyParameters, orderedGroups, pickerSearch, reasonsOf }
 import type { Recommendation } from './types';
 
 function parameter(dimension: string, name: string, nameEn: string, display: string): ComponentParameter {
-  return { dimension, name, nameEn, unit: '', min: null, typ: null, max: null, display, original: display, conditions: null };
+  return { dimension, name, nameEn, unit: '', min: null, typ: null, max: null, display, value: display, original: display, conditions: null };
 }
 
 describe('recommendation view', () => {

@@ -3,7 +3,7 @@ import type { ComponentParameter } from '../components/types';
 import { parameterCell, parameterColumns } from './parameter-columns';
 
 function parameter(dimension: string, name: string, display: string): ComponentParameter {
-  return { dimension, name, nameEn: dimension, unit: '', min: null, typ: null, max: null, display, original: display, conditions: null };
+  return { dimension, name, nameEn: dimension, unit: '', min: null, typ: null, max: null, display, value: display, original: display, conditions: null };
 }
 
 describe('parameter columns of a results page', () => {
