@@ -43,6 +43,10 @@ const PASSIVE_VALUES: [&str; 3] = ["resistance", "capacitance", "inductance"];
 /// A passive's ratings: a replacement may rate higher (a 25 V capacitor for a 16 V one), never lower.
 const PASSIVE_RATINGS: [&str; 3] = ["voltage", "power", "current"];
 
+/// Memories (a microcontroller's Flash and RAM, told apart by their conditions): a replacement
+/// must hold at least as much of each it states.
+const CAPACITIES: [&str; 1] = ["data_size"];
+
 /// The single figure a rating is compared by (its typical value, else its maximum).
 fn rating(parameter: &Parameter) -> Option<f64> {
     parameter.typ.or(parameter.max)
@@ -50,7 +54,8 @@ fn rating(parameter: &Parameter) -> Option<f64> {
 
 /// Scores `candidate` against `target`, or `None` when it cannot replace it. Matching key
 /// parameters weigh most, then the package (same footprint above same package family), then the
-/// pin count. A passive (its value a resistance, capacitance or inductance) is replaced only by
+/// pin count. A part with less of a memory the target states (Flash, RAM) cannot replace it.
+/// A passive (its value a resistance, capacitance or inductance) is replaced only by
 /// one of the same value whose voltage, power and current ratings are not lower.
 pub fn rank(
     target: &ComponentRecord,
@@ -71,6 +76,32 @@ pub fn rank(
         {
             score += 3;
             reasons.push(format!("{}相同: {}", view.name, view.display));
+            continue;
+        }
+        if CAPACITIES.contains(&parameter.dimension.as_str()) {
+            let Some(needed) = rating(parameter) else {
+                continue;
+            };
+            // The same memory of the candidate; one it does not state is neither more nor less.
+            let largest = candidate_parameters
+                .iter()
+                .filter(|c| {
+                    c.dimension == parameter.dimension && c.conditions == parameter.conditions
+                })
+                .filter_map(|c| rating(c).map(|rated| (rated, c)))
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            let Some((rated, larger)) = largest else {
+                continue;
+            };
+            if rated < needed {
+                return None;
+            }
+            score += 2;
+            reasons.push(format!(
+                "{}更大: {}",
+                view.conditions.as_deref().unwrap_or(&view.name),
+                ParameterView::from(larger).value
+            ));
             continue;
         }
         if !passive {
@@ -246,6 +277,51 @@ mod tests {
             None,
             "an unknown rating is not a higher one"
         );
+    }
+
+    fn memory(bytes: f64, which: &str) -> Parameter {
+        Parameter {
+            conditions: Some(which.into()),
+            ..parameter("data_size", bytes, which)
+        }
+    }
+
+    #[test]
+    fn a_microcontroller_is_replaced_only_by_one_with_as_much_memory() {
+        let target = record(1, "STM32F401CCUx");
+        let target_parameters = [memory(262_144.0, "Flash"), memory(65_536.0, "RAM")];
+        let score = |candidate: ComponentRecord, parameters: &[Parameter]| {
+            rank(&target, &target_parameters, &candidate, parameters)
+        };
+        // Same footprint, less Flash: it would not hold the firmware.
+        assert_eq!(
+            score(
+                record(2, "STM32F401CBUx"),
+                &[memory(131_072.0, "Flash"), memory(65_536.0, "RAM")]
+            ),
+            None
+        );
+        let mut other_package = record(3, "STM32F401RETx");
+        other_package.footprint_ref = Some("Package_QFP:LQFP-64_10x10mm_P0.5mm".into());
+        other_package.package = Some("LQFP-64".into());
+        other_package.pin_count = 64;
+        let (larger, reasons) = score(
+            other_package,
+            &[memory(524_288.0, "Flash"), memory(98_304.0, "RAM")],
+        )
+        .unwrap();
+        assert_eq!(reasons, ["Flash更大: 512KB", "RAM更大: 96KB"]);
+        // A part that states no memory is neither excluded nor credited for it.
+        let (unstated, reasons) = score(record(4, "STM32F401CDUx"), &[]).unwrap();
+        assert!(reasons
+            .iter()
+            .all(|r| r.starts_with("封装") || r.starts_with("引脚")));
+        let (same, _) = score(
+            record(5, "STM32F401CCYx"),
+            &[memory(262_144.0, "Flash"), memory(65_536.0, "RAM")],
+        )
+        .unwrap();
+        assert!(same > unstated && larger > 0);
     }
 
     #[test]
