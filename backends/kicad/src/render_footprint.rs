@@ -254,11 +254,13 @@ fn draw_pad(canvas: &mut Canvas, pad: &Pad) {
     );
 }
 
-fn draw_pad_number(canvas: &mut Canvas, pad: &Pad) {
+/// The size of a pad's number that fits inside the pad as seen on screen, or `None` when the pad
+/// shows no number.
+fn fitted_number_size(pad: &Pad) -> Option<f64> {
     if pad.number.is_empty() || pad.kind == PadKind::NonPlatedHole {
-        return;
+        return None;
     }
-    // Fit the number inside the pad as seen on screen (a 90° pad swaps width and height).
+    // A 90° pad swaps width and height.
     let quarter_turns = (pad.angle / 90.0).round() as i64;
     let (width, height) = if quarter_turns % 2 != 0 {
         (pad.size.1, pad.size.0)
@@ -266,17 +268,38 @@ fn draw_pad_number(canvas: &mut Canvas, pad: &Pad) {
         pad.size
     };
     let characters = svg::display_len(&pad.number).max(1) as f64;
-    let size = (height * 0.6)
-        .min(width * 0.85 / (characters * 0.72))
-        .clamp(0.1, 2.0);
-    let _ = write!(
-        canvas.body,
-        r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{PAD_NUMBER_COLOR}">{}</text>"#,
-        num(pad.at.x),
-        num(pad.at.y),
-        num(size),
-        svg::escape(&pad.number)
-    );
+    Some(
+        (height * 0.6)
+            .min(width * 0.85 / (characters * 0.72))
+            .clamp(0.1, 2.0),
+    )
+}
+
+/// How much larger than the typical pad's number a big pad's may be drawn.
+const LARGEST_NUMBER_RATIO: f64 = 1.5;
+
+/// Draws the pads' numbers, each fitted to its pad but none much larger than the typical one: an
+/// exposed pad's number (`49` under a QFN) would otherwise outweigh the whole drawing.
+fn draw_pad_numbers(canvas: &mut Canvas, pads: &[&Pad]) {
+    let numbered: Vec<(&Pad, f64)> = pads
+        .iter()
+        .filter_map(|pad| fitted_number_size(pad).map(|size| (*pad, size)))
+        .collect();
+    let mut sizes: Vec<f64> = numbered.iter().map(|(_, size)| *size).collect();
+    sizes.sort_by(f64::total_cmp);
+    let largest = sizes
+        .get(sizes.len() / 2)
+        .map_or(f64::INFINITY, |median| median * LARGEST_NUMBER_RATIO);
+    for (pad, size) in numbered {
+        let _ = write!(
+            canvas.body,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{PAD_NUMBER_COLOR}">{}</text>"#,
+            num(pad.at.x),
+            num(pad.at.y),
+            num(size.min(largest)),
+            svg::escape(&pad.number)
+        );
+    }
 }
 
 /// Texts narrower than this (mm) after fitting are left out: they would be unreadable specks.
@@ -387,9 +410,7 @@ pub fn render_footprint_svg(footprint: &Footprint) -> String {
             draw_graphic(&mut canvas, graphic, color, *width);
         }
     }
-    for pad in &front {
-        draw_pad_number(&mut canvas, pad);
-    }
+    draw_pad_numbers(&mut canvas, &front);
     let drawing = canvas.bounds;
     draw_texts(
         &mut canvas,
@@ -437,6 +458,29 @@ mod tests {
             svg.contains(">1</text>") && svg.contains(">2</text>") && svg.contains(">3</text>")
         );
         assert!(!svg.contains("M0 0 L9 9"), "back silkscreen is not drawn");
+    }
+
+    #[test]
+    fn an_exposed_pad_number_is_no_larger_than_the_typical_one_allows() {
+        let mut source = String::from(r#"(footprint "QFN-4-1EP" (layer "F.Cu") (attr smd)"#);
+        for (number, x) in [(1, -1.5), (2, -0.5), (3, 0.5), (4, 1.5)] {
+            source.push_str(&format!(
+                r#"(pad "{number}" smd rect (at {x} 2) (size 0.3 0.8) (layers "F.Cu"))"#
+            ));
+        }
+        source.push_str(r#"(pad "5" smd rect (at 0 0) (size 3 3) (layers "F.Cu")))"#);
+        let svg = render_footprint_svg(&Footprint::parse(&source).unwrap());
+        let size_of = |number: &str| -> f64 {
+            let end = svg.find(&format!(">{number}</text>")).unwrap();
+            let start = svg[..end].rfind("font-size=\"").unwrap() + "font-size=\"".len();
+            svg[start..end].split('"').next().unwrap().parse().unwrap()
+        };
+        let typical = size_of("1");
+        assert!(typical > 0.2, "{svg}");
+        assert!(
+            size_of("5") <= typical * LARGEST_NUMBER_RATIO + 1e-9,
+            "the 3 mm pad's number fits 1.8 mm but is drawn at most 1.5 × {typical}: {svg}"
+        );
     }
 
     #[test]
