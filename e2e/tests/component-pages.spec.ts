@@ -150,6 +150,11 @@ test('10uF 0603 as tags: parameter columns, a voltage range, a detail page, comp
   await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   await expect(page.getByTestId('model-viewer').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('detail-parameters')).toContainText('10μF');
+  // A drawing opens full screen for a closer look, and closes with Escape.
+  await page.getByTestId('detail-footprint').click();
+  await expect(page.locator('.ant-image-preview img')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-image-preview img')).toBeHidden();
   // The STEP model downloads as a plain .step file mechanical CAD opens.
   const [stepDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-model-step').click()]);
   expect(stepDownload.suggestedFilename()).toBe('C_0603_1608Metric.step');

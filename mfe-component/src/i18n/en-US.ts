@@ -74,6 +74,7 @@ export const enUS: typeof zhCN = {
     },
     noFiles: 'No files to download',
     symbol: 'Schematic symbol',
+    enlarge: 'Click to enlarge',
     noSymbol: 'No symbol',
     footprint: 'PCB footprint',
     noFootprint: 'No footprint',

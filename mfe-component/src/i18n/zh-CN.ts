@@ -72,6 +72,7 @@ export const zhCN = {
     },
     noFiles: '暂无可下载文件',
     symbol: '原理图符号',
+    enlarge: '点击放大',
     noSymbol: '暂无符号',
     footprint: 'PCB 封装',
     noFootprint: '暂无封装',

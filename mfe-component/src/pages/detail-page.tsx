@@ -8,6 +8,7 @@ import { useComponent } from '../features/components/api/get-component';
 import { useAlternatives } from '../features/components/api/get-alternatives';
 import type { ComponentParameter } from '../features/components/types';
 import { AddToCompareButton } from '../features/compare/components/add-to-compare-button';
+import { DrawingImage } from '../features/components/components/drawing-image';
 import { LazyModelViewer } from '../features/model-viewer/components/lazy-model-viewer';
 import { parseId } from './parse-id';
 
@@ -113,7 +114,7 @@ export function DetailPage() {
                   <Col span={12}>
                     <Card title={t('detail.symbol')} size="small">
                       {data.symbolSvgUrl ? (
-                        <img data-testid="detail-symbol" src={data.symbolSvgUrl} alt={t('detail.symbol')} style={{ width: '100%', height: 200, objectFit: 'contain' }} />
+                        <DrawingImage testId="detail-symbol" src={data.symbolSvgUrl} alt={t('detail.symbol')} enlarge={t('detail.enlarge')} />
                       ) : (
                         <Empty description={t('detail.noSymbol')} />
                       )}
@@ -122,7 +123,7 @@ export function DetailPage() {
                   <Col span={12}>
                     <Card title={t('detail.footprint')} size="small">
                       {data.footprintSvgUrl ? (
-                        <img data-testid="detail-footprint" src={data.footprintSvgUrl} alt={t('detail.footprint')} style={{ width: '100%', height: 200, objectFit: 'contain', background: '#1e1e1e' }} />
+                        <DrawingImage testId="detail-footprint" src={data.footprintSvgUrl} alt={t('detail.footprint')} enlarge={t('detail.enlarge')} background="#1e1e1e" />
                       ) : (
                         <Empty description={t('detail.noFootprint')} />
                       )}
