@@ -29,6 +29,9 @@ pub struct FacetValue {
     pub count: u64,
 }
 
+/// What [`FacetTally`] answers: the top values of each root, in the order of its roots.
+pub type RootValues = Vec<Vec<FacetValue>>;
+
 /// Counts the values under each of `roots` (one-level facets `/<root>/<value>` of `field`) over
 /// the hits of a search and keeps the `limit` most frequent of each root, most frequent first,
 /// ties in value order. The fruit has one list per root, in the order of `roots`.
@@ -83,7 +86,7 @@ impl SegmentCollector for SegmentTally {
 }
 
 impl Collector for FacetTally {
-    type Fruit = Vec<Vec<FacetValue>>;
+    type Fruit = RootValues;
     type Child = SegmentTally;
 
     fn for_segment(
@@ -258,11 +261,7 @@ mod tests {
     }
 
     /// What tantivy's FacetCollector says, in the tally's order.
-    fn reference(
-        index: &Index,
-        query: &dyn tantivy::query::Query,
-        limit: usize,
-    ) -> Vec<Vec<FacetValue>> {
+    fn reference(index: &Index, query: &dyn tantivy::query::Query, limit: usize) -> RootValues {
         let mut collector = FacetCollector::for_field("facets");
         for root in ROOTS {
             collector.add_facet(format!("/{root}").as_str());

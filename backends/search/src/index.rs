@@ -21,7 +21,7 @@ use crate::analysis::{
     TEXT_QUERY,
 };
 use crate::document::SearchDocument;
-use crate::facets::{FacetTally, FacetValue};
+use crate::facets::{FacetTally, FacetValue, RootValues};
 use crate::request::{QueryError, RangeFilter, SearchRequest, SortOrder, MAX_SUGGESTIONS};
 use crate::schema::{
     self, dimension_key, named_key, quantity_term, sort_path_key, Fields, Side, SCHEMA_VERSION,
@@ -490,7 +490,7 @@ impl SearchIndex {
         let (total, addresses, facet_counts): (
             usize,
             Vec<(f32, tantivy::DocAddress)>,
-            Option<Vec<Vec<FacetValue>>>,
+            Option<RootValues>,
         ) = match &request.sort {
             SortOrder::Relevance => {
                 let (total, top, facets) =
@@ -566,7 +566,7 @@ impl SearchIndex {
     }
 
     /// Names the counted values of [`FACET_ROOTS`] (parameters by their written name).
-    fn facets(&self, counts: Vec<Vec<FacetValue>>) -> Facets {
+    fn facets(&self, counts: RootValues) -> Facets {
         let [categories, manufacturers, packages, parameters]: [Vec<FacetValue>; 4] =
             counts.try_into().unwrap_or_default();
         let state = self.state.read().unwrap_or_else(lock_poisoned);
@@ -779,7 +779,7 @@ fn run<C>(
     query: &dyn Query,
     top: C,
     facets: Option<FacetTally>,
-) -> Result<(usize, C::Fruit, Option<Vec<Vec<FacetValue>>>), SearchError>
+) -> Result<(usize, C::Fruit, Option<RootValues>), SearchError>
 where
     C: Collector,
 {

@@ -26,8 +26,8 @@ pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
 pub use facets::FacetValue;
 pub use index::{
-    resistance_shorthand, value_quantity, Facets, ParameterInfo, SearchError,
-    SearchHit, SearchIndex, SearchResults,
+    resistance_shorthand, value_quantity, Facets, ParameterInfo, SearchError, SearchHit,
+    SearchIndex, SearchResults,
 };
 pub use request::{
     split_keywords, validate_keywords, QueryError, RangeFilter, SearchRequest, SortOrder,
