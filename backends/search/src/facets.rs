@@ -234,7 +234,7 @@ mod tests {
 
     /// An index with `per_segment` items in each of `segments` commits, facet values spread
     /// unevenly (and one item giving the same package twice).
-    fn index(segments: usize, per_segment: usize) -> (Index, tantivy::schema::Field) {
+    fn index(segments: usize, per_segment: usize) -> Index {
         let mut schema = Schema::builder();
         let facets = schema.add_facet_field("facets", INDEXED);
         let kind = schema.add_text_field("kind", STRING);
@@ -257,7 +257,7 @@ mod tests {
             }
             writer.commit().unwrap();
         }
-        (index, facets)
+        index
     }
 
     /// What tantivy's FacetCollector says, in the tally's order.
@@ -292,7 +292,7 @@ mod tests {
     #[test]
     fn counts_like_tantivys_facet_collector_on_one_and_several_segments() {
         for segments in [1, 3] {
-            let (index, _) = index(segments, 200);
+            let index = index(segments, 200);
             let searcher = index.reader().unwrap().searcher();
             let kind = index.schema().get_field("kind").unwrap();
             let three = TermQuery::new(
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn a_value_given_twice_counts_once_and_absent_roots_are_empty() {
-        let (index, _) = index(1, 18);
+        let index = index(1, 18);
         let searcher = index.reader().unwrap().searcher();
         let tally = FacetTally::new("facets", &["package", "param", "zzz"], 50);
         let counted = searcher.search(&AllQuery, &tally).unwrap();

@@ -357,7 +357,11 @@ impl SearchIndex {
         }
         let count = self.upsert(documents)?;
         self.commit()?;
-        self.compact()?;
+        if let Err(error) = self.compact() {
+            // A merge tantivy's merge policy started may hold some of the segments: searches
+            // stay exact, only a little slower until it ends.
+            tracing::warn!(%error, "search index: compacting after the rebuild failed");
+        }
         Ok(count)
     }
 
