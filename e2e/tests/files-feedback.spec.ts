@@ -29,8 +29,13 @@ test.describe('feedback with images', () => {
     }).toPass();
     await expect(form.locator('.ant-form-item-explain-error', { hasText: '请输入留言信息' })).toHaveCount(1);
 
-    await form.locator('.ant-select').first().click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '问题反馈' }).click();
+    // The dropdown animates in: a click during that may miss, so pick until the select shows it.
+    const type = form.locator('.ant-select').first();
+    await expect(async () => {
+      if (!(await page.locator('.ant-select-item-option').filter({ hasText: '问题反馈' }).isVisible())) await type.click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '问题反馈' }).click({ timeout: 1_000 });
+      await expect(type).toContainText('问题反馈', { timeout: 1_000 });
+    }).toPass();
     await form.locator('textarea').fill(message);
     // The word count shows against the 500 limit.
     await expect(form.getByText(`${message.length} / 500`)).toBeVisible();
