@@ -35,8 +35,10 @@ export function DrawingImage({ testId, src, alt, enlarge, background }: DrawingI
         }}
         style={{ width: '100%', height: 200, objectFit: 'contain', background, cursor: 'zoom-in' }}
       />
-      {/* antd's preview, driven from the box above; its own thumbnail stays hidden. */}
-      <Image src={src} alt={alt} style={{ display: 'none' }} classNames={{ popup: { root: 'drawing-preview' } }} preview={{ open, onOpenChange: setOpen, src }} />
+      {/* antd's preview, mounted only while open so its hidden thumbnail does not load the drawing twice. */}
+      {open && (
+        <Image src={src} alt={alt} style={{ display: 'none' }} classNames={{ popup: { root: 'drawing-preview' } }} preview={{ open, onOpenChange: setOpen, src }} />
+      )}
     </>
   );
 }
