@@ -207,6 +207,86 @@ impl Cache {
         }
     }
 
+    /// Gives back one unit of a counter taken with [`Cache::incr`] (a reservation that turned
+    /// out not to count, e.g. a login that succeeded). A counter whose window has ended stays
+    /// absent: no negative counter is ever created. Answers the new value (0 when absent).
+    pub async fn release(&self, key: &str) -> anyhow::Result<i64> {
+        let key = self.key(key);
+        match &self.store {
+            Store::Memory(cache) => {
+                let mut next = 0;
+                cache
+                    .entry(key)
+                    .and_compute_with(|existing| {
+                        let op = match existing.map(moka::Entry::into_value) {
+                            Some(entry) => {
+                                next = entry
+                                    .value
+                                    .parse::<i64>()
+                                    .unwrap_or(0)
+                                    .saturating_sub(1)
+                                    .max(0);
+                                moka::ops::compute::Op::Put(MemoryEntry {
+                                    value: next.to_string().into(),
+                                    ..entry
+                                })
+                            }
+                            None => moka::ops::compute::Op::Nop,
+                        };
+                        std::future::ready(op)
+                    })
+                    .await;
+                Ok(next)
+            }
+            Store::Redis(manager) => {
+                // DECR alone would create a counter without expiry once the window has ended.
+                let script = redis::Script::new(
+                    "if redis.call('EXISTS', KEYS[1]) == 1 then \
+                       local n = redis.call('DECR', KEYS[1]) \
+                       if n < 0 then redis.call('SET', KEYS[1], 0, 'KEEPTTL') n = 0 end \
+                       return n \
+                     else return 0 end",
+                );
+                script
+                    .key(&key)
+                    .invoke_async(&mut manager.clone())
+                    .await
+                    .context("Redis release script")
+            }
+        }
+    }
+
+    /// Stores `value` under `key` only if the key is absent; answers whether this call stored
+    /// it. Of any number of concurrent claims exactly one wins (a lock with an expiry).
+    pub async fn claim(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<bool> {
+        let key = self.key(key);
+        match &self.store {
+            Store::Memory(cache) => {
+                let entry = cache
+                    .entry(key)
+                    .or_insert_with(std::future::ready(MemoryEntry {
+                        value: value.into(),
+                        ttl,
+                        renews_expiry: true,
+                    }))
+                    .await;
+                Ok(entry.is_fresh())
+            }
+            Store::Redis(manager) => {
+                let stored: Option<String> = redis::cmd("SET")
+                    .arg(&key)
+                    .arg(value)
+                    .arg("PX")
+                    .arg(ttl_millis(ttl))
+                    .arg("NX")
+                    .query_async(&mut manager.clone())
+                    .await
+                    .context("Redis SET NX")?;
+                Ok(stored.is_some())
+            }
+        }
+    }
+
     /// Answers whether the store is reachable (readiness check).
     pub async fn ping(&self) -> anyhow::Result<()> {
         match &self.store {
@@ -283,6 +363,46 @@ pub mod contract {
         Ok(())
     }
 
+    /// A burst of parallel increments is counted exactly: every caller sees a distinct value.
+    pub async fn parallel_increments_are_exact(cache: &Cache) -> anyhow::Result<()> {
+        let window = Duration::from_secs(60);
+        let burst = (0..200).map(|_| cache.incr("burst", window));
+        let mut seen = futures_util::future::try_join_all(burst).await?;
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=200).collect::<Vec<i64>>());
+        Ok(())
+    }
+
+    /// `release` gives back what `incr` took, never below zero, never creating a counter.
+    pub async fn releases_give_back_reservations(cache: &Cache) -> anyhow::Result<()> {
+        let window = Duration::from_secs(60);
+        assert_eq!(cache.release("never-taken").await?, 0);
+        assert_eq!(cache.get("never-taken").await?, None);
+        for _ in 0..3 {
+            cache.incr("taken", window).await?;
+        }
+        assert_eq!(cache.release("taken").await?, 2);
+        let releases = (0..10).map(|_| cache.release("taken"));
+        futures_util::future::try_join_all(releases).await?;
+        assert_eq!(cache.get("taken").await?.as_deref(), Some("0"));
+        assert_eq!(cache.incr("taken", window).await?, 1);
+        Ok(())
+    }
+
+    /// Of a burst of claims on one key exactly one wins; the key frees when it expires.
+    pub async fn exactly_one_claim_wins(cache: &Cache) -> anyhow::Result<()> {
+        let ttl = Duration::from_millis(800);
+        let claims = (0..100).map(|i| {
+            let value = i.to_string();
+            async move { cache.claim("lock", &value, ttl).await }
+        });
+        let won = futures_util::future::try_join_all(claims).await?;
+        assert_eq!(won.iter().filter(|won| **won).count(), 1);
+        tokio::time::sleep(ttl + Duration::from_millis(300)).await;
+        assert!(cache.claim("lock", "again", ttl).await?);
+        Ok(())
+    }
+
     pub async fn scopes_do_not_collide(cache: &Cache) -> anyhow::Result<()> {
         let part = cache.scoped("part");
         let mat = cache.scoped("mat");
@@ -316,6 +436,21 @@ mod tests {
     #[tokio::test]
     async fn memory_counters_use_fixed_windows() -> anyhow::Result<()> {
         contract::counters_use_fixed_windows(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_parallel_increments_are_exact() -> anyhow::Result<()> {
+        contract::parallel_increments_are_exact(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_releases_give_back_reservations() -> anyhow::Result<()> {
+        contract::releases_give_back_reservations(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_exactly_one_claim_wins() -> anyhow::Result<()> {
+        contract::exactly_one_claim_wins(&memory()).await
     }
 
     #[tokio::test]

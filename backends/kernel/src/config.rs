@@ -115,6 +115,10 @@ pub struct PasswordHashSettings {
     pub memory_kib: u32,
     pub iterations: u32,
     pub parallelism: u32,
+    /// Hashes computed at once (each holds `memory_kib`); 0 = the machine's cores.
+    pub max_concurrent: usize,
+    /// Hashes waiting for a worker before new ones are refused with "busy, retry" (503).
+    pub max_queued: usize,
 }
 
 impl Default for PasswordHashSettings {
@@ -123,6 +127,8 @@ impl Default for PasswordHashSettings {
             memory_kib: 19 * 1024,
             iterations: 2,
             parallelism: 1,
+            max_concurrent: 0,
+            max_queued: 64,
         }
     }
 }

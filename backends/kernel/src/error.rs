@@ -64,6 +64,7 @@ pub mod global {
             ACCOUNT_LOCKED = (430, OK, "账号已锁定，请1小时后重试或联系我们");
             INTERNAL_SERVER_ERROR = (500, INTERNAL_SERVER_ERROR, "系统异常");
             NOT_IMPLEMENTED = (501, OK, "功能未实现/未开启");
+            SERVICE_BUSY = (503, SERVICE_UNAVAILABLE, "服务繁忙，请稍后重试");
             REPEATED_REQUESTS = (900, OK, "重复请求，请稍后重试");
             UNKNOWN = (999, INTERNAL_SERVER_ERROR, "未知错误");
         }
@@ -76,6 +77,23 @@ pub mod global {
     /// Message of the readiness check when a dependency does not answer (code 500, HTTP 503).
     pub const NOT_READY: &str = "服务未就绪";
 }
+
+/// A bounded resource (the password-hashing queue, the database pool) has no room now: the
+/// answer is 503 `服务繁忙，请稍后重试` with `Retry-After`, not a failure of the server. Raised
+/// through `anyhow` by any layer; [`ApiError`]'s conversion recognises it.
+#[derive(Debug, Clone, Copy)]
+pub struct Overloaded {
+    pub resource: &'static str,
+    pub retry_after_seconds: u64,
+}
+
+impl fmt::Display for Overloaded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is saturated", self.resource)
+    }
+}
+
+impl std::error::Error for Overloaded {}
 
 /// Returns the codes that appear more than once across the given tables.
 pub fn duplicate_codes(tables: &[&[ErrorCode]]) -> Vec<i64> {
@@ -98,6 +116,8 @@ pub struct ApiError {
     http: StatusCode,
     data: Option<Value>,
     source: Option<anyhow::Error>,
+    /// Seconds for the `Retry-After` header (busy answers).
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -109,6 +129,16 @@ impl ApiError {
             http: code.http,
             data: None,
             source: None,
+            retry_after: None,
+        }
+    }
+
+    /// 503 `服务繁忙，请稍后重试` with `Retry-After` (a bounded pool or queue is full).
+    pub fn overloaded(overloaded: Overloaded) -> Self {
+        tracing::warn!(resource = overloaded.resource, "overloaded: answering busy");
+        Self {
+            retry_after: Some(overloaded.retry_after_seconds),
+            ..Self::new(global::SERVICE_BUSY)
         }
     }
 
@@ -203,13 +233,26 @@ impl std::error::Error for ApiError {
 
 impl From<anyhow::Error> for ApiError {
     fn from(source: anyhow::Error) -> Self {
+        if let Some(overloaded) = source.downcast_ref::<Overloaded>() {
+            return Self::overloaded(*overloaded);
+        }
+        if let Some(sqlx::Error::PoolTimedOut) = source.downcast_ref::<sqlx::Error>() {
+            return Self::from(sqlx::Error::PoolTimedOut);
+        }
         Self::internal(source)
     }
 }
 
 impl From<sqlx::Error> for ApiError {
     fn from(source: sqlx::Error) -> Self {
-        Self::internal(source)
+        match source {
+            // Every connection stayed busy for the pool's whole acquire timeout.
+            sqlx::Error::PoolTimedOut => Self::overloaded(Overloaded {
+                resource: "database pool",
+                retry_after_seconds: 1,
+            }),
+            source => Self::internal(source),
+        }
     }
 }
 
@@ -225,7 +268,11 @@ impl ResponseError for ApiError {
         } else {
             tracing::info!(code = self.code, msg = %self.msg, "request rejected");
         }
-        HttpResponse::build(self.http).json(serde_json::json!({
+        let mut response = HttpResponse::build(self.http);
+        if let Some(seconds) = self.retry_after {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, seconds.to_string()));
+        }
+        response.json(serde_json::json!({
             "code": self.code,
             "data": self.data,
             "msg": self.msg,
@@ -267,6 +314,29 @@ mod tests {
         assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(error.message(), "系统异常");
         assert!(format!("{error:?}").contains("disk on fire"));
+    }
+
+    #[test]
+    fn saturation_answers_busy_with_retry_after_not_500() {
+        let busy = ApiError::from(anyhow::Error::new(Overloaded {
+            resource: "password hashing",
+            retry_after_seconds: 2,
+        }));
+        assert_eq!(busy.code(), 503);
+        assert_eq!(busy.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let response = busy.error_response();
+        let retry_after = response.headers().get(actix_web::http::header::RETRY_AFTER);
+        assert_eq!(retry_after.and_then(|v| v.to_str().ok()), Some("2"));
+        let pool = ApiError::from(anyhow::Error::new(sqlx::Error::PoolTimedOut).context("query"));
+        assert_eq!(
+            pool.code(),
+            503,
+            "a pool timeout under context is still busy"
+        );
+        assert_eq!(
+            ApiError::from(sqlx::Error::RowNotFound).status_code(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::{
 
 use anyhow::Context;
 use hmac::{Hmac, Mac};
+use md5::Digest;
 use sha2::Sha256;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -77,8 +78,9 @@ impl LocalDisk {
         Ok(mac)
     }
 
-    /// Receives one part PUT: checks the signature and expiry, stores the chunk and answers
-    /// its ETag (MD5 hex). `now` is epoch seconds.
+    /// Receives one part PUT held in memory (see [`LocalDisk::open_part`] for a streamed body):
+    /// checks the signature and expiry, stores the chunk and answers its ETag (MD5 hex).
+    /// `now` is epoch seconds.
     pub async fn accept_part(
         &self,
         upload_id: &str,
@@ -88,6 +90,24 @@ impl LocalDisk {
         body: &[u8],
         now: i64,
     ) -> StorageResult<String> {
+        let mut part = self
+            .open_part(upload_id, part_number, expires, signature, now)
+            .await?;
+        part.write(body).await?;
+        part.commit().await
+    }
+
+    /// Checks a part PUT before a byte of its body is read — signature, expiry, part number,
+    /// the upload exists — and opens the part's temporary file. The body is then written chunk
+    /// by chunk ([`IncomingPart::write`]) and takes its place only on [`IncomingPart::commit`].
+    pub async fn open_part(
+        &self,
+        upload_id: &str,
+        part_number: u32,
+        expires: i64,
+        signature: &str,
+        now: i64,
+    ) -> StorageResult<IncomingPart> {
         let provided = hex::decode(signature).map_err(|_| StorageError::Rejected("signature"))?;
         self.signature(upload_id, part_number, expires)?
             .verify_slice(&provided)
@@ -105,22 +125,20 @@ impl LocalDisk {
         {
             return Err(StorageError::NotFound);
         }
-        let etag = md5_hex(body);
-        let part = dir.join(format!("{part_number:05}.part"));
-        let etag_file = dir.join(format!("{part_number:05}.etag"));
         let temporary = dir.join(format!(
             "{part_number:05}.tmp-{}",
             uuid::Uuid::new_v4().simple()
         ));
-        // A re-sent part replaces the old one; its old ETag goes first so that no reader pairs
-        // the new bytes with it.
-        remove_if_present(&etag_file).await?;
-        write_file(&temporary, body).await?;
-        tokio::fs::rename(&temporary, &part)
+        let file = tokio::fs::File::create(&temporary)
             .await
-            .context("storing the part")?;
-        write_file(&etag_file, etag.as_bytes()).await?;
-        Ok(etag)
+            .with_context(|| format!("creating {}", temporary.display()))?;
+        Ok(IncomingPart {
+            file: Some(file),
+            digest: md5::Md5::new(),
+            part: dir.join(format!("{part_number:05}.part")),
+            etag_file: dir.join(format!("{part_number:05}.etag")),
+            temporary,
+        })
     }
 
     async fn read_meta(&self, upload_id: &str) -> StorageResult<String> {
@@ -133,6 +151,53 @@ impl LocalDisk {
             Err(error) => Err(anyhow::Error::from(error)
                 .context("reading the upload")
                 .into()),
+        }
+    }
+}
+
+/// A part being received: its temporary file and the running MD5. Dropped without
+/// [`IncomingPart::commit`] (a broken connection, a body too large), its temporary file is
+/// removed and the part as it was stays.
+pub struct IncomingPart {
+    file: Option<tokio::fs::File>,
+    digest: md5::Md5,
+    part: PathBuf,
+    etag_file: PathBuf,
+    temporary: PathBuf,
+}
+
+impl IncomingPart {
+    pub async fn write(&mut self, chunk: &[u8]) -> StorageResult<()> {
+        self.digest.update(chunk);
+        let file = self.file.as_mut().context("part already committed")?;
+        file.write_all(chunk)
+            .await
+            .with_context(|| format!("writing {}", self.temporary.display()))?;
+        Ok(())
+    }
+
+    /// Puts the received bytes in place of the part and answers their ETag (MD5 hex).
+    pub async fn commit(mut self) -> StorageResult<String> {
+        let mut file = self.file.take().context("part already committed")?;
+        file.flush().await.context("writing the part")?;
+        drop(file);
+        let etag = hex::encode(std::mem::take(&mut self.digest).finalize());
+        // A re-sent part replaces the old one; its old ETag goes first so that no reader pairs
+        // the new bytes with it.
+        remove_if_present(&self.etag_file).await?;
+        tokio::fs::rename(&self.temporary, &self.part)
+            .await
+            .context("storing the part")?;
+        write_file(&self.etag_file, etag.as_bytes()).await?;
+        Ok(etag)
+    }
+}
+
+impl Drop for IncomingPart {
+    fn drop(&mut self) {
+        if self.file.is_some() {
+            // Not committed: the temporary file goes (a rename already moved it otherwise).
+            let _ = std::fs::remove_file(&self.temporary);
         }
     }
 }

@@ -22,6 +22,9 @@ mod redis {
         get_set_delete,
         entries_expire,
         counters_use_fixed_windows,
-        scopes_do_not_collide
+        scopes_do_not_collide,
+        parallel_increments_are_exact,
+        releases_give_back_reservations,
+        exactly_one_claim_wins
     );
 }

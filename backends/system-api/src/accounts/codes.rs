@@ -51,6 +51,10 @@ fn start_of_day() -> chrono::DateTime<Utc> {
 
 impl Accounts {
     /// Creates, stores and sends a code (the caller checked the ticket and the scene).
+    ///
+    /// Every limit is a reservation taken before the work (an atomic increment or claim in the
+    /// cache), so parallel requests are judged exactly like serial ones; a request that is
+    /// refused, or whose code could not be sent, gives back what it took.
     pub async fn send_code(
         &self,
         channel: &'static str,
@@ -60,16 +64,71 @@ impl Accounts {
     ) -> ApiResult<()> {
         let limits = &self.settings.codes;
         let ip_key = format!("codes:ip:{ip}");
-        let ip_sends = self
-            .cache
-            .get(&ip_key)
-            .await?
-            .and_then(|count| count.parse::<i64>().ok())
-            .unwrap_or(0);
-        if ip_sends >= limits.ip_hourly_limit {
+        if self.cache.incr(&ip_key, Duration::from_secs(3600)).await? > limits.ip_hourly_limit {
+            self.cache.release(&ip_key).await?;
             return Err(ApiError::new(global::TOO_MANY_REQUESTS));
         }
-        let (last, today) = self.store.code_history(target, start_of_day()).await?;
+        let sent = self
+            .send_code_within_target_limits(channel, target, scene, ip)
+            .await;
+        if sent.is_err() {
+            self.cache.release(&ip_key).await?;
+        }
+        sent
+    }
+
+    /// The per-target limits: one send per resend interval (a claim on the target that only
+    /// one request can win), `daily_limit` a day (a counter of the day). The database's history
+    /// is checked as well, so a cache that lost its entries cannot lift the limits.
+    async fn send_code_within_target_limits(
+        &self,
+        channel: &'static str,
+        target: &str,
+        scene: i32,
+        ip: &str,
+    ) -> ApiResult<()> {
+        let limits = &self.settings.codes;
+        let resend_key = format!("codes:resend:{target}");
+        let resend_ttl = Duration::from_secs(limits.resend_seconds);
+        if limits.resend_seconds > 0 && !self.cache.claim(&resend_key, "1", resend_ttl).await? {
+            return Err(ApiError::new(SMS_CODE_SEND_TOO_FAST));
+        }
+        let day = start_of_day();
+        let day_key = format!("codes:day:{}:{target}", day.timestamp());
+        let attempt = async {
+            if self
+                .cache
+                .incr(&day_key, Duration::from_secs(25 * 3600))
+                .await?
+                > limits.daily_limit
+            {
+                self.cache.release(&day_key).await?;
+                return Err(ApiError::new(SMS_CODE_EXCEED_SEND_MAXIMUM_QUANTITY_PER_DAY));
+            }
+            let sent = self.create_and_send(channel, target, scene, ip, day).await;
+            if sent.is_err() {
+                self.cache.release(&day_key).await?;
+            }
+            sent
+        };
+        let sent = attempt.await;
+        if limits.resend_seconds > 0 && sent.is_err() {
+            // Nothing was sent: the next request may try at once.
+            self.cache.delete(&resend_key).await?;
+        }
+        sent
+    }
+
+    async fn create_and_send(
+        &self,
+        channel: &'static str,
+        target: &str,
+        scene: i32,
+        ip: &str,
+        day: chrono::DateTime<Utc>,
+    ) -> ApiResult<()> {
+        let limits = &self.settings.codes;
+        let (last, today) = self.store.code_history(target, day).await?;
         let resend = chrono::Duration::seconds(i64::try_from(limits.resend_seconds).unwrap_or(60));
         if last.is_some_and(|last| Utc::now() - last < resend) {
             return Err(ApiError::new(SMS_CODE_SEND_TOO_FAST));
@@ -109,13 +168,14 @@ impl Accounts {
                 error.context("sending the verification code"),
             ));
         }
-        self.cache.incr(&ip_key, Duration::from_secs(3600)).await?;
         tracing::info!(channel, scene, "verification code sent");
         Ok(())
     }
 
     /// Finds the code the user typed; marking it used happens in the transaction of what it
-    /// authorises ([`CodeUse`]).
+    /// authorises ([`CodeUse`]). Each check takes a slot of the target's wrong-code counter
+    /// first, so a burst of guesses checks no more than `MAX_WRONG_CODES` of them; a code that
+    /// was found gives its slot back.
     pub async fn check_code(
         &self,
         target: &str,
@@ -124,24 +184,24 @@ impl Accounts {
         ip: &str,
     ) -> ApiResult<CodeUse> {
         let failures_key = format!("codes:wrong:{target}");
-        let wrong = self
-            .cache
-            .get(&failures_key)
-            .await?
-            .and_then(|count| count.parse::<i64>().ok())
-            .unwrap_or(0);
-        if wrong >= MAX_WRONG_CODES {
+        let window = Duration::from_secs(self.settings.codes.valid_minutes * 60);
+        if self.cache.incr(&failures_key, window).await? > MAX_WRONG_CODES {
+            self.cache.release(&failures_key).await?;
             return Err(ApiError::new(global::TOO_MANY_REQUESTS));
         }
-        let Some(record) = self
+        let found = self
             .store
             .find_code(target, scene, &code_hash(target, scene, code))
-            .await?
-        else {
-            let window = Duration::from_secs(self.settings.codes.valid_minutes * 60);
-            self.cache.incr(&failures_key, window).await?;
-            return Err(ApiError::new(SMS_CODE_NOT_FOUND));
+            .await;
+        let record = match found {
+            Ok(Some(record)) => record,
+            Ok(None) => return Err(ApiError::new(SMS_CODE_NOT_FOUND)),
+            Err(error) => {
+                self.cache.release(&failures_key).await?;
+                return Err(error.into());
+            }
         };
+        self.cache.release(&failures_key).await?;
         if record.expires_at <= Utc::now() {
             return Err(ApiError::new(SMS_CODE_EXPIRED));
         }

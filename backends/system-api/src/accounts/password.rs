@@ -1,4 +1,9 @@
-//! argon2id password hashing (PHC strings), off the async workers.
+//! argon2id password hashing (PHC strings), off the async workers, on a bounded pool.
+//!
+//! Each hash holds `memory_kib` (19 MiB by default) while it runs. Unbounded, a burst of logins
+//! grew the process by gigabytes (one blocking thread and one buffer per request), so at most
+//! `max_concurrent` hashes run at once, at most `max_queued` wait, and the rest are refused at
+//! once with "busy, retry" ([`kernel::error::Overloaded`] → 503 with Retry-After).
 
 use std::sync::Arc;
 
@@ -7,8 +12,8 @@ use argon2::{
     password_hash::{phc::PasswordHash, PasswordHasher as _, PasswordVerifier as _},
     Algorithm, Argon2, Params, Version,
 };
-use kernel::config::PasswordHashSettings;
-use tokio::sync::OnceCell;
+use kernel::{config::PasswordHashSettings, error::Overloaded};
+use tokio::sync::{OnceCell, Semaphore};
 
 #[derive(Clone)]
 pub struct PasswordHasher {
@@ -16,6 +21,10 @@ pub struct PasswordHasher {
     /// A hash of a random password, verified against when the user does not exist so that an
     /// unknown account costs as much time as a wrong password.
     decoy: Arc<OnceCell<String>>,
+    /// Permits to run a hash (one per worker).
+    running: Arc<Semaphore>,
+    /// Permits to be admitted at all: the workers plus the queue.
+    admitted: Arc<Semaphore>,
 }
 
 impl PasswordHasher {
@@ -27,10 +36,42 @@ impl PasswordHasher {
             None,
         )
         .map_err(|error| anyhow::anyhow!("invalid argon2 parameters: {error}"))?;
+        let workers = match settings.max_concurrent {
+            0 => std::thread::available_parallelism().map_or(2, usize::from),
+            configured => configured,
+        };
         Ok(Self {
             params,
             decoy: Arc::new(OnceCell::new()),
+            running: Arc::new(Semaphore::new(workers)),
+            admitted: Arc::new(Semaphore::new(workers + settings.max_queued)),
         })
+    }
+
+    /// Runs `work` on a blocking thread once a worker is free; refuses at once when the queue
+    /// is full.
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
+    ) -> anyhow::Result<T> {
+        let Ok(_admitted) = self.admitted.clone().try_acquire_owned() else {
+            return Err(anyhow::Error::new(Overloaded {
+                resource: "password hashing",
+                retry_after_seconds: 1,
+            }));
+        };
+        let running = self
+            .running
+            .clone()
+            .acquire_owned()
+            .await
+            .context("password hashing pool closed")?;
+        tokio::task::spawn_blocking(move || {
+            let _running = running;
+            work()
+        })
+        .await
+        .context("password hashing task")?
     }
 
     fn argon2(params: Params) -> Argon2<'static> {
@@ -41,21 +82,20 @@ impl PasswordHasher {
     pub async fn hash(&self, password: &str) -> anyhow::Result<String> {
         let params = self.params.clone();
         let password = password.to_owned();
-        tokio::task::spawn_blocking(move || {
+        self.run(move || {
             Self::argon2(params)
                 .hash_password(password.as_bytes())
                 .map(|hash| hash.to_string())
                 .map_err(|error| anyhow::anyhow!("hashing the password: {error}"))
         })
         .await
-        .context("password hashing task")?
     }
 
     /// Whether the password matches the stored PHC string (its own parameters apply).
     pub async fn verify(&self, password: &str, phc: &str) -> anyhow::Result<bool> {
         let password = password.to_owned();
         let phc = phc.to_owned();
-        tokio::task::spawn_blocking(move || {
+        self.run(move || {
             let parsed = PasswordHash::new(&phc)
                 .map_err(|error| anyhow::anyhow!("stored password hash unreadable: {error}"))?;
             Ok(Argon2::default()
@@ -63,7 +103,6 @@ impl PasswordHasher {
                 .is_ok())
         })
         .await
-        .context("password verification task")?
     }
 
     /// Spends the time of one verification without any account (unknown user).
@@ -86,6 +125,7 @@ mod tests {
             memory_kib: 1024,
             iterations: 1,
             parallelism: 1,
+            ..PasswordHashSettings::default()
         })?;
         let hash = hasher.hash("Abcdef12!").await?;
         assert!(hash.starts_with("$argon2id$v=19$m=1024,t=1,p=1$"), "{hash}");
@@ -93,6 +133,43 @@ mod tests {
         assert!(!hasher.verify("Abcdef12?", &hash).await?);
         assert_ne!(hasher.hash("Abcdef12!").await?, hash, "salted");
         hasher.verify_decoy("anything").await?;
+        Ok(())
+    }
+
+    /// A burst larger than workers + queue: exactly workers + queue hashes are admitted (the
+    /// burst arrives while all of them still run), the rest are refused as busy at once.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_burst_beyond_the_queue_is_refused_as_busy() -> anyhow::Result<()> {
+        let hasher = PasswordHasher::new(&PasswordHashSettings {
+            // join_all polls (and so admits) the whole burst before any hash can end.
+            memory_kib: 4 * 1024,
+            iterations: 10,
+            parallelism: 1,
+            max_concurrent: 2,
+            max_queued: 3,
+        })?;
+        let burst = (0..100).map(|_| hasher.hash("Abcdef12!"));
+        let answers = futures_util::future::join_all(burst).await;
+        let busy = answers
+            .iter()
+            .filter(|answer| {
+                answer
+                    .as_ref()
+                    .err()
+                    .is_some_and(|error| error.downcast_ref::<Overloaded>().is_some())
+            })
+            .count();
+        let hashed = answers.iter().filter(|answer| answer.is_ok()).count();
+        assert_eq!((hashed, busy), (5, 95));
+        // Once the burst has drained, the pool admits again.
+        assert!(
+            hasher
+                .verify(
+                    "Abcdef12!",
+                    answers[0].as_ref().map_err(|e| anyhow::anyhow!("{e}"))?
+                )
+                .await?
+        );
         Ok(())
     }
 }

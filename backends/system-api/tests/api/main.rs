@@ -9,6 +9,7 @@ mod feedback;
 mod files;
 mod front_log;
 mod helpers;
+mod limits;
 mod other_service;
 mod profile;
 mod providers;

@@ -49,28 +49,36 @@ pub async fn login(
     parse_user_type(payload.user_type, &[2])?;
 
     let guard = LoginGuard::new(&accounts, &client_ip(&req), contact.as_str());
-    guard.check().await?;
+    // A reservation before the work: of a burst of guesses only the allowed number is hashed.
+    let attempt = guard.reserve().await?;
     let user = match &contact {
-        Contact::Email(email) => accounts.store.find_user_by_email(email.as_str()).await?,
-        Contact::Mobile(mobile) => accounts.store.find_user_by_mobile(mobile.as_str()).await?,
+        Contact::Email(email) => accounts.store.find_user_by_email(email.as_str()).await,
+        Contact::Mobile(mobile) => accounts.store.find_user_by_mobile(mobile.as_str()).await,
     };
+    let user = attempt.unless_failed(user).await?;
     let matched = match &user {
         Some(user) => {
-            accounts
-                .passwords
-                .verify(password.expose(), &user.password_hash)
+            attempt
+                .unless_failed(
+                    accounts
+                        .passwords
+                        .verify(password.expose(), &user.password_hash)
+                        .await,
+                )
                 .await?
         }
         None => {
-            accounts.passwords.verify_decoy(password.expose()).await?;
+            attempt
+                .unless_failed(accounts.passwords.verify_decoy(password.expose()).await)
+                .await?;
             false
         }
     };
     let Some(user) = user.filter(|_| matched) else {
-        guard.record_failure().await?;
+        attempt.failed().await?;
         return Err(ApiError::new(AUTH_LOGIN_BAD_CREDENTIALS));
     };
-    guard.record_success().await?;
+    attempt.succeeded().await?;
     if !user.is_enabled() {
         return Err(ApiError::new(AUTH_LOGIN_USER_DISABLED));
     }
@@ -82,11 +90,25 @@ pub async fn login(
 /// Failed-login counters in the cache (shared by every process when it is Redis): per
 /// account (by the e-mail or mobile typed, whether or not it exists, so that locking reveals
 /// nothing) and per client IP.
+///
+/// Every attempt takes a slot of both counters *before* the password is checked (an atomic
+/// increment), so a burst of parallel guesses is judged exactly like the same guesses one
+/// after another: only `max_failures` of them are ever checked. A success, or an attempt that
+/// ended in a server error, gives its slots back.
 pub struct LoginGuard<'a> {
     accounts: &'a Accounts,
     ip_key: String,
     failures_key: String,
     lock_key: String,
+}
+
+/// The slots one login attempt holds; settle it with [`Attempt::failed`] or
+/// [`Attempt::succeeded`].
+#[must_use]
+pub struct Attempt<'g, 'a> {
+    guard: &'g LoginGuard<'a>,
+    /// The failure number this attempt would be (1-based).
+    failure_number: i64,
 }
 
 impl<'a> LoginGuard<'a> {
@@ -103,48 +125,28 @@ impl<'a> LoginGuard<'a> {
         Duration::from_secs(self.accounts.settings.lockout.window_minutes * 60)
     }
 
-    /// 429 when this IP failed too often, 430 while the account is locked.
-    pub async fn check(&self) -> ApiResult<()> {
-        let lockout = &self.accounts.settings.lockout;
-        let ip_failures = self
-            .accounts
-            .cache
-            .get(&self.ip_key)
-            .await?
-            .and_then(|count| count.parse::<i64>().ok())
-            .unwrap_or(0);
-        if ip_failures >= lockout.ip_max_failures {
-            return Err(ApiError::new(global::TOO_MANY_REQUESTS));
-        }
-        if self.accounts.cache.get(&self.lock_key).await?.is_some() {
-            return Err(ApiError::new(global::ACCOUNT_LOCKED));
-        }
-        Ok(())
-    }
-
-    /// Counts a failure; the one that reaches the limit locks the account.
-    pub async fn record_failure(&self) -> ApiResult<()> {
+    /// Takes this attempt's slots: 429 when this IP has used up its failures, 430 while the
+    /// account is locked or its remaining failures are all taken by attempts in flight.
+    pub async fn reserve(&self) -> ApiResult<Attempt<'_, 'a>> {
         let lockout = &self.accounts.settings.lockout;
         let cache = &self.accounts.cache;
-        cache.incr(&self.ip_key, self.window()).await?;
-        let failures = cache.incr(&self.failures_key, self.window()).await?;
-        if failures >= lockout.max_failures {
-            cache
-                .set(
-                    &self.lock_key,
-                    "1",
-                    Duration::from_secs(lockout.lock_minutes * 60),
-                )
-                .await?;
-            cache.delete(&self.failures_key).await?;
-            tracing::warn!("account locked after repeated failed logins");
+        if cache.get(&self.lock_key).await?.is_some() {
+            return Err(ApiError::new(global::ACCOUNT_LOCKED));
         }
-        Ok(())
-    }
-
-    pub async fn record_success(&self) -> ApiResult<()> {
-        self.accounts.cache.delete(&self.failures_key).await?;
-        Ok(())
+        if cache.incr(&self.ip_key, self.window()).await? > lockout.ip_max_failures {
+            cache.release(&self.ip_key).await?;
+            return Err(ApiError::new(global::TOO_MANY_REQUESTS));
+        }
+        let failure_number = cache.incr(&self.failures_key, self.window()).await?;
+        if failure_number > lockout.max_failures {
+            cache.release(&self.failures_key).await?;
+            cache.release(&self.ip_key).await?;
+            return Err(ApiError::new(global::ACCOUNT_LOCKED));
+        }
+        Ok(Attempt {
+            guard: self,
+            failure_number,
+        })
     }
 
     /// Lifts the account's lock and failure count (after a password reset).
@@ -152,5 +154,49 @@ impl<'a> LoginGuard<'a> {
         self.accounts.cache.delete(&self.failures_key).await?;
         self.accounts.cache.delete(&self.lock_key).await?;
         Ok(())
+    }
+}
+
+impl Attempt<'_, '_> {
+    /// The password was wrong (or the account unknown): the slots stay taken; the failure
+    /// that reaches the limit locks the account.
+    pub async fn failed(self) -> ApiResult<()> {
+        let guard = self.guard;
+        let lockout = &guard.accounts.settings.lockout;
+        if self.failure_number == lockout.max_failures {
+            let lock = Duration::from_secs(lockout.lock_minutes * 60);
+            let cache = &guard.accounts.cache;
+            cache.set(&guard.lock_key, "1", lock).await?;
+            // The counter stays full for as long as the lock: an attempt that checked the lock
+            // just before it was set still finds no slot (deleting it here let such attempts in).
+            cache
+                .set(&guard.failures_key, &lockout.max_failures.to_string(), lock)
+                .await?;
+            tracing::warn!("account locked after repeated failed logins");
+        }
+        Ok(())
+    }
+
+    /// The password matched: the account's failures start again and the IP's slot is given
+    /// back (successful logins do not count against the client).
+    pub async fn succeeded(self) -> ApiResult<()> {
+        let cache = &self.guard.accounts.cache;
+        cache.delete(&self.guard.failures_key).await?;
+        cache.release(&self.guard.ip_key).await?;
+        Ok(())
+    }
+
+    /// Passes `result` through; on an error (the database, a busy hashing pool) the slots are
+    /// given back first: the guess was never judged.
+    pub async fn unless_failed<T, E: Into<ApiError>>(&self, result: Result<T, E>) -> ApiResult<T> {
+        match result {
+            Ok(value) => Ok(value),
+            Err(error) => {
+                let cache = &self.guard.accounts.cache;
+                cache.release(&self.guard.failures_key).await?;
+                cache.release(&self.guard.ip_key).await?;
+                Err(error.into())
+            }
+        }
     }
 }

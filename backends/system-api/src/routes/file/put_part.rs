@@ -1,4 +1,5 @@
 use actix_web::{http::header, web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
 use kernel::{ApiError, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -39,38 +40,61 @@ pub async fn put_part(
     request: HttpRequest,
     path: web::Path<(String, u32)>,
     signature: web::Query<PartSignature>,
-    body: web::Payload,
+    mut body: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let Some(local) = files.blobs.as_local() else {
         return Err(ApiError::new(FILE_PART_URL_INVALID)
             .with_status(actix_web::http::StatusCode::FORBIDDEN));
     };
+    // Refused before a byte of the body is read: a declared length over the limit, then a bad
+    // signature or an unknown upload. The body is then streamed to disk, never held whole.
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > PART_BODY_MAX) {
+        return Err(part_too_large());
+    }
     let (upload_id, part_number) = path.into_inner();
-    let bytes = body
-        .to_bytes_limited(PART_BODY_MAX)
-        .await
-        .map_err(|_| ApiError::with_detail(crate::FILE_TOO_LARGE, "分片过大"))?
-        .map_err(|error| ApiError::bad_request(format!("读取分片失败: {error}")))?;
-    let etag = local
-        .accept_part(
+    let mut part = local
+        .open_part(
             &upload_id,
             part_number,
             signature.expires,
             &signature.signature,
-            &bytes,
             storage::local::now_epoch_seconds(),
         )
         .await
-        .map_err(|error| match error {
-            storage::StorageError::NotFound => ApiError::new(crate::FILE_UPLOAD_SESSION_NOT_EXISTS)
-                .with_status(actix_web::http::StatusCode::NOT_FOUND),
-            other => storage_error(other),
-        })?;
+        .map_err(part_error)?;
+    let mut received = 0usize;
+    while let Some(chunk) = body.next().await {
+        let chunk =
+            chunk.map_err(|error| ApiError::bad_request(format!("读取分片失败: {error}")))?;
+        received += chunk.len();
+        if received > PART_BODY_MAX {
+            return Err(part_too_large());
+        }
+        part.write(&chunk).await.map_err(part_error)?;
+    }
+    let etag = part.commit().await.map_err(part_error)?;
     let mut response = HttpResponse::Ok();
     cors(&mut response, &request);
     Ok(response
         .insert_header((header::ETAG, format!("\"{etag}\"")))
         .finish())
+}
+
+fn part_too_large() -> ApiError {
+    ApiError::with_detail(crate::FILE_TOO_LARGE, "分片过大")
+}
+
+fn part_error(error: storage::StorageError) -> ApiError {
+    match error {
+        storage::StorageError::NotFound => ApiError::new(crate::FILE_UPLOAD_SESSION_NOT_EXISTS)
+            .with_status(actix_web::http::StatusCode::NOT_FOUND),
+        other => storage_error(other),
+    }
 }
 
 /// The CORS preflight of a cross-origin part PUT.
