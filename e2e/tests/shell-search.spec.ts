@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 
 // The header search box: tags, rules, unit normalisation, suggestions, and the manufacturer search.
-// The library remotes are blocked so the URL the shell navigates to stays visible (the remotes have no
-// search page yet and would send it to /404).
+// The library remotes are blocked: these journeys are about the shell's box and the URL it navigates to
+// (the libraries' own search pages are covered by their specs: component-pages, library-coming-soon).
 
 async function blockLibraryRemotes(page: Page) {
   await page.route(/\/mfe\/(part|component|mat)\//, (route) => route.abort('connectionrefused'));
@@ -103,14 +103,19 @@ test('suggestions come from the library suggest call (size 15) and a choice beco
   await expect(tags(page)).toHaveText(['STM32F103C8T6']);
 });
 
-test('the parts library asks the parts suggest call; a missing endpoint stays silent', async ({ page }) => {
+test('the parts library asks the parts suggest call, which answers an empty list: no toast, no options', async ({ page }) => {
   const asked: string[] = [];
+  const statuses: number[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/es/keyword/suggest')) asked.push(new URL(request.url()).pathname);
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('/es/keyword/suggest')) statuses.push(response.status());
   });
   await page.goto('/part');
   await page.getByTestId('keyword-input').pressSequentially('hex', { delay: 30 });
   await expect.poll(() => asked).toEqual(['/to/api/public/part/es/keyword/suggest']);
+  await expect.poll(() => statuses).toEqual([200]);
   await page.waitForTimeout(500);
   await expect(toast(page)).toHaveCount(0);
   await expect(page.locator('.ant-select-item-option')).toHaveCount(0);

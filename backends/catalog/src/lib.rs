@@ -123,6 +123,23 @@ impl LibraryService {
 )]
 struct CatalogApi;
 
+/// The suggest call of a library without a search index (parts, materials until they have one).
+#[derive(OpenApi)]
+#[openapi(
+    paths(routes::suggest::suggest),
+    tags((name = "suggest", description = "搜索建议 Search suggestions"))
+)]
+struct EmptySuggestApi;
+
+/// Prefixes every path of `document` with the library's API base.
+fn with_base(mut document: utoipa::openapi::OpenApi, base: &str) -> utoipa::openapi::OpenApi {
+    document.paths.paths = std::mem::take(&mut document.paths.paths)
+        .into_iter()
+        .map(|(path, item)| (format!("{base}{path}"), item))
+        .collect();
+    document
+}
+
 /// The library's OpenAPI document with its concrete paths.
 pub fn openapi(library: &Library) -> utoipa::openapi::OpenApi {
     let mut document = CatalogApi::openapi();
@@ -132,12 +149,7 @@ pub fn openapi(library: &Library) -> utoipa::openapi::OpenApi {
         "{}库公开接口 / public API of the {} library. Every answer is the envelope {{code, data, msg}}.",
         library.title, library.title_en
     ));
-    let base = library.api_base();
-    document.paths.paths = std::mem::take(&mut document.paths.paths)
-        .into_iter()
-        .map(|(path, item)| (format!("{base}{path}"), item))
-        .collect();
-    document
+    with_base(document, &library.api_base())
 }
 
 impl Service for LibraryService {
@@ -154,7 +166,12 @@ impl Service for LibraryService {
     }
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
-        openapi(self.library)
+        let mut document = openapi(self.library);
+        document.merge(with_base(
+            EmptySuggestApi::openapi(),
+            &self.library.api_base(),
+        ));
+        document
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -165,7 +182,9 @@ impl Service for LibraryService {
         cfg.service(
             web::scope(&self.library.api_base())
                 .app_data(state)
-                .configure(routes::configure),
+                .configure(routes::configure)
+                // No search index yet: the search box's suggest call answers `[]`, not a 404.
+                .configure(routes::suggest::configure),
         );
     }
 

@@ -13,3 +13,5 @@ export { mountStandalone } from './app/mount-standalone';
 export { LibraryCrashCard } from './app/library-crash-card';
 export { RedirectToNotFound } from './app/redirect-to-not-found';
 export { LIBRARY_NAMESPACE } from './i18n/messages';
+export { ComingSoonPage, type ComingSoonPageProps } from './features/coming-soon/components/coming-soon-page';
+export { COMING_SOON_ROUTES, comingSoonLinks, keywordsFrom, type ComingSoonFeature, type ComingSoonLink } from './features/coming-soon/coming-soon';

@@ -1,3 +1,4 @@
 //! The mat service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
 
 mod category;
+mod suggest;

@@ -1,0 +1,104 @@
+import { test, expect, type Page } from '@playwright/test';
+
+// Issue 12, dead buttons: every toolbar item of the parts and materials libraries and Enter in the search
+// box open a real page saying what is coming, with links to what exists (never the 404 page), and the
+// suggest call of both libraries answers an empty list in the envelope (never a 404).
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function expectComingSoon(page: Page, library: string, feature: string, title: string) {
+  const page_ = page.getByTestId('coming-soon');
+  await expect(page_).toBeVisible();
+  await expect(page_).toHaveAttribute('data-library', library);
+  await expect(page_).toHaveAttribute('data-feature', feature);
+  await expect(page.getByTestId('coming-soon-title')).toHaveText(title);
+  await expect(page.getByTestId('coming-soon-catalogue')).toBeVisible();
+  await expect(page.getByTestId('coming-soon-component')).toBeVisible();
+  expect(new URL(page.url()).pathname).not.toBe('/404');
+}
+
+const cases = [
+  ['part', 'brand', 'brand', '厂商即将上线', '/component/brand-page'],
+  ['part', 'paramCompare', 'paramCompare', '参数对比即将上线', '/component/param-compare'],
+  ['part', 'search3D', 'search3D', '3D搜索即将上线', '/component'],
+  ['part', 'compare', 'compare', '对比即将上线', '/component/compare'],
+  ['part', 'recommend', 'recommend', '推荐即将上线', '/component/recommend'],
+  ['mat', 'paramCompare', 'paramCompare', '参数对比即将上线', '/component/param-compare'],
+  ['mat', 'matCompare', 'matCompare', '材料对比即将上线', '/component'],
+  ['mat', 'matRecommend', 'matRecommend', '材料推荐即将上线', '/component'],
+] as const;
+
+test('every toolbar button of /part and /mat opens a coming-soon page with links to what exists', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const [library, toolbarKey, feature, title, componentHref] of cases) {
+    await page.goto(`/${library}`);
+    await expect(page.getByTestId(`library-home-${library}`)).toBeVisible();
+    await page.getByTestId(`toolbar-${toolbarKey}`).click();
+    await expectComingSoon(page, library, feature, title);
+    await expect(page.getByTestId('coming-soon-component')).toHaveAttribute('href', componentHref);
+    // The toolbar highlights the button that was pressed.
+    await expect(page.locator('[data-testid=library-toolbar] .ant-menu-item-selected').getByTestId(`toolbar-${toolbarKey}`)).toBeVisible();
+  }
+});
+
+test('the catalogue and components links lead to pages that exist', async ({ page }) => {
+  await page.goto('/part/compare');
+  await expectComingSoon(page, 'part', 'compare', '对比即将上线');
+  await shot(page, 'part-compare-1440');
+  await page.getByTestId('coming-soon-catalogue').click();
+  await expect(page).toHaveURL(/\/part$/);
+  await expect(page.getByTestId('library-home-part')).toBeVisible();
+
+  await page.goto('/mat/mat-recommend');
+  await expectComingSoon(page, 'mat', 'matRecommend', '材料推荐即将上线');
+  await page.getByTestId('coming-soon-component').click();
+  await expect(page).toHaveURL(/\/component$/);
+  await expect(page.getByTestId('library-home-component')).toBeVisible();
+});
+
+test('Enter in the parts search box opens the coming-soon search page, which searches the components library', async ({ page }) => {
+  await page.goto('/part');
+  await expect(page.getByTestId('library-home-part')).toBeVisible();
+  await page.getByTestId('keyword-input').fill('AMS1117');
+  await page.getByTestId('keyword-input').press('Enter');
+  await expect(page).toHaveURL(/\/part\/search\?keyWords=AMS1117$/);
+  await expectComingSoon(page, 'part', 'search', '关键词搜索即将上线');
+  await expect(page.getByTestId('coming-soon-keywords')).toContainText('AMS1117');
+  await shot(page, 'part-search-1440');
+  await page.getByTestId('coming-soon-component').click();
+  await expect(page).toHaveURL(/\/component\/search\?keyWords=AMS1117$/);
+  await expect(page.getByTestId('component-search')).toBeVisible();
+});
+
+test('Enter in the materials search box opens the coming-soon search page (500 px too)', async ({ page }) => {
+  await page.goto('/mat');
+  await expect(page.getByTestId('library-home-mat')).toBeVisible();
+  await page.getByTestId('keyword-input').fill('Q235');
+  await page.getByTestId('keyword-input').press('Enter');
+  await expect(page).toHaveURL(/\/mat\/search\?keyWords=Q235$/);
+  await expectComingSoon(page, 'mat', 'search', '关键词搜索即将上线');
+  await page.goto('/mat/mat-compare?swType=CAE&theme=dark&softwareName=ANSYS');
+  await page.setViewportSize({ width: 500, height: 800 });
+  await expectComingSoon(page, 'mat', 'matCompare', '材料对比即将上线');
+  const box = await page.getByTestId('coming-soon').boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(500);
+  await shot(page, 'mat-compare-plugin-500');
+});
+
+test('the part and mat suggest calls answer an empty list in the envelope; the search box stays quiet', async ({ page, request }) => {
+  for (const library of ['part', 'mat']) {
+    const response = await request.get(`/to/api/public/${library}/es/keyword/suggest?keyword=hex&size=15`);
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ code: 0, msg: '', data: [] });
+  }
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/to/api/public/part/es/keyword/suggest')) answers.push(response.status());
+  });
+  await page.goto('/part');
+  await page.getByTestId('keyword-input').pressSequentially('hex');
+  await expect.poll(() => answers).toEqual([200]);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+});
