@@ -63,3 +63,57 @@ test('an unknown swType does not start plugin mode and the channel stays the por
   await expect(page.locator('html')).toHaveAttribute('data-plugin', '');
   await expect(page.getByTestId('portal-nav')).toBeVisible();
 });
+
+// Issue 12: the plugin session survives every navigation; plugin users sign in on /plugin/login.
+
+test('the EDA plugin dark theme survives a search, a reload and a move to another library', async ({ page }) => {
+  await page.goto('/component?swType=EDA&theme=dark&softwareName=Kicad');
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'dark');
+  await expect(page.getByTestId('library-home-component')).toBeVisible();
+  const channel = await page.evaluate(() => sessionStorage.getItem('channel'));
+
+  const searchRequest = page.waitForRequest((request) => request.url().includes('/to/api/public/component/search'));
+  await page.getByTestId('keyword-input').fill('AMS1117');
+  await page.getByTestId('keyword-input').press('Enter');
+  await expect(page).toHaveURL(/\/component\/search\?keyWords=AMS1117$/);
+  await expect(page.getByTestId('component-search')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'dark');
+  expect((await searchRequest).headers()['channel']).toBe(channel);
+  await expect(page.getByTestId('portal-nav')).toHaveCount(0);
+  await shot(page, 'plugin-dark-search-500');
+
+  await page.reload();
+  await expect(page.getByTestId('component-search')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'dark');
+  expect(await page.evaluate(() => sessionStorage.getItem('channel'))).toBe(channel);
+
+  await page.goto('/part');
+  await expect(page.getByTestId('library-home-part')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'dark');
+});
+
+test('/plugin/login is the sign-in page in plugin mode; it leads to /plugin/register', async ({ page }) => {
+  await page.goto('/component?swType=CAD&theme=dark&softwareName=SolidWorks');
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'dark');
+  await page.goto('/plugin/login');
+  await expect(page.getByTestId('simple-layout')).toHaveClass(/is-plugin/);
+  await expect(page.getByTestId('simple-title')).toHaveText('登录中心');
+  const login = page.getByTestId('login-page');
+  await expect(login).toBeVisible();
+  await expect(login).toHaveAttribute('data-plugin', 'true');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'dark');
+  const box = await login.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(500);
+  await shot(page, 'plugin-login-500');
+  await page.getByTestId('to-register').click();
+  await expect(page).toHaveURL(/\/plugin\/register$/);
+  await expect(page.getByTestId('register-page')).toBeVisible();
+  await expect(page.getByTestId('simple-title')).toHaveText('注册中心');
+});
+
+test('/plugin/login opened directly by a plugin without a session is a light plugin page', async ({ page }) => {
+  await page.goto('/plugin/login');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-plugin', 'light');
+});

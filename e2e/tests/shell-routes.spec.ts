@@ -69,6 +69,8 @@ for (const [path, title] of [
   ['/login', '登录中心'],
   ['/register', '注册中心'],
   ['/sso', '第三方授权'],
+  ['/plugin/login', '登录中心'],
+  ['/plugin/register', '注册中心'],
 ] as const) {
   test(`${path} uses the simple layout titled ${title} with a back-home button`, async ({ page }) => {
     await page.goto(path);

@@ -9,6 +9,7 @@ import { LoginForm } from '../features/auth/components/forms/login-form';
 import { NotRegisteredForm } from '../features/auth/components/forms/not-registered-form';
 import { FORGOT_DIALOG_WIDTH, LOGIN_DIALOG_Z_INDEX } from '../features/auth/components/login-dialog';
 import { followLoginRedirect } from '../features/auth/hooks/use-finish-sign-in';
+import { authPagePath } from '../features/auth/auth-paths';
 import { AuthPageFrame } from './auth-page-frame';
 
 /**
@@ -19,7 +20,7 @@ export function LoginPage() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const location = useLocation();
   const [query] = useSearchParams();
   const [activeTab, setActiveTab] = useState<LoginTab>(getLoginActiveTab());
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -31,8 +32,8 @@ export function LoginPage() {
     message.success(t('login.done'));
     followLoginRedirect(redirect);
   };
-  // Plugin mode lives on in session storage, so /register serves the plugin too (500 px).
-  const registerPath = `/register${search}`;
+  // /plugin/login leads to /plugin/register; plugin mode also lives on in session storage (500 px).
+  const registerPath = authPagePath('register', location);
 
   return (
     <AuthPageFrame title={t('pages.loginTitle')} testId="login-page">

@@ -57,6 +57,9 @@ export function AppRoutes() {
         <Route path="login" element={<RemotePage key="login" id={AUTH_PAGES.login} />} />
         <Route path="register" element={<RemotePage key="register" id={AUTH_PAGES.register} />} />
         <Route path="sso" element={<RemotePage key="sso" id={AUTH_PAGES.sso} />} />
+        {/* Plugin mode (spec §1, §2): plugin users sign in and register on /plugin/… pages (500 px). */}
+        <Route path="plugin/login" element={<RemotePage key="plugin-login" id={AUTH_PAGES.login} />} />
+        <Route path="plugin/register" element={<RemotePage key="plugin-register" id={AUTH_PAGES.register} />} />
         <Route path="wechatregister" element={<RemotePage key="wechatregister" id={AUTH_PAGES.wechatRegister} />} />
         <Route path="plugin/wechatregister" element={<RemotePage key="plugin-wechatregister" id={AUTH_PAGES.wechatRegister} />} />
         <Route path="404" element={<NotFoundPage />} />

@@ -9,15 +9,23 @@ import { throttle } from './rules/timing';
 
 /** Session-storage key of the plugin theme (the plugin state of @portal/session has no theme field). */
 export const PLUGIN_THEME_STORAGE_KEY = 'pluginTheme';
+/** Session-storage key of the channel the plugin session resolved (the `channel` key is reset at start). */
+export const PLUGIN_CHANNEL_STORAGE_KEY = 'pluginChannel';
 
 function storedTheme(): PluginTheme | undefined {
   const value = safeSessionStorage()?.getItem(PLUGIN_THEME_STORAGE_KEY);
   return value === 'dark' || value === 'light' ? value : undefined;
 }
 
+function storedChannel(): number | undefined {
+  const value = Number(safeSessionStorage()?.getItem(PLUGIN_CHANNEL_STORAGE_KEY) ?? '');
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 /**
  * Plugin mode and channel for the current URL (spec §3, §4). Runs at start and on every navigation,
- * because a plugin can open any portal path with its query.
+ * because a plugin can open any portal path with its query. A plugin session persists in session
+ * storage (state, theme, channel), so every later page of the tab keeps it (docs/shell.md).
  */
 export function applyPluginMode(pathname: string, search: string): void {
   const resolution = resolvePluginMode({
@@ -25,19 +33,18 @@ export function applyPluginMode(pathname: string, search: string): void {
     search,
     stored: getPluginState(),
     storedTheme: storedTheme(),
+    storedChannel: storedChannel(),
     messagingSubdomain: getPortalConfig().messagingSubdomain,
   });
-  if (resolution.state) {
-    setPluginState(resolution.state);
-    safeSessionStorage()?.setItem(PLUGIN_THEME_STORAGE_KEY, resolution.theme);
+  if (resolution.state) setPluginState(resolution.state);
+  const session = safeSessionStorage();
+  if (resolution.isPlugin && getPluginState()) {
+    session?.setItem(PLUGIN_THEME_STORAGE_KEY, resolution.theme);
+    session?.setItem(PLUGIN_CHANNEL_STORAGE_KEY, String(resolution.channel));
   }
-  // Once a plugin started the session, its channel stays for later pages of that tab.
-  const wasPlugin = appStore.getState().isPlugin;
-  const isPlugin = resolution.isPlugin || (wasPlugin && getPluginState() !== undefined);
-  const channel = resolution.isPlugin || !wasPlugin ? resolution.channel : appStore.getState().channel;
-  setChannel(channel);
-  appStore.setState({ isPlugin, pluginTheme: resolution.theme, channel });
-  document.documentElement.dataset.plugin = isPlugin ? resolution.theme : '';
+  setChannel(resolution.channel);
+  appStore.setState({ isPlugin: resolution.isPlugin, pluginTheme: resolution.theme, channel: resolution.channel });
+  document.documentElement.dataset.plugin = resolution.isPlugin ? resolution.theme : '';
 }
 
 /** Everything the shell sets up before it renders: channel, plugin mode, tenant, mode, screen type. */

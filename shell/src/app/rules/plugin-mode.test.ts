@@ -37,6 +37,43 @@ describe('resolvePluginMode (spec §3, §4)', () => {
     expect(result).toMatchObject({ isPlugin: true, theme: 'dark', channel: 301 });
   });
 
+  it('keeps plugin mode, the stored theme and channel on a later page without the query (issue 12)', () => {
+    const result = resolvePluginMode({
+      ...base,
+      pathname: '/component/search',
+      search: '?keyWords=AMS1117',
+      stored: { softwareType: 'EDA', softwareName: 'Kicad', fileType: 'symbol' },
+      storedTheme: 'dark',
+      storedChannel: 207,
+    });
+    expect(result).toEqual({ isPlugin: true, theme: 'dark', channel: 207 });
+  });
+
+  it('keeps a query channel override of the plugin session, falls back to the lookup, lets a query change the theme', () => {
+    const stored = { softwareType: 'CAD' as const, softwareName: 'SolidWorks' };
+    expect(resolvePluginMode({ ...base, stored, storedChannel: 108 }).channel).toBe(108);
+    expect(resolvePluginMode({ ...base, stored }).channel).toBe(105);
+    expect(resolvePluginMode({ ...base, stored, storedChannel: 108, search: '?channel=109' }).channel).toBe(109);
+    expect(resolvePluginMode({ ...base, stored, storedTheme: 'dark', search: '?theme=light' }).theme).toBe('light');
+    expect(resolvePluginMode({ ...base, stored }).theme).toBe('light');
+  });
+
+  it('a new plugin query replaces the stored session', () => {
+    const result = resolvePluginMode({
+      ...base,
+      search: '?swType=CAM&softwareName=Mastercam',
+      stored: { softwareType: 'EDA', softwareName: 'Kicad' },
+      storedTheme: 'dark',
+      storedChannel: 207,
+    });
+    expect(result.state).toEqual({ softwareType: 'CAM', softwareName: 'Mastercam' });
+    expect(result.theme).toBe('light');
+  });
+
+  it('a /plugin path without a stored session is plugin mode in the light theme', () => {
+    expect(resolvePluginMode({ ...base, pathname: '/plugin/login' })).toEqual({ isPlugin: true, theme: 'light', channel: 960 });
+  });
+
   it('keeps the portal channel and light theme by default', () => {
     expect(resolvePluginMode(base)).toEqual({ isPlugin: false, theme: 'light', channel: 960 });
   });

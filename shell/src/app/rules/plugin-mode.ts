@@ -46,8 +46,11 @@ export interface PluginResolution {
 export interface PluginInput {
   pathname: string;
   search: string;
+  /** The plugin state this tab's session keeps (session storage), if a plugin started it. */
   stored?: PluginState;
   storedTheme?: PluginTheme;
+  /** The channel the plugin session resolved when it started (keeps a query override across pages). */
+  storedChannel?: number;
   messagingSubdomain: string;
 }
 
@@ -60,10 +63,16 @@ function themeFrom(value: string | null | undefined): PluginTheme | undefined {
  * (2) the path contains /plugin and the values saved in session storage are used. An unknown swType
  * does not start plugin mode. The channel (spec §3): the query's channel if known, else the lookup from
  * the software name and file type, else the portal channel.
+ *
+ * Decision (issue 12): once a plugin started the tab's session, plugin mode, its theme and its channel
+ * stay for every later page of that tab, whatever the path, even after a reload: the plugin opens the
+ * portal once with its query, and the links inside the portal (search, toolbar, detail pages) do not
+ * carry that query. A later query can still change the theme or the channel, or start another plugin.
  */
 export function resolvePluginMode(input: PluginInput): PluginResolution {
   const query = new URLSearchParams(input.search);
   const queryChannel = query.get(PLUGIN_QUERY.channel);
+  const queryTheme = themeFrom(query.get(PLUGIN_QUERY.theme));
   const swType = query.get(PLUGIN_QUERY.softwareType);
   if (isSoftwareType(swType)) {
     const state: PluginState = { softwareType: swType };
@@ -79,21 +88,21 @@ export function resolvePluginMode(input: PluginInput): PluginResolution {
     return {
       isPlugin: true,
       state,
-      theme: themeFrom(query.get(PLUGIN_QUERY.theme)) ?? 'light',
+      theme: queryTheme ?? 'light',
       channel: lookupChannel({ softwareName, fileType, queryChannel }) ?? PORTAL_CHANNEL,
     };
   }
-  if (isPluginPath(input.pathname) && input.stored) {
+  if (input.stored) {
     const { softwareName, fileType } = input.stored;
     return {
       isPlugin: true,
-      theme: themeFrom(query.get(PLUGIN_QUERY.theme)) ?? input.storedTheme ?? 'light',
-      channel: lookupChannel({ softwareName, fileType, queryChannel }) ?? PORTAL_CHANNEL,
+      theme: queryTheme ?? input.storedTheme ?? 'light',
+      channel: lookupChannel({ queryChannel }) ?? input.storedChannel ?? lookupChannel({ softwareName, fileType }) ?? PORTAL_CHANNEL,
     };
   }
   return {
     isPlugin: isPluginPath(input.pathname),
-    theme: themeFrom(query.get(PLUGIN_QUERY.theme)) ?? 'light',
+    theme: queryTheme ?? 'light',
     channel: lookupChannel({ queryChannel }) ?? PORTAL_CHANNEL,
   };
 }

@@ -12,8 +12,8 @@ import { PortalFooter } from './portal-footer';
 /** Titles of the simple layout by path (spec §2): 登录中心, 注册中心, 第三方授权; error pages have none. */
 export function simpleLayoutTitleKey(pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, '');
-  if (path === '/login') return 'simple.login';
-  if (path === '/register' || path === '/wechatregister' || path === '/plugin/wechatregister') return 'simple.register';
+  if (path === '/login' || path === '/plugin/login') return 'simple.login';
+  if (path === '/register' || path === '/plugin/register' || path === '/wechatregister' || path === '/plugin/wechatregister') return 'simple.register';
   if (path === '/sso') return 'simple.sso';
   return undefined;
 }
