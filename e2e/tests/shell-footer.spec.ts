@@ -57,6 +57,17 @@ test('the contact block shows the configured hotline, e-mail and address', async
   await expect(block.getByRole('link', { name: 'service@example.com' })).toHaveAttribute('href', 'mailto:service@example.com');
   await expect(block).toContainText('上海市示例路 1 号');
   await expect(block).toContainText('周一至周五 8:30-18:00');
+  await expect(block.getByTestId('contact-feedback-hint')).toHaveCount(0);
+});
+
+test('the contact block hides what the deployment did not configure', async ({ page }) => {
+  await serveConfig(page, { contact: { email: 'service@example.com' } });
+  await page.goto('/about');
+  const block = page.getByTestId('contact-block');
+  await expect(block.getByTestId('contact-email')).toHaveText('service@example.com');
+  await expect(block.getByTestId('contact-hotline')).toHaveCount(0);
+  await expect(block.getByTestId('contact-address')).toHaveCount(0);
+  await expect(block).not.toContainText('未配置');
 });
 
 test('a brand-entry application is validated, needs an account, is approved by an operator, and the applicant sees it', async ({ page, request }, info) => {

@@ -14,6 +14,8 @@ export const ErrorCode = {
   locked: 430,
   canceled: 499,
   server: 500,
+  /** The server's "feature not implemented or not switched on" (our backends, docs/error-codes.md). */
+  featureOff: 501,
   socialAccountUnknown: 199999,
   unknown: 100001,
   mobileNotRegistered: 1002000007,

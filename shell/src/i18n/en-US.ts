@@ -168,9 +168,8 @@ export const enUS: ShellMessages = {
     code: 'Error code: {{code}}',
   },
   remote: {
-    unavailable: 'This module cannot be loaded right now',
-    reason: 'Reason: {{reason}}',
-    hint: 'The rest of the portal keeps working; you can try again later.',
+    unavailable: 'This part of the page could not be loaded',
+    hint: 'The network may be unstable or the service is being updated. The rest of the portal keeps working; press Retry to try again.',
     retry: 'Retry',
     loading: 'Loading module…',
     crashed: 'The module failed while running',
@@ -242,7 +241,7 @@ export const enUS: ShellMessages = {
     hours: 'Monday–Friday 8:30–18:00',
     address: 'Address',
     qr: 'Follow our official account',
-    notConfigured: 'Not configured',
+    feedbackHint: 'Need help? Leave us a message with the Feedback button on the right of the page; we answer during service hours.',
   },
   operations: {
     signInTitle: 'Please sign in with an operator account',

@@ -161,9 +161,8 @@ export const zhCN = {
     code: '错误码：{{code}}',
   },
   remote: {
-    unavailable: '该模块暂时无法加载',
-    reason: '原因：{{reason}}',
-    hint: '页面的其他部分仍可正常使用，您可以稍后重试。',
+    unavailable: '这部分内容暂时无法加载',
+    hint: '可能是网络不稳定，或服务正在更新。页面的其他部分仍可正常使用，请点击“重试”再试一次。',
     retry: '重试',
     loading: '正在加载模块…',
     crashed: '模块运行出错',
@@ -235,7 +234,7 @@ export const zhCN = {
     hours: '周一至周五 8:30-18:00',
     address: '公司地址',
     qr: '扫码关注公众号',
-    notConfigured: '未配置',
+    feedbackHint: '如需帮助，请点击页面右侧的“反馈”按钮给我们留言，我们会在服务时间内回复。',
   },
   operations: {
     signInTitle: '请先登录运营账号',

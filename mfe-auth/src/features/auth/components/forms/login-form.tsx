@@ -154,7 +154,7 @@ export function LoginForm({ activeTab, onTabChange, onSignedIn, onRegister, onFo
   const tabs: { key: LoginTab; label: string; children: ReactNode }[] = [
     { key: 'account', label: t('login.tabs.account'), children: accountTab },
     { key: 'phone', label: t('login.tabs.phone'), children: phoneTab },
-    { key: 'wechat', label: t('login.tabs.wechat'), children: <WechatQrPanel active={activeTab === 'wechat'} redirect={redirect} onSignedIn={onSignedIn} /> },
+    { key: 'wechat', label: t('login.tabs.wechat'), children: <WechatQrPanel active={activeTab === 'wechat'} redirect={redirect} onSignedIn={onSignedIn} onUseAccount={() => onTabChange('account')} /> },
   ];
 
   return (

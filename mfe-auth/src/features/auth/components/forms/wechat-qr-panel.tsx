@@ -37,26 +37,60 @@ export function useWechatAuthMessage(enabled: boolean, handle: (message: WechatA
 interface WechatQrFrameProps {
   scanType: 'login' | 'band';
   redirect?: string;
+  /** Offered when WeChat sign-in is off on this site (login tab only): switch to the account tab. */
+  onUseAccount?: () => void;
+  /** Shown above the QR code only (not when WeChat is off or unavailable). */
+  hint?: string;
 }
 
-/** The QR-connect frame built from the server's social configuration. */
-export function WechatQrFrame({ scanType, redirect }: WechatQrFrameProps) {
+/** True when the server says WeChat sign-in is not switched on for this site (code 501, feature off). */
+export function isWechatOff(error: unknown): boolean {
+  return isPortalError(error) && error.code === ErrorCode.featureOff;
+}
+
+/**
+ * The QR-connect frame built from the server's social configuration. When WeChat is off on this site
+ * the user reads that in plain words (and, on the login tab, is offered the account tab), never the
+ * server's technical message; another failure says WeChat is unavailable for now, with a retry.
+ */
+export function WechatQrFrame({ scanType, redirect, onUseAccount, hint }: WechatQrFrameProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   // A fresh state per opening: the server checks it once on social-login.
   const config = useQuery({ queryKey: ['auth', 'social-config', scanType], queryFn: getSocialConfig, staleTime: 0, gcTime: 0, retry: false });
   if (config.isPending) return <Spin className="auth-wechat-loading" />;
+  if (config.isError && isWechatOff(config.error)) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t(scanType === 'band' ? 'wechat.bindOff' : 'wechat.off')}
+        description={
+          <>
+            <div>{t(scanType === 'band' ? 'wechat.bindOffHint' : 'wechat.offHint')}</div>
+            {onUseAccount && (
+              <Button type="primary" size="small" className="auth-wechat-off-action" onClick={onUseAccount} data-testid="wechat-use-account">
+                {t('wechat.useAccount')}
+              </Button>
+            )}
+          </>
+        }
+        data-testid="wechat-off"
+      />
+    );
+  }
   if (config.isError) {
     return (
       <Alert
         type="warning"
         showIcon
         title={t('wechat.unavailable')}
-        description={config.error.message}
+        description={t('wechat.unavailableHint')}
         action={<Button size="small" onClick={() => config.refetch()}>{t('wechat.retry')}</Button>}
+        data-testid="wechat-unavailable"
       />
     );
   }
-  return (
+  const frame = (
     <iframe
       className="auth-wechat-frame"
       title={t('wechat.frameTitle')}
@@ -66,16 +100,26 @@ export function WechatQrFrame({ scanType, redirect }: WechatQrFrameProps) {
       data-testid="wechat-frame"
     />
   );
+  return hint ? (
+    <>
+      <Typography.Text type="secondary">{hint}</Typography.Text>
+      {frame}
+    </>
+  ) : (
+    frame
+  );
 }
 
 interface WechatQrPanelProps {
   active: boolean;
   redirect?: string;
   onSignedIn: (info: PermissionInfo) => void;
+  /** Switches the login form to the account tab (offered when WeChat is off). */
+  onUseAccount?: () => void;
 }
 
 /** The login dialog's QR tab: scan → social login; an unknown WeChat account (199999) → /wechatregister. */
-export function WechatQrPanel({ active, redirect, onSignedIn }: WechatQrPanelProps) {
+export function WechatQrPanel({ active, redirect, onSignedIn, onUseAccount }: WechatQrPanelProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const [status, setStatus] = useState<'waiting' | 'signing-in'>('waiting');
   const [failure, setFailure] = useState<string>();
@@ -101,14 +145,13 @@ export function WechatQrPanel({ active, redirect, onSignedIn }: WechatQrPanelPro
 
   return (
     <div className="auth-wechat-panel" data-testid="wechat-panel">
-      <Typography.Text type="secondary">{t('wechat.hint')}</Typography.Text>
       {failure && <Alert type="error" showIcon title={failure} className="auth-form-alert" />}
       {status === 'signing-in' ? (
         <Spin tip={t('wechat.signingIn')}>
           <div style={WECHAT_FRAME_SIZE} />
         </Spin>
       ) : (
-        active && <WechatQrFrame key={frameKey} scanType="login" redirect={redirect} />
+        active && <WechatQrFrame key={frameKey} scanType="login" redirect={redirect} onUseAccount={onUseAccount} hint={t('wechat.hint')} />
       )}
     </div>
   );
