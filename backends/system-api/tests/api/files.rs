@@ -723,12 +723,42 @@ async fn part_urls_are_signed(harness: Harness) -> anyhow::Result<()> {
             .and_then(|v| v.to_str().ok()),
         Some("http://portal.example")
     );
+    // Refused before the body is read: a bad signature, and a declared length over the limit,
+    // are answered while the client is still holding back almost all of its 60 MB.
+    let early = answer_before_the_body(&harness.app.address, &tampered, 60_000_000).await?;
+    assert!(early.starts_with("HTTP/1.1 403"), "{early}");
+    let large = answer_before_the_body(&harness.app.address, &url, 65 * 1024 * 1024).await?;
+    assert!(
+        large.contains("1002019003"),
+        "refused as too large: {large}"
+    );
     assert_eq!(
         client.put(&url).body("x").send().await?.status().as_u16(),
         200
     );
     harness.stop().await;
     Ok(())
+}
+
+/// Sends a part PUT's head declaring `length` bytes and only 4 KiB of the body, then waits up
+/// to 10 s for an answer: a server that reads the body first would never answer.
+async fn answer_before_the_body(address: &str, url: &str, length: usize) -> anyhow::Result<String> {
+    use std::io::{Read, Write};
+    let host = address.trim_start_matches("http://").to_owned();
+    let path = url.trim_start_matches(address).to_owned();
+    tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(&host)?;
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
+        write!(
+            stream,
+            "PUT {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/octet-stream\r\nContent-Length: {length}\r\n\r\n"
+        )?;
+        stream.write_all(&[0u8; 4096])?;
+        let mut answer = vec![0u8; 4096];
+        let read = stream.read(&mut answer).context("no answer before the body was sent")?;
+        anyhow::Ok(String::from_utf8_lossy(&answer[..read]).into_owned())
+    })
+    .await?
 }
 
 /// Sessions never created as files are swept (uploads aborted, rows forgotten).
