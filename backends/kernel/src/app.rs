@@ -64,6 +64,8 @@ impl Application {
                 .map(|(service, _)| (service.name(), service.openapi())),
         );
         let mounted = Arc::new(mounted);
+        let security = crate::security::SecurityHeaders::from_settings(&settings)
+            .context("the security settings")?;
 
         let listener = TcpListener::bind(&settings.addr)
             .with_context(|| format!("binding {}", settings.addr))?;
@@ -79,6 +81,7 @@ impl Application {
                         .handler(StatusCode::NOT_FOUND, envelope_for_plain_error)
                         .handler(StatusCode::METHOD_NOT_ALLOWED, envelope_for_plain_error),
                 )
+                .wrap(security.middleware())
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::from_fn(telemetry::request_id_middleware))
                 .app_data(extract::json_config())

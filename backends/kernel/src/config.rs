@@ -55,6 +55,24 @@ pub struct Settings {
     /// Accounts: tokens, passwords, verification codes and their senders, lockout, WeChat.
     #[serde(default)]
     pub accounts: AccountsSettings,
+    /// The address users reach the portal at (`https://portal.example.com`): absolute URLs are
+    /// built from it, and HSTS is sent when it is HTTPS.
+    #[serde(default)]
+    pub public_url: Option<String>,
+    /// Security headers: who may frame the portal, extra origins the pages may connect to.
+    #[serde(default)]
+    pub security: SecuritySettings,
+}
+
+/// The `[security]` section (docs/security.md). Lists are space-separated origins, as in a
+/// Content-Security-Policy.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct SecuritySettings {
+    /// Plugin hosts whose pages may embed the portal in a frame (`frame-ancestors`).
+    pub frame_ancestors: String,
+    /// Further origins the pages call (an S3 endpoint receiving part uploads).
+    pub connect_sources: String,
 }
 
 /// The `[accounts]` section (docs/configuration.md, docs/accounts.md). Every key has a
