@@ -38,6 +38,14 @@ impl Application {
         services: Vec<Arc<dyn Service>>,
         site: Option<SiteMount>,
     ) -> anyhow::Result<Self> {
+        if settings.mode == crate::Mode::Production {
+            let problems = settings.production_problems();
+            anyhow::ensure!(
+                problems.is_empty(),
+                "production mode refuses to start: {}",
+                problems.join("; ")
+            );
+        }
         let settings = Arc::new(settings);
         let cache = Cache::from_settings(&settings).await?;
         let mut mounted = Vec::with_capacity(services.len());
@@ -62,8 +70,16 @@ impl Application {
             mounted
                 .iter()
                 .map(|(service, _)| (service.name(), service.openapi())),
+            settings.mode,
         );
         let mounted = Arc::new(mounted);
+        let public_url = web::Data::new(extract::ConfiguredPublicUrl(
+            settings
+                .public_url
+                .as_deref()
+                .map(|url| url.trim().trim_end_matches('/').to_owned())
+                .filter(|url| !url.is_empty()),
+        ));
         let security = crate::security::SecurityHeaders::from_settings(&settings)
             .context("the security settings")?;
 
@@ -88,6 +104,7 @@ impl Application {
                 .app_data(extract::query_config())
                 .app_data(extract::path_config())
                 .app_data(health.clone())
+                .app_data(public_url.clone())
                 .configure(crate::health::configure)
                 .configure(|cfg| docs.configure(cfg));
             for (service, context) in mounted.iter() {

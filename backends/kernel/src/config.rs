@@ -339,6 +339,30 @@ impl Settings {
             .context("invalid configuration")
     }
 
+    /// What production mode cannot run with (empty when it can): the development outbox as a
+    /// code sender (codes would reach only the log) and no public URL (absolute URLs would be
+    /// built from request headers an attacker chooses).
+    pub fn production_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (key, sender) in [
+            ("accounts.sms_sender", &self.accounts.sms_sender),
+            ("accounts.email_sender", &self.accounts.email_sender),
+        ] {
+            if sender == "outbox" {
+                problems.push(format!("{key} is the development outbox"));
+            }
+        }
+        let public = self
+            .public_url
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default();
+        if !(public.starts_with("https://") || public.starts_with("http://")) {
+            problems.push("public_url is not set to the portal's absolute URL".to_owned());
+        }
+        problems
+    }
+
     /// The built-in defaults as a `Settings` value (no file, no environment).
     pub fn default_values() -> anyhow::Result<Self> {
         Self::defaults()?
@@ -393,6 +417,17 @@ mod tests {
             Some("/mfe/part/mf-manifest.json")
         );
         assert_eq!(settings.remotes.len(), 4);
+        Ok(())
+    }
+
+    #[test]
+    fn production_needs_real_senders_and_a_public_url() -> anyhow::Result<()> {
+        let mut settings = Settings::default_values()?;
+        assert_eq!(settings.production_problems().len(), 3);
+        settings.accounts.sms_sender = "aliyun".to_owned();
+        settings.accounts.email_sender = "smtp".to_owned();
+        settings.public_url = Some("https://portal.example.com".to_owned());
+        assert_eq!(settings.production_problems(), Vec::<String>::new());
         Ok(())
     }
 

@@ -8,6 +8,8 @@ use utoipa::openapi::OpenApi;
 use utoipa_swagger_ui::{SwaggerUi, Url};
 
 pub const DOCS_PATH: &str = "/to/api/docs";
+/// Routes that exist only in development (the outbox); production documents leave them out.
+pub const DEV_PATH_PREFIX: &str = "/to/api/dev/";
 
 /// The documents to serve: (service name, document URL, document).
 #[derive(Clone)]
@@ -16,10 +18,19 @@ pub struct ApiDocs {
 }
 
 impl ApiDocs {
-    pub fn new(documents: impl IntoIterator<Item = (&'static str, OpenApi)>) -> Self {
+    pub fn new(
+        documents: impl IntoIterator<Item = (&'static str, OpenApi)>,
+        mode: crate::Mode,
+    ) -> Self {
         let documents = documents
             .into_iter()
-            .map(|(name, document)| {
+            .map(|(name, mut document)| {
+                if mode == crate::Mode::Production {
+                    document
+                        .paths
+                        .paths
+                        .retain(|path, _| !path.starts_with(DEV_PATH_PREFIX));
+                }
                 // Swagger UI's URL list borrows `'static` strings; the few document URLs are
                 // built once per application.
                 let url: &'static str =

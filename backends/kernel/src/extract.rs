@@ -1,7 +1,9 @@
 //! Extractor configuration: malformed JSON, query strings and paths answer the 400 envelope
 //! instead of actix's plain-text errors.
 
-use actix_web::{error::JsonPayloadError, web, HttpRequest};
+use std::future::{ready, Ready};
+
+use actix_web::{dev::Payload, error::JsonPayloadError, web, FromRequest, HttpRequest};
 
 use crate::ApiError;
 
@@ -74,5 +76,32 @@ mod tests {
             error.message(),
             "请求参数不正确:invalid digit found in string"
         );
+    }
+}
+
+/// The configured `public_url` (trimmed, no trailing slash), registered by the application.
+#[derive(Debug, Clone)]
+pub struct ConfiguredPublicUrl(pub Option<String>);
+
+/// The origin absolute URLs are built on (signed part URLs, the KiCad library file): the
+/// configured `public_url`. Only a development portal without one falls back to the request's
+/// own scheme and host (production does not start without it), so no header a client sends
+/// ends up in a URL the portal hands out there.
+#[derive(Debug, Clone)]
+pub struct PublicOrigin(pub String);
+
+impl FromRequest for PublicOrigin {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let configured = req
+            .app_data::<web::Data<ConfiguredPublicUrl>>()
+            .and_then(|configured| configured.0.clone());
+        let origin = configured.unwrap_or_else(|| {
+            let info = req.connection_info();
+            format!("{}://{}", info.scheme(), info.host())
+        });
+        ready(Ok(Self(origin)))
     }
 }

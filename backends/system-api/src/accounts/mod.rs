@@ -143,15 +143,7 @@ pub fn client_ip(req: &HttpRequest) -> String {
 impl Accounts {
     pub fn new(context: &ServiceContext) -> anyhow::Result<Self> {
         let settings = context.settings.accounts.clone();
-        if context.settings.mode == Mode::Production
-            && (settings.sms_sender == "outbox" || settings.email_sender == "outbox")
-        {
-            tracing::warn!(
-                sms = %settings.sms_sender,
-                email = %settings.email_sender,
-                "production mode with the development outbox: codes reach only the log"
-            );
-        }
+        // Production with the outbox senders does not start (Settings::production_problems).
         let store = AccountRepository::new(&context.db);
         let personal_tokens = PersonalTokenRepository::new(&context.db);
         let source = Arc::new(StoreTokenSource {

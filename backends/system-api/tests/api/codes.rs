@@ -1,5 +1,6 @@
 //! Slider tickets, verification codes, registration, SMS login and password reset.
 
+use anyhow::Context;
 use kernel::testing::TestEnvironment;
 use reqwest::Method;
 use serde_json::json;
@@ -373,9 +374,33 @@ async fn the_outbox_exists_only_in_development(environment: TestEnvironment) -> 
     app.stop().await;
     let mut settings = fast_settings(&environment);
     settings.mode = kernel::Mode::Production;
+    let refused = spawn_with(settings.clone()).await;
+    let reason = format!(
+        "{:#}",
+        refused
+            .err()
+            .context("production started with the outbox")?
+    );
+    assert!(
+        reason.contains("accounts.sms_sender is the development outbox"),
+        "{reason}"
+    );
+    assert!(reason.contains("public_url"), "{reason}");
+    settings.accounts.sms_sender = "aliyun".to_owned();
+    settings.accounts.aliyun_sms.access_key_id = "id".to_owned();
+    settings.accounts.aliyun_sms.access_key_secret = "secret".to_owned();
+    settings.accounts.email_sender = "smtp".to_owned();
+    settings.public_url = Some("https://portal.example.com".to_owned());
     let app = spawn_with(settings).await?;
     let (status, body) = app.get_json("/to/api/dev/outbox?to=13912345678").await?;
     assert_eq!((status, body["code"].clone()), (404, json!(404)));
+    let (_, document) = app.get_json("/to/api/docs/system/openapi.json").await?;
+    let paths = document["paths"].as_object().context("paths")?;
+    assert!(paths.keys().any(|path| path.contains("/auth/login")));
+    assert!(
+        !paths.keys().any(|path| path.starts_with("/to/api/dev/")),
+        "dev routes documented in production"
+    );
     app.stop().await;
     Ok(())
 }

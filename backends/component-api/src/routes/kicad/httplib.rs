@@ -1,4 +1,5 @@
-use actix_web::{http::header, HttpRequest, HttpResponse};
+use actix_web::{http::header, HttpResponse};
+use kernel::extract::PublicOrigin;
 use serde_json::json;
 
 /// A `.kicad_httplib` file pointing KiCad (Preferences → Manage Symbol Libraries) at this
@@ -9,14 +10,8 @@ use serde_json::json;
     tag = "kicad",
     responses((status = 200, description = "the library file for KiCad 8+ (JSON, attachment)", body = Object))
 )]
-pub async fn httplib_file(request: HttpRequest) -> HttpResponse {
-    let connection = request.connection_info();
-    let root_url = format!(
-        "{}://{}{}/kicad-api",
-        connection.scheme(),
-        connection.host(),
-        crate::LIBRARY.api_base()
-    );
+pub async fn httplib_file(public_origin: PublicOrigin) -> HttpResponse {
+    let root_url = format!("{}{}/kicad-api", public_origin.0, crate::LIBRARY.api_base());
     let file = json!({
         "meta": { "version": 1.0 },
         "name": "Portal components",

@@ -1,6 +1,6 @@
-use actix_web::{web, HttpRequest};
+use actix_web::web;
 use auth::AuthUser;
-use kernel::{ApiError, ApiResponse, ApiResult};
+use kernel::{extract::PublicOrigin, ApiError, ApiResponse, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -51,7 +51,7 @@ pub struct PartUploadUrl {
 pub async fn get_part_upload_url(
     files: web::Data<Files>,
     user: AuthUser,
-    request: HttpRequest,
+    public_origin: PublicOrigin,
     query: web::Query<PartUploadUrlQuery>,
 ) -> ApiResult<ApiResponse<PartUploadUrl>> {
     let query = query.into_inner();
@@ -80,10 +80,7 @@ pub async fn get_part_upload_url(
         // A site path (local storage): absolute, on the configured or the requested origin.
         let origin = match files.settings.public_base_url.as_deref() {
             Some(base) if !base.trim().is_empty() => base.trim().trim_end_matches('/').to_owned(),
-            _ => {
-                let info = request.connection_info();
-                format!("{}://{}", info.scheme(), info.host())
-            }
+            _ => public_origin.0,
         };
         format!("{origin}{}", part.url)
     } else {
