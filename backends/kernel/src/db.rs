@@ -102,6 +102,29 @@ pub fn postgres_url_with_database(server_url: &str, database: &str) -> anyhow::R
     Ok(url)
 }
 
+/// Creates `path` readable and writable by this user only (0600) if it does not exist, and
+/// narrows an existing file to 0600. SQLite gives its `-wal` and `-shm` files the database
+/// file's mode, so they are private too.
+pub fn create_private_file(path: &Path) -> anyhow::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            .with_context(|| format!("making {} private", path.display()))?;
+    }
+    Ok(())
+}
+
 impl Database {
     /// Connects (creating the SQLite file or the PostgreSQL database when missing).
     pub async fn connect(
@@ -123,6 +146,10 @@ impl Database {
                             format!("creating the data directory {}", parent.display())
                         })?;
                     }
+                }
+                let filename = options.get_filename();
+                if filename != Path::new(":memory:") && !filename.as_os_str().is_empty() {
+                    create_private_file(filename)?;
                 }
                 let pool = SqlitePoolOptions::new()
                     .max_connections(max_connections.max(1))
@@ -233,6 +260,31 @@ mod tests {
             "postgres://u:p@db/portal_mat?sslmode=disable"
         );
         assert!(postgres_url_with_database("postgres://db/x", "bad;name").is_err());
+        Ok(())
+    }
+
+    /// The SQLite files hold password hashes and token digests: this user's alone.
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn sqlite_files_are_private() -> anyhow::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("system.db");
+        let location = DatabaseLocation::Sqlite(format!("sqlite://{}", path.display()));
+        let db = Database::connect(&location, 1).await?;
+        if let Database::Sqlite(pool) = &db {
+            sqlx::query("CREATE TABLE t (x INTEGER)")
+                .execute(pool)
+                .await?;
+        }
+        for file in ["system.db", "system.db-wal", "system.db-shm"] {
+            let mode = std::fs::metadata(dir.path().join(file))?
+                .permissions()
+                .mode()
+                & 0o777;
+            assert_eq!(mode, 0o600, "{file}");
+        }
+        db.close().await;
         Ok(())
     }
 

@@ -42,7 +42,19 @@ impl LocalDisk {
         }
         let secret = match configured_secret.filter(|secret| !secret.trim().is_empty()) {
             Some(secret) => secret.as_bytes().to_vec(),
-            None => stored_secret(&root.join(SECRET_FILE)).await?,
+            None => {
+                let path = root.join(SECRET_FILE);
+                let secret = stored_secret(&path).await?;
+                // A secret written by an older version may be world-readable.
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    tokio::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
+                        .await
+                        .context("making the part secret private")?;
+                }
+                secret
+            }
         };
         Ok(Self {
             root: root.to_path_buf(),
@@ -209,11 +221,11 @@ async fn stored_secret(path: &Path) -> anyhow::Result<Vec<u8>> {
     let mut secret = [0u8; 32];
     getrandom::fill(&mut secret).map_err(|error| anyhow::anyhow!("{error}"))?;
     // create_new: a concurrent first start keeps whichever secret was written first.
-    let created = tokio::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .await;
+    let mut options = tokio::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    options.mode(0o600); // the key that signs every part URL: this user's alone
+    let created = options.open(path).await;
     match created {
         Ok(mut file) => {
             file.write_all(hex::encode(secret).as_bytes())

@@ -300,3 +300,23 @@ async fn local_part_urls_are_signed_and_expire() -> anyhow::Result<()> {
         .await?;
     Ok(())
 }
+
+/// The key that signs part URLs is readable by the portal's user only, also when an older
+/// version wrote it world-readable.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_part_secret_is_private() -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir()?;
+    let root = dir.path().join("files");
+    LocalDisk::open(&root, None).await?;
+    let secret = root.join("part-secret");
+    let mode = |path: &std::path::Path| -> anyhow::Result<u32> {
+        Ok(std::fs::metadata(path)?.permissions().mode() & 0o777)
+    };
+    assert_eq!(mode(&secret)?, 0o600);
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644))?;
+    LocalDisk::open(&root, None).await?;
+    assert_eq!(mode(&secret)?, 0o600);
+    Ok(())
+}
