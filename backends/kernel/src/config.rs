@@ -184,6 +184,12 @@ pub struct LockoutSettings {
     pub lock_minutes: u64,
     /// Failed logins from one IP within `window_minutes` after which it gets 429.
     pub ip_max_failures: i64,
+    /// Failed password logins of one account after which every further attempt must carry a
+    /// server-verified slider ticket (scene `login`) until a login succeeds or the window ends.
+    pub captcha_after_failures: i64,
+    /// Requests from one IP per hour to the routes that tell whether an account exists
+    /// (SMS login, forgot password, code sends) before they answer 429.
+    pub ip_hourly_probes: i64,
 }
 
 impl Default for LockoutSettings {
@@ -193,6 +199,8 @@ impl Default for LockoutSettings {
             window_minutes: 15,
             lock_minutes: 60,
             ip_max_failures: 20,
+            captcha_after_failures: 3,
+            ip_hourly_probes: 120,
         }
     }
 }

@@ -168,6 +168,10 @@ impl Accounts {
                 error.context("sending the verification code"),
             ));
         }
+        // A new code starts the wrong-code count again: ten wrong guesses by someone else
+        // cannot keep the owner from the code they just asked for (the sends themselves are
+        // limited per target and day).
+        self.cache.delete(&format!("codes:wrong:{target}")).await?;
         tracing::info!(channel, scene, "verification code sent");
         Ok(())
     }

@@ -169,6 +169,18 @@ impl Accounts {
         })
     }
 
+    /// Counts a request to a route that tells whether an account exists (SMS login, forgot
+    /// password, code sends) against the client's hourly allowance; 429 beyond it. Every request
+    /// counts, answered or not, so probing for accounts is slow from any one address.
+    pub async fn throttle_probe(&self, ip: &str) -> ApiResult<()> {
+        let key = format!("probe:ip:{ip}");
+        let count = self.cache.incr(&key, Duration::from_secs(3600)).await?;
+        if count > self.settings.lockout.ip_hourly_probes {
+            return Err(ApiError::new(kernel::error::global::TOO_MANY_REQUESTS));
+        }
+        Ok(())
+    }
+
     fn access_lifetime(&self) -> chrono::Duration {
         chrono::Duration::minutes(i64::try_from(self.settings.access_token_minutes).unwrap_or(30))
     }

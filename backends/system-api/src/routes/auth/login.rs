@@ -10,6 +10,7 @@ use crate::{
         client_ip,
         model::{parse_user_type, Contact, LoginPassword},
         refused,
+        slider::SliderScene,
         store::AccountStore,
         Accounts, LoginAnswer,
     },
@@ -25,11 +26,16 @@ pub struct LoginRequest {
     pub password: Option<String>,
     /// Always 2 (ordinary portal users).
     pub user_type: Option<i64>,
+    /// A slider ticket of scene `login` (`/captcha/slider/verify`): required once the account
+    /// has `lockout.captcha_after_failures` failed logins.
+    pub ticket: Option<String>,
 }
 
 /// Password login by e-mail or mobile. Unknown account and wrong password answer alike
-/// (1002000000); a disabled account is told so only after its password matched; 5 failures
-/// within 15 minutes lock the account (430) for an hour; repeated failures from one IP → 429.
+/// (1002000000); a disabled account is told so only after its password matched; after 3
+/// failures every attempt needs a slider ticket (1002014010 without a valid one); 5 failures
+/// within 15 minutes lock the password login of the account (430) for an hour (sign-in by
+/// code and the password reset still work); repeated failures from one IP → 429.
 #[utoipa::path(
     post,
     path = "/to/api/base/system/auth/login",
@@ -50,7 +56,7 @@ pub async fn login(
 
     let guard = LoginGuard::new(&accounts, &client_ip(&req), contact.as_str());
     // A reservation before the work: of a burst of guesses only the allowed number is hashed.
-    let attempt = guard.reserve().await?;
+    let attempt = guard.reserve(payload.ticket.as_deref()).await?;
     let user = match &contact {
         Contact::Email(email) => accounts.store.find_user_by_email(email.as_str()).await,
         Contact::Mobile(mobile) => accounts.store.find_user_by_mobile(mobile.as_str()).await,
@@ -127,7 +133,11 @@ impl<'a> LoginGuard<'a> {
 
     /// Takes this attempt's slots: 429 when this IP has used up its failures, 430 while the
     /// account is locked or its remaining failures are all taken by attempts in flight.
-    pub async fn reserve(&self) -> ApiResult<Attempt<'_, 'a>> {
+    ///
+    /// Once the account has `captcha_after_failures` failures, the attempt must bring a slider
+    /// ticket of scene `login`, used up here; without one it answers 1002014010 and gives its
+    /// slots back (the guess was not judged).
+    pub async fn reserve(&self, ticket: Option<&str>) -> ApiResult<Attempt<'_, 'a>> {
         let lockout = &self.accounts.settings.lockout;
         let cache = &self.accounts.cache;
         if cache.get(&self.lock_key).await?.is_some() {
@@ -143,10 +153,18 @@ impl<'a> LoginGuard<'a> {
             cache.release(&self.ip_key).await?;
             return Err(ApiError::new(global::ACCOUNT_LOCKED));
         }
-        Ok(Attempt {
+        let attempt = Attempt {
             guard: self,
             failure_number,
-        })
+        };
+        if failure_number > lockout.captcha_after_failures {
+            let checked = self
+                .accounts
+                .consume_ticket(ticket, SliderScene::Login)
+                .await;
+            attempt.unless_failed(checked).await?;
+        }
+        Ok(attempt)
     }
 
     /// Lifts the account's lock and failure count (after a password reset).

@@ -53,6 +53,7 @@ pub async fn send_sms_code(
     let payload = payload.into_inner();
     let mobile = Mobile::parse(payload.mobile.as_deref().unwrap_or_default())?;
     let scene = parse_scene(payload.scene, &[SCENE_LOGIN, SCENE_RESET, SCENE_REGISTER])?;
+    accounts.throttle_probe(&client_ip(&req)).await?;
     accounts
         .consume_ticket(payload.ticket.as_deref(), SliderScene::Sms)
         .await?;

@@ -44,6 +44,7 @@ pub async fn sms_login(
     let mobile = Mobile::parse(payload.mobile.as_deref().unwrap_or_default())?;
     let code = VerificationCode::parse(payload.code.as_deref())?;
     parse_user_type(payload.user_type, &[1, 2])?;
+    accounts.throttle_probe(&client_ip(&req)).await?;
     let user = accounts
         .store
         .find_user_by_mobile(mobile.as_str())

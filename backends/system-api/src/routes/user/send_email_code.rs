@@ -43,6 +43,7 @@ pub async fn send_email_code(
     let payload = payload.into_inner();
     let email = Email::parse(payload.email.as_deref().unwrap_or_default())?;
     let scene = parse_scene(payload.scene, &[SCENE_RESET, SCENE_REGISTER])?;
+    accounts.throttle_probe(&client_ip(&req)).await?;
     accounts
         .consume_ticket(payload.ticket.as_deref(), SliderScene::Email)
         .await?;

@@ -50,6 +50,7 @@ pub async fn update_password(
         Some(confirm) => Password::parse_confirmed(payload.password.as_deref(), Some(confirm))?,
         None => Password::parse(payload.password.as_deref())?,
     };
+    accounts.throttle_probe(&client_ip(&req)).await?;
     let user = match &contact {
         Contact::Email(email) => accounts
             .store

@@ -18,6 +18,15 @@ describe('buildPasswordLoginPayload', () => {
     });
   });
 
+  it('carries the slider ticket when the slider was passed', () => {
+    expect(buildPasswordLoginPayload({ username: '13812345678', password: 'Secret#123', verified: 'a'.repeat(43) })).toEqual({
+      mobile: '13812345678',
+      password: 'Secret#123',
+      userType: 2,
+      ticket: 'a'.repeat(43),
+    });
+  });
+
   it('refuses an account that is neither', () => {
     expect(() => buildPasswordLoginPayload({ username: 'zhangsan', password: 'x' })).toThrow(/not an e-mail address or mobile number/);
   });

@@ -13,18 +13,25 @@ export interface PasswordLoginInput {
   /** E-mail address or mobile number, as typed. */
   username: string;
   password: string;
+  /** The login slider's ticket: the server asks for it once the account has failed logins. */
+  verified?: string;
 }
 
-export type PasswordLoginPayload =
-  | { email: string; password: string; userType: number }
-  | { mobile: string; password: string; userType: number };
+interface PasswordLoginCommon {
+  password: string;
+  userType: number;
+  ticket?: string;
+}
+
+export type PasswordLoginPayload = PasswordLoginCommon & ({ email: string } | { mobile: string });
 
 /** The login body: the account goes under `email` or `mobile` depending on what it is (spec §7). */
-export function buildPasswordLoginPayload({ username, password }: PasswordLoginInput): PasswordLoginPayload {
+export function buildPasswordLoginPayload({ username, password, verified }: PasswordLoginInput): PasswordLoginPayload {
   const account = username.trim();
   const kind = usernameKind(account);
-  if (kind === 'email') return { email: account, password, userType: PORTAL_USER_TYPE };
-  if (kind === 'mobile') return { mobile: account, password, userType: PORTAL_USER_TYPE };
+  const common: PasswordLoginCommon = { password, userType: PORTAL_USER_TYPE, ...(verified ? { ticket: verified } : {}) };
+  if (kind === 'email') return { email: account, ...common };
+  if (kind === 'mobile') return { mobile: account, ...common };
   throw new Error(`not an e-mail address or mobile number: ${account}`);
 }
 

@@ -100,6 +100,7 @@ describe('LoginForm', () => {
     expect(await screen.findByText('登录失败，账号密码不正确')).toBeInTheDocument();
     expect(screen.getByTestId('login-slider').dataset.status).toBe('idle');
     const login = server.requests.find((request) => request.url.endsWith('/auth/login'))!;
-    expect(JSON.parse(login.body)).toEqual({ email: 'zhang@example.com', password: 'Wrong#123', userType: 2 });
+    // The slider's ticket rides along: the server asks for it once the account has failed logins.
+    expect(JSON.parse(login.body)).toEqual({ email: 'zhang@example.com', password: 'Wrong#123', userType: 2, ticket: 'ticket-1' });
   });
 });

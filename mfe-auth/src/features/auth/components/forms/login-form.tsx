@@ -77,7 +77,7 @@ export function LoginForm({ activeTab, onTabChange, onSignedIn, onRegister, onFo
     try {
       const info =
         activeTab === 'account'
-          ? await signInWithPassword(accountForm.getFieldsValue(['username', 'password']) as AccountValues)
+          ? await signInWithPassword(accountForm.getFieldsValue(['username', 'password', 'verified']) as AccountValues)
           : await signInWithSmsCode(phoneForm.getFieldsValue(['mobile', 'code']) as PhoneValues);
       onSignedIn(info);
     } catch (error) {
