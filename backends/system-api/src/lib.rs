@@ -263,6 +263,11 @@ impl Service for SystemService {
             tracing::error!("system service configured before it was opened");
             return;
         };
+        // Feedback and brand applications show their files by the files' content addresses.
+        let Some(files_data) = self.files.get().map(|files| web::Data::from(files.clone())) else {
+            tracing::error!("system service configured before its files were opened");
+            return;
+        };
         let brand_applications = web::Data::new(brand::BrandApplications {
             store: brand::store::BrandApplicationRepository::new(&context.db),
             files: files::FileRepository::new(&context.db),
@@ -271,6 +276,7 @@ impl Service for SystemService {
             web::scope(API_BASE)
                 .app_data(store)
                 .app_data(brand_applications)
+                .app_data(files_data.clone())
                 .app_data(web::Data::from(accounts.clone()))
                 .app_data(accounts.authenticator.clone())
                 .configure(routes::configure),
@@ -285,6 +291,7 @@ impl Service for SystemService {
                     files: files::FileRepository::new(&context.db),
                     cache: operation_cache.clone(),
                 }))
+                .app_data(files_data.clone())
                 .app_data(accounts.authenticator.clone())
                 .configure(routes::configure_feedback),
         );

@@ -34,7 +34,12 @@ export const FILE_PATHS = {
   content: '/base/file/content/get',
 } as const;
 
-/** The address that serves a stored file (spec §7 "GET /base/file/content/get/{id} builds a file URL"). */
+/**
+ * The address of a stored file by its key or id (spec §7 "GET /base/file/content/get/{id} builds a file
+ * URL"). Since issue 12 the server answers every file with its own `url` (an unguessable key, signed and
+ * expiring for private files) and serves a numeric id only to its owner with the Authorization header:
+ * use the server's `url`; this is the fallback for an answer without one.
+ */
 export function fileContentUrl(id: string | number): string {
   return resolveRequestUrl(`${FILE_PATHS.content}/${encodeURIComponent(String(id))}`);
 }

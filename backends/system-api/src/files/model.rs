@@ -111,12 +111,6 @@ impl Category {
             Self::Temp | Self::Other => 100 * MB,
         }
     }
-
-    /// Images may be read without signing in (feedback viewers, avatars); the rest needs a
-    /// signed-in user (docs/files.md).
-    pub fn is_public(self) -> bool {
-        self == Self::Images
-    }
 }
 
 /// A checked file name: trimmed, 1–200 characters, no comma (spec §5), no path separators or
@@ -240,6 +234,37 @@ pub struct FileRecord {
     pub module_type: i32,
     pub md5: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// The unguessable key the content is served by (32 hex digits; docs/files.md).
+    pub access_key: String,
+}
+
+impl FileRecord {
+    /// Avatars and brand logos are shown to everyone (by their unguessable key); every other
+    /// upload only to its owner, operators and holders of a signed, expiring URL.
+    pub fn is_public(&self) -> bool {
+        is_public_biz_code(&self.biz_code)
+    }
+}
+
+/// The business codes whose files anyone may read by their key: avatars and brand logos.
+pub const PUBLIC_BIZ_CODES: [&str; 3] = ["avatar", "logo", "brand-logo"];
+
+pub fn is_public_biz_code(biz_code: &str) -> bool {
+    let code = biz_code.trim().to_ascii_lowercase();
+    PUBLIC_BIZ_CODES.contains(&code.as_str())
+}
+
+/// A file key as [`FileRecord::access_key`] holds it: 32 lower-case hex digits.
+pub fn is_access_key(text: &str) -> bool {
+    text.len() == 32
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A new random key (122 random bits of a v4 UUID).
+pub fn new_access_key() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
 }
 
 /// A file to store.
@@ -305,7 +330,9 @@ pub struct NewSession {
 pub struct FileInfo {
     pub id: String,
     pub name: String,
-    /// Site path that serves the content (`/to/api/base/file/content/get/{id}`).
+    /// Site path that serves the content: `/to/api/base/file/content/get/{key}` for avatars
+    /// and logos, the same with `?expires=&signature=` (valid `files.download_url_minutes`) for
+    /// every other file (docs/files.md).
     pub url: String,
     pub size: i64,
     pub category: String,
@@ -318,12 +345,13 @@ pub struct FileInfo {
     pub create_time: i64,
 }
 
-impl From<&FileRecord> for FileInfo {
-    fn from(record: &FileRecord) -> Self {
+impl FileInfo {
+    /// The view of `record` with the address `url` (see [`super::Files::content_url`]).
+    pub fn new(record: &FileRecord, url: String) -> Self {
         Self {
             id: record.id.to_string(),
             name: record.name.clone(),
-            url: content_url(record.id),
+            url,
             size: record.size,
             category: record.category.clone(),
             mime_type: record.mime_type.clone(),
@@ -334,9 +362,9 @@ impl From<&FileRecord> for FileInfo {
     }
 }
 
-/// The site path of a file's content.
-pub fn content_url(id: i64) -> String {
-    format!("{}/content/get/{id}", super::FILE_API_BASE)
+/// The site path of a file's content by its key (no signature).
+pub fn content_path(access_key: &str) -> String {
+    format!("{}/content/get/{access_key}", super::FILE_API_BASE)
 }
 
 #[cfg(test)]
@@ -355,6 +383,27 @@ mod tests {
             assert_eq!(Category::parse(category.as_str()), category);
         }
         assert_eq!(Category::parse("Nope"), Category::Other);
+    }
+
+    #[test]
+    fn only_avatars_and_logos_are_public() {
+        assert!(is_public_biz_code("avatar"));
+        assert!(is_public_biz_code(" Logo "));
+        assert!(is_public_biz_code("brand-logo"));
+        assert!(!is_public_biz_code("feedback"));
+        assert!(!is_public_biz_code("Images"));
+        assert!(!is_public_biz_code("brand-licence"));
+        assert!(!is_public_biz_code(""));
+    }
+
+    #[test]
+    fn keys_are_32_hex_digits() {
+        let key = new_access_key();
+        assert!(is_access_key(&key), "{key}");
+        assert_ne!(key, new_access_key());
+        assert!(!is_access_key("12"));
+        assert!(!is_access_key(&key.to_uppercase()));
+        assert!(!is_access_key(&format!("{}g", &key[..31])));
     }
 
     #[test]

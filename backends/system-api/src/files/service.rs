@@ -7,8 +7,11 @@ use anyhow::Context;
 use kernel::{ApiError, ApiResult, ServiceContext};
 use storage::{BlobStore, Blobs, FilesSettings, StorageError};
 
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
 use super::{
-    model::{Category, FileName},
+    model::{Category, FileName, FileRecord},
     store::{FileRepository, FileStore},
 };
 use crate::{FILE_PART_URL_INVALID, FILE_UPLOAD_NOT_COMPLETE, FILE_UPLOAD_SESSION_NOT_EXISTS};
@@ -17,6 +20,21 @@ pub struct Files {
     pub store: FileRepository,
     pub blobs: Blobs,
     pub settings: FilesSettings,
+    /// Signs the expiring content URLs of private files (see [`Files::content_url`]).
+    content_secret: Vec<u8>,
+}
+
+/// Where the content-URL secret is kept when `files.part_secret` is not configured.
+const CONTENT_SECRET_FILE: &str = "files/content-secret";
+
+/// The query of a signed content URL.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ContentSignature {
+    /// Epoch seconds after which the URL is refused.
+    pub expires: Option<i64>,
+    /// HMAC-SHA256 hex of `GET\n<key>\n<expires>`.
+    pub signature: Option<String>,
 }
 
 impl Files {
@@ -25,11 +43,76 @@ impl Files {
             .await
             .context("opening the file storage")?;
         tracing::info!(backend = settings.backend.as_str(), "file storage ready");
+        let content_secret = content_secret(&settings, &context.settings.data_dir).await?;
         Ok(Self {
             store: FileRepository::new(&context.db),
             blobs,
             settings,
+            content_secret,
         })
+    }
+
+    fn content_mac(&self, access_key: &str, expires: i64) -> Hmac<Sha256> {
+        // HMAC accepts keys of any length; the error branch cannot happen.
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.content_secret)
+            .unwrap_or_else(|_| unreachable!("HMAC takes any key length"));
+        mac.update(format!("GET\n{access_key}\n{expires}").as_bytes());
+        mac
+    }
+
+    /// The address a client reads `record` from: avatars and logos by their key alone (public,
+    /// not enumerable); any other file by its key with an expiring signature
+    /// (`files.download_url_minutes`), so an `<img>` or a download link works without the
+    /// Authorization header for whoever the API gave the address to, and only for a while.
+    pub fn content_url(&self, record: &FileRecord) -> String {
+        let path = super::model::content_path(&record.access_key);
+        if record.is_public() {
+            return path;
+        }
+        let lifetime = i64::try_from(self.download_url_lifetime().as_secs()).unwrap_or(3600);
+        // Rounded up to the next ten minutes, so the addresses of a page stay the same for a
+        // while and the browser's cache can serve them.
+        let expires = (chrono::Utc::now().timestamp() + lifetime).div_euclid(600) * 600 + 600;
+        let signature = hex::encode(
+            self.content_mac(&record.access_key, expires)
+                .finalize()
+                .into_bytes(),
+        );
+        format!("{path}?expires={expires}&signature={signature}")
+    }
+
+    /// Whether `signature` is a valid, unexpired signature of `access_key` (`now`: epoch s).
+    pub fn signature_valid(&self, access_key: &str, query: &ContentSignature, now: i64) -> bool {
+        let (Some(expires), Some(signature)) = (query.expires, query.signature.as_deref()) else {
+            return false;
+        };
+        let Ok(provided) = hex::decode(signature) else {
+            return false;
+        };
+        expires >= now
+            && self
+                .content_mac(access_key, expires)
+                .verify_slice(&provided)
+                .is_ok()
+    }
+
+    /// The view of `record` with its content address.
+    pub fn info(&self, record: &FileRecord) -> super::FileInfo {
+        super::FileInfo::new(record, self.content_url(record))
+    }
+
+    /// The content addresses of the files among `ids` (file ids as stored by feedback and
+    /// brand applications); ids of files that no longer exist are left out.
+    pub async fn links(
+        &self,
+        ids: &[String],
+    ) -> ApiResult<std::collections::HashMap<String, String>> {
+        let numbers: Vec<i64> = ids.iter().filter_map(|id| id.trim().parse().ok()).collect();
+        let records = self.store.find_many(&numbers).await?;
+        Ok(records
+            .iter()
+            .map(|record| (record.id.to_string(), self.content_url(record)))
+            .collect())
     }
 
     /// `<Category>/<yyyy>/<mm>/<uuid>[.<ext>]`: unguessable, and never derived from the
@@ -159,3 +242,54 @@ pub fn check_storage_type(value: Option<&serde_json::Value>) -> ApiResult<()> {
 
 /// The spec's storage type of chunked uploads.
 pub const STORAGE_TYPE_CHUNKED: i64 = 11;
+
+/// The secret of the content URLs: derived from `files.part_secret` when configured (shared by
+/// the replicas of a deployment), else generated once into `<data_dir>/files/content-secret`
+/// (mode 0600).
+async fn content_secret(
+    settings: &FilesSettings,
+    data_dir: &std::path::Path,
+) -> anyhow::Result<Vec<u8>> {
+    if let Some(secret) = settings
+        .part_secret
+        .as_deref()
+        .filter(|secret| !secret.trim().is_empty())
+    {
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes())
+            .map_err(|error| anyhow::anyhow!("part secret: {error}"))?;
+        mac.update(b"content-url");
+        return Ok(mac.finalize().into_bytes().to_vec());
+    }
+    let path = data_dir.join(CONTENT_SECRET_FILE);
+    if let Ok(text) = tokio::fs::read_to_string(&path).await {
+        if let Ok(secret) = hex::decode(text.trim()) {
+            if secret.len() >= 32 {
+                return Ok(secret);
+            }
+        }
+    }
+    if let Some(parent) = path.parent() {
+        tokio::fs::create_dir_all(parent)
+            .await
+            .context("creating the files directory")?;
+    }
+    let secret: Vec<u8> = [uuid::Uuid::new_v4(), uuid::Uuid::new_v4()]
+        .iter()
+        .flat_map(|id| id.as_bytes().to_vec())
+        .collect();
+    let temporary = path.with_extension("tmp");
+    tokio::fs::write(&temporary, hex::encode(&secret))
+        .await
+        .context("writing the content secret")?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tokio::fs::set_permissions(&temporary, std::fs::Permissions::from_mode(0o600))
+            .await
+            .context("making the content secret private")?;
+    }
+    tokio::fs::rename(&temporary, &path)
+        .await
+        .context("storing the content secret")?;
+    Ok(secret)
+}

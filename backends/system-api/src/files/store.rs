@@ -16,6 +16,8 @@ use crate::accounts::store::now;
 pub trait FileStore {
     async fn insert_file(&self, file: &NewFile) -> anyhow::Result<FileRecord>;
     async fn find_file(&self, id: i64) -> anyhow::Result<Option<FileRecord>>;
+    /// The file served by `access_key`.
+    async fn find_by_key(&self, access_key: &str) -> anyhow::Result<Option<FileRecord>>;
     /// The files among `ids` that exist (any owner), in id order; unknown ids are left out.
     /// Other services' features (feedback images) use it with [`owned_by`] to check the ids a
     /// client sends.
@@ -65,7 +67,7 @@ pub fn owned_by(user_id: i64, ids: &[i64], files: &[FileRecord]) -> Result<(), V
 }
 
 const FILE_COLUMNS: &str = "id, user_id, name, storage_key, storage, size, category, mime_type, \
-     biz_code, module_type, md5, created_at";
+     biz_code, module_type, md5, created_at, access_key";
 const SESSION_COLUMNS: &str = "upload_id, user_id, storage_key, storage, file_name, biz_code, \
      module_type, category, mime_type, declared_size, declared_md5, status, completed_size, \
      file_id, created_at, updated_at";
@@ -89,8 +91,8 @@ macro_rules! file_store {
         {
             sqlx::query_as(&format!(
                 "INSERT INTO file (user_id, name, storage_key, storage, size, category, \
-                 mime_type, biz_code, module_type, md5, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \
+                 mime_type, biz_code, module_type, md5, created_at, updated_at, access_key) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) \
                  RETURNING {FILE_COLUMNS}"
             ))
             .bind(file.user_id)
@@ -104,6 +106,7 @@ macro_rules! file_store {
             .bind(file.module_type)
             .bind(&file.md5)
             .bind(now())
+            .bind(crate::files::model::new_access_key())
             .fetch_one(executor)
             .await
             .context("storing a file record")
@@ -120,6 +123,16 @@ macro_rules! file_store {
                     .fetch_optional(&self.pool)
                     .await
                     .context("looking up a file")
+            }
+
+            async fn find_by_key(&self, access_key: &str) -> anyhow::Result<Option<FileRecord>> {
+                sqlx::query_as(&format!(
+                    "SELECT {FILE_COLUMNS} FROM file WHERE access_key = $1"
+                ))
+                .bind(access_key)
+                .fetch_optional(&self.pool)
+                .await
+                .context("looking up a file by key")
             }
 
             async fn find_many(&self, ids: &[i64]) -> anyhow::Result<Vec<FileRecord>> {
@@ -327,6 +340,7 @@ macro_rules! delegate {
 delegate! {
     async fn insert_file(&self, file: &NewFile) -> anyhow::Result<FileRecord>;
     async fn find_file(&self, id: i64) -> anyhow::Result<Option<FileRecord>>;
+    async fn find_by_key(&self, access_key: &str) -> anyhow::Result<Option<FileRecord>>;
     async fn find_many(&self, ids: &[i64]) -> anyhow::Result<Vec<FileRecord>>;
     async fn insert_session(&self, session: &NewSession) -> anyhow::Result<SessionRecord>;
     async fn find_session(&self, upload_id: &str) -> anyhow::Result<Option<SessionRecord>>;

@@ -11,11 +11,6 @@ pub const FEEDBACK_BASE: &str = "/to/api/operation/behavior/message";
 /// The front-end log under the "open site" base of spec §7 (`/tool/api`).
 pub const FRONT_LOG_BASE: &str = "/tool/api/front";
 
-/// The URL a client reads an uploaded file from (spec §7 files).
-pub fn file_url(file_id: &str) -> String {
-    format!("/to/api/base/file/content/get/{file_id}")
-}
-
 /// The image types the feedback form and the brand licence accept (spec §5: jpg/jpeg/png).
 const IMAGE_TYPES: [&str; 2] = ["image/jpeg", "image/png"];
 /// Spec §9: each image under 5 MB.

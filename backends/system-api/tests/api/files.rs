@@ -295,6 +295,38 @@ impl Harness {
     }
 }
 
+/// The key of a content address (`…/content/get/<key>[?…]`).
+fn key_of(url: &str) -> String {
+    let path = url.split('?').next().unwrap_or_default();
+    path.rsplit('/').next().unwrap_or_default().to_owned()
+}
+
+/// The same signed address with the expiry moved by a second.
+fn tampered_expiry(url: &str) -> String {
+    let Some((head, rest)) = url.split_once("expires=") else {
+        return url.to_owned();
+    };
+    let (expires, tail) = rest.split_once('&').unwrap_or((rest, ""));
+    let moved = expires.parse::<i64>().unwrap_or_default() + 1;
+    format!("{head}expires={moved}&{tail}")
+}
+
+/// HTTP status and body of a GET (no redirect followed).
+async fn answer_of(
+    harness: &Harness,
+    url: &str,
+    token: Option<&str>,
+) -> anyhow::Result<(u16, Value)> {
+    let mut request = harness.app.client.get(harness.app.url(url));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await?;
+    let status = response.status().as_u16();
+    let body = response.json::<Value>().await.unwrap_or(Value::Null);
+    Ok((status, body))
+}
+
 fn assert_code(body: &Value, code: i64) {
     assert_eq!(body["code"], code, "{body}");
     assert_eq!(body["data"], Value::Null, "{body}");
@@ -327,18 +359,56 @@ async fn single_upload(harness: Harness) -> anyhow::Result<()> {
     assert_eq!(data["category"], "Images");
     assert_eq!(data["mimeType"], "image/png");
     assert_eq!(data["size"], png.len());
+    // An image uploaded for another purpose than an avatar or logo is private: its address is
+    // its key with an expiring signature.
     let url = data["url"].as_str().context("url")?;
-    assert_eq!(
-        url,
-        format!(
-            "{FILE}/content/get/{}",
-            data["id"].as_str().unwrap_or_default()
-        )
+    let key = key_of(url);
+    assert_eq!(key.len(), 32, "{url}");
+    assert!(
+        url.contains("?expires=") && url.contains("&signature="),
+        "{url}"
     );
-    // Images are public.
     let (status, bytes, content_type) = harness.content(url, None).await?;
     assert_eq!((status, content_type.as_str()), (200, "image/png"));
     assert_eq!(bytes, png);
+    // Without the signature, or by the sequential id, nobody but the owner reads it.
+    let unknown = answer_of(&harness, &format!("{FILE}/content/get/999999"), None).await?;
+    assert_eq!(unknown.1["code"], 1_002_019_005, "{unknown:?}");
+    let id = data["id"].as_str().unwrap_or_default();
+    for refused in [
+        format!("{FILE}/content/get/{key}"),
+        format!("{FILE}/content/get/{id}"),
+        url.replace("signature=", "signature=00"),
+        tampered_expiry(url),
+        format!("{FILE}/content/get/{}", "0".repeat(32)),
+    ] {
+        assert_eq!(
+            answer_of(&harness, &refused, None).await?,
+            unknown,
+            "{refused}"
+        );
+    }
+    let (status, bytes, _) = harness
+        .content(&format!("{FILE}/content/get/{id}"), Some(&harness.token))
+        .await?;
+    assert_eq!((status, bytes), (200, png.clone()));
+
+    // Avatars are public by their key alone (not enumerable: no sequential id serves them).
+    let avatar = harness
+        .upload(Some(&harness.token), "me.png", "avatar", &png)
+        .await?;
+    let avatar_url = avatar["data"]["url"].as_str().context("url")?;
+    assert_eq!(
+        avatar_url,
+        format!("{FILE}/content/get/{}", key_of(avatar_url))
+    );
+    let (status, _, _) = harness.content(avatar_url, None).await?;
+    assert_eq!(status, 200);
+    let avatar_id = avatar["data"]["id"].as_str().unwrap_or_default();
+    assert_eq!(
+        answer_of(&harness, &format!("{FILE}/content/get/{avatar_id}"), None).await?,
+        unknown
+    );
 
     // A datasheet is only for its owner.
     let pdf = b"%PDF-1.7\n%\xe2\xe3\n1 0 obj\n".to_vec();
@@ -347,8 +417,9 @@ async fn single_upload(harness: Harness) -> anyhow::Result<()> {
         .await?;
     assert_eq!(uploaded["data"]["category"], "DataSheets", "{uploaded}");
     let url = uploaded["data"]["url"].as_str().context("url")?.to_owned();
-    let anonymous = harness.app.get(&url).await?.json::<Value>().await?;
-    assert_code(&anonymous, 401);
+    let bare = format!("{FILE}/content/get/{}", key_of(&url));
+    assert_eq!(answer_of(&harness, &bare, None).await?, unknown);
+    let url = bare;
     let stranger = signed_in(&harness.app, "stranger@example.com", "").await?;
     let foreign = harness
         .app
@@ -384,15 +455,6 @@ async fn single_upload(harness: Harness) -> anyhow::Result<()> {
         .upload(Some(&harness.token), "notes.txt", "whatever", b"hello")
         .await?;
     assert_eq!(other["data"]["category"], "Other", "{other}");
-    assert_code(
-        &harness
-            .app
-            .get(&format!("{FILE}/content/get/999999"))
-            .await?
-            .json::<Value>()
-            .await?,
-        1_002_019_005,
-    );
     harness.stop().await;
     Ok(())
 }

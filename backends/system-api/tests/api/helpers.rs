@@ -291,9 +291,9 @@ pub async fn insert_file(
         settings,
         &format!(
             "INSERT INTO file (id, user_id, name, storage_key, storage, size, category, \
-             mime_type, biz_code, module_type, created_at, updated_at) VALUES ({id}, {user_id}, \
-             '{name}', 'test/{id}', 'local', {size}, 'Images', '{mime_type}', 'feedback', 3, \
-             '2026-11-22T00:00:00+00:00', '2026-11-22T00:00:00+00:00')"
+             mime_type, biz_code, module_type, created_at, updated_at, access_key) VALUES ({id}, \
+             {user_id}, '{name}', 'test/{id}', 'local', {size}, 'Images', '{mime_type}', 'feedback', \
+             3, '2026-11-22T00:00:00+00:00', '2026-11-22T00:00:00+00:00', '{id:032x}')"
         ),
     )
     .await

@@ -9,10 +9,9 @@ pub mod review;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{
-    brand::{store::BrandApplicationRecord, BrandCategory},
-    operation::file_url,
-};
+use std::collections::HashMap;
+
+use crate::brand::{store::BrandApplicationRecord, BrandCategory};
 
 /// An application as the applicant and the operators see it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -28,7 +27,8 @@ pub struct BrandApplicationView {
     pub description: String,
     pub categories: Vec<BrandCategory>,
     pub licence_file_id: String,
-    /// `/to/api/base/file/content/get/{licenceFileId}`.
+    /// The licence's signed content address (`/to/api/base/file/content/get/{key}?expires=&signature=`),
+    /// "" when the file is gone.
     pub licence_url: String,
     /// 0 in review, 1 approved, 2 rejected.
     pub status: i32,
@@ -43,8 +43,17 @@ pub struct BrandApplicationView {
     pub user_name: String,
 }
 
-impl From<BrandApplicationRecord> for BrandApplicationView {
-    fn from(record: BrandApplicationRecord) -> Self {
+/// The licence ids of `records`, for one [`crate::files::Files::links`] call.
+pub fn file_ids_of(records: &[BrandApplicationRecord]) -> Vec<String> {
+    records
+        .iter()
+        .map(|record| record.licence_file_id.clone())
+        .collect()
+}
+
+impl BrandApplicationView {
+    /// The view of `record`; `links` maps file ids to their content addresses.
+    pub fn new(record: BrandApplicationRecord, links: &HashMap<String, String>) -> Self {
         let categories = record.categories();
         let user_name = record
             .user_nickname
@@ -61,7 +70,10 @@ impl From<BrandApplicationRecord> for BrandApplicationView {
             website: record.website,
             description: record.description,
             categories,
-            licence_url: file_url(&record.licence_file_id),
+            licence_url: links
+                .get(&record.licence_file_id)
+                .cloned()
+                .unwrap_or_default(),
             licence_file_id: record.licence_file_id,
             status: record.status,
             review_remark: record.reviewed_at.map(|_| record.review_remark),

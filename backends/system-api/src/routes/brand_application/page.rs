@@ -4,7 +4,8 @@ use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::BrandApplicationView;
+use super::{file_ids_of, BrandApplicationView};
+use crate::files::Files;
 use crate::{
     brand::{
         store::{BrandApplicationFilter, BrandApplicationStore},
@@ -47,6 +48,7 @@ pub struct BrandApplicationPageQuery {
 )]
 pub async fn page_brand_applications(
     applications: web::Data<BrandApplications>,
+    files: web::Data<Files>,
     user: AuthUser,
     query: web::Query<BrandApplicationPageQuery>,
 ) -> ApiResult<ApiResponse<PageResult<BrandApplicationView>>> {
@@ -73,10 +75,11 @@ pub async fn page_brand_applications(
         .store
         .page_applications(&filter, paging)
         .await?;
+    let links = files.links(&file_ids_of(&records)).await?;
     Ok(ApiResponse::ok(PageResult {
         list: records
             .into_iter()
-            .map(BrandApplicationView::from)
+            .map(|record| BrandApplicationView::new(record, &links))
             .collect(),
         total,
     }))

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::FeedbackView;
+use crate::files::Files;
 use crate::{
     operation::feedback::{store::FeedbackStore, Feedback, FEEDBACK_QUERY},
     FEEDBACK_NOT_EXISTS,
@@ -28,6 +29,7 @@ pub struct FeedbackIdQuery {
 )]
 pub async fn get_feedback(
     feedback: web::Data<Feedback>,
+    files: web::Data<Files>,
     user: AuthUser,
     query: web::Query<FeedbackIdQuery>,
 ) -> ApiResult<ApiResponse<FeedbackView>> {
@@ -37,5 +39,6 @@ pub async fn get_feedback(
         .find_feedback(query.id)
         .await?
         .ok_or_else(|| ApiError::new(FEEDBACK_NOT_EXISTS))?;
-    Ok(ApiResponse::ok(FeedbackView::from(record)))
+    let links = files.links(&record.image_ids()).await?;
+    Ok(ApiResponse::ok(FeedbackView::new(record, &links)))
 }

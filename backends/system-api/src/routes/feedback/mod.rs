@@ -9,13 +9,16 @@ pub mod page;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::operation::{feedback::store::FeedbackRecord, file_url};
+use std::collections::HashMap;
+
+use crate::operation::feedback::store::FeedbackRecord;
 
 /// An uploaded image with the URL a client reads it from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct FileLink {
     pub id: String,
-    /// `/to/api/base/file/content/get/{id}`.
+    /// `/to/api/base/file/content/get/{key}?expires=&signature=`: a signed address valid for
+    /// `files.download_url_minutes` (docs/files.md).
     pub url: String,
 }
 
@@ -52,8 +55,36 @@ pub struct FeedbackView {
     pub create_time: i64,
 }
 
-impl From<FeedbackRecord> for FeedbackView {
-    fn from(record: FeedbackRecord) -> Self {
+impl FeedbackRecord {
+    /// The ids of the feedback's images.
+    pub fn image_ids(&self) -> Vec<String> {
+        self.images
+            .split(',')
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+/// The image ids of `records`, for one [`crate::files::Files::links`] call.
+pub fn image_ids_of(records: &[FeedbackRecord]) -> Vec<String> {
+    records.iter().flat_map(FeedbackRecord::image_ids).collect()
+}
+
+impl FeedbackView {
+    /// The view of `record`; `links` maps image ids to their content addresses (an image whose
+    /// file was deleted is left out).
+    pub fn new(record: FeedbackRecord, links: &HashMap<String, String>) -> Self {
+        let images = record
+            .image_ids()
+            .into_iter()
+            .filter_map(|id| {
+                links.get(&id).map(|url| FileLink {
+                    url: url.clone(),
+                    id,
+                })
+            })
+            .collect();
         let user_name = record
             .user_nickname
             .filter(|name| !name.is_empty())
@@ -66,15 +97,7 @@ impl From<FeedbackRecord> for FeedbackView {
             mobile: record.mobile,
             email: record.email,
             org_name: record.org_name,
-            images: record
-                .images
-                .split(',')
-                .filter(|id| !id.is_empty())
-                .map(|id| FileLink {
-                    id: id.to_owned(),
-                    url: file_url(id),
-                })
-                .collect(),
+            images,
             user_id: record.user_id,
             user_name,
             user_mobile: record.user_mobile.unwrap_or_default(),

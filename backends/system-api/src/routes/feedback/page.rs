@@ -4,7 +4,8 @@ use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::FeedbackView;
+use super::{image_ids_of, FeedbackView};
+use crate::files::Files;
 use crate::operation::{
     feedback::{
         store::{FeedbackFilter, FeedbackStore},
@@ -49,6 +50,7 @@ pub struct FeedbackPageQuery {
 )]
 pub async fn page_feedback(
     feedback: web::Data<Feedback>,
+    files: web::Data<Files>,
     user: AuthUser,
     query: web::Query<FeedbackPageQuery>,
 ) -> ApiResult<ApiResponse<PageResult<FeedbackView>>> {
@@ -80,8 +82,12 @@ pub async fn page_feedback(
         created_before: time_of_millis(query.end_time, "endTime")?,
     };
     let (records, total) = feedback.store.page_feedback(&filter, paging).await?;
+    let links = files.links(&image_ids_of(&records)).await?;
     Ok(ApiResponse::ok(PageResult {
-        list: records.into_iter().map(FeedbackView::from).collect(),
+        list: records
+            .into_iter()
+            .map(|record| FeedbackView::new(record, &links))
+            .collect(),
         total,
     }))
 }

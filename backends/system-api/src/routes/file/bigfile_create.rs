@@ -64,7 +64,7 @@ pub async fn create_big_file(
             None => None,
         }
         .ok_or_else(|| ApiError::new(FILE_NOT_EXISTS))?;
-        return Ok(ApiResponse::ok(FileInfo::from(&record)));
+        return Ok(ApiResponse::ok(files.info(&record)));
     }
     if session.status != SESSION_COMPLETED {
         return Err(ApiError::new(FILE_UPLOAD_NOT_COMPLETE));
@@ -105,5 +105,5 @@ pub async fn create_big_file(
             .await?
             .ok_or_else(|| ApiError::new(FILE_NOT_EXISTS))?,
     };
-    Ok(ApiResponse::ok(FileInfo::from(&record)))
+    Ok(ApiResponse::ok(files.info(&record)))
 }

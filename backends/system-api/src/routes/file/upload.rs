@@ -134,7 +134,7 @@ pub async fn upload_file(
             md5: Some(md5),
         })
         .await?;
-    Ok(ApiResponse::ok(FileInfo::from(&record)))
+    Ok(ApiResponse::ok(files.info(&record)))
 }
 
 fn bad_form(error: actix_multipart::MultipartError) -> ApiError {
