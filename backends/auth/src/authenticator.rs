@@ -20,6 +20,9 @@ pub struct Authenticator {
     local: moka::future::Cache<String, Arc<Principal>>,
     shared: Option<Cache>,
     source: Arc<dyn TokenSource>,
+    /// Revoked digests the shared cache could not drop (Redis down): dropped as soon as it
+    /// answers again, before anything is read from it.
+    unforgotten: std::sync::Mutex<Vec<String>>,
 }
 
 fn now_millis() -> i64 {
@@ -35,8 +38,11 @@ impl Authenticator {
                 .max_capacity(100_000)
                 .time_to_live(local_ttl)
                 .build(),
-            shared: shared.map(|cache| cache.scoped("token")),
+            // Strict: with Redis down, token checks go to the source, never to a per-process
+            // copy another process's revocation could not reach.
+            shared: shared.map(|cache| cache.scoped("token").strict()),
             source,
+            unforgotten: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -53,6 +59,10 @@ impl Authenticator {
             }
         }
         if let Some(shared) = &self.shared {
+            if let Err(error) = self.drop_unforgotten(shared).await {
+                tracing::warn!(error = %format!("{error:#}"), "token cache still failing");
+                return self.resolve(token, &digest).await;
+            }
             match shared.get(&digest).await {
                 Ok(Some(json)) => {
                     if let Ok(principal) = serde_json::from_str::<Principal>(&json) {
@@ -70,10 +80,41 @@ impl Authenticator {
                 }
             }
         }
+        self.resolve(token, &digest).await
+    }
+
+    async fn resolve(&self, token: &str, digest: &str) -> anyhow::Result<Option<Arc<Principal>>> {
         match self.source.resolve(token).await? {
-            Some(principal) => Ok(Some(self.remember(&digest, principal).await)),
+            Some(principal) => Ok(Some(self.remember(digest, principal).await)),
             None => Ok(None),
         }
+    }
+
+    fn take_unforgotten(&self) -> Vec<String> {
+        match self.unforgotten.lock() {
+            Ok(mut pending) => std::mem::take(&mut *pending),
+            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+        }
+    }
+
+    fn keep_unforgotten(&self, digests: impl IntoIterator<Item = String>) {
+        let mut pending = match self.unforgotten.lock() {
+            Ok(pending) => pending,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        pending.extend(digests);
+    }
+
+    /// Drops the revocations the shared cache missed; keeps what still fails.
+    async fn drop_unforgotten(&self, shared: &Cache) -> anyhow::Result<()> {
+        let pending = self.take_unforgotten();
+        for (index, digest) in pending.iter().enumerate() {
+            if let Err(error) = shared.delete(digest).await {
+                self.keep_unforgotten(pending[index..].iter().cloned());
+                return Err(error);
+            }
+        }
+        Ok(())
     }
 
     /// Caches a principal under its token digest (also called when a token is issued).
@@ -99,11 +140,18 @@ impl Authenticator {
 
     /// Drops revoked tokens from both caches; other processes' in-process caches let them go
     /// within their (sub-second) TTL.
+    ///
+    /// The database already holds the revocation; a shared cache that fails (Redis down) does
+    /// not fail the logout: the digests are dropped from it once it answers again, and until
+    /// then this process does not read from it.
     pub async fn forget(&self, digests: &[String]) -> anyhow::Result<()> {
         for digest in digests {
             self.local.invalidate(digest).await;
             if let Some(shared) = &self.shared {
-                shared.delete(digest).await?;
+                if let Err(error) = shared.delete(digest).await {
+                    tracing::warn!(error = %format!("{error:#}"), "token cache: revocation kept for later");
+                    self.keep_unforgotten([digest.clone()]);
+                }
             }
         }
         Ok(())

@@ -2,8 +2,20 @@
 //!
 //! Values are strings (callers serialise); every entry has a TTL. `incr` implements
 //! fixed-window counters (rate limits): the first increment sets the expiry, later ones keep it.
+//!
+//! Redis is an accelerator, not a dependency: when a Redis call fails (Redis stopped, the
+//! network cut), the call is answered by an in-process cache instead, so logins, the slider,
+//! codes and logouts keep working — with limits counted per process until Redis is back. The
+//! readiness check then reports the cache as degraded. A [`Cache::strict`] view (the shared
+//! token cache) has no such fallback: its callers go to the database instead.
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{
+        atomic::{AtomicBool, AtomicI64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
 
 use anyhow::Context;
 use moka::{future::Cache as MokaCache, Expiry};
@@ -13,12 +25,43 @@ use redis::{aio::ConnectionManager, aio::ConnectionManagerConfig, AsyncCommands}
 pub struct Cache {
     prefix: Arc<str>,
     store: Store,
+    /// No in-process fallback when Redis fails: the error reaches the caller.
+    strict: bool,
 }
+
+type Memory = MokaCache<String, MemoryEntry>;
 
 #[derive(Clone)]
 enum Store {
-    Memory(MokaCache<String, MemoryEntry>),
-    Redis(ConnectionManager),
+    Memory(Memory),
+    Redis(Arc<RedisStore>),
+}
+
+struct RedisStore {
+    manager: ConnectionManager,
+    /// Answers while Redis does not.
+    fallback: Memory,
+    degraded: AtomicBool,
+    /// When the last "Redis failed" warning was logged (epoch seconds): one a minute at most.
+    warned_at: AtomicI64,
+}
+
+impl RedisStore {
+    fn failed(&self, error: &anyhow::Error) {
+        let now = chrono::Utc::now().timestamp();
+        let was_degraded = self.degraded.swap(true, Ordering::Relaxed);
+        let last = self.warned_at.load(Ordering::Relaxed);
+        if !was_degraded || now - last >= 60 {
+            self.warned_at.store(now, Ordering::Relaxed);
+            tracing::warn!(error = %format!("{error:#}"), "Redis failed: the in-process cache answers");
+        }
+    }
+
+    fn answered(&self) {
+        if self.degraded.swap(false, Ordering::Relaxed) {
+            tracing::info!("Redis answers again");
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -56,39 +99,270 @@ impl Expiry<String, MemoryEntry> for PerEntryExpiry {
     }
 }
 
+fn memory_store(capacity: u64) -> Memory {
+    MokaCache::builder()
+        .max_capacity(capacity)
+        .expire_after(PerEntryExpiry)
+        .build()
+}
+
+/// The in-process store's operations (also the fallback of Redis).
+mod memory {
+    use super::*;
+
+    pub async fn get(cache: &Memory, key: &str) -> anyhow::Result<Option<String>> {
+        Ok(cache.get(key).await.map(|entry| entry.value.to_string()))
+    }
+
+    pub async fn set(cache: &Memory, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
+        let entry = MemoryEntry {
+            value: value.into(),
+            ttl,
+            renews_expiry: true,
+        };
+        cache.insert(key.to_owned(), entry).await;
+        Ok(())
+    }
+
+    pub async fn delete(cache: &Memory, key: &str) -> anyhow::Result<bool> {
+        Ok(cache.remove(key).await.is_some())
+    }
+
+    pub async fn incr(cache: &Memory, key: &str, window: Duration) -> anyhow::Result<i64> {
+        let entry = cache
+            .entry(key.to_owned())
+            .and_upsert_with(|existing| {
+                let next = existing
+                    .and_then(|entry| entry.into_value().value.parse::<i64>().ok())
+                    .unwrap_or(0)
+                    + 1;
+                std::future::ready(MemoryEntry {
+                    value: next.to_string().into(),
+                    ttl: window,
+                    renews_expiry: false,
+                })
+            })
+            .await;
+        entry
+            .into_value()
+            .value
+            .parse()
+            .context("counter holds a non-number")
+    }
+
+    pub async fn release(cache: &Memory, key: &str) -> anyhow::Result<i64> {
+        let mut next = 0;
+        cache
+            .entry(key.to_owned())
+            .and_compute_with(|existing| {
+                let op = match existing.map(moka::Entry::into_value) {
+                    Some(entry) => {
+                        next = entry
+                            .value
+                            .parse::<i64>()
+                            .unwrap_or(0)
+                            .saturating_sub(1)
+                            .max(0);
+                        moka::ops::compute::Op::Put(MemoryEntry {
+                            value: next.to_string().into(),
+                            ..entry
+                        })
+                    }
+                    None => moka::ops::compute::Op::Nop,
+                };
+                std::future::ready(op)
+            })
+            .await;
+        Ok(next)
+    }
+
+    pub async fn claim(
+        cache: &Memory,
+        key: &str,
+        value: &str,
+        ttl: Duration,
+    ) -> anyhow::Result<bool> {
+        let entry = cache
+            .entry(key.to_owned())
+            .or_insert_with(std::future::ready(MemoryEntry {
+                value: value.into(),
+                ttl,
+                renews_expiry: true,
+            }))
+            .await;
+        Ok(entry.is_fresh())
+    }
+}
+
+/// The Redis store's operations.
+mod remote {
+    use super::*;
+
+    fn connection(store: &RedisStore) -> ConnectionManager {
+        store.manager.clone()
+    }
+
+    pub async fn get(store: &RedisStore, key: &str) -> anyhow::Result<Option<String>> {
+        connection(store)
+            .get::<_, Option<String>>(key)
+            .await
+            .context("Redis GET")
+    }
+
+    pub async fn set(
+        store: &RedisStore,
+        key: &str,
+        value: &str,
+        ttl: Duration,
+    ) -> anyhow::Result<()> {
+        connection(store)
+            .pset_ex::<_, _, ()>(key, value, ttl_millis(ttl))
+            .await
+            .context("Redis PSETEX")
+    }
+
+    pub async fn delete(store: &RedisStore, key: &str) -> anyhow::Result<bool> {
+        let removed: i64 = connection(store).del(key).await.context("Redis DEL")?;
+        Ok(removed > 0)
+    }
+
+    pub async fn incr(store: &RedisStore, key: &str, window: Duration) -> anyhow::Result<i64> {
+        // INCR and PEXPIRE NX in one transaction: the expiry is set once per window.
+        let (count,): (i64,) = redis::pipe()
+            .atomic()
+            .incr(key, 1)
+            .cmd("PEXPIRE")
+            .arg(key)
+            .arg(ttl_millis(window))
+            .arg("NX")
+            .ignore()
+            .query_async(&mut connection(store))
+            .await
+            .context("Redis INCR/PEXPIRE")?;
+        Ok(count)
+    }
+
+    pub async fn release(store: &RedisStore, key: &str) -> anyhow::Result<i64> {
+        // DECR alone would create a counter without expiry once the window has ended.
+        let script = redis::Script::new(
+            "if redis.call('EXISTS', KEYS[1]) == 1 then \
+               local n = redis.call('DECR', KEYS[1]) \
+               if n < 0 then redis.call('SET', KEYS[1], 0, 'KEEPTTL') n = 0 end \
+               return n \
+             else return 0 end",
+        );
+        script
+            .key(key)
+            .invoke_async(&mut connection(store))
+            .await
+            .context("Redis release script")
+    }
+
+    pub async fn claim(
+        store: &RedisStore,
+        key: &str,
+        value: &str,
+        ttl: Duration,
+    ) -> anyhow::Result<bool> {
+        let stored: Option<String> = redis::cmd("SET")
+            .arg(key)
+            .arg(value)
+            .arg("PX")
+            .arg(ttl_millis(ttl))
+            .arg("NX")
+            .query_async(&mut connection(store))
+            .await
+            .context("Redis SET NX")?;
+        Ok(stored.is_some())
+    }
+
+    pub async fn ping(store: &RedisStore) -> anyhow::Result<()> {
+        let answer: String = redis::cmd("PING")
+            .query_async(&mut connection(store))
+            .await
+            .context("Redis PING")?;
+        anyhow::ensure!(answer == "PONG", "unexpected PING answer {answer:?}");
+        Ok(())
+    }
+}
+
+/// Runs one operation on the configured store; on Redis, a failure is answered by the
+/// in-process fallback (unless the view is strict). `$key` is rebound to the prefixed key.
+macro_rules! dispatch {
+    ($cache:expr, $key:ident, |$memory:ident| $on_memory:expr, |$redis:ident| $on_redis:expr) => {{
+        let $key = $cache.key($key);
+        let $key = $key.as_str();
+        match &$cache.store {
+            Store::Memory($memory) => $on_memory.await,
+            Store::Redis(store) => {
+                let $redis: &RedisStore = store;
+                match $on_redis.await {
+                    Ok(answer) => {
+                        store.answered();
+                        Ok(answer)
+                    }
+                    Err(error) if $cache.strict => Err(error),
+                    Err(error) => {
+                        store.failed(&error);
+                        let $memory = &store.fallback;
+                        $on_memory.await
+                    }
+                }
+            }
+        }
+    }};
+}
+
 impl Cache {
     /// An in-process cache holding at most `capacity` entries.
     pub fn in_memory(prefix: &str, capacity: u64) -> Self {
-        let store = MokaCache::builder()
-            .max_capacity(capacity)
-            .expire_after(PerEntryExpiry)
-            .build();
         Self {
             prefix: prefix.into(),
-            store: Store::Memory(store),
+            store: Store::Memory(memory_store(capacity)),
+            strict: false,
         }
     }
 
-    /// Connects to Redis (fails if it does not answer).
+    /// Connects to Redis (fails if it does not answer now; later failures fall back to an
+    /// in-process cache of `fallback_capacity` entries).
     pub async fn redis(url: &str, prefix: &str) -> anyhow::Result<Self> {
+        Self::redis_with_fallback(url, prefix, 100_000).await
+    }
+
+    async fn redis_with_fallback(
+        url: &str,
+        prefix: &str,
+        fallback_capacity: u64,
+    ) -> anyhow::Result<Self> {
         let client = redis::Client::open(url).context("invalid Redis URL")?;
+        // Short waits: a Redis that does not answer within a second is treated as down and the
+        // fallback answers, rather than holding the request.
         let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_secs(5)))
-            .set_response_timeout(Some(Duration::from_secs(5)))
-            .set_number_of_retries(2);
+            .set_connection_timeout(Some(Duration::from_secs(1)))
+            .set_response_timeout(Some(Duration::from_secs(1)))
+            .set_number_of_retries(1);
         let manager = ConnectionManager::new_with_config(client, config)
             .await
             .context("connecting to Redis")?;
         Ok(Self {
             prefix: prefix.into(),
-            store: Store::Redis(manager),
+            store: Store::Redis(Arc::new(RedisStore {
+                manager,
+                fallback: memory_store(fallback_capacity),
+                degraded: AtomicBool::new(false),
+                warned_at: AtomicI64::new(0),
+            })),
+            strict: false,
         })
     }
 
     /// From the settings: Redis when `redis_url` is set, otherwise in-process.
     pub async fn from_settings(settings: &crate::Settings) -> anyhow::Result<Self> {
         match &settings.redis_url {
-            Some(url) => Self::redis(url, &settings.cache_prefix).await,
+            Some(url) => {
+                Self::redis_with_fallback(url, &settings.cache_prefix, settings.cache_capacity)
+                    .await
+            }
             None => Ok(Self::in_memory(
                 &settings.cache_prefix,
                 settings.cache_capacity,
@@ -101,6 +375,16 @@ impl Cache {
         Self {
             prefix: format!("{}{namespace}:", self.prefix).into(),
             store: self.store.clone(),
+            strict: self.strict,
+        }
+    }
+
+    /// The same store without the in-process fallback: a Redis failure reaches the caller
+    /// (for what must be the same in every process, e.g. cached token checks).
+    pub fn strict(&self) -> Self {
+        Self {
+            strict: true,
+            ..self.clone()
         }
     }
 
@@ -111,193 +395,83 @@ impl Cache {
         }
     }
 
+    /// Whether Redis failed on its last call (the fallback answers meanwhile).
+    pub fn is_degraded(&self) -> bool {
+        match &self.store {
+            Store::Memory(_) => false,
+            Store::Redis(store) => store.degraded.load(Ordering::Relaxed),
+        }
+    }
+
     fn key(&self, key: &str) -> String {
         format!("{}{key}", self.prefix)
     }
 
     pub async fn get(&self, key: &str) -> anyhow::Result<Option<String>> {
-        let key = self.key(key);
-        match &self.store {
-            Store::Memory(cache) => Ok(cache.get(&key).await.map(|entry| entry.value.to_string())),
-            Store::Redis(manager) => manager
-                .clone()
-                .get::<_, Option<String>>(&key)
-                .await
-                .context("Redis GET"),
-        }
+        dispatch!(self, key, |cache| memory::get(cache, key), |store| {
+            remote::get(store, key)
+        })
     }
 
     pub async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
-        let key = self.key(key);
-        match &self.store {
-            Store::Memory(cache) => {
-                cache
-                    .insert(
-                        key,
-                        MemoryEntry {
-                            value: value.into(),
-                            ttl,
-                            renews_expiry: true,
-                        },
-                    )
-                    .await;
-                Ok(())
-            }
-            Store::Redis(manager) => manager
-                .clone()
-                .pset_ex::<_, _, ()>(&key, value, ttl_millis(ttl))
-                .await
-                .context("Redis PSETEX"),
-        }
+        dispatch!(
+            self,
+            key,
+            |cache| memory::set(cache, key, value, ttl),
+            |store| remote::set(store, key, value, ttl)
+        )
     }
 
     /// Removes the key; answers whether it existed.
     pub async fn delete(&self, key: &str) -> anyhow::Result<bool> {
-        let key = self.key(key);
-        match &self.store {
-            Store::Memory(cache) => Ok(cache.remove(&key).await.is_some()),
-            Store::Redis(manager) => {
-                let removed: i64 = manager.clone().del(&key).await.context("Redis DEL")?;
-                Ok(removed > 0)
-            }
-        }
+        dispatch!(self, key, |cache| memory::delete(cache, key), |store| {
+            remote::delete(store, key)
+        })
     }
 
     /// Adds one to a counter and answers the new value; the first increment of a window sets
-    /// the expiry to `window`, later increments keep it (fixed-window rate limiting).
+    /// the expiry to `window`, later increments keep it (fixed-window rate limiting). Exact
+    /// under parallel calls (a reservation: each caller sees its own number).
     pub async fn incr(&self, key: &str, window: Duration) -> anyhow::Result<i64> {
-        let key = self.key(key);
-        match &self.store {
-            Store::Memory(cache) => {
-                let entry = cache
-                    .entry(key)
-                    .and_upsert_with(|existing| {
-                        let next = existing
-                            .and_then(|entry| entry.into_value().value.parse::<i64>().ok())
-                            .unwrap_or(0)
-                            + 1;
-                        std::future::ready(MemoryEntry {
-                            value: next.to_string().into(),
-                            ttl: window,
-                            renews_expiry: false,
-                        })
-                    })
-                    .await;
-                entry
-                    .into_value()
-                    .value
-                    .parse()
-                    .context("counter holds a non-number")
-            }
-            Store::Redis(manager) => {
-                // INCR and PEXPIRE NX in one transaction: the expiry is set once per window.
-                let (count,): (i64,) = redis::pipe()
-                    .atomic()
-                    .incr(&key, 1)
-                    .cmd("PEXPIRE")
-                    .arg(&key)
-                    .arg(ttl_millis(window))
-                    .arg("NX")
-                    .ignore()
-                    .query_async(&mut manager.clone())
-                    .await
-                    .context("Redis INCR/PEXPIRE")?;
-                Ok(count)
-            }
-        }
+        dispatch!(
+            self,
+            key,
+            |cache| memory::incr(cache, key, window),
+            |store| remote::incr(store, key, window)
+        )
     }
 
     /// Gives back one unit of a counter taken with [`Cache::incr`] (a reservation that turned
     /// out not to count, e.g. a login that succeeded). A counter whose window has ended stays
     /// absent: no negative counter is ever created. Answers the new value (0 when absent).
     pub async fn release(&self, key: &str) -> anyhow::Result<i64> {
-        let key = self.key(key);
-        match &self.store {
-            Store::Memory(cache) => {
-                let mut next = 0;
-                cache
-                    .entry(key)
-                    .and_compute_with(|existing| {
-                        let op = match existing.map(moka::Entry::into_value) {
-                            Some(entry) => {
-                                next = entry
-                                    .value
-                                    .parse::<i64>()
-                                    .unwrap_or(0)
-                                    .saturating_sub(1)
-                                    .max(0);
-                                moka::ops::compute::Op::Put(MemoryEntry {
-                                    value: next.to_string().into(),
-                                    ..entry
-                                })
-                            }
-                            None => moka::ops::compute::Op::Nop,
-                        };
-                        std::future::ready(op)
-                    })
-                    .await;
-                Ok(next)
-            }
-            Store::Redis(manager) => {
-                // DECR alone would create a counter without expiry once the window has ended.
-                let script = redis::Script::new(
-                    "if redis.call('EXISTS', KEYS[1]) == 1 then \
-                       local n = redis.call('DECR', KEYS[1]) \
-                       if n < 0 then redis.call('SET', KEYS[1], 0, 'KEEPTTL') n = 0 end \
-                       return n \
-                     else return 0 end",
-                );
-                script
-                    .key(&key)
-                    .invoke_async(&mut manager.clone())
-                    .await
-                    .context("Redis release script")
-            }
-        }
+        dispatch!(self, key, |cache| memory::release(cache, key), |store| {
+            remote::release(store, key)
+        })
     }
 
     /// Stores `value` under `key` only if the key is absent; answers whether this call stored
     /// it. Of any number of concurrent claims exactly one wins (a lock with an expiry).
     pub async fn claim(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<bool> {
-        let key = self.key(key);
-        match &self.store {
-            Store::Memory(cache) => {
-                let entry = cache
-                    .entry(key)
-                    .or_insert_with(std::future::ready(MemoryEntry {
-                        value: value.into(),
-                        ttl,
-                        renews_expiry: true,
-                    }))
-                    .await;
-                Ok(entry.is_fresh())
-            }
-            Store::Redis(manager) => {
-                let stored: Option<String> = redis::cmd("SET")
-                    .arg(&key)
-                    .arg(value)
-                    .arg("PX")
-                    .arg(ttl_millis(ttl))
-                    .arg("NX")
-                    .query_async(&mut manager.clone())
-                    .await
-                    .context("Redis SET NX")?;
-                Ok(stored.is_some())
-            }
-        }
+        dispatch!(
+            self,
+            key,
+            |cache| memory::claim(cache, key, value, ttl),
+            |store| remote::claim(store, key, value, ttl)
+        )
     }
 
     /// Answers whether the store is reachable (readiness check).
     pub async fn ping(&self) -> anyhow::Result<()> {
         match &self.store {
             Store::Memory(_) => Ok(()),
-            Store::Redis(manager) => {
-                let answer: String = redis::cmd("PING")
-                    .query_async(&mut manager.clone())
-                    .await
-                    .context("Redis PING")?;
-                anyhow::ensure!(answer == "PONG", "unexpected PING answer {answer:?}");
-                Ok(())
+            Store::Redis(store) => {
+                let answer = remote::ping(store).await;
+                match &answer {
+                    Ok(()) => store.answered(),
+                    Err(error) => store.failed(error),
+                }
+                answer
             }
         }
     }

@@ -263,3 +263,74 @@ macro_rules! backend_tests {
         }
     };
 }
+
+/// A Redis server process of the test's own (`redis-server` on a free port, no persistence),
+/// for fault tests that stop and restart it. `None` when `redis-server` is not installed
+/// (reported like a missing service).
+pub struct OwnRedis {
+    pub port: u16,
+    child: Option<std::process::Child>,
+}
+
+impl OwnRedis {
+    pub async fn start() -> anyhow::Result<Option<Self>> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let mut redis = Self { port, child: None };
+        match redis.spawn().await {
+            Ok(()) => Ok(Some(redis)),
+            Err(error) if services_required() => Err(error),
+            Err(error) => {
+                eprintln!("SKIPPED: no redis-server of our own: {error:#}");
+                Ok(None)
+            }
+        }
+    }
+
+    async fn spawn(&mut self) -> anyhow::Result<()> {
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .context("starting redis-server")?;
+        self.child = Some(child);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        anyhow::bail!("redis-server did not listen on {}", self.port)
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Kills the server (kill -9: no goodbye to the clients).
+    pub async fn stop(&mut self) -> anyhow::Result<()> {
+        if let Some(mut child) = self.child.take() {
+            child.kill().context("killing redis-server")?;
+            child.wait().context("waiting for redis-server")?;
+        }
+        Ok(())
+    }
+
+    /// Starts it again on the same port (empty: nothing was persisted).
+    pub async fn restart(&mut self) -> anyhow::Result<()> {
+        self.stop().await?;
+        self.spawn().await
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}

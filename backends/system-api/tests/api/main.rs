@@ -5,6 +5,7 @@ mod auth;
 mod brand_application;
 mod codes;
 mod dict_data;
+mod faults;
 mod feedback;
 mod files;
 mod front_log;
