@@ -226,6 +226,8 @@ pub trait AccountStore {
     ) -> anyhow::Result<(Vec<String>, u64)>;
     /// Sets a new password hash (marking the code used first) and revokes the user's
     /// sessions except `keep_access_digest`'s, in one transaction.
+    /// Sets the password and revokes every session (but the one of `keep_access_digest`)
+    /// and every personal access token of the user; answers the revoked digests.
     async fn change_password(
         &self,
         user_id: i64,
@@ -705,8 +707,18 @@ macro_rules! account_store {
                 .execute(&mut *tx)
                 .await
                 .context("storing the new password")?;
-                let (revoked, _) =
+                let (mut revoked, _) =
                     revoke_sessions_in(&mut tx, user_id, keep_access_digest, now).await?;
+                // Personal access tokens go too: a password changed because it leaked must not
+                // leave a token made with it working.
+                let tokens: Vec<String> = sqlx::query_scalar(
+                    "DELETE FROM personal_access_token WHERE user_id = $1 RETURNING token_hash",
+                )
+                .bind(user_id)
+                .fetch_all(&mut *tx)
+                .await
+                .context("revoking the personal access tokens")?;
+                revoked.extend(tokens);
                 tx.commit().await.context("committing the password change")?;
                 Ok(Ok(revoked))
             }

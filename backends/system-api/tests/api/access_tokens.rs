@@ -147,6 +147,54 @@ async fn create_list_use_and_revoke(environment: TestEnvironment) -> anyhow::Res
     Ok(())
 }
 
+/// A password change revokes the user's personal access tokens (a leaked password may have
+/// made them); so does a reset by code.
+async fn a_password_change_revokes_the_tokens(environment: TestEnvironment) -> anyhow::Result<()> {
+    let mut settings = fast_settings(&environment);
+    settings.accounts.codes.resend_seconds = 0;
+    let app = spawn_with(settings).await?;
+    let email = "pat-change@example.com";
+    let (session, _) = signed_in_user(&app, email, "换密码").await?;
+    let secret_of = |created: &Value| {
+        created["data"]["secret"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let first = secret_of(&create(&app, &session, json!({"name": "KiCad"})).await?);
+    assert_eq!(check(&app, "Token", &first).await?["code"], 0);
+    let (_, changed) = call(
+        &app,
+        Method::PUT,
+        "/user/profile/password",
+        Some(json!({"oldPassword": PASSWORD, "newPassword": "Changed#2024"})),
+        Some(&session),
+        &[],
+    )
+    .await?;
+    assert_eq!(changed["code"], 0, "{changed}");
+    assert_error(&check(&app, "Token", &first).await?, 401, "账号未登录");
+    assert_eq!(get_with(&app, TOKENS, &session).await?["data"], json!([]));
+
+    let second = secret_of(&create(&app, &session, json!({"name": "KiCad 2"})).await?);
+    assert_eq!(check(&app, "Token", &second).await?["code"], 0);
+    assert_eq!(send_code(&app, email, 2).await?["code"], 0);
+    let code = outbox_code(&app, email).await?;
+    let (_, reset) = call(
+        &app,
+        Method::PUT,
+        "/user/update-password",
+        Some(json!({"email": email, "code": code, "password": PASSWORD, "confirmPwd": PASSWORD})),
+        None,
+        &[],
+    )
+    .await?;
+    assert_eq!(reset["code"], 0, "{reset}");
+    assert_error(&check(&app, "Token", &second).await?, 401, "账号未登录");
+    app.stop().await;
+    Ok(())
+}
+
 async fn bad_input_and_the_limit(environment: TestEnvironment) -> anyhow::Result<()> {
     let app = spawn_system(&environment).await?;
     let session = signed_in(&app, "limit@example.com", "上限").await?;
@@ -292,6 +340,7 @@ async fn a_service_deployed_apart_accepts_personal_tokens(
 
 kernel::backend_tests!(
     create_list_use_and_revoke,
+    a_password_change_revokes_the_tokens,
     bad_input_and_the_limit,
     a_service_deployed_apart_accepts_personal_tokens
 );
