@@ -63,6 +63,7 @@ error_codes! {
         FILE_CHECKSUM_MISMATCH = (1_002_019_009, OK, "文件校验失败");
         FILE_STORAGE_TYPE_UNSUPPORTED = (1_002_019_010, OK, "不支持的存储类型");
         FILE_EMPTY = (1_002_019_011, OK, "文件为空");
+        FILE_IN_USE = (1_002_019_012, OK, "文件正被反馈或品牌入驻使用，不能删除");
         // Portal extension: feedback (docs/feedback-and-logs.md), sub-range 1_002_020_xxx.
         FEEDBACK_NOT_EXISTS = (1_002_020_000, OK, "反馈不存在");
         FEEDBACK_ALREADY_CLOSED = (1_002_020_001, OK, "反馈已关闭");
@@ -73,6 +74,8 @@ error_codes! {
         BRAND_APPLICATION_ALREADY_REVIEWED = (1_002_021_001, OK, "入驻申请已审核");
         BRAND_APPLICATION_PENDING_EXISTS = (1_002_021_002, OK, "该品牌已有审核中的入驻申请");
         BRAND_LICENCE_NOT_EXISTS = (1_002_021_003, OK, "营业执照图片不存在或不是您上传的文件");
+        BRAND_NOT_EXISTS = (1_002_021_004, OK, "品牌主页不存在");
+        BRAND_LOGO_NOT_EXISTS = (1_002_021_005, OK, "品牌标志图片不存在或不是您上传的文件");
         // Portal extension: the front-end log, sub-range 1_002_022_xxx.
         FRONT_LOG_TOO_LARGE = (1_002_022_000, OK, "日志内容过大，请求体不能超过64KB");
         FRONT_LOG_TOO_MANY_ENTRIES = (1_002_022_001, OK, "日志条数过多，一次最多30条");
@@ -149,16 +152,23 @@ impl utoipa::Modify for BearerScheme {
         routes::file::bigfile_complete::complete_big_file,
         routes::file::bigfile_create::create_big_file,
         routes::file::content_get::get_file_content,
+        routes::file::mine::my_files,
+        routes::file::mine::delete_my_file,
         routes::feedback::create::create_feedback,
         routes::feedback::page::page_feedback,
         routes::feedback::get::get_feedback,
         routes::feedback::close::close_feedback,
+        routes::feedback::mine::my_feedback_page,
+        routes::feedback::mine::my_unread_count,
+        routes::feedback::mine::mark_my_replies_read,
         routes::front_log::create::create_front_log,
         routes::front_log::page::page_front_log,
         routes::brand_application::create::create_brand_application,
         routes::brand_application::my_list::my_brand_applications,
         routes::brand_application::page::page_brand_applications,
         routes::brand_application::review::review_brand_application,
+        routes::brand_application::brand::get_brand,
+        routes::brand_application::brand::my_brands,
     ),
     components(schemas(
         store::DictDataSimple,
@@ -203,9 +213,11 @@ impl utoipa::Modify for BearerScheme {
         routes::feedback::FileLink,
         routes::feedback::create::CreateFeedbackRequest,
         routes::feedback::close::CloseFeedbackRequest,
+        routes::feedback::mine::MarkReadRequest,
         routes::front_log::create::FrontLogRequest,
         routes::front_log::page::FrontLogView,
         routes::brand_application::BrandApplicationView,
+        routes::brand_application::brand::BrandView,
         routes::brand_application::create::CreateBrandApplicationRequest,
         routes::brand_application::review::ReviewBrandApplicationRequest,
         brand::BrandCategory,

@@ -39,6 +39,7 @@ pub const CATEGORIES_TOO_MANY: &str = "经营品类最多选择20个";
 pub const CATEGORY_INVALID: &str = "经营品类不正确";
 pub const LICENCE_REQUIRED: &str = "请上传营业执照";
 pub const LICENCE_INVALID: &str = "营业执照文件编号不正确";
+pub const LOGO_INVALID: &str = "品牌标志文件编号不正确";
 pub const WEBSITE_INVALID: &str = "企业官网地址格式不正确";
 pub const REMARK_REQUIRED: &str = "驳回时请填写审核意见";
 
@@ -70,6 +71,8 @@ pub struct BrandForm<'a> {
     pub description: Option<&'a str>,
     pub categories: Option<&'a [Value]>,
     pub licence_file_id: Option<&'a Value>,
+    /// Optional brand logo (an uploaded image); shown on the brand page once approved.
+    pub logo_file_id: Option<&'a Value>,
 }
 
 /// Applies the form limits of docs/shell.md; answers the application of `user_id`.
@@ -115,6 +118,13 @@ pub fn validate(form: &BrandForm<'_>, user_id: i64) -> ApiResult<NewBrandApplica
     if !is_file_id(&licence_file_id) {
         return Err(ApiError::bad_request(LICENCE_INVALID));
     }
+    let logo_file_id = match form.logo_file_id {
+        None | Some(Value::Null) => String::new(),
+        Some(value) => file_id_of(value).ok_or_else(|| ApiError::bad_request(LOGO_INVALID))?,
+    };
+    if !logo_file_id.is_empty() && !is_file_id(&logo_file_id) {
+        return Err(ApiError::bad_request(LOGO_INVALID));
+    }
     Ok(NewBrandApplication {
         user_id,
         company_name,
@@ -126,6 +136,7 @@ pub fn validate(form: &BrandForm<'_>, user_id: i64) -> ApiResult<NewBrandApplica
         description: description.to_owned(),
         categories,
         licence_file_id,
+        logo_file_id,
     })
 }
 

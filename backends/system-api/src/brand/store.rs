@@ -22,6 +22,8 @@ pub struct NewBrandApplication {
     pub description: String,
     pub categories: Vec<BrandCategory>,
     pub licence_file_id: String,
+    /// '' when none.
+    pub logo_file_id: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -45,6 +47,32 @@ pub struct BrandApplicationRecord {
     pub created_at: DateTime<Utc>,
     pub user_nickname: Option<String>,
     pub user_username: Option<String>,
+    /// '' when none.
+    pub logo_file_id: String,
+    /// The brand page an approval created.
+    pub brand_id: Option<i64>,
+}
+
+/// A brand page, created when an application is approved.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct BrandRecord {
+    pub id: i64,
+    pub application_id: i64,
+    pub user_id: i64,
+    pub company_name: String,
+    pub brand_name: String,
+    pub website: String,
+    pub description: String,
+    /// JSON array of `{library, code}`.
+    pub categories: String,
+    pub logo_file_id: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl BrandRecord {
+    pub fn categories(&self) -> Vec<BrandCategory> {
+        serde_json::from_str(&self.categories).unwrap_or_default()
+    }
 }
 
 impl BrandApplicationRecord {
@@ -93,12 +121,19 @@ pub trait BrandApplicationStore {
         remark: &str,
         reviewer_id: i64,
     ) -> anyhow::Result<Result<(), BrandRefused>>;
+    async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>>;
+    /// The brand pages of `user_id`'s approved applications, newest first.
+    async fn brands_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandRecord>>;
 }
+
+const BRAND_COLUMNS: &str = "id, application_id, user_id, company_name, brand_name, website, \
+     description, categories, logo_file_id, created_at";
 
 const SELECT_APPLICATIONS: &str = "SELECT b.id, b.user_id, b.company_name, b.brand_name, \
      b.contact_name, b.mobile, b.email, b.website, b.description, b.categories, \
      b.licence_file_id, b.status, b.review_remark, b.reviewed_by, b.reviewed_at, b.created_at, \
-     u.nickname AS user_nickname, u.username AS user_username \
+     u.nickname AS user_nickname, u.username AS user_username, b.logo_file_id, \
+     (SELECT br.id FROM brand br WHERE br.application_id = b.id) AS brand_id \
      FROM brand_application b LEFT JOIN app_user u ON u.id = b.user_id";
 /// Serialises an applicant's inserts, so that the "one in review per brand" check holds under
 /// concurrent requests. SQLite: a write first, so that the transaction takes the database's
@@ -183,8 +218,8 @@ macro_rules! brand_store {
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO brand_application (user_id, company_name, brand_name, \
                      contact_name, mobile, email, website, description, categories, \
-                     licence_file_id, status, review_remark, created_at, updated_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '', $12, $12) \
+                     licence_file_id, status, review_remark, created_at, updated_at, logo_file_id) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '', $12, $12, $13) \
                      RETURNING id",
                 )
                 .bind(application.user_id)
@@ -199,6 +234,7 @@ macro_rules! brand_store {
                 .bind(&application.licence_file_id)
                 .bind(STATUS_PENDING)
                 .bind(now)
+                .bind(&application.logo_file_id)
                 .fetch_one(&mut *tx)
                 .await
                 .context("storing the brand application")?;
@@ -254,6 +290,12 @@ macro_rules! brand_store {
                 reviewer_id: i64,
             ) -> anyhow::Result<Result<(), BrandRefused>> {
                 let now = now();
+                // The review and the brand page an approval creates are one transaction.
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting the transaction")?;
                 let done = sqlx::query(
                     "UPDATE brand_application SET status = $2, review_remark = $3, \
                      reviewed_by = $4, reviewed_at = $5, updated_at = $5 \
@@ -265,12 +307,28 @@ macro_rules! brand_store {
                 .bind(reviewer_id)
                 .bind(now)
                 .bind(STATUS_PENDING)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await
                 .context("reviewing the brand application")?;
                 if done.rows_affected() == 1 {
+                    if status == crate::brand::STATUS_APPROVED {
+                        sqlx::query(
+                            "INSERT INTO brand (application_id, user_id, company_name, \
+                             brand_name, website, description, categories, logo_file_id, \
+                             created_at, updated_at) \
+                             SELECT id, user_id, company_name, brand_name, website, description, \
+                             categories, logo_file_id, $2, $2 FROM brand_application WHERE id = $1",
+                        )
+                        .bind(id)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await
+                        .context("creating the brand page")?;
+                    }
+                    tx.commit().await.context("committing the review")?;
                     return Ok(Ok(()));
                 }
+                drop(tx);
                 let exists: Option<i64> =
                     sqlx::query_scalar("SELECT id FROM brand_application WHERE id = $1")
                         .bind(id)
@@ -282,6 +340,24 @@ macro_rules! brand_store {
                 } else {
                     BrandRefused::NotFound
                 }))
+            }
+
+            async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>> {
+                sqlx::query_as(&format!("SELECT {BRAND_COLUMNS} FROM brand WHERE id = $1"))
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .context("looking up a brand")
+            }
+
+            async fn brands_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandRecord>> {
+                sqlx::query_as(&format!(
+                    "SELECT {BRAND_COLUMNS} FROM brand WHERE user_id = $1 ORDER BY id DESC"
+                ))
+                .bind(user_id)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing a user's brands")
             }
         }
     };
@@ -371,6 +447,20 @@ impl BrandApplicationStore for BrandApplicationRepository {
                     .review_application(id, status, remark, reviewer_id)
                     .await
             }
+        }
+    }
+
+    async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>> {
+        match self {
+            Self::Sqlite(store) => store.find_brand(id).await,
+            Self::Postgres(store) => store.find_brand(id).await,
+        }
+    }
+
+    async fn brands_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandRecord>> {
+        match self {
+            Self::Sqlite(store) => store.brands_of(user_id).await,
+            Self::Postgres(store) => store.brands_of(user_id).await,
         }
     }
 }

@@ -45,6 +45,16 @@ pub trait FileStore {
     /// Sessions that never reached `created` and did not change since `before`.
     async fn stale_sessions(&self, before: DateTime<Utc>) -> anyhow::Result<Vec<SessionRecord>>;
     async fn delete_session(&self, upload_id: &str) -> anyhow::Result<()>;
+    /// `user_id`'s files, newest first (`LIMIT`/`OFFSET` of `paging`), and their count.
+    async fn files_of(
+        &self,
+        user_id: i64,
+        paging: crate::operation::page::Paging,
+    ) -> anyhow::Result<(Vec<FileRecord>, i64)>;
+    /// Whether a feedback or a brand application (licence, logo) or a brand page names the file.
+    async fn file_in_use(&self, id: i64) -> anyhow::Result<bool>;
+    /// Forgets `user_id`'s file `id`; `false` when there is no such file of theirs.
+    async fn delete_file(&self, id: i64, user_id: i64) -> anyhow::Result<bool>;
 }
 
 /// Keeps the files of `files` that belong to `user_id`; the ids that are missing or belong
@@ -290,6 +300,55 @@ macro_rules! file_store {
                     .context("deleting an upload session")?;
                 Ok(())
             }
+
+            async fn files_of(
+                &self,
+                user_id: i64,
+                paging: crate::operation::page::Paging,
+            ) -> anyhow::Result<(Vec<FileRecord>, i64)> {
+                let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM file WHERE user_id = $1")
+                    .bind(user_id)
+                    .fetch_one(&self.pool)
+                    .await
+                    .context("counting a user's files")?;
+                let rows = sqlx::query_as(&format!(
+                    "SELECT {FILE_COLUMNS} FROM file WHERE user_id = $1 \
+                     ORDER BY id DESC LIMIT $2 OFFSET $3"
+                ))
+                .bind(user_id)
+                .bind(paging.limit)
+                .bind(paging.offset)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing a user's files")?;
+                Ok((rows, total))
+            }
+
+            async fn file_in_use(&self, id: i64) -> anyhow::Result<bool> {
+                let id = id.to_string();
+                let used: Option<i64> = sqlx::query_scalar(
+                    "SELECT CAST(1 AS BIGINT) FROM feedback_message WHERE ',' || images || ',' LIKE $2 \
+                     UNION ALL SELECT CAST(1 AS BIGINT) FROM brand_application \
+                     WHERE licence_file_id = $1 OR logo_file_id = $1 \
+                     UNION ALL SELECT CAST(1 AS BIGINT) FROM brand WHERE logo_file_id = $1 LIMIT 1",
+                )
+                .bind(&id)
+                .bind(format!("%,{id},%"))
+                .fetch_optional(&self.pool)
+                .await
+                .context("looking for uses of a file")?;
+                Ok(used.is_some())
+            }
+
+            async fn delete_file(&self, id: i64, user_id: i64) -> anyhow::Result<bool> {
+                let done = sqlx::query("DELETE FROM file WHERE id = $1 AND user_id = $2")
+                    .bind(id)
+                    .bind(user_id)
+                    .execute(&self.pool)
+                    .await
+                    .context("deleting a file")?;
+                Ok(done.rows_affected() == 1)
+            }
         }
     };
 }
@@ -349,4 +408,7 @@ delegate! {
     async fn create_from_session(&self, upload_id: &str, file: &NewFile) -> anyhow::Result<Option<FileRecord>>;
     async fn stale_sessions(&self, before: DateTime<Utc>) -> anyhow::Result<Vec<SessionRecord>>;
     async fn delete_session(&self, upload_id: &str) -> anyhow::Result<()>;
+    async fn files_of(&self, user_id: i64, paging: crate::operation::page::Paging) -> anyhow::Result<(Vec<FileRecord>, i64)>;
+    async fn file_in_use(&self, id: i64) -> anyhow::Result<bool>;
+    async fn delete_file(&self, id: i64, user_id: i64) -> anyhow::Result<bool>;
 }

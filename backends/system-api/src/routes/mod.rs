@@ -105,6 +105,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/brand-application/review")
             .route(web::post().to(brand_application::review::review_brand_application)),
+    )
+    .service(web::resource("/brand/get").route(web::get().to(brand_application::brand::get_brand)))
+    .service(
+        web::resource("/brand/my-list").route(web::get().to(brand_application::brand::my_brands)),
     );
 }
 
@@ -116,7 +120,12 @@ pub fn configure_feedback(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/page").route(web::get().to(feedback::page::page_feedback)))
     .service(web::resource("/get").route(web::get().to(feedback::get::get_feedback)))
-    .service(web::resource("/close").route(web::post().to(feedback::close::close_feedback)));
+    .service(web::resource("/close").route(web::post().to(feedback::close::close_feedback)))
+    .service(web::resource("/my-page").route(web::get().to(feedback::mine::my_feedback_page)))
+    .service(
+        web::resource("/my-unread-count").route(web::get().to(feedback::mine::my_unread_count)),
+    )
+    .service(web::resource("/my-read").route(web::post().to(feedback::mine::mark_my_replies_read)));
 }
 
 /// The front-end log, relative to `/tool/api/front`.

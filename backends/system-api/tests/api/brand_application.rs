@@ -347,4 +347,134 @@ async fn brand_application_journey(environment: TestEnvironment) -> anyhow::Resu
     Ok(())
 }
 
-kernel::backend_tests!(brand_application_journey);
+/// An approved application creates the brand's page: anyone may open it, the applicant lists it.
+async fn approval_creates_the_brand_page(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let (applicant, applicant_id) = signed_in_user(&app, "wang@example.com", "王工").await?;
+    let (other, other_id) = signed_in_user(&app, "li@example.com", "李工").await?;
+    insert_file(
+        &settings,
+        42,
+        applicant_id,
+        "licence.jpg",
+        "image/jpeg",
+        300_000,
+    )
+    .await?;
+    insert_file(&settings, 46, applicant_id, "logo.png", "image/png", 30_000).await?;
+    insert_file(&settings, 47, other_id, "theirs.png", "image/png", 30_000).await?;
+
+    // The logo must be an image the applicant uploaded.
+    let mut foreign_logo = application();
+    foreign_logo["logoFileId"] = json!("47");
+    assert_error(
+        &post_as(
+            &app,
+            "/brand-application/create",
+            foreign_logo,
+            Some(&applicant),
+        )
+        .await?,
+        1_002_021_005,
+        "品牌标志图片不存在或不是您上传的文件",
+    );
+    let mut with_logo = application();
+    with_logo["logoFileId"] = json!("46");
+    let created = post_as(
+        &app,
+        "/brand-application/create",
+        with_logo,
+        Some(&applicant),
+    )
+    .await?;
+    let id = created["data"].clone();
+    let mut rejected = application();
+    rejected["brandName"] = json!("Other");
+    let rejected = post_as(
+        &app,
+        "/brand-application/create",
+        rejected,
+        Some(&applicant),
+    )
+    .await?;
+
+    // Nothing before approval.
+    let mine = get_with(&app, "/brand/my-list", &applicant).await?;
+    assert_eq!(mine["data"], json!([]), "{mine}");
+    let listed = get_with(&app, "/brand-application/my-list", &applicant).await?;
+    assert_eq!(listed["data"][1]["brandId"], Value::Null, "{listed}");
+    assert_eq!(listed["data"][1]["logoFileId"], "46");
+    assert!(
+        listed["data"][1]["logoUrl"]
+            .as_str()
+            .is_some_and(|url| url.contains("/content/get/")),
+        "{listed}"
+    );
+
+    let operator = signed_in_with_role(&app, &settings, "operator@example.com", "operator").await?;
+    let review = |id: &Value, status: i64, remark: &str| json!({"id": id, "status": status, "reviewRemark": remark});
+    post_as(
+        &app,
+        "/brand-application/review",
+        review(&id, 1, "欢迎入驻"),
+        Some(&operator),
+    )
+    .await?;
+    post_as(
+        &app,
+        "/brand-application/review",
+        review(&rejected["data"], 2, "资料不全"),
+        Some(&operator),
+    )
+    .await?;
+
+    let listed = get_with(&app, "/brand-application/my-list", &applicant).await?;
+    let brand_id = listed["data"][1]["brandId"].clone();
+    assert!(brand_id.is_i64(), "{listed}");
+    assert_eq!(
+        listed["data"][0]["brandId"],
+        Value::Null,
+        "rejected: {listed}"
+    );
+    let mine = get_with(&app, "/brand/my-list", &applicant).await?;
+    assert_eq!(mine["data"].as_array().map(Vec::len), Some(1), "{mine}");
+    assert_eq!(mine["data"][0]["id"], brand_id);
+    assert_eq!(
+        get_with(&app, "/brand/my-list", &other).await?["data"],
+        json!([])
+    );
+
+    // The page: anyone, signed in or not.
+    let (status, page) = call(
+        &app,
+        Method::GET,
+        &format!("/brand/get?id={brand_id}"),
+        None,
+        None,
+        &[],
+    )
+    .await?;
+    assert_eq!(status, 200);
+    let brand = &page["data"];
+    assert_eq!(brand["brandName"], "NBFast", "{page}");
+    assert_eq!(brand["companyName"], "宁波某某紧固件有限公司");
+    assert_eq!(brand["description"], "专业生产 GB/T 5783 六角头螺栓");
+    assert_eq!(brand["applicationId"], id);
+    assert_eq!(
+        brand["categories"],
+        json!([{"library": "part", "code": "fasteners"}, {"library": "component", "code": "resistors"}])
+    );
+    assert!(
+        brand["logoUrl"].as_str().is_some_and(
+            |url| url.starts_with(&format!("/to/api/base/file/content/get/{:032x}", 46))
+        ),
+        "{page}"
+    );
+    let (_, unknown) = call(&app, Method::GET, "/brand/get?id=999999", None, None, &[]).await?;
+    assert_error(&unknown, 1_002_021_004, "品牌主页不存在");
+    app.stop().await;
+    Ok(())
+}
+
+kernel::backend_tests!(brand_application_journey, approval_creates_the_brand_page);

@@ -322,8 +322,118 @@ async fn documents_operation_routes(environment: TestEnvironment) -> anyhow::Res
     Ok(())
 }
 
+const MY_PAGE: &str = "/to/api/operation/behavior/message/my-page";
+const MY_UNREAD: &str = "/to/api/operation/behavior/message/my-unread-count";
+const MY_READ: &str = "/to/api/operation/behavior/message/my-read";
+
+/// 我的反馈: a sender lists only their own feedback with its state, images and the operator's
+/// reply; an answer they have not seen yet is counted until they mark it read.
+async fn senders_see_their_feedback_and_replies(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let (sender, sender_id) = signed_in_user(&app, "sender@example.com", "发送者").await?;
+    let (other, _) = signed_in_user(&app, "other@example.com", "别人").await?;
+    insert_file(&settings, 21, sender_id, "a.png", "image/png", 1024).await?;
+    let first = post_at(
+        &app,
+        CREATE,
+        json!({"type": 1, "message": "第一条", "images": "21"}),
+        Some(&sender),
+    )
+    .await?;
+    let second = post_at(
+        &app,
+        CREATE,
+        json!({"type": 2, "message": "第二条"}),
+        Some(&sender),
+    )
+    .await?;
+    post_at(
+        &app,
+        CREATE,
+        json!({"type": 2, "message": "别人的"}),
+        Some(&other),
+    )
+    .await?;
+    let (first, second) = (first["data"].clone(), second["data"].clone());
+
+    // Sign-in required for all three.
+    for (method, path) in [
+        (Method::GET, MY_PAGE),
+        (Method::GET, MY_UNREAD),
+        (Method::POST, MY_READ),
+    ] {
+        let (_, body) = call_path(&app, method, path, None, None).await?;
+        assert_error(&body, 401, "账号未登录");
+    }
+
+    // Only the caller's own, newest first, whatever `userId` the query names.
+    let mine = get_at(&app, &format!("{MY_PAGE}?pageSize=10&userId=0"), &sender).await?;
+    assert_eq!(mine["data"]["total"], 2, "{mine}");
+    let list = mine["data"]["list"].as_array().cloned().unwrap_or_default();
+    assert_eq!(list[0]["id"], second);
+    assert_eq!(list[1]["id"], first);
+    assert_eq!(list[1]["status"], 0);
+    assert_eq!(list[1]["replyUnread"], false);
+    let image = list[1]["images"][0]["url"].as_str().unwrap_or_default();
+    assert!(image.contains("?expires="), "{image}");
+    let paged = get_at(&app, &format!("{MY_PAGE}?pageNo=2&pageSize=1"), &sender).await?;
+    assert_eq!(paged["data"]["list"][0]["id"], first, "{paged}");
+    let theirs = get_at(&app, MY_PAGE, &other).await?;
+    assert_eq!(theirs["data"]["total"], 1, "{theirs}");
+    assert_eq!(get_at(&app, MY_UNREAD, &sender).await?["data"], 0);
+
+    // An operator answers the first: the sender sees state, reply and an unread notice.
+    let operator = signed_in_with_role(&app, &settings, "operator@example.com", "operator").await?;
+    let closed = post_at(
+        &app,
+        CLOSE,
+        json!({"id": first, "reply": "已补充 M8 螺栓"}),
+        Some(&operator),
+    )
+    .await?;
+    assert_eq!(closed["code"], 0, "{closed}");
+    assert_eq!(get_at(&app, MY_UNREAD, &sender).await?["data"], 1);
+    assert_eq!(get_at(&app, MY_UNREAD, &other).await?["data"], 0);
+    let mine = get_at(&app, &format!("{MY_PAGE}?status=1"), &sender).await?;
+    assert_eq!(mine["data"]["total"], 1, "{mine}");
+    let answered = &mine["data"]["list"][0];
+    assert_eq!(answered["status"], 1);
+    assert_eq!(answered["reply"], "已补充 M8 螺栓");
+    assert_eq!(answered["replyUnread"], true);
+    assert!(answered["closeTime"].is_i64(), "{answered}");
+
+    // Someone else cannot mark it read; the sender can (the ids shown, or all).
+    let foreign = post_at(&app, MY_READ, json!({"ids": [first]}), Some(&other)).await?;
+    assert_eq!(foreign["data"], 0, "{foreign}");
+    assert_eq!(get_at(&app, MY_UNREAD, &sender).await?["data"], 1);
+    let read = post_at(
+        &app,
+        MY_READ,
+        json!({"ids": [first, second]}),
+        Some(&sender),
+    )
+    .await?;
+    assert_eq!(read["data"], 1, "{read}");
+    assert_eq!(get_at(&app, MY_UNREAD, &sender).await?["data"], 0);
+    let mine = get_at(&app, MY_PAGE, &sender).await?;
+    assert_eq!(mine["data"]["list"][1]["replyUnread"], false, "{mine}");
+    // Marking again changes nothing; a later answer counts again.
+    assert_eq!(
+        post_at(&app, MY_READ, json!({}), Some(&sender)).await?["data"],
+        0
+    );
+    post_at(&app, CLOSE, json!({"id": second}), Some(&operator)).await?;
+    assert_eq!(get_at(&app, MY_UNREAD, &sender).await?["data"], 1);
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     feedback_rules_and_operators,
     feedback_rate_limit,
-    documents_operation_routes
+    documents_operation_routes,
+    senders_see_their_feedback_and_replies
 );

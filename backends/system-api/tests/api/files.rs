@@ -892,7 +892,118 @@ async fn part_urls_are_signed_local(environment: TestEnvironment) -> anyhow::Res
     part_urls_are_signed(start(environment, Backend::Local).await?).await
 }
 
+/// 我的文件: the owner's files only, paged newest first; delete only one's own, and not a file a
+/// feedback shows.
+async fn my_files_are_only_mine(harness: Harness) -> anyhow::Result<()> {
+    let stranger = signed_in(&harness.app, "stranger@example.com", "").await?;
+    let mut ids = Vec::new();
+    for name in ["one.png", "two.png", "three.png"] {
+        let uploaded = harness
+            .upload(Some(&harness.token), name, "feedback", PNG)
+            .await?;
+        ids.push(uploaded["data"]["id"].as_str().context("id")?.to_owned());
+    }
+    let theirs = harness
+        .upload(Some(&stranger), "theirs.png", "feedback", PNG)
+        .await?;
+    let their_id = theirs["data"]["id"].as_str().context("id")?.to_owned();
+
+    let page = harness
+        .json(
+            reqwest::Method::GET,
+            "/my-page?pageNo=1&pageSize=2",
+            None,
+            Some(&harness.token),
+        )
+        .await?;
+    assert_eq!(page["data"]["total"], 3, "{page}");
+    let list = page["data"]["list"].as_array().cloned().unwrap_or_default();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["id"], ids[2].as_str(), "newest first: {page}");
+    assert_eq!(list[0]["name"], "three.png");
+    assert_eq!(list[0]["size"], PNG.len());
+    assert!(list[0]["createTime"].is_i64());
+    let (status, _, _) = harness
+        .content(list[0]["url"].as_str().unwrap_or_default(), None)
+        .await?;
+    assert_eq!(status, 200, "the listed address reads the file");
+    let second = harness
+        .json(
+            reqwest::Method::GET,
+            "/my-page?pageNo=2&pageSize=2",
+            None,
+            Some(&harness.token),
+        )
+        .await?;
+    assert_eq!(second["data"]["list"][0]["id"], ids[0].as_str(), "{second}");
+    let stranger_page = harness
+        .json(reqwest::Method::GET, "/my-page", None, Some(&stranger))
+        .await?;
+    assert_eq!(stranger_page["data"]["total"], 1, "{stranger_page}");
+    assert_eq!(stranger_page["data"]["list"][0]["id"], their_id.as_str());
+    let anonymous = harness
+        .json(reqwest::Method::GET, "/my-page", None, None)
+        .await?;
+    assert_eq!(anonymous["code"], 401, "{anonymous}");
+
+    // Someone else's file (or an unknown id) cannot be deleted, and answers alike.
+    assert_code(&delete_file(&harness, &their_id).await?, 1_002_019_005);
+    assert_code(&delete_file(&harness, "999999").await?, 1_002_019_005);
+    // A file a feedback shows stays.
+    let feedback = harness
+        .app
+        .client
+        .post(
+            harness
+                .app
+                .url("/to/api/operation/behavior/message/to/platform/create"),
+        )
+        .bearer_auth(&harness.token)
+        .json(&json!({"type": 3, "message": "见截图", "images": ids[1]}))
+        .send()
+        .await?
+        .json::<Value>()
+        .await?;
+    assert_eq!(feedback["code"], 0, "{feedback}");
+    assert_code(&delete_file(&harness, &ids[1]).await?, 1_002_019_012);
+    let deleted = delete_file(&harness, &ids[0]).await?;
+    assert_eq!(deleted["data"], true, "{deleted}");
+    let url = list[0]["url"].as_str().unwrap_or_default().to_owned();
+    let page = harness
+        .json(reqwest::Method::GET, "/my-page", None, Some(&harness.token))
+        .await?;
+    assert_eq!(page["data"]["total"], 2, "{page}");
+    let gone = answer_of(
+        &harness,
+        &format!("{FILE}/content/get/{}", ids[0]),
+        Some(&harness.token),
+    )
+    .await?;
+    assert_eq!(gone.1["code"], 1_002_019_005, "{gone:?}");
+    let (status, _, _) = harness.content(&url, None).await?;
+    assert_eq!(status, 200, "the other files stay");
+    harness.stop().await;
+    Ok(())
+}
+
+async fn delete_file(harness: &Harness, id: &str) -> anyhow::Result<Value> {
+    let path = format!("/delete?id={id}");
+    harness
+        .json(reqwest::Method::DELETE, &path, None, Some(&harness.token))
+        .await
+}
+
+async fn my_files_are_only_mine_local(environment: TestEnvironment) -> anyhow::Result<()> {
+    my_files_are_only_mine(start(environment, Backend::Local).await?).await
+}
+
+async fn my_files_are_only_mine_s3(environment: TestEnvironment) -> anyhow::Result<()> {
+    my_files_are_only_mine(start(environment, Backend::S3).await?).await
+}
+
 kernel::backend_tests!(
+    my_files_are_only_mine_local,
+    my_files_are_only_mine_s3,
     single_upload_local,
     single_upload_s3,
     chunked_upload_of_20_mb_local,

@@ -44,6 +44,8 @@ pub struct FeedbackRecord {
     pub closed_by: Option<i64>,
     pub closed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// When the sender saw the operator's answer (NULL while open, or closed and not yet seen).
+    pub reply_seen_at: Option<DateTime<Utc>>,
     pub user_nickname: Option<String>,
     pub user_username: Option<String>,
     pub user_mobile: Option<String>,
@@ -88,11 +90,16 @@ pub trait FeedbackStore {
         operator_id: i64,
         reply: &str,
     ) -> anyhow::Result<CloseOutcome>;
+    /// How many of `user_id`'s feedback were closed (answered) and not yet seen by them.
+    async fn unseen_replies(&self, user_id: i64) -> anyhow::Result<i64>;
+    /// Marks `user_id`'s answered feedback as seen (those among `ids`, or all when `None`);
+    /// answers how many changed.
+    async fn mark_replies_seen(&self, user_id: i64, ids: Option<&[i64]>) -> anyhow::Result<u64>;
 }
 
 const SELECT_FEEDBACK: &str = "SELECT f.id, f.user_id, f.feedback_type, f.message, f.mobile, \
      f.email, f.org_name, f.images, f.channel, f.status, f.reply, f.closed_by, f.closed_at, \
-     f.created_at, u.nickname AS user_nickname, u.username AS user_username, \
+     f.created_at, f.reply_seen_at, u.nickname AS user_nickname, u.username AS user_username, \
      u.mobile AS user_mobile, u.email AS user_email \
      FROM feedback_message f LEFT JOIN app_user u ON u.id = f.user_id";
 const COUNT_FEEDBACK: &str =
@@ -242,6 +249,52 @@ macro_rules! feedback_store {
                     CloseOutcome::NotFound
                 })
             }
+
+            async fn unseen_replies(&self, user_id: i64) -> anyhow::Result<i64> {
+                sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM feedback_message \
+                     WHERE user_id = $1 AND status = $2 AND reply_seen_at IS NULL",
+                )
+                .bind(user_id)
+                .bind(STATUS_CLOSED)
+                .fetch_one(&self.pool)
+                .await
+                .context("counting unseen replies")
+            }
+
+            async fn mark_replies_seen(
+                &self,
+                user_id: i64,
+                ids: Option<&[i64]>,
+            ) -> anyhow::Result<u64> {
+                let mut update = sqlx::QueryBuilder::<$db>::new(
+                    "UPDATE feedback_message SET reply_seen_at = ",
+                );
+                update
+                    .push_bind(now())
+                    .push(" WHERE user_id = ")
+                    .push_bind(user_id)
+                    .push(" AND status = ")
+                    .push_bind(STATUS_CLOSED)
+                    .push(" AND reply_seen_at IS NULL");
+                if let Some(ids) = ids {
+                    if ids.is_empty() {
+                        return Ok(0);
+                    }
+                    update.push(" AND id IN (");
+                    let mut list = update.separated(", ");
+                    for id in ids {
+                        list.push_bind(*id);
+                    }
+                    update.push(")");
+                }
+                let done = update
+                    .build()
+                    .execute(&self.pool)
+                    .await
+                    .context("marking replies seen")?;
+                Ok(done.rows_affected())
+            }
         }
     };
 }
@@ -308,6 +361,20 @@ impl FeedbackStore for FeedbackRepository {
         match self {
             Self::Sqlite(store) => store.close_feedback(id, operator_id, reply).await,
             Self::Postgres(store) => store.close_feedback(id, operator_id, reply).await,
+        }
+    }
+
+    async fn unseen_replies(&self, user_id: i64) -> anyhow::Result<i64> {
+        match self {
+            Self::Sqlite(store) => store.unseen_replies(user_id).await,
+            Self::Postgres(store) => store.unseen_replies(user_id).await,
+        }
+    }
+
+    async fn mark_replies_seen(&self, user_id: i64, ids: Option<&[i64]>) -> anyhow::Result<u64> {
+        match self {
+            Self::Sqlite(store) => store.mark_replies_seen(user_id, ids).await,
+            Self::Postgres(store) => store.mark_replies_seen(user_id, ids).await,
         }
     }
 }

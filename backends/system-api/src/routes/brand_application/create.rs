@@ -11,7 +11,7 @@ use crate::{
         store::{BrandApplicationStore, BrandRefused},
         BrandApplications, BrandCategory, BrandForm,
     },
-    BRAND_APPLICATION_PENDING_EXISTS, BRAND_LICENCE_NOT_EXISTS,
+    BRAND_APPLICATION_PENDING_EXISTS, BRAND_LICENCE_NOT_EXISTS, BRAND_LOGO_NOT_EXISTS,
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,6 +36,9 @@ pub struct CreateBrandApplicationRequest {
     /// The uploaded business-licence image (`POST /to/api/base/file/upload`).
     #[schema(value_type = Option<String>)]
     pub licence_file_id: Option<Value>,
+    /// Optional brand logo: an image the applicant uploaded (`bizCode=logo`: public by its key).
+    #[schema(value_type = Option<String>)]
+    pub logo_file_id: Option<Value>,
 }
 
 /// Applies for brand entry; answers the new id. Sign-in required. The licence must be a
@@ -66,6 +69,7 @@ pub async fn create_brand_application(
         description: payload.description.as_deref(),
         categories: payload.categories.as_deref(),
         licence_file_id: payload.licence_file_id.as_ref(),
+        logo_file_id: payload.logo_file_id.as_ref(),
     };
     let application = brand::validate(&form, user.user_id())?;
     crate::operation::check_owned_images(
@@ -75,6 +79,15 @@ pub async fn create_brand_application(
         BRAND_LICENCE_NOT_EXISTS,
     )
     .await?;
+    if !application.logo_file_id.is_empty() {
+        crate::operation::check_owned_images(
+            &applications.files,
+            user.user_id(),
+            std::slice::from_ref(&application.logo_file_id),
+            BRAND_LOGO_NOT_EXISTS,
+        )
+        .await?;
+    }
     match applications.store.insert_application(&application).await? {
         Ok(id) => Ok(ApiResponse::ok(id)),
         Err(BrandRefused::PendingExists) => Err(ApiError::new(BRAND_APPLICATION_PENDING_EXISTS)),

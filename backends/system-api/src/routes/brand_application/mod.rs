@@ -1,6 +1,7 @@
 //! Brand entry (`/to/api/base/system/brand-application/...`): the applicant's create and
 //! my-list (docs/shell.md), the operators' page and review.
 
+pub mod brand;
 pub mod create;
 pub mod my_list;
 pub mod page;
@@ -30,6 +31,11 @@ pub struct BrandApplicationView {
     /// The licence's signed content address (`/to/api/base/file/content/get/{key}?expires=&signature=`),
     /// "" when the file is gone.
     pub licence_url: String,
+    /// The optional brand logo ("" when none) and its content address.
+    pub logo_file_id: String,
+    pub logo_url: String,
+    /// The brand page an approval created (`/brand/{brandId}` in the portal; null until approved).
+    pub brand_id: Option<i64>,
     /// 0 in review, 1 approved, 2 rejected.
     pub status: i32,
     /// The reviewer's remark (null while in review).
@@ -47,7 +53,8 @@ pub struct BrandApplicationView {
 pub fn file_ids_of(records: &[BrandApplicationRecord]) -> Vec<String> {
     records
         .iter()
-        .map(|record| record.licence_file_id.clone())
+        .flat_map(|record| [record.licence_file_id.clone(), record.logo_file_id.clone()])
+        .filter(|id| !id.is_empty())
         .collect()
 }
 
@@ -75,6 +82,9 @@ impl BrandApplicationView {
                 .cloned()
                 .unwrap_or_default(),
             licence_file_id: record.licence_file_id,
+            logo_url: links.get(&record.logo_file_id).cloned().unwrap_or_default(),
+            logo_file_id: record.logo_file_id,
+            brand_id: record.brand_id,
             status: record.status,
             review_remark: record.reviewed_at.map(|_| record.review_remark),
             review_time: record.reviewed_at.map(|time| time.timestamp_millis()),

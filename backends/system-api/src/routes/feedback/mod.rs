@@ -4,6 +4,7 @@
 pub mod close;
 pub mod create;
 pub mod get;
+pub mod mine;
 pub mod page;
 
 use serde::Serialize;
@@ -51,6 +52,8 @@ pub struct FeedbackView {
     pub closed_by: Option<i64>,
     /// Epoch milliseconds.
     pub close_time: Option<i64>,
+    /// Closed (answered) and not yet seen by the sender: what the sender's notice counts.
+    pub reply_unread: bool,
     /// Epoch milliseconds.
     pub create_time: i64,
 }
@@ -107,6 +110,8 @@ impl FeedbackView {
             reply: record.reply,
             closed_by: record.closed_by,
             close_time: record.closed_at.map(|time| time.timestamp_millis()),
+            reply_unread: record.status == crate::operation::feedback::STATUS_CLOSED
+                && record.reply_seen_at.is_none(),
             create_time: record.created_at.timestamp_millis(),
         }
     }

@@ -4,6 +4,7 @@ pub mod bigfile_complete;
 pub mod bigfile_create;
 pub mod bigfile_init;
 pub mod content_get;
+pub mod mine;
 pub mod part_upload_url;
 pub mod put_part;
 pub mod upload;
@@ -24,6 +25,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/bigfile/create").route(web::post().to(bigfile_create::create_big_file)),
         )
+        .service(web::resource("/my-page").route(web::get().to(mine::my_files)))
+        .service(web::resource("/delete").route(web::delete().to(mine::delete_my_file)))
         .service(
             web::resource("/content/get/{id}").route(web::get().to(content_get::get_file_content)),
         )
