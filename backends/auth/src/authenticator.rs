@@ -15,6 +15,9 @@ pub trait TokenSource: Send + Sync + 'static {
 /// a revocation racing with a concurrent look-up, can go unnoticed.
 const SHARED_TTL_CAP: Duration = Duration::from_secs(60);
 
+/// The pub/sub channel of revoked token digests (in the token cache's namespace).
+const REVOCATIONS: &str = "revoked";
+
 /// Token validation: in-process cache → shared cache → [`TokenSource`].
 pub struct Authenticator {
     local: moka::future::Cache<String, Arc<Principal>>,
@@ -138,6 +141,27 @@ impl Authenticator {
         principal
     }
 
+    /// Lets every process's in-process cache drop a token revoked anywhere, as soon as the
+    /// revocation is published (Redis pub/sub); without Redis the local TTL bounds the delay.
+    /// The task lives as long as the runtime; it holds only a weak reference.
+    pub fn follow_revocations(self: &Arc<Self>) {
+        let Some(shared) = &self.shared else {
+            return;
+        };
+        let authenticator = Arc::downgrade(self);
+        let follower = shared.follow(REVOCATIONS, move |digest| {
+            let authenticator = authenticator.upgrade();
+            async move {
+                if let Some(authenticator) = authenticator {
+                    authenticator.local.invalidate(&digest).await;
+                }
+            }
+        });
+        if follower.is_some() {
+            tracing::debug!("following token revocations");
+        }
+    }
+
     /// Drops revoked tokens from both caches; other processes' in-process caches let them go
     /// within their (sub-second) TTL.
     ///
@@ -151,6 +175,9 @@ impl Authenticator {
                 if let Err(error) = shared.delete(digest).await {
                     tracing::warn!(error = %format!("{error:#}"), "token cache: revocation kept for later");
                     self.keep_unforgotten([digest.clone()]);
+                }
+                if let Err(error) = shared.publish(REVOCATIONS, digest).await {
+                    tracing::warn!(error = %format!("{error:#}"), "revocation not published: other processes drop it within their local TTL");
                 }
             }
         }

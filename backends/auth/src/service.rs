@@ -36,9 +36,11 @@ pub fn service_authenticator(context: &ServiceContext) -> anyhow::Result<Arc<Aut
             Arc::new(NoTokenSource)
         }
     };
-    Ok(Arc::new(Authenticator::new(
+    let authenticator = Arc::new(Authenticator::new(
         source,
         Some(context.shared_cache.clone()),
         local_ttl,
-    )))
+    ));
+    authenticator.follow_revocations();
+    Ok(authenticator)
 }

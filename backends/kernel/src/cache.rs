@@ -38,6 +38,7 @@ enum Store {
 }
 
 struct RedisStore {
+    client: redis::Client,
     manager: ConnectionManager,
     /// Answers while Redis does not.
     fallback: Memory,
@@ -341,12 +342,13 @@ impl Cache {
             .set_connection_timeout(Some(Duration::from_secs(1)))
             .set_response_timeout(Some(Duration::from_secs(1)))
             .set_number_of_retries(1);
-        let manager = ConnectionManager::new_with_config(client, config)
+        let manager = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .context("connecting to Redis")?;
         Ok(Self {
             prefix: prefix.into(),
             store: Store::Redis(Arc::new(RedisStore {
+                client,
                 manager,
                 fallback: memory_store(fallback_capacity),
                 degraded: AtomicBool::new(false),
@@ -459,6 +461,65 @@ impl Cache {
             |cache| memory::claim(cache, key, value, ttl),
             |store| remote::claim(store, key, value, ttl)
         )
+    }
+
+    /// Sends `message` to every process following `channel` (Redis pub/sub, prefixed like
+    /// the keys). In-process there is nobody else to tell: a no-op.
+    pub async fn publish(&self, channel: &str, message: &str) -> anyhow::Result<()> {
+        match &self.store {
+            Store::Memory(_) => Ok(()),
+            Store::Redis(store) => {
+                let channel = self.key(channel);
+                let mut connection = store.manager.clone();
+                connection
+                    .publish::<_, _, ()>(&channel, message)
+                    .await
+                    .context("Redis PUBLISH")
+            }
+        }
+    }
+
+    /// Calls `on_message` with every message published to `channel` by any process, for as
+    /// long as the task runs; resubscribes after Redis comes back. `None` without Redis.
+    pub fn follow<F, Fut>(
+        &self,
+        channel: &str,
+        on_message: F,
+    ) -> Option<tokio::task::JoinHandle<()>>
+    where
+        F: Fn(String) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = ()> + Send,
+    {
+        let Store::Redis(store) = &self.store else {
+            return None;
+        };
+        let client = store.client.clone();
+        let channel = self.key(channel);
+        Some(tokio::spawn(async move {
+            use futures_util::StreamExt;
+            loop {
+                let subscribed = async {
+                    let mut pubsub = client.get_async_pubsub().await?;
+                    pubsub.subscribe(&channel).await?;
+                    Ok::<_, redis::RedisError>(pubsub.into_on_message())
+                };
+                match subscribed.await {
+                    Ok(mut messages) => {
+                        while let Some(message) = messages.next().await {
+                            match message.get_payload::<String>() {
+                                Ok(payload) => on_message(payload).await,
+                                Err(error) => tracing::warn!(%error, "unreadable pub/sub message"),
+                            }
+                        }
+                        tracing::warn!(%channel, "pub/sub connection closed: resubscribing");
+                    }
+                    Err(error) => {
+                        tracing::debug!(%error, %channel, "pub/sub subscription failed: retrying");
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }))
     }
 
     /// Answers whether the store is reachable (readiness check).

@@ -150,11 +150,12 @@ impl Accounts {
             store: store.clone(),
             personal_tokens: personal_tokens.clone(),
         });
-        let authenticator = Authenticator::new(
+        let authenticator = Arc::new(Authenticator::new(
             source,
             Some(context.shared_cache.clone()),
             Duration::from_millis(settings.token_local_cache_ms),
-        );
+        ));
+        authenticator.follow_revocations();
         Ok(Self {
             sms_sender: senders::CodeSender::from_settings("sms", &settings, &store)?,
             email_sender: senders::CodeSender::from_settings("email", &settings, &store)?,
@@ -162,7 +163,7 @@ impl Accounts {
             wechat: wechat::WechatClient::new(&settings.wechat)?,
             store,
             personal_tokens,
-            authenticator: web::Data::new(authenticator),
+            authenticator: web::Data::from(authenticator),
             mode: context.settings.mode,
             cache: context.cache.scoped("accounts"),
             settings,
