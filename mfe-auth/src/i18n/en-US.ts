@@ -15,6 +15,10 @@ export const enUS: AuthMessages = {
     feedbackAdmin: 'Feedback',
     frontLogAdmin: 'Front-end log',
     brandApplicationAdmin: 'Brand applications',
+    myFiles: 'My files',
+    myFeedback: 'My feedback',
+    myBrands: 'My brands',
+    unreadReplies: '{{count}} feedback with a new reply',
   },
   login: {
     title: 'Welcome',
@@ -160,7 +164,7 @@ export const enUS: AuthMessages = {
     pick: 'Choose a model file',
     session: 'Uploaded in this session',
     empty: 'No files yet',
-    sessionOnly: 'This list shows the files uploaded since the page was opened.',
+    sessionOnly: 'See all the files I uploaded →',
   },
   password: {
     title: 'Change password',

@@ -13,6 +13,10 @@ export const zhCN = {
     feedbackAdmin: '反馈管理',
     frontLogAdmin: '前端日志',
     brandApplicationAdmin: '入驻审核',
+    myFiles: '我的文件',
+    myFeedback: '我的反馈',
+    myBrands: '我的品牌',
+    unreadReplies: '{{count}} 条反馈有新回复',
   },
   login: {
     title: '欢迎登录',
@@ -158,7 +162,7 @@ export const zhCN = {
     pick: '选择模型文件',
     session: '本次上传的文件',
     empty: '暂无文件',
-    sessionOnly: '这里列出本次打开页面后上传的文件。',
+    sessionOnly: '查看我上传过的全部文件 →',
   },
   password: {
     title: '修改密码',

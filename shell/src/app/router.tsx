@@ -5,6 +5,7 @@ import { PortalLayout } from '../components/layout/portal-layout';
 import { SimpleLayout } from '../components/layout/simple-layout';
 import { VendorLayout } from '../components/layout/vendor-layout';
 import { LibraryOutlet } from '../features/library-outlet/components/library-outlet';
+import { MyCenterFrame } from '../features/my-center/components/my-center-frame';
 import { RemotePage } from '../features/remote-components/components/remote-page';
 import { ErrorCodePage, ForbiddenPage, NotFoundPage } from '../pages/error-pages';
 import { HomePage } from '../pages/home-page';
@@ -19,6 +20,11 @@ const VendorPage = lazy(() => import('../pages/vendor-page'));
 const FeedbackAdminPage = lazy(() => import('../features/operations/components/feedback-admin-page'));
 const FrontLogAdminPage = lazy(() => import('../features/operations/components/front-log-admin-page'));
 const BrandApplicationAdminPage = lazy(() => import('../features/operations/components/brand-application-admin-page'));
+// The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
+const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
+const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
+const MyBrandsPage = lazy(() => import('../features/my-center/components/my-brands-page'));
+const BrandPage = lazy(() => import('../pages/brand-page'));
 
 /** Pages mfe-auth exposes, rendered in the shell's layouts (spec §2 route table). */
 export const AUTH_PAGES = {
@@ -39,8 +45,12 @@ export function AppRoutes() {
         <Route path="download" element={<DownloadPage />} />
         <Route path="brand-entry" element={<BrandEntryPage />} />
         <Route path="about" element={<AboutPage />} />
-        <Route path="user" element={<RemotePage key="user" id={AUTH_PAGES.personalCenter} />} />
-        <Route path="personalCenter/myInfo" element={<RemotePage key="myInfo" id={AUTH_PAGES.personalCenter} />} />
+        <Route path="user" element={<MyCenterFrame><RemotePage key="user" id={AUTH_PAGES.personalCenter} /></MyCenterFrame>} />
+        <Route path="user/files" element={<MyFilesPage />} />
+        <Route path="user/feedback" element={<MyFeedbackPage />} />
+        <Route path="user/brands" element={<MyBrandsPage />} />
+        <Route path="brand/:id" element={<BrandPage />} />
+        <Route path="personalCenter/myInfo" element={<MyCenterFrame><RemotePage key="myInfo" id={AUTH_PAGES.personalCenter} /></MyCenterFrame>} />
         <Route path="operation/feedback" element={<FeedbackAdminPage />} />
         <Route path="operation/front-log" element={<FrontLogAdminPage />} />
         <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />

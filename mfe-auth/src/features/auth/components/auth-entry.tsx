@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import { AuditOutlined, BugOutlined, CommentOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Badge, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
+import { AuditOutlined, BugOutlined, CommentOutlined, DownOutlined, FileOutlined, LogoutOutlined, MessageOutlined, ShopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
@@ -8,6 +8,7 @@ import { canSwitchEnterpriseLibrary, getMode, hasPermission, isPrivateDeployment
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { isBlockedUserError, useRestoreSignedInUser } from '../api/get-permission-info';
 import { useLogout } from '../api/logout';
+import { useUnreadReplies } from '../api/feedback-notice';
 import { closeLoginDialog, openLoginDialog, openRegisterDialog } from '../login-dialog-store';
 import { SessionWatcher } from './session-watcher';
 
@@ -42,6 +43,13 @@ export const OPERATIONS_LINKS = [
   },
 ] as const;
 
+/** The personal centre's own pages (the shell's `features/my-center`), listed under 个人中心. */
+export const MY_LINKS = [
+  { key: 'my-files', path: '/user/files', labelKey: 'entry.myFiles', icon: <FileOutlined /> },
+  { key: 'my-feedback', path: '/user/feedback', labelKey: 'entry.myFeedback', icon: <MessageOutlined /> },
+  { key: 'my-brands', path: '/user/brands', labelKey: 'entry.myBrands', icon: <ShopOutlined /> },
+] as const;
+
 /** The header's right-hand entry: sign-in buttons, or the signed-in user's menu; watches the session. */
 export function AuthEntry() {
   return (
@@ -60,6 +68,7 @@ function AuthEntryContent() {
   const permissions = useSession((state) => state.permissions);
   const restore = useRestoreSignedInUser(isSetUser);
   const logout = useLogout();
+  const unreadReplies = useUnreadReplies(Boolean(user));
   const [mode, setModeState] = useState<PortalMode>(getMode());
   const { pathname } = useLocation();
 
@@ -104,6 +113,7 @@ function AuthEntryContent() {
   };
 
   const name = displayName(user) ?? t('entry.unnamed');
+  const unread = unreadReplies.data ?? 0;
   const details = [user.orgName, user.email, user.mobile].filter(Boolean) as string[];
   const library = libraryFromPath(pathname);
   const items: MenuProps['items'] = [
@@ -135,6 +145,17 @@ function AuthEntryContent() {
       ? [{ key: 'switch-library', icon: <SwapOutlined />, label: t(mode === 'private' ? 'entry.toOpenLibrary' : 'entry.toEnterpriseLibrary'), onClick: switchMode }]
       : []),
     { key: 'personal-centre', icon: <UserOutlined />, label: t('entry.personalCenter'), onClick: () => navigateAcrossApps(paths.user()) },
+    ...MY_LINKS.map((link) => ({
+      key: link.key,
+      icon: link.icon,
+      label: (
+        <span data-testid={`${link.key}-link`}>
+          {t(link.labelKey)}
+          {link.key === 'my-feedback' && unread > 0 && <Badge count={unread} size="small" style={{ marginInlineStart: 8 }} data-testid="my-feedback-unread" />}
+        </span>
+      ),
+      onClick: () => navigateAcrossApps(link.path),
+    })),
     ...OPERATIONS_LINKS.filter((link) => hasPermission(permissions, link.permission)).map((link) => ({
       key: link.key,
       icon: link.icon,
@@ -148,7 +169,9 @@ function AuthEntryContent() {
     <>
       <Dropdown trigger={['hover', 'click']} placement="bottomRight" menu={{ items }}>
         <Space className="auth-user-trigger" data-testid="auth-user">
-          <Avatar size={30} src={user.avatar || undefined} icon={<UserOutlined />} />
+          <Badge dot={unread > 0} offset={[-2, 2]} data-testid={unread > 0 ? 'auth-user-unread' : undefined} title={unread > 0 ? t('entry.unreadReplies', { count: unread }) : undefined}>
+            <Avatar size={30} src={user.avatar || undefined} icon={<UserOutlined />} />
+          </Badge>
           <span className="auth-user-name">{name}</span>
           <DownOutlined style={{ fontSize: 10 }} />
         </Space>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, List, Space, Typography } from 'antd';
+import { Button, Card, List, Space, Typography } from 'antd';
+import { navigateAcrossApps } from '@portal/providers';
 import { FileAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { pickFiles, UploadTask, useUpload, type UploadedFile } from '@portal/upload';
@@ -15,8 +16,8 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * 我的文件: upload a model file (STEP…) with visible progress, cancel and resume. The file service has
- * no "list my files" call yet, so the list shows this session's uploads only.
+ * 我的文件: upload a model file (STEP…) with visible progress, cancel and resume; the list shows this
+ * visit's uploads and links to the shell's /user/files, which lists every file of the user (paged).
  */
 export function MyFilesCard() {
   const { t } = useTranslation(AUTH_NAMESPACE);
@@ -52,7 +53,9 @@ export function MyFilesCard() {
             </List.Item>
           )}
         />
-        <Alert type="info" showIcon title={t('myFiles.sessionOnly')} />
+        <Button type="link" onClick={() => navigateAcrossApps('/user/files')} data-testid="my-files-all" style={{ paddingInline: 0 }}>
+          {t('myFiles.sessionOnly')}
+        </Button>
       </Space>
     </Card>
   );

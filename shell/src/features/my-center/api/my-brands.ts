@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@portal/http';
+import type { LibraryKey } from '@portal/providers';
+
+/** A brand page an approved application created (docs/feedback-and-logs.md "Brand pages"). */
+export interface BrandPage {
+  id: number;
+  applicationId: number;
+  brandName: string;
+  companyName: string;
+  website: string;
+  description: string;
+  categories: { library: LibraryKey; code: string }[];
+  /** Public address of the logo ("" when none). */
+  logoUrl: string;
+  createTime: number;
+}
+
+export function fetchMyBrands(): Promise<BrandPage[]> {
+  return http.get<BrandPage[]>('/base/system/brand/my-list');
+}
+
+export function fetchBrand(id: number): Promise<BrandPage> {
+  return http.get<BrandPage>('/base/system/brand/get', { id }, { silent: true });
+}
+
+export function myBrandsQueryOptions() {
+  return queryOptions({ queryKey: ['my', 'brands'] as const, queryFn: fetchMyBrands });
+}
+
+export function brandQueryOptions(id: number) {
+  return queryOptions({ queryKey: ['brand', id] as const, queryFn: () => fetchBrand(id), enabled: Number.isFinite(id) && id > 0 });
+}
+
+export function useMyBrands() {
+  return useQuery(myBrandsQueryOptions());
+}
+
+export function useBrand(id: number) {
+  return useQuery(brandQueryOptions(id));
+}
+
+/** The portal address of a brand page. */
+export function brandPagePath(id: number): string {
+  return `/brand/${id}`;
+}
