@@ -22,6 +22,7 @@ use crate::analysis::{
 };
 use crate::document::SearchDocument;
 use crate::facets::{FacetTally, FacetValue, RootValues};
+use crate::manufacturers::glossary_manufacturer;
 use crate::request::{QueryError, RangeFilter, SearchRequest, SortOrder, MAX_SUGGESTIONS};
 use crate::schema::{
     self, dimension_key, named_key, quantity_term, sort_path_key, Fields, Side, SCHEMA_VERSION,
@@ -41,6 +42,8 @@ const FACET_ROOTS: [&str; 4] = ["category", "manufacturer", "package", "param"];
 const EXACT_IDENTIFIER_SCORE: f32 = 1_000.0;
 /// Score of a part-number prefix hit.
 const PREFIX_IDENTIFIER_SCORE: f32 = 10.0;
+/// A keyword naming a manufacturer of the glossary (德州仪器, TI) matching an item's manufacturer.
+const MANUFACTURER_SCORE: f32 = 4.0;
 /// Score of a value hit (`10uF` equal to a stated capacitance).
 const VALUE_SCORE: f32 = 5.0;
 /// Score of a value inside a stated range (`3.3V` within a 2–3.6 V supply): below an equal value.
@@ -684,6 +687,26 @@ impl SearchIndex {
         for synonym in synonyms_of(keyword.trim()) {
             if let Some(query) = self.all_words_query(synonym) {
                 alternatives.push((Occur::Should, query));
+            }
+        }
+
+        // 德州仪器, TI, 意法 …: the items of that manufacturer (any catalogue spelling, prefix).
+        if let Some(entry) = glossary_manufacturer(keyword) {
+            for name in entry.names {
+                let name = name.to_lowercase();
+                alternatives.push((
+                    Occur::Should,
+                    Box::new(ConstScoreQuery::new(
+                        Box::new(RangeQuery::new(
+                            Bound::Included(Term::from_field_text(f.manufacturer, &name)),
+                            Bound::Excluded(Term::from_field_text(
+                                f.manufacturer,
+                                &format!("{name}\u{10FFFF}"),
+                            )),
+                        )),
+                        MANUFACTURER_SCORE,
+                    )),
+                ));
             }
         }
 

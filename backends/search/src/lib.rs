@@ -16,6 +16,7 @@ mod analysis;
 mod document;
 mod facets;
 mod index;
+mod manufacturers;
 mod request;
 mod schema;
 mod suggest;
@@ -25,6 +26,9 @@ pub mod workload;
 pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
 pub use facets::FacetValue;
+pub use manufacturers::{
+    glossary_manufacturer, manufacturer_name_zh, GlossaryManufacturer, MANUFACTURERS,
+};
 pub use index::{
     resistance_shorthand, value_quantity, Facets, ParameterInfo, SearchError, SearchHit,
     SearchIndex, SearchResults,

@@ -1,4 +1,4 @@
-import { buildSearchQuery, normalizeUnitKeyword } from './units';
+import { buildSearchQuery, normalizeUnitKeyword, sameUnitValue, unitKeywordValue } from './units';
 
 describe('normalizeUnitKeyword', () => {
   it.each([
@@ -35,5 +35,20 @@ describe('buildSearchQuery', () => {
   it('omits notAnalyzerKeyWords when no tag is a unit value and drops empty tags', () => {
     expect(buildSearchQuery(['螺钉', ' ', 'M3'])).toEqual({ keyWords: '螺钉|M3' });
     expect('notAnalyzerKeyWords' in buildSearchQuery(['螺钉'])).toBe(false);
+  });
+});
+
+describe('unit values', () => {
+  it('reads a unit keyword as its SI value', () => {
+    expect(unitKeywordValue('10uF')?.unit).toBe('F');
+    expect(unitKeywordValue('10uF')?.value).toBeCloseTo(10e-6, 15);
+    expect(unitKeywordValue('4.7NH')?.unit).toBe('H');
+    expect(unitKeywordValue('0603')).toBeUndefined();
+  });
+  it('judges 10uF, 10μF, 10 µF, 0.01mF and 10000nF the same value', () => {
+    for (const other of ['10μF', '10 µF', '0.01mF', '10000nF', '10UF']) expect(sameUnitValue('10uF', other)).toBe(true);
+    expect(sameUnitValue('10uF', '10nF')).toBe(false);
+    expect(sameUnitValue('10uF', '10uH')).toBe(false);
+    expect(sameUnitValue('10', '10')).toBe(false);
   });
 });

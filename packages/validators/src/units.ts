@@ -28,6 +28,28 @@ export function normalizeUnitKeyword(keyword: string): string | undefined {
   return `${number}${prefix}${unit}`;
 }
 
+const PREFIX_FACTOR: Record<string, number> = { p: 1e-12, n: 1e-9, μ: 1e-6, m: 1e-3, '': 1 };
+
+/**
+ * The SI value of a unit keyword (`10uF`, `10μF`, `0.01mF` and `10000nF` are all 1e-5 F), or undefined when
+ * `keyword` is no such value. Used to judge duplicates after normalisation, as the server matches them.
+ */
+export function unitKeywordValue(keyword: string): { unit: 'F' | 'H'; value: number } | undefined {
+  const canonical = normalizeUnitKeyword(keyword);
+  if (!canonical) return undefined;
+  const match = /^([\d.]+)([pnμm]?)([FH])$/.exec(canonical);
+  if (!match) return undefined;
+  return { unit: match[3] as 'F' | 'H', value: Number(match[1]) * PREFIX_FACTOR[match[2]] };
+}
+
+/** Two keywords naming the same capacitance or inductance (`10uF` and `10μF`, `100nF` and `0.1uF`). */
+export function sameUnitValue(a: string, b: string): boolean {
+  const left = unitKeywordValue(a);
+  const right = unitKeywordValue(b);
+  if (!left || !right || left.unit !== right.unit) return false;
+  return Math.abs(left.value - right.value) <= 1e-9 * Math.max(Math.abs(left.value), Math.abs(right.value));
+}
+
 export interface SearchQuery {
   /** The tags joined by '|' (spec §2 route table). */
   keyWords: string;

@@ -170,6 +170,17 @@ describe('checkNewKeyword', () => {
   it('refuses duplicates ignoring case and spaces', () => {
     expect(checkNewKeyword(['电阻', '10uF'], ' 10UF ')).toBe('关键字不能重复');
   });
+  it('refuses the same value in another spelling or prefix (after unit normalisation)', () => {
+    expect(checkNewKeyword(['10uF'], '10μF')).toBe('关键字不能重复：“10μF”与已有的“10uF”是同一数值');
+    expect(checkNewKeyword(['10uF'], '10 µF')).toBe('关键字不能重复：“10 µF”与已有的“10uF”是同一数值');
+    expect(checkNewKeyword(['100nF'], '0.1uF')).toBeDefined();
+    expect(checkNewKeyword(['10uF'], '0.01mF')).toBeDefined();
+    // Other values, other units, and numbers without a unit stay separate keywords.
+    expect(checkNewKeyword(['10uF'], '10nF')).toBeUndefined();
+    expect(checkNewKeyword(['10uF'], '10uH')).toBeUndefined();
+    expect(checkNewKeyword(['10uF'], '10')).toBeUndefined();
+    expect(checkNewKeyword(['0603'], '10uF')).toBeUndefined();
+  });
   it('refuses overlong keywords', () => {
     expect(checkNewKeyword([], 'x'.repeat(129))).toBe('关键字不能超过128个字符');
   });
@@ -187,6 +198,7 @@ describe('validateKeywords', () => {
     expect(validateKeywords(ten)).toBeUndefined();
     expect(validateKeywords(ten, { input: 'k10' })).toBe('关键字最多10个');
     expect(validateKeywords(['a', 'b'], { input: 'A' })).toBe('关键字不能重复');
+    expect(validateKeywords(['10uF', '0603'], { input: '10μF' })).toBe('关键字不能重复：“10μF”与已有的“10uF”是同一数值');
     expect(validateKeywords(['x'.repeat(129)])).toBe('关键字不能超过128个字符');
   });
 });

@@ -1,4 +1,5 @@
 import { validatorMessage as m } from './messages';
+import { sameUnitValue } from './units';
 
 /**
  * The validators of spec §5 as pure functions: each returns the message to show, or undefined when the
@@ -127,8 +128,15 @@ export function validateNickname(value: unknown): string | undefined {
 
 // ---- keyword search ----
 
+/** Duplicates are judged after unit normalisation: `10uF`, `10μF`, `10 µF` and `0.01mF` are one keyword. */
 function sameKeyword(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
+  return a.trim().toLowerCase() === b.trim().toLowerCase() || sameUnitValue(a, b);
+}
+
+function duplicateMessage(existing: string, next: string): string {
+  return existing.trim().toLowerCase() === next.trim().toLowerCase()
+    ? m('validators.keyword.duplicate')
+    : m('validators.keyword.sameValue', next.trim(), existing.trim());
 }
 
 /** The search-box input: at most 128 characters. */
@@ -136,10 +144,11 @@ export function validateKeywordInput(value: unknown): string | undefined {
   return text(value).length > LIMITS.keywordInput ? m('validators.keyword.max') : undefined;
 }
 
-/** Before turning `next` into a tag: at most 10 tags, no duplicates (ignoring case), at most 128 characters. */
+/** Before turning `next` into a tag: at most 10 tags, no duplicates (ignoring case, after unit normalisation), at most 128 characters. */
 export function checkNewKeyword(tags: readonly string[], next: string): string | undefined {
   if (tags.length >= LIMITS.keywords) return m('validators.keyword.tooMany');
-  if (tags.some((tag) => sameKeyword(tag, next))) return m('validators.keyword.duplicate');
+  const existing = tags.find((tag) => sameKeyword(tag, next));
+  if (existing !== undefined) return duplicateMessage(existing, next);
   return validateKeywordInput(next.trim());
 }
 
@@ -152,7 +161,10 @@ export function validateKeywords(tags: readonly string[], options: { input?: str
   const all = [...tags.map((tag) => tag.trim()), ...(pending ? [pending] : [])].filter(Boolean);
   if (all.length === 0) return options.allowEmpty ? undefined : m('validators.keyword.empty');
   if (all.length > LIMITS.keywords) return m('validators.keyword.tooMany');
-  if (all.some((keyword, index) => all.findIndex((other) => sameKeyword(other, keyword)) !== index)) return m('validators.keyword.duplicate');
+  for (const [index, keyword] of all.entries()) {
+    const first = all.findIndex((other) => sameKeyword(other, keyword));
+    if (first !== index) return duplicateMessage(all[first], keyword);
+  }
   return all.map(validateKeywordInput).find(Boolean);
 }
 

@@ -78,6 +78,42 @@ fn compacting_merges_segments_and_keeps_every_item_and_facet() -> anyhow::Result
 }
 
 #[test]
+fn a_chinese_manufacturer_name_or_alias_finds_its_parts() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    let made_by = |id: &str, part_number: &str, manufacturer: &str| SearchDocument {
+        manufacturer: Some(manufacturer.into()),
+        ..part(id, part_number, part_number)
+    };
+    index.rebuild([
+        made_by("1", "LM358", "Texas Instruments"),
+        made_by("2", "LM324", "Texas Instruments"),
+        made_by("3", "LM2904", "STMicroelectronics"),
+        made_by("4", "MAX232", "Analog Devices (Maxim Integrated)"),
+        made_by("5", "AD8605", "Analog Devices"),
+    ])?;
+    let ids = |keywords: &[&str]| -> anyhow::Result<Vec<String>> {
+        let mut ids: Vec<String> = index
+            .search(&SearchRequest::keywords(keywords.iter().copied()))?
+            .hits
+            .into_iter()
+            .map(|hit| hit.id)
+            .collect();
+        ids.sort();
+        Ok(ids)
+    };
+    assert_eq!(ids(&["德州仪器"])?, ["1", "2"]);
+    assert_eq!(ids(&["TI"])?, ["1", "2"]);
+    assert_eq!(ids(&["意法半导体"])?, ["3"]);
+    assert_eq!(ids(&["意法"])?, ["3"]);
+    // Every catalogue spelling of the vendor: `Analog Devices (Maxim Integrated)` too.
+    assert_eq!(ids(&["亚德诺"])?, ["4", "5"]);
+    // With another keyword, both must match.
+    assert_eq!(ids(&["德州仪器", "LM324"])?, ["2"]);
+    assert!(ids(&["英飞凌"])?.is_empty());
+    Ok(())
+}
+
+#[test]
 fn parameter_ranges_overlap_stated_ranges() -> anyhow::Result<()> {
     let index = SearchIndex::in_memory()?;
     index.rebuild([part("1", "LM358", "LM358")])?;

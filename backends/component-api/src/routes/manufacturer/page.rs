@@ -50,6 +50,13 @@ pub async fn manufacturer_page(
             "keyWords 不能超过{KEYWORD_MAX}个字符"
         )));
     }
+    // 德州仪器, TI, 意法 … name a vendor of the glossary: look for its catalogue name, which
+    // also covers the catalogue's variants (`Analog Devices (Maxim Integrated)`).
+    let keyword = keyword.map(|k| {
+        search::glossary_manufacturer(k)
+            .and_then(|entry| entry.names.first().copied())
+            .unwrap_or(k)
+    });
     let page = state
         .store
         .manufacturers(keyword, paging.offset, paging.limit)
