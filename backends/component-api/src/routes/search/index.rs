@@ -25,10 +25,10 @@ pub struct ComponentSearch {
     index: OnceLock<SearchIndex>,
     /// The last change-feed sequence applied.
     applied_seq: tokio::sync::Mutex<i64>,
-    /// Category code → Chinese name, for naming the category facet without reading the
+    /// Category code → (Chinese name, English name), for naming the category facet without reading the
     /// category table per request (it was most of a faceted answer's time, docs/benchmarks.md);
     /// refreshed at every rebuild and every follow tick.
-    category_names: RwLock<Arc<HashMap<String, String>>>,
+    category_names: RwLock<Arc<HashMap<String, (String, String)>>>,
 }
 
 impl ComponentSearch {
@@ -42,7 +42,7 @@ impl ComponentSearch {
     }
 
     /// The category names as of the last rebuild or follow tick.
-    pub fn category_names(&self) -> Arc<HashMap<String, String>> {
+    pub fn category_names(&self) -> Arc<HashMap<String, (String, String)>> {
         self.category_names
             .read()
             .map(|names| Arc::clone(&names))
@@ -52,7 +52,12 @@ impl ComponentSearch {
     fn remember_categories(&self, records: &[CategoryRecord]) {
         let names = records
             .iter()
-            .map(|record| (record.code.clone(), record.name.clone()))
+            .map(|record| {
+                (
+                    record.code.clone(),
+                    (record.name.clone(), record.name_en.clone()),
+                )
+            })
             .collect();
         if let Ok(mut current) = self.category_names.write() {
             *current = Arc::new(names);

@@ -57,13 +57,16 @@ pub struct SearchItem {
     pub parameters: Vec<ParameterView>,
 }
 
-/// A facet value, its display name (categories: Chinese name; parameters: dimension name) and
-/// how many matching components have it.
+/// A facet value, its display names (categories: the category's Chinese and English names;
+/// parameters: the dimension's; manufacturers and packages: the value itself) and how many
+/// matching components have it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FacetEntry {
     pub value: String,
     pub name: String,
+    /// The English display name (for the English interface).
+    pub name_en: String,
     pub count: u64,
 }
 
@@ -135,13 +138,18 @@ pub async fn search(
         .collect();
     let facets = if request.facet_limit > 0 {
         let category_names = search.category_names();
-        let named = |values: &[FacetValue], name: &dyn Fn(&str) -> Option<String>| {
+        let named = |values: &[FacetValue], name: &dyn Fn(&str) -> Option<(String, String)>| {
             values
                 .iter()
-                .map(|v| FacetEntry {
-                    value: v.value.clone(),
-                    name: name(&v.value).unwrap_or_else(|| v.value.clone()),
-                    count: v.count,
+                .map(|v| {
+                    let (name, name_en) =
+                        name(&v.value).unwrap_or_else(|| (v.value.clone(), v.value.clone()));
+                    FacetEntry {
+                        value: v.value.clone(),
+                        name,
+                        name_en,
+                        count: v.count,
+                    }
                 })
                 .collect()
         };
@@ -154,7 +162,7 @@ pub async fn search(
             parameters: named(&results.facets.parameters, &|dimension| {
                 units::Dimension::from_str(dimension)
                     .ok()
-                    .map(|d| d.name_zh().to_string())
+                    .map(|d| (d.name_zh().to_string(), d.name_en().to_string()))
             }),
         }
     } else {

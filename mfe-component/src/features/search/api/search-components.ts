@@ -6,7 +6,10 @@ import type { SearchState } from '../search-state';
 
 export interface FacetValue {
   value: string;
+  /** Chinese display name (categories, dimensions; the value itself for manufacturers and packages). */
   name: string;
+  /** English display name (older servers leave it out). */
+  nameEn?: string;
   count: number;
 }
 
@@ -14,7 +17,7 @@ export interface SearchFacets {
   categories: FacetValue[];
   manufacturers: FacetValue[];
   packages: FacetValue[];
-  /** Dimensions stated by the hits (`value` is the dimension key, `name` its Chinese name). */
+  /** Dimensions stated by the hits (`value` is the dimension key, `name`/`nameEn` its names). */
   parameters: FacetValue[];
 }
 

@@ -1,5 +1,6 @@
 import { Checkbox, Typography } from 'antd';
 import type { FacetValue } from '../api/search-components';
+import { facetName } from '../facet-name';
 
 interface FacetListProps {
   testId: string;
@@ -7,15 +8,19 @@ interface FacetListProps {
   values: FacetValue[];
   selected: string[];
   onChange: (selected: string[]) => void;
+  /** Show the English names (English interface). */
+  english?: boolean;
 }
 
 /** One facet as checkboxes with hit counts; several values of a facet mean "any of". */
-export function FacetList({ testId, title, values, selected, onChange }: FacetListProps) {
+export function FacetList({ testId, title, values, selected, onChange, english = false }: FacetListProps) {
   // Selected values stay visible even when the current hits no longer count them.
   const shown = [...values];
   for (const value of selected) {
     if (!shown.some((facet) => facet.value === value)) shown.push({ value, name: value, count: 0 });
   }
+  // A facet the hits do not state (no manufacturer on generic passives) takes no room.
+  if (shown.length === 0) return null;
   return (
     <div data-testid={testId} style={{ marginBottom: 16 }}>
       <Typography.Text strong>{title}</Typography.Text>
@@ -29,7 +34,7 @@ export function FacetList({ testId, title, values, selected, onChange }: FacetLi
                 onChange(event.target.checked ? [...selected, facet.value] : selected.filter((value) => value !== facet.value))
               }
             >
-              {facet.name} <Typography.Text type="secondary">({facet.count})</Typography.Text>
+              {facetName(facet, english)} <Typography.Text type="secondary">({facet.count})</Typography.Text>
             </Checkbox>
           </div>
         ))}

@@ -3,6 +3,7 @@ import { Button, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { I18N_NAMESPACE } from '../../../i18n';
 import type { FacetValue } from '../api/search-components';
+import { facetName } from '../facet-name';
 import { formatBound, isRangeDimension, RANGE_UNITS, UNIT_PREFIXES, validateRange, type RangeBound, type RangeFilter, type UnitPrefix } from '../range';
 
 interface RangeFilterEditorProps {
@@ -18,7 +19,8 @@ function prefixLabel(prefix: UnitPrefix, dimension: string): string {
 
 /** Adds `min ≤ parameter ≤ max` filters (value + unit prefix) and lists the active ones as tags. */
 export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterEditorProps) {
-  const { t } = useTranslation(I18N_NAMESPACE);
+  const { t, i18n } = useTranslation(I18N_NAMESPACE);
+  const english = i18n.language.startsWith('en');
   const choices = parameters.filter((parameter) => isRangeDimension(parameter.value));
   const [dimension, setDimension] = useState<string | undefined>();
   const [minValue, setMinValue] = useState<number | null>(null);
@@ -42,7 +44,10 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
     onChange([...ranges.filter((other) => other.dimension !== selected), range]);
   };
 
-  const nameOf = (key: string) => parameters.find((parameter) => parameter.value === key)?.name ?? key;
+  const nameOf = (key: string) => {
+    const parameter = parameters.find((candidate) => candidate.value === key);
+    return parameter ? facetName(parameter, english) : key;
+  };
   const prefixOptions = (key: string | undefined) =>
     UNIT_PREFIXES.map((prefix) => ({ value: prefix, label: prefixLabel(prefix, key ?? '') }));
 
@@ -72,7 +77,7 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
             style={{ width: '100%' }}
             value={selected}
             onChange={setDimension}
-            options={choices.map((choice) => ({ value: choice.value, label: `${choice.name} (${choice.count})` }))}
+            options={choices.map((choice) => ({ value: choice.value, label: `${facetName(choice, english)} (${choice.count})` }))}
           />
           <Space.Compact style={{ width: '100%' }}>
             <InputNumber data-testid="range-min" placeholder={t('range.min')} value={minValue} onChange={setMinValue} style={{ width: '60%' }} />

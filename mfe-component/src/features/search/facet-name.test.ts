@@ -1,0 +1,14 @@
+import { facetName } from './facet-name';
+
+describe('facetName', () => {
+  it('uses the English name in English, the Chinese name otherwise', () => {
+    const capacitors = { value: 'mlcc', name: '贴片电容', nameEn: 'Multilayer Ceramic Capacitors', count: 3 };
+    expect(facetName(capacitors, true)).toBe('Multilayer Ceramic Capacitors');
+    expect(facetName(capacitors, false)).toBe('贴片电容');
+  });
+
+  it('falls back to the Chinese name, then the value, when a name is missing', () => {
+    expect(facetName({ value: 'voltage', name: '电压' }, true)).toBe('电压');
+    expect(facetName({ value: 'SOT-23', name: '', nameEn: '' }, true)).toBe('SOT-23');
+  });
+});
