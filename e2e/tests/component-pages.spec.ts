@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 
 // The components library pages on the seed (KiCad symbols): search as tags, a range filter, a detail page
-// with its drawings and 3D model, the compare list, and the alternatives page.
+// with its drawings and 3D model, the compare basket and its parameter table, and the alternatives page.
 
 // The seed is imported and indexed when the portal first starts; the first search may wait for it.
 const INDEX_READY_TIMEOUT = 45_000;
@@ -77,10 +77,13 @@ test('search with tags, narrow by range, see a detail page, compare three, open 
   await page.screenshot({ path: 'test-results/component-detail.png', fullPage: true });
   await page.goBack();
 
-  // Two more into the compare list, then the compare page.
+  // Two more into the compare basket (对比), then its 参数对比 of all three.
   const second = await addFirstResultToCompare(page, 1);
   const third = await addFirstResultToCompare(page, 2);
   await page.goto('/component/compare');
+  await expect(page.getByTestId('compare-basket-count')).toHaveText('3/10');
+  await page.getByTestId('compare-basket-compare').click();
+  await expect(page).toHaveURL(/\/component\/param-compare\?ids=/);
   const table = page.getByTestId('compare-table');
   await expect(table.locator('thead')).toContainText(first);
   await expect(table.locator('thead')).toContainText(second);
@@ -171,7 +174,8 @@ test('10uF 0603 as tags: parameter columns, a voltage range, a detail page, comp
   const tenRow = await rows.evaluateAll((elements) => elements.findIndex((row) => row.textContent?.includes('C0603-10uF-10V')));
   const third = await addFirstResultToCompare(page, tenRow);
   expect(new Set([first, second, third]).size).toBe(3);
-  await page.goto('/component/compare');
+  // 参数对比 without a choice compares the whole basket.
+  await page.goto('/component/param-compare');
   const table = page.getByTestId('compare-table');
   for (const part of [first, second, third]) await expect(table.locator('thead')).toContainText(part);
   // The rated voltage differs (highlighted); the capacitance and the package do not.

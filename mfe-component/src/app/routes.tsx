@@ -1,6 +1,7 @@
 import { Route } from 'react-router';
 import { BrandDetailPage } from '../pages/brand-detail-page';
 import { BrandPage } from '../pages/brand-page';
+import { CompareBasketPage } from '../pages/compare-basket-page';
 import { ComparePage } from '../pages/compare-page';
 import { DetailPage } from '../pages/detail-page';
 import { HomePage } from '../pages/home-page';
@@ -18,7 +19,8 @@ export const appRoutes = (
     <Route path="search" element={<SearchPage />} />
     {/* The shell resets scrolling on /component/detail/… (spec §2). */}
     <Route path="detail/:id" element={<DetailPage />} />
-    <Route path="compare" element={<ComparePage />} />
+    {/* 对比: the basket kept across pages; 参数对比: the parameter table of chosen items. */}
+    <Route path="compare" element={<CompareBasketPage />} />
     <Route path="param-compare" element={<ComparePage />} />
     <Route path="brand-page" element={<BrandPage />} />
     <Route path="brand-detail/:id" element={<BrandDetailPage />} />

@@ -1,13 +1,13 @@
-import type { HTMLAttributes } from 'react';
-import { Button, Card, Empty, Table, Typography } from 'antd';
+import { useMemo, type HTMLAttributes } from 'react';
+import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { I18N_NAMESPACE } from '../i18n';
 import { QueryState } from '../components/query-state';
 import { useCompare } from '../features/compare/api/compare-components';
-import { clearCompare, MAX_COMPARE, removeFromCompare, useCompareIds } from '../features/compare/compare-list';
+import { compareSelection, MAX_COMPARE, useCompareIds } from '../features/compare/compare-list';
 import type { CompareRow } from '../features/components/types';
 
 /**
@@ -18,18 +18,35 @@ export function rowDiffers(row: CompareRow): boolean {
   return row.differs && new Set(row.values.map((value) => value ?? '')).size > 1;
 }
 
-/** /component/compare and /component/param-compare: the session's parts side by side. */
+/**
+ * /component/param-compare (参数对比): the parameter table of the chosen components side by side, differing
+ * rows highlighted. The choice is `?ids=1,2,3` (the compare basket's 参数对比 button writes it), else the
+ * whole basket; removing a column changes the URL, not the basket.
+ */
 export function ComparePage() {
   const { t, i18n } = useTranslation(I18N_NAMESPACE);
-  const ids = useCompareIds();
+  const basket = useCompareIds();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const idsParam = searchParams.get('ids');
+  const ids = useMemo(() => compareSelection(idsParam, basket), [idsParam, basket]);
   const compare = useCompare(ids);
+  const removeColumn = (id: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('ids', ids.filter((other) => other !== id).join(','));
+    setSearchParams(next, { replace: true });
+  };
   const english = i18n.language.startsWith('en');
 
   if (ids.length < 2) {
     return (
       <Card style={{ margin: 16 }} data-testid="compare-page">
         <Empty data-testid="compare-too-few" description={t('compare.tooFew', { count: ids.length, max: MAX_COMPARE })}>
-          <Link to="/search">{t('compare.goSearch')}</Link>
+          <Space>
+            <Link to="/compare" data-testid="compare-to-basket">
+              {t('basket.open', { count: basket.length })}
+            </Link>
+            <Link to="/search">{t('compare.goSearch')}</Link>
+          </Space>
         </Empty>
       </Card>
     );
@@ -49,7 +66,7 @@ export function ComparePage() {
             icon={<CloseOutlined />}
             aria-label={t('compare.remove')}
             data-testid={`compare-remove-${component.id}`}
-            onClick={() => removeFromCompare(component.id)}
+            onClick={() => removeColumn(component.id)}
           />
         </span>
       ),
@@ -59,9 +76,14 @@ export function ComparePage() {
 
   return (
     <div data-testid="compare-page" style={{ padding: 16 }}>
-      <Typography.Title level={4}>
-        {t('compare.title')} <Button onClick={clearCompare}>{t('compare.clear')}</Button>
-      </Typography.Title>
+      <div className="cmp-results__toolbar">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('compare.title')}
+        </Typography.Title>
+        <Link to="/compare" data-testid="compare-to-basket">
+          {t('basket.open', { count: basket.length })}
+        </Link>
+      </div>
       <QueryState testId="compare" isPending={compare.isPending} error={compare.error} onRetry={() => void compare.refetch()}>
         <Table<CompareRow>
           data-testid="compare-table"

@@ -8,7 +8,7 @@
 //! | `GET /item/{id}/download/{kind}` | `symbol`, `footprint`, `model-glb`, `model-step` |
 //! | `GET /item/{id}/alternatives?size=` | ranked alternatives with reasons |
 //! | `GET /item/{id}/recommendations?size=` | same family and compatible package, ranked with reasons |
-//! | `GET /item/compare?ids=1,2,3` | 2–5 components, parameters aligned |
+//! | `GET /item/compare?ids=1,2,3` | 2–10 components, parameters aligned |
 //! | `GET /manufacturer/page?keyWords=&pageNo=&pageSize=` | manufacturers |
 //! | `GET /manufacturer/{id}?pageNo=&pageSize=` | a manufacturer and its components |
 //! | `GET /category/{code}/items?pageNo=&pageSize=` | components of a category subtree |

@@ -192,6 +192,9 @@ async fn manufacturers_and_category_listings(environment: TestEnvironment) -> an
         onsemi["componentCount"].as_i64().unwrap_or_default() >= 3,
         "{onsemi}"
     );
+    // A Chinese name or alias of the glossary finds the vendor.
+    let chinese = data(&app, &format!("{BASE}/manufacturer/page?keyWords=安森美")).await?;
+    assert_eq!(codes(&chinese["list"], "name"), ["onsemi"]);
     // LIKE wildcards in a keyword are literal.
     let none = data(&app, &format!("{BASE}/manufacturer/page?keyWords=%25")).await?;
     assert_eq!(none["total"], 0);
@@ -287,7 +290,7 @@ async fn compare_and_alternatives(environment: TestEnvironment) -> anyhow::Resul
         format!("{BASE}/item/compare?ids={a}"),
         format!("{BASE}/item/compare?ids={a},{a}"),
         format!("{BASE}/item/compare?ids={a},x"),
-        format!("{BASE}/item/compare?ids=1,2,3,4,5,6"),
+        format!("{BASE}/item/compare?ids=1,2,3,4,5,6,7,8,9,10,11"),
     ] {
         let (status, code, msg) = error(&app, &bad).await?;
         assert_eq!((status, code), (200, BAD_REQUEST), "{bad}: {msg}");

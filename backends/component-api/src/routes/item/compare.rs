@@ -12,12 +12,13 @@ use crate::{
 };
 
 pub const COMPARE_MIN: usize = 2;
-pub const COMPARE_MAX: usize = 5;
+/// The compare basket holds up to ten components (issue 12); the table compares any of them.
+pub const COMPARE_MAX: usize = 10;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CompareQuery {
-    /// 2–5 distinct component ids separated by commas (`12,40,41`).
+    /// 2–10 distinct component ids separated by commas (`12,40,41`).
     pub ids: Option<String>,
 }
 
@@ -44,7 +45,7 @@ pub struct Comparison {
     pub rows: Vec<CompareRow>,
 }
 
-/// Parses `ids`: 2–5 distinct positive integers.
+/// Parses `ids`: 2–10 distinct positive integers.
 pub fn parse_ids(raw: Option<&str>) -> ApiResult<Vec<i64>> {
     let raw = raw
         .map(str::trim)
@@ -93,13 +94,13 @@ fn row(key: &str, label: &str, label_en: &str, values: Vec<Option<String>>) -> C
     }
 }
 
-/// Side-by-side comparison of 2–5 components with their parameters aligned by dimension.
+/// Side-by-side comparison of 2–10 components with their parameters aligned by dimension.
 #[utoipa::path(
     get,
     path = "/item/compare",
     tag = "component",
     params(CompareQuery),
-    responses((status = 200, description = "aligned rows; fewer than 2, more than 5, repeated or malformed ids → 400; unknown id → 元器件不存在",
+    responses((status = 200, description = "aligned rows; fewer than 2, more than 10, repeated or malformed ids → 400; unknown id → 元器件不存在",
         body = ApiResponse<Comparison>))
 )]
 #[tracing::instrument(skip_all)]
@@ -233,11 +234,12 @@ mod tests {
     }
 
     #[test]
-    fn ids_are_two_to_five_distinct_positive_integers() {
+    fn ids_are_two_to_ten_distinct_positive_integers() {
         assert_eq!(parse_ids(Some("3, 1,2")).unwrap(), [3, 1, 2]);
         assert!(parse_ids(None).is_err());
         assert!(parse_ids(Some("1")).is_err());
-        assert!(parse_ids(Some("1,2,3,4,5,6")).is_err());
+        assert_eq!(parse_ids(Some("1,2,3,4,5,6,7,8,9,10")).unwrap().len(), 10);
+        assert!(parse_ids(Some("1,2,3,4,5,6,7,8,9,10,11")).is_err());
         assert!(parse_ids(Some("1,1")).is_err());
         assert!(parse_ids(Some("1,x")).is_err());
         assert!(parse_ids(Some("1,-2")).is_err());

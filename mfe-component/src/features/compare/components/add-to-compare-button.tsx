@@ -1,29 +1,47 @@
-import { App, Button } from 'antd';
+import { App, Button, Tooltip } from 'antd';
+import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { I18N_NAMESPACE } from '../../../i18n';
 import { addToCompare, MAX_COMPARE, removeFromCompare, useCompareIds } from '../compare-list';
 
-/** Toggles a component in the session's compare list (at most five). */
-export function AddToCompareButton({ id }: { id: number }) {
+/**
+ * Puts a component into the compare basket (对比) or takes it out. At the eleventh the basket is full:
+ * a warning says so and links nothing away. `compact`: an icon button for table rows.
+ */
+export function AddToCompareButton({ id, compact = false }: { id: number; compact?: boolean }) {
   const { t } = useTranslation(I18N_NAMESPACE);
   const { message } = App.useApp();
   const ids = useCompareIds();
   const inList = ids.includes(id);
+  const label = inList ? t('compare.remove') : t('compare.add');
+  const toggle = () => {
+    if (inList) {
+      removeFromCompare(id);
+      return;
+    }
+    const result = addToCompare(id);
+    if (result === 'full') void message.warning({ content: t('compare.full', { max: MAX_COMPARE }), key: 'compare-full' });
+    else void message.success({ content: t('compare.added', { count: ids.length + 1, max: MAX_COMPARE }), key: 'compare-added' });
+  };
+  if (compact) {
+    return (
+      <Tooltip title={label}>
+        <Button
+          size="small"
+          type={inList ? 'primary' : 'default'}
+          icon={inList ? <CheckOutlined /> : <PlusOutlined />}
+          aria-label={label}
+          aria-pressed={inList}
+          data-testid={`result-compare-${id}`}
+          data-in-compare={inList}
+          onClick={toggle}
+        />
+      </Tooltip>
+    );
+  }
   return (
-    <Button
-      data-testid="add-to-compare"
-      data-in-compare={inList}
-      onClick={() => {
-        if (inList) {
-          removeFromCompare(id);
-          return;
-        }
-        const result = addToCompare(id);
-        if (result === 'full') void message.warning(t('compare.full', { max: MAX_COMPARE }));
-        else void message.success(t('compare.added', { count: ids.length + 1 }));
-      }}
-    >
-      {inList ? t('compare.remove') : t('compare.add')}
+    <Button data-testid="add-to-compare" data-in-compare={inList} onClick={toggle}>
+      {label}
     </Button>
   );
 }
