@@ -1,6 +1,12 @@
-export { LibraryHome, CATEGORY_QUERY_PARAM, type LibraryHomeProps } from './features/categories/components/library-home';
+export {
+  LibraryHome,
+  CATEGORY_QUERY_PARAM,
+  CATEGORY_VIEW_PARAM,
+  type CatalogueItems,
+  type LibraryHomeProps,
+} from './features/categories/components/library-home';
 export { getCategoryTree, categoryTreeQueryOptions, useCategoryTree } from './features/categories/api/get-category-tree';
-export { indexCategories, filterCategories, countCategories, sortCategories } from './features/categories/tree';
+export { indexCategories, filterCategories, countCategories, sortCategories, catalogueView, type CatalogueView } from './features/categories/tree';
 export type { CategoryNode, LocatedCategory } from './features/categories/types';
 export {
   createLibraryApplication,

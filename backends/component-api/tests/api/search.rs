@@ -60,7 +60,28 @@ async fn keyword_search_ranks_and_filters(environment: TestEnvironment) -> anyho
         .and_then(|values| values.iter().find(|v| v["value"] == "op-amp").cloned())
         .unwrap_or_default();
     assert_eq!(category_facet["name"], "运算放大器");
+    assert_eq!(category_facet["nameEn"], "Operational Amplifiers");
     assert_eq!(category_facet["count"], op_amps["total"]);
+    let voltage_facet = op_amps["facets"]["parameters"]
+        .as_array()
+        .and_then(|values| values.iter().find(|v| v["value"] == "voltage").cloned());
+    if let Some(voltage) = voltage_facet {
+        assert_eq!(
+            (&voltage["name"], &voltage["nameEn"]),
+            (&"电压".into(), &"Voltage".into())
+        );
+    }
+
+    // A manufacturer's Chinese name finds its components (the glossary, docs/search.md).
+    let ti = data(
+        &app,
+        &format!("{BASE}/search?keyWords=德州仪器&pageSize=100"),
+    )
+    .await?;
+    assert!(ti["total"].as_i64().unwrap_or_default() >= 1, "{ti}");
+    for item in ti["list"].as_array().cloned().unwrap_or_default() {
+        assert_eq!(item["manufacturerName"], "Texas Instruments", "{item}");
+    }
 
     // A value in another prefix matches the stated 3.3 V; a range filter in millivolts too.
     let by_value = data(&app, &format!("{BASE}/search?notAnalyzerKeyWords=3300mV")).await?;
@@ -88,6 +109,37 @@ async fn keyword_search_ranks_and_filters(environment: TestEnvironment) -> anyho
     sorted.sort_by_key(|n| n.to_lowercase());
     assert_eq!(names, sorted);
     assert!(regulators["total"].as_i64().unwrap_or_default() > 3);
+    Ok(())
+}
+
+async fn category_counts_cover_subtrees(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (app, _) = spawn(&environment).await?;
+    let counts = data(&app, &format!("{BASE}/category/counts")).await?;
+    let count = |code: &str| counts[code].as_u64().unwrap_or_default();
+    // The same numbers as browsing the category in the search.
+    for code in ["op-amp", "linear-regulator"] {
+        let browse = data(&app, &format!("{BASE}/search?category={code}&pageSize=1")).await?;
+        assert_eq!(
+            count(code),
+            browse["total"].as_u64().unwrap_or(u64::MAX),
+            "{code}"
+        );
+        assert!(count(code) > 0, "{code}: {counts}");
+    }
+    // A parent counts its subtree: the root holding op-amps counts at least as many.
+    let tree = data(&app, &format!("{BASE}/category/tree")).await?;
+    for root in tree.as_array().cloned().unwrap_or_default() {
+        let code = root["code"].as_str().unwrap_or_default();
+        let children: u64 = root["children"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .map(|c| count(c["code"].as_str().unwrap_or_default()))
+                    .sum()
+            })
+            .unwrap_or_default();
+        assert!(count(code) >= children, "{code}: {counts}");
+    }
     Ok(())
 }
 
@@ -229,6 +281,7 @@ async fn the_index_follows_store_changes(environment: TestEnvironment) -> anyhow
 
 kernel::backend_tests!(
     keyword_search_ranks_and_filters,
+    category_counts_cover_subtrees,
     bad_search_input_gets_clear_errors,
     suggestions,
     the_index_follows_store_changes

@@ -22,6 +22,9 @@ export const libraryMessages = {
       leaf: '该分类下暂无子类。',
       more: '另有 {{count}} 项',
       unknownCategory: '未找到分类“{{code}}”，已显示第一个分类。',
+      itemCount: '{{count}} 项',
+      showItems: '查看全部条目',
+      showCards: '按子类浏览',
     },
     state: {
       loading: '正在加载分类…',
@@ -79,6 +82,10 @@ export const libraryMessages = {
       leaf: 'This category has no sub-categories.',
       more: '{{count}} more',
       unknownCategory: 'Category “{{code}}” was not found; showing the first category.',
+      itemCount_one: '{{count}} item',
+      itemCount_other: '{{count}} items',
+      showItems: 'List all items',
+      showCards: 'Browse by sub-category',
     },
     state: {
       loading: 'Loading categories…',

@@ -3,8 +3,10 @@
 //!
 //! | path | answer |
 //! |---|---|
+//! | `GET /category/counts` | `{code: count}`: components per category (subtree) |
 //! | `GET /search?keyWords=a\|b&notAnalyzerKeyWords=&category=&manufacturer=&package=&range=&sort=&pageNo=&pageSize=` | `{list, total, facets}` |
 
+pub mod counts;
 pub mod index;
 pub mod query;
 
@@ -14,12 +16,14 @@ use utoipa::OpenApi;
 pub use index::ComponentSearch;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/search").route(web::get().to(query::search)));
+    cfg.service(web::resource("/search").route(web::get().to(query::search)))
+        // Before the catalogue kit's `/category/{code}` (configured after this).
+        .service(web::resource("/category/counts").route(web::get().to(counts::category_counts)));
 }
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(query::search),
+    paths(query::search, counts::category_counts),
     components(schemas(
         query::SearchAnswer,
         query::SearchItem,

@@ -1,5 +1,5 @@
 import { componentTree } from '../../test/fixtures';
-import { branchCodes, countCategories, filterCategories, indexCategories, sortCategories } from './tree';
+import { branchCodes, catalogueView, countCategories, filterCategories, indexCategories, sortCategories } from './tree';
 
 describe('category tree helpers', () => {
   it('orders every level by sort, then id', () => {
@@ -40,5 +40,22 @@ describe('category tree helpers', () => {
 
   it('lists the codes of every branch', () => {
     expect(branchCodes(sortCategories(componentTree()))).toEqual(['resistor', 'chip-resistor', 'capacitor']);
+  });
+
+  it('opens a leaf on its items when the library lists items, any node on request', () => {
+    const index = indexCategories(sortCategories(componentTree()));
+    const codes = (view: { focusPath: { code: string }[] }) => view.focusPath.map((node) => node.code);
+    const mlcc = index.get('mlcc')!;
+    // Parts and materials (no list): the leaf is highlighted among its siblings.
+    expect(catalogueView(mlcc, { listsItems: false, itemsRequested: false })).toMatchObject({ showItems: false });
+    expect(codes(catalogueView(mlcc, { listsItems: false, itemsRequested: true }))).toEqual(['capacitor']);
+    // Components: the leaf itself, with its items.
+    const leaf = catalogueView(mlcc, { listsItems: true, itemsRequested: false });
+    expect(leaf.showItems).toBe(true);
+    expect(codes(leaf)).toEqual(['capacitor', 'mlcc']);
+    // A branch shows its cards unless the items are asked for.
+    const capacitor = index.get('capacitor')!;
+    expect(catalogueView(capacitor, { listsItems: true, itemsRequested: false })).toMatchObject({ showItems: false });
+    expect(catalogueView(capacitor, { listsItems: true, itemsRequested: true })).toMatchObject({ showItems: true });
   });
 });

@@ -51,3 +51,22 @@ export function filterCategories(roots: readonly CategoryNode[], keyword: string
 export function branchCodes(nodes: readonly CategoryNode[]): string[] {
   return nodes.flatMap((node) => (node.children.length > 0 ? [node.code, ...branchCodes(node.children)] : []));
 }
+
+/** What the catalogue's right-hand panel shows for the selection (see `catalogueView`). */
+export interface CatalogueView {
+  /** Root-to-focus chain: the category whose header the panel shows. */
+  focusPath: CategoryNode[];
+  /** The focused category's items (the library's list) instead of its sub-category cards. */
+  showItems: boolean;
+}
+
+/**
+ * A library that lists items (`listsItems`) opens a leaf on its items, and any node when the URL asks
+ * for them (`?view=items`). Without a list, a leaf is shown highlighted among its siblings' cards.
+ */
+export function catalogueView(located: LocatedCategory, options: { listsItems: boolean; itemsRequested: boolean }): CatalogueView {
+  const leaf = located.node.children.length === 0;
+  if (options.listsItems && (leaf || options.itemsRequested)) return { focusPath: located.path, showItems: true };
+  const focusPath = !leaf || located.path.length === 1 ? located.path : located.path.slice(0, -1);
+  return { focusPath, showItems: false };
+}

@@ -1,4 +1,6 @@
-import { Breadcrumb, Card, Empty, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Breadcrumb, Button, Card, Empty, Tag } from 'antd';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CategoryNode } from '../types';
 import { CategoryName, useCategoryNames } from './category-name';
@@ -14,9 +16,35 @@ interface CategoryPanelProps {
   /** The selected code: equals focus.code, or a leaf inside the grid which is highlighted. */
   selectedCode: string;
   onSelect: (code: string) => void;
+  /** Items per category code (subtree included), when the library has items. */
+  counts?: Readonly<Record<string, number>>;
+  /** The focused category's items, shown instead of the cards. */
+  items?: ReactNode;
+  /** Opens the focused category's items (a library with items). */
+  onShowItems?: () => void;
 }
 
-function SubCategoryCard({ node, selected, onSelect }: { node: CategoryNode; selected: boolean; onSelect: (code: string) => void }) {
+function ItemCount({ code, counts }: { code: string; counts?: Readonly<Record<string, number>> }) {
+  const { t } = useTranslation('library');
+  if (!counts) return null;
+  return (
+    <span className="lib-item-count" data-testid={`category-count-${code}`}>
+      {t('panel.itemCount', { count: counts[code] ?? 0 })}
+    </span>
+  );
+}
+
+function SubCategoryCard({
+  node,
+  selected,
+  onSelect,
+  counts,
+}: {
+  node: CategoryNode;
+  selected: boolean;
+  onSelect: (code: string) => void;
+  counts?: Readonly<Record<string, number>>;
+}) {
   const { t } = useTranslation('library');
   const names = useCategoryNames();
   const shown = node.children.slice(0, CHILDREN_SHOWN_PER_CARD);
@@ -33,9 +61,12 @@ function SubCategoryCard({ node, selected, onSelect }: { node: CategoryNode; sel
         </button>
       }
       extra={
-        node.children.length > 0 ? (
-          <span className="lib-sub-card__count">{t('panel.subCategoryCount', { count: node.children.length })}</span>
-        ) : null
+        <span className="lib-sub-card__counts">
+          <ItemCount code={node.code} counts={counts} />
+          {node.children.length > 0 ? (
+            <span className="lib-sub-card__count">{t('panel.subCategoryCount', { count: node.children.length })}</span>
+          ) : null}
+        </span>
       }
     >
       {node.children.length > 0 ? (
@@ -45,6 +76,7 @@ function SubCategoryCard({ node, selected, onSelect }: { node: CategoryNode; sel
               <button type="button" className="lib-link-button" onClick={() => onSelect(child.code)} title={names.secondary(child)}>
                 {names.primary(child)}
               </button>
+              {counts ? <span className="lib-sub-card__child-count">{counts[child.code] ?? 0}</span> : null}
             </li>
           ))}
           {hidden > 0 ? (
@@ -65,7 +97,7 @@ function SubCategoryCard({ node, selected, onSelect }: { node: CategoryNode; sel
 }
 
 /** The right-hand catalogue page: the focused category and its sub-categories as cards. */
-export function CategoryPanel({ focus, focusPath, selectedCode, onSelect }: CategoryPanelProps) {
+export function CategoryPanel({ focus, focusPath, selectedCode, onSelect, counts, items, onShowItems }: CategoryPanelProps) {
   const { t } = useTranslation('library');
   const names = useCategoryNames();
   return (
@@ -95,15 +127,30 @@ export function CategoryPanel({ focus, focusPath, selectedCode, onSelect }: Cate
           <Tag>
             {t('panel.code')}: {focus.code}
           </Tag>
-          <span>{t('panel.subCategoryCount', { count: focus.children.length })}</span>
+          <ItemCount code={focus.code} counts={counts} />
+          {focus.children.length > 0 ? <span>{t('panel.subCategoryCount', { count: focus.children.length })}</span> : null}
+          {items === undefined && onShowItems && (counts?.[focus.code] ?? 1) > 0 ? (
+            <Button type="primary" size="small" icon={<UnorderedListOutlined />} data-testid="category-show-items" onClick={onShowItems}>
+              {t('panel.showItems')}
+            </Button>
+          ) : null}
+          {items !== undefined && focus.children.length > 0 ? (
+            <Button size="small" data-testid="category-show-cards" onClick={() => onSelect(focus.code)}>
+              {t('panel.showCards')}
+            </Button>
+          ) : null}
         </div>
       </header>
-      {focus.children.length === 0 ? (
+      {items !== undefined ? (
+        <div className="lib-panel__items" data-testid="category-items">
+          {items}
+        </div>
+      ) : focus.children.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('panel.leaf')} />
       ) : (
         <div className="lib-panel__grid">
           {focus.children.map((child) => (
-            <SubCategoryCard key={child.code} node={child} selected={child.code === selectedCode} onSelect={onSelect} />
+            <SubCategoryCard key={child.code} node={child} selected={child.code === selectedCode} onSelect={onSelect} counts={counts} />
           ))}
         </div>
       )}

@@ -2,14 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Route, Routes } from 'react-router';
 import { AppProviders, changeLanguage, queryClient } from '@portal/providers';
 import { componentTree, envelope, installResizeObserver, stubFetch } from '../../../test/fixtures';
-import { LibraryHome } from './library-home';
+import { LibraryHome, type CatalogueItems } from './library-home';
 
-function renderHome(url: string) {
+function renderHome(url: string, items?: CatalogueItems) {
   window.history.replaceState(null, '', url);
   return render(
     <AppProviders basename="/component">
       <Routes>
-        <Route index element={<LibraryHome library="component" description="电子元器件，按分类浏览。" />} />
+        <Route index element={<LibraryHome library="component" description="电子元器件，按分类浏览。" items={items} />} />
       </Routes>
     </AppProviders>,
   );
@@ -140,5 +140,33 @@ describe('LibraryHome', () => {
     expect(firstRoot.querySelector('.lib-category-name__primary')).toHaveTextContent('Resistors');
     expect(firstRoot.querySelector('.lib-category-name__secondary')).toHaveTextContent('电阻');
     await act(() => changeLanguage('zh-CN'));
+  });
+
+  it('with items: a leaf opens its list, cards and header show counts, a branch lists its items on request', async () => {
+    stubFetch(200, envelope(componentTree()));
+    const items: CatalogueItems = {
+      counts: { capacitor: 600, mlcc: 594, 'aluminum-electrolytic': 6 },
+      render: (category) => <div data-testid="items-slot">{`items of ${category.code}`}</div>,
+    };
+    renderHome('/component?category=capacitor', items);
+    await waitFor(() => expect(screen.getByTestId('category-card-mlcc')).toBeInTheDocument());
+    expect(screen.getByTestId('category-count-mlcc')).toHaveTextContent('594 项');
+    expect(screen.getByTestId('category-count-capacitor')).toHaveTextContent('600 项');
+    expect(screen.queryByTestId('items-slot')).not.toBeInTheDocument();
+
+    // The leaf: its own header and its items, not the siblings' cards.
+    fireEvent.click(within(screen.getByTestId('category-card-mlcc')).getAllByRole('button')[0]);
+    await waitFor(() => expect(screen.getByTestId('items-slot')).toHaveTextContent('items of mlcc'));
+    expect(selectedCategory()).toBe('mlcc');
+    expect(screen.queryByTestId('category-card-aluminum-electrolytic')).not.toBeInTheDocument();
+
+    // A branch on request (?view=items), and back to its cards.
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.getByTestId('category-show-items')).toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('category-show-items'));
+    await waitFor(() => expect(screen.getByTestId('items-slot')).toHaveTextContent('items of capacitor'));
+    expect(new URLSearchParams(window.location.search).get('view')).toBe('items');
+    fireEvent.click(screen.getByTestId('category-show-cards'));
+    await waitFor(() => expect(screen.getByTestId('category-card-mlcc')).toBeInTheDocument());
   });
 });

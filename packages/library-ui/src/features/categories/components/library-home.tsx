@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { LIBRARIES, type LibraryKey } from '@portal/providers';
 import '../../../i18n/messages';
 import { useCategoryTree } from '../api/get-category-tree';
-import { countCategories, indexCategories } from '../tree';
+import { catalogueView, countCategories, indexCategories } from '../tree';
 import type { CategoryNode } from '../types';
 import { CategoryPanel } from './category-panel';
 import { CategoryTreePanel } from './category-tree-panel';
@@ -14,11 +14,23 @@ import './library-home.css';
 
 /** The URL query parameter holding the selected category's code (linkable, back-button friendly). */
 export const CATEGORY_QUERY_PARAM = 'category';
+/** `?view=items` opens a branch on its items (a leaf always is, when the library lists items). */
+export const CATEGORY_VIEW_PARAM = 'view';
+
+/** What a library that has items adds to its catalogue (components today). */
+export interface CatalogueItems {
+  /** Items per category code, its subtree included; shown on the cards and in the panel's header. */
+  counts?: Readonly<Record<string, number>>;
+  /** The list of a category's items (with the library's facets and filters). */
+  render: (category: CategoryNode) => ReactNode;
+}
 
 export interface LibraryHomeProps {
   library: LibraryKey;
   /** A sentence under the title saying what the library holds; the remote owns its wording. */
   description?: string;
+  /** A library with items lists them under a leaf (and any node on request) and counts them on the cards. */
+  items?: CatalogueItems;
 }
 
 function HomeSkeleton() {
@@ -40,7 +52,7 @@ function HomeSkeleton() {
   );
 }
 
-function Catalogue({ roots }: { roots: CategoryNode[] }) {
+function Catalogue({ roots, items }: { roots: CategoryNode[]; items?: CatalogueItems }) {
   const { t } = useTranslation('library');
   const [searchParams, setSearchParams] = useSearchParams();
   const index = useMemo(() => indexCategories(roots), [roots]);
@@ -49,24 +61,23 @@ function Catalogue({ roots }: { roots: CategoryNode[] }) {
   const located = (requestedCode ? index.get(requestedCode) : undefined) ?? index.get(roots[0].code)!;
   const unknownCode = requestedCode && !index.has(requestedCode) ? requestedCode : null;
 
-  // A leaf is shown highlighted among its siblings; a branch shows its own children.
-  const focusPath = located.node.children.length > 0 || located.path.length === 1 ? located.path : located.path.slice(0, -1);
+  const { focusPath, showItems } = catalogueView(located, {
+    listsItems: Boolean(items),
+    itemsRequested: searchParams.get(CATEGORY_VIEW_PARAM) === 'items',
+  });
   const focus = focusPath[focusPath.length - 1];
   const selectedPath = useMemo(() => located.path.map((node) => node.code), [located]);
 
   const select = useCallback(
-    (code: string) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(CATEGORY_QUERY_PARAM, code);
-          return next;
-        },
-        // Re-selecting the current node should not stack duplicate history entries.
-        { replace: code === requestedCode },
-      );
+    (code: string, view?: 'items') => {
+      // Another category starts afresh: the filters of the previous list do not apply to it.
+      const next = new URLSearchParams();
+      next.set(CATEGORY_QUERY_PARAM, code);
+      if (view) next.set(CATEGORY_VIEW_PARAM, view);
+      // Re-selecting the current node should not stack duplicate history entries.
+      setSearchParams(next, { replace: code === requestedCode && (view === 'items') === showItems });
     },
-    [requestedCode, setSearchParams],
+    [requestedCode, setSearchParams, showItems],
   );
 
   return (
@@ -76,7 +87,15 @@ function Catalogue({ roots }: { roots: CategoryNode[] }) {
       ) : null}
       <div className="lib-home__body">
         <CategoryTreePanel roots={roots} selectedCode={located.node.code} selectedPath={selectedPath} onSelect={select} />
-        <CategoryPanel focus={focus} focusPath={focusPath} selectedCode={located.node.code} onSelect={select} />
+        <CategoryPanel
+          focus={focus}
+          focusPath={focusPath}
+          selectedCode={located.node.code}
+          onSelect={select}
+          counts={items?.counts}
+          items={showItems && items ? items.render(focus) : undefined}
+          onShowItems={items ? () => select(focus.code, 'items') : undefined}
+        />
       </div>
     </>
   );
@@ -86,7 +105,7 @@ function Catalogue({ roots }: { roots: CategoryNode[] }) {
  * A library's home page: its title and the category catalogue (tree on the left, the selected
  * category's sub-categories as cards on the right). Shared by the three library remotes.
  */
-export function LibraryHome({ library, description }: LibraryHomeProps) {
+export function LibraryHome({ library, description, items }: LibraryHomeProps) {
   const { t } = useTranslation(['library', 'common']);
   const tree = useCategoryTree(library);
   const meta = LIBRARIES[library];
@@ -123,7 +142,7 @@ export function LibraryHome({ library, description }: LibraryHomeProps) {
       </div>
     );
   } else {
-    content = <Catalogue roots={roots} />;
+    content = <Catalogue roots={roots} items={items} />;
   }
 
   return (

@@ -1,0 +1,195 @@
+import type { HTMLAttributes } from 'react';
+import { Card, Radio, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { I18N_NAMESPACE } from '../../../i18n';
+import { QueryState } from '../../../components/query-state';
+import { AddToCompareButton } from '../../compare/components/add-to-compare-button';
+import { useSearchComponents, type SearchResult } from '../api/search-components';
+import { facetName } from '../facet-name';
+import { parameterCell, parameterColumns } from '../parameter-columns';
+import { hasCriteria, PAGE_SIZES, withFilters, type SearchState } from '../search-state';
+import { FacetList } from './facet-list';
+import { RangeFilterEditor } from './range-filter';
+import './search-results.css';
+
+type Row = SearchResult['list'][number];
+
+interface SearchResultsProps {
+  state: SearchState;
+  onChange: (next: SearchState) => void;
+  /**
+   * The catalogue's variant: the category is picked in the catalogue's tree (no category facet), and the
+   * filters sit in a row above the table, which the tree beside it leaves narrower.
+   */
+  embedded?: boolean;
+}
+
+/** A cell's text on one line, cut with an ellipsis at the column's width (the whole text on hover). */
+function Clipped({ text, width }: { text: string; width: 'name' | 'manufacturer' | 'description' }) {
+  return (
+    <span className={`cmp-results__clip cmp-results__clip--${width}`} title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * Facets, range filters, sorting and the paged results table of a search state. Used by the search page
+ * and by the catalogue, which lists a category's components with the same filters.
+ */
+export function SearchResults({ state, onChange, embedded = false }: SearchResultsProps) {
+  const showCategoryFacet = !embedded;
+  const { t, i18n } = useTranslation(I18N_NAMESPACE);
+  const english = i18n.language.startsWith('en');
+  const navigate = useNavigate();
+  const search = useSearchComponents(state, hasCriteria(state));
+  const update = onChange;
+
+  const facets = search.data?.facets;
+  const sortOptions = [
+    { value: 'relevance', label: t('search.sort.relevance') },
+    { value: 'partNumber', label: t('search.sort.partNumber') },
+    { value: '-partNumber', label: t('search.sort.partNumberDesc') },
+    ...(facets?.parameters ?? []).flatMap((parameter) => [
+      { value: `param:${parameter.value}`, label: t('search.sort.paramAsc', { name: facetName(parameter, english) }) },
+      { value: `-param:${parameter.value}`, label: t('search.sort.paramDesc', { name: facetName(parameter, english) }) },
+    ]),
+  ];
+
+  const columns: ColumnsType<Row> = [
+    {
+      title: t('field.partNumber'),
+      dataIndex: 'partNumber',
+      render: (value: string, row) => (
+        // The row navigates on click as well: stop here so the link alone adds the history entry.
+        <Link to={`/detail/${row.id}`} data-testid={`result-link-${row.id}`} onClick={(event) => event.stopPropagation()}>
+          {value}
+        </Link>
+      ),
+    },
+    { title: t('field.name'), dataIndex: 'name', responsive: ['md'], render: (value: string) => <Clipped text={value} width="name" /> },
+    {
+      title: t('field.manufacturer'),
+      dataIndex: 'manufacturerName',
+      render: (value: string | null) => (value ? <Clipped text={value} width="manufacturer" /> : '—'),
+    },
+    { title: t('field.package'), dataIndex: 'package', render: (value: string | null) => value ?? '—' },
+    // One column per dimension the hits state (容值, 电压 …), then the description for the rest.
+    ...parameterColumns(search.data?.list ?? []).map((column) => ({
+      key: `param-${column.dimension}`,
+      title: english ? column.nameEn : column.name,
+      // On the header cell, not in the title: the table's width-measuring row repeats the titles.
+      onHeaderCell: () => ({ 'data-testid': `param-column-${column.dimension}` }) as HTMLAttributes<HTMLElement>,
+      onCell: () => ({ 'data-testid': `param-cell-${column.dimension}` }) as HTMLAttributes<HTMLElement>,
+      render: (_: unknown, row: Row) => parameterCell(row.parameters, column.dimension) ?? '—',
+    })),
+    ...(embedded
+      ? []
+      : [{ title: t('field.pinCount'), dataIndex: 'pinCount', width: 80, responsive: ['lg' as const], render: (value: number | null) => value ?? '—' }]),
+    {
+      title: t('field.description'),
+      dataIndex: 'description',
+      responsive: ['sm'],
+      render: (value: string | null) => (value ? <Clipped text={value} width="description" /> : '—'),
+    },
+    {
+      key: 'compare',
+      title: t('compare.column'),
+      width: 64,
+      align: 'center',
+      onCell: () => ({ onClick: (event: { stopPropagation: () => void }) => event.stopPropagation() }) as HTMLAttributes<HTMLElement>,
+      render: (_: unknown, row: Row) => <AddToCompareButton id={row.id} compact />,
+    },
+  ];
+
+  return (
+    <div className={embedded ? 'cmp-results cmp-results--embedded' : 'cmp-results'} data-testid="search-layout">
+      <aside className="cmp-results__filters">
+        <Card size="small" className="cmp-results__filters-card">
+          {showCategoryFacet ? (
+            <div data-testid="facet-category" style={{ marginBottom: 16 }}>
+              <Typography.Text strong>{t('search.facet.category')}</Typography.Text>
+              <Radio.Group
+                style={{ display: 'flex', flexDirection: 'column', maxHeight: 220, overflowY: 'auto', marginTop: 4 }}
+                value={state.category ?? ''}
+                onChange={(event) => update(withFilters(state, { category: event.target.value || undefined }))}
+              >
+                <Radio value="">{t('search.facet.allCategories')}</Radio>
+                {(facets?.categories ?? []).map((facet) => (
+                  <Radio key={facet.value} value={facet.value} data-testid={`facet-category-${facet.value}`}>
+                    {facetName(facet, english)} <Typography.Text type="secondary">({facet.count})</Typography.Text>
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </div>
+          ) : null}
+          <FacetList
+            testId="facet-manufacturer"
+            title={t('search.facet.manufacturer')}
+            values={facets?.manufacturers ?? []}
+            selected={state.manufacturers}
+            english={english}
+            onChange={(manufacturers) => update(withFilters(state, { manufacturers }))}
+          />
+          <FacetList
+            testId="facet-package"
+            title={t('search.facet.package')}
+            values={facets?.packages ?? []}
+            selected={state.packages}
+            english={english}
+            onChange={(packages) => update(withFilters(state, { packages }))}
+          />
+          <RangeFilterEditor
+            parameters={facets?.parameters ?? []}
+            ranges={state.ranges}
+            onChange={(ranges) => update(withFilters(state, { ranges }))}
+          />
+        </Card>
+      </aside>
+      <section className="cmp-results__main">
+        <div className="cmp-results__toolbar">
+          <Typography.Text data-testid="search-total">{t('search.total', { total: search.data?.total ?? 0 })}</Typography.Text>
+          <Select
+            data-testid="search-sort"
+            className="cmp-results__sort"
+            value={state.sort}
+            options={sortOptions}
+            popupMatchSelectWidth={false}
+            onChange={(sort) => update(withFilters(state, { sort }))}
+          />
+        </div>
+        <QueryState
+          testId="search"
+          isPending={search.isPending}
+          error={search.error}
+          isEmpty={search.data?.list.length === 0}
+          emptyText={t('search.empty')}
+          onRetry={() => void search.refetch()}
+        >
+          <Table<Row>
+            data-testid="search-results"
+            className="cmp-results__table"
+            rowKey="id"
+            size="middle"
+            loading={search.isFetching}
+            columns={columns}
+            dataSource={search.data?.list ?? []}
+            onRow={(row) => ({ onClick: () => void navigate(`/detail/${row.id}`), style: { cursor: 'pointer' } })}
+            pagination={{
+              current: state.pageNo,
+              pageSize: state.pageSize,
+              total: Math.min(search.data?.total ?? 0, 10_000),
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: true,
+              responsive: true,
+              onChange: (pageNo, pageSize) =>
+                update(pageSize === state.pageSize ? { ...state, pageNo } : withFilters(state, { pageSize })),
+            }}
+          />
+        </QueryState>
+      </section>
+    </div>
+  );
+}
