@@ -31,6 +31,10 @@ install_python_packages() {
     log "installing aiosmtpd (SMTP server for the accounts e-mail tests)"
     python3 -m pip install --quiet --disable-pip-version-check aiosmtpd==1.4.6 || die "could not install aiosmtpd"
   fi
+  if ! command -v st >/dev/null; then
+    log "installing schemathesis (API fuzzing against the OpenAPI documents)"
+    python3 -m pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5' || die "could not install schemathesis"
+  fi
   if ! python3 -c 'import moto.server, flask' 2>/dev/null; then
     log "installing moto[server] (S3-compatible server for the file storage tests)"
     python3 -m pip install --quiet --disable-pip-version-check 'moto[server]==5.2.1' || die "could not install moto[server]"
@@ -93,9 +97,11 @@ step "cargo nextest" cargo nextest run --workspace --profile ci --no-fail-fast
 cp target/nextest/ci/junit.xml "$REPORTS/nextest.xml" 2>/dev/null
 step "build the front-end" build_frontend
 step "build the portal" build_portal
+step "fuzz the APIs (schemathesis, short run)" scripts/fuzz.sh --quick --report-dir "$REPORTS"
 step "playwright" npm run test -w e2e --silent
 
-python3 "$REPO_ROOT/scripts/junit-summary.py" "$REPORTS/nextest.xml" "$REPORTS/vitest.xml" "$REPORTS/playwright.xml" | tail -1 > "$REPORTS/summary.txt"
+python3 "$REPO_ROOT/scripts/junit-summary.py" "$REPORTS/nextest.xml" "$REPORTS/vitest.xml" "$REPORTS/playwright.xml" \
+  "$REPORTS"/fuzz-{system,component,part,mat}.xml | tail -1 > "$REPORTS/summary.txt"
 summary="$(cat "$REPORTS/summary.txt")"
 case "$summary" in *" 0 failed") ;; *) status=1 ;; esac
 echo "$summary"

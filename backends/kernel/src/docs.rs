@@ -4,6 +4,8 @@
 //! page works offline.
 
 use actix_web::{web, HttpResponse};
+#[cfg(test)]
+use anyhow::Context;
 use utoipa::openapi::OpenApi;
 use utoipa_swagger_ui::{SwaggerUi, Url};
 
@@ -25,6 +27,7 @@ impl ApiDocs {
         let documents = documents
             .into_iter()
             .map(|(name, mut document)| {
+                errors_carry_null_data(&mut document);
                 if mode == crate::Mode::Production {
                     document
                         .paths
@@ -53,5 +56,76 @@ impl ApiDocs {
                 .finish()
         })))
         .service(SwaggerUi::new(format!("{DOCS_PATH}/{{_:.*}}")).urls(urls));
+    }
+}
+
+/// Every route may answer the error envelope (`data: null`, HTTP 200), so the `data` of every
+/// envelope schema is documented as nullable: clients generated from the document (and the
+/// schema checks of `scripts/fuzz.sh`) then accept the errors the spec defines. utoipa drops
+/// `nullable` on a generic field, hence this pass over the finished document.
+fn errors_carry_null_data(document: &mut OpenApi) {
+    let Ok(mut value) = serde_json::to_value(&*document) else {
+        return;
+    };
+    if let Some(schemas) = value
+        .pointer_mut("/components/schemas")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        for schema in schemas.values_mut() {
+            let is_envelope = ["code", "data", "msg"]
+                .iter()
+                .all(|field| schema.pointer(&format!("/properties/{field}")).is_some());
+            if let Some(data) = schema
+                .pointer_mut("/properties/data")
+                .filter(|_| is_envelope)
+            {
+                let inner = data.take();
+                *data = serde_json::json!({"oneOf": [inner, {"type": "null"}]});
+            }
+        }
+    }
+    match serde_json::from_value(value) {
+        Ok(nullable) => *document = nullable,
+        Err(error) => tracing::warn!(%error, "API document: envelope data left as generated"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(utoipa::ToSchema)]
+    #[allow(dead_code)]
+    struct Payload {
+        name: String,
+    }
+
+    #[derive(utoipa::OpenApi)]
+    #[openapi(components(schemas(crate::ApiResponse<bool>, crate::ApiResponse<Payload>)))]
+    struct Demo;
+
+    #[test]
+    fn envelope_data_is_nullable_in_the_document() -> anyhow::Result<()> {
+        use utoipa::OpenApi as _;
+        let mut document = Demo::openapi();
+        errors_carry_null_data(&mut document);
+        let value = serde_json::to_value(&document)?;
+        let schemas = value["components"]["schemas"]
+            .as_object()
+            .context("schemas")?;
+        let envelopes: Vec<_> = schemas
+            .iter()
+            .filter(|(name, _)| name.starts_with("ApiResponse"))
+            .collect();
+        assert_eq!(envelopes.len(), 2, "{schemas:?}");
+        for (name, schema) in envelopes {
+            let variants = &schema["properties"]["data"]["oneOf"];
+            assert_eq!(
+                variants[1],
+                serde_json::json!({"type": "null"}),
+                "{name}: {schema}"
+            );
+        }
+        Ok(())
     }
 }

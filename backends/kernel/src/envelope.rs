@@ -10,6 +10,8 @@ use utoipa::ToSchema;
 pub struct ApiResponse<T> {
     /// 0 on success, otherwise an error code from the registry.
     pub code: i64,
+    /// The payload; `null` on every error (any route may answer one: the API documents mark
+    /// it nullable, see `docs::errors_carry_null_data`).
     pub data: Option<T>,
     /// Empty on success; a Chinese message on error.
     pub msg: String,
