@@ -54,7 +54,11 @@ export function ComparePage() {
 
   const components = compare.data?.components ?? [];
   const columns: ColumnsType<CompareRow> = [
-    { title: t('compare.attribute'), fixed: 'left', width: 140, render: (_, row) => (english ? row.labelEn : row.label) },
+    {
+      title: t('compare.attribute'),
+      fixed: 'left',
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{english ? row.labelEn : row.label}</span>,
+    },
     ...components.map((component, index) => ({
       key: component.id,
       title: (
@@ -91,7 +95,7 @@ export function ComparePage() {
           size="small"
           bordered
           pagination={false}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={compare.data?.rows ?? []}
           onRow={(row) => {
