@@ -190,7 +190,7 @@ test('search tags: the same value in another spelling is refused; 德州仪器 f
   await expect(resultRows(page).first()).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
   expect(totalOf(await page.getByTestId('search-total').textContent())).toBeGreaterThan(10);
   const manufacturers = page.getByTestId('facet-manufacturer');
-  await expect(manufacturers).toContainText('Texas Instruments');
+  await expect(manufacturers).toContainText('Texas Instruments（德州仪器）');
   await expect(page.getByTestId('search-results').locator('tbody')).toContainText('Texas Instruments');
   await shot(page, 'search-ti-chinese');
 
@@ -198,7 +198,9 @@ test('search tags: the same value in another spelling is refused; 德州仪器 f
   for (const name of ['意法半导体', 'ADI']) {
     await page.goto(`/component/brand-page?keyWords=${encodeURIComponent(name)}`);
     await expect(page.getByTestId('brand-list')).toContainText(name === 'ADI' ? 'Analog Devices' : 'STMicroelectronics');
+    await expect(page.getByTestId('brand-name-zh').first()).toHaveText(name === 'ADI' ? '亚德诺半导体' : '意法半导体');
   }
+  await shot(page, 'brand-page-adi');
 });
 
 test('the compare basket: added from search and detail pages, kept across pages and reloads, ten at most', async ({ page }) => {

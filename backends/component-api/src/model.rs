@@ -121,6 +121,11 @@ pub struct ManufacturerSummary {
     pub name: String,
     pub website: Option<String>,
     pub component_count: i64,
+    /// The Chinese name of the manufacturer glossary (`search::manufacturer_name_zh`), filled by the
+    /// routes; not stored.
+    #[sqlx(skip)]
+    #[serde(default)]
+    pub name_zh: Option<String>,
 }
 
 /// A file to store with a component.

@@ -23,7 +23,16 @@ export function BrandDetailPage() {
       <QueryState testId="brand-detail" isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()}>
         {data && (
           <Card
-            title={<span data-testid="brand-detail-name">{data.manufacturer.name}</span>}
+            title={
+              <>
+                <span data-testid="brand-detail-name">{data.manufacturer.name}</span>
+                {data.manufacturer.nameZh ? (
+                  <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
+                    {data.manufacturer.nameZh}
+                  </Typography.Text>
+                ) : null}
+              </>
+            }
             extra={
               data.manufacturer.website && (
                 <a href={data.manufacturer.website} target="_blank" rel="noreferrer">

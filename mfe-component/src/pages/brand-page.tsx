@@ -60,6 +60,11 @@ export function BrandPage() {
             <List.Item>
               <Card size="small" data-testid={`brand-card-${manufacturer.id}`}>
                 <Link to={`/brand-detail/${manufacturer.id}`}>{manufacturer.name}</Link>
+                {manufacturer.nameZh ? (
+                  <Typography.Text type="secondary" style={{ marginLeft: 6 }} data-testid="brand-name-zh">
+                    {manufacturer.nameZh}
+                  </Typography.Text>
+                ) : null}
                 <div>
                   <Typography.Text type="secondary">{t('brand.componentCount', { count: manufacturer.componentCount })}</Typography.Text>
                 </div>

@@ -195,6 +195,7 @@ async fn manufacturers_and_category_listings(environment: TestEnvironment) -> an
     // A Chinese name or alias of the glossary finds the vendor.
     let chinese = data(&app, &format!("{BASE}/manufacturer/page?keyWords=安森美")).await?;
     assert_eq!(codes(&chinese["list"], "name"), ["onsemi"]);
+    assert_eq!(chinese["list"][0]["nameZh"], "安森美");
     // LIKE wildcards in a keyword are literal.
     let none = data(&app, &format!("{BASE}/manufacturer/page?keyWords=%25")).await?;
     assert_eq!(none["total"], 0);

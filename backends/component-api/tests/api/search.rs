@@ -82,6 +82,10 @@ async fn keyword_search_ranks_and_filters(environment: TestEnvironment) -> anyho
     for item in ti["list"].as_array().cloned().unwrap_or_default() {
         assert_eq!(item["manufacturerName"], "Texas Instruments", "{item}");
     }
+    let ti_facet = &ti["facets"]["manufacturers"][0];
+    assert_eq!(ti_facet["value"], "Texas Instruments");
+    assert_eq!(ti_facet["name"], "Texas Instruments（德州仪器）");
+    assert_eq!(ti_facet["nameEn"], "Texas Instruments");
 
     // A value in another prefix matches the stated 3.3 V; a range filter in millivolts too.
     let by_value = data(&app, &format!("{BASE}/search?notAnalyzerKeyWords=3300mV")).await?;

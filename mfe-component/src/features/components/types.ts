@@ -34,6 +34,8 @@ export interface Manufacturer {
   name: string;
   website: string | null;
   componentCount: number;
+  /** The glossary's Chinese name (德州仪器), when the server knows one. */
+  nameZh?: string | null;
 }
 
 export interface CategoryStep {

@@ -36,11 +36,12 @@ pub async fn get_manufacturer(
 ) -> ApiResult<ApiResponse<ManufacturerDetail>> {
     let id = parse_id(&id)?;
     let paging = Paging::parse(query.page_no, query.page_size)?;
-    let manufacturer = state
+    let mut manufacturer = state
         .store
         .manufacturer(id)
         .await?
         .ok_or_else(|| ApiError::new(MANUFACTURER_NOT_FOUND))?;
+    manufacturer.name_zh = search::manufacturer_name_zh(&manufacturer.name).map(str::to_string);
     let page = state
         .store
         .components_of_manufacturer(id, paging.offset, paging.limit)

@@ -62,7 +62,15 @@ pub async fn manufacturer_page(
         .manufacturers(keyword, paging.offset, paging.limit)
         .await?;
     Ok(ApiResponse::ok(PageResult {
-        list: page.items,
+        list: page
+            .items
+            .into_iter()
+            .map(|mut manufacturer| {
+                manufacturer.name_zh =
+                    search::manufacturer_name_zh(&manufacturer.name).map(str::to_string);
+                manufacturer
+            })
+            .collect(),
         total: page.total,
     }))
 }

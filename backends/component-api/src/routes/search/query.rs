@@ -58,7 +58,8 @@ pub struct SearchItem {
 }
 
 /// A facet value, its display names (categories: the category's Chinese and English names;
-/// parameters: the dimension's; manufacturers and packages: the value itself) and how many
+/// parameters: the dimension's; manufacturers: the name, with the glossary's Chinese name in
+/// `name` (`Texas Instruments（德州仪器）`); packages: the value itself) and how many
 /// matching components have it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -157,7 +158,11 @@ pub async fn search(
             categories: named(&results.facets.categories, &|code| {
                 category_names.get(code).cloned()
             }),
-            manufacturers: named(&results.facets.manufacturers, &|_| None),
+            // Texas Instruments（德州仪器） in Chinese when the glossary knows the vendor.
+            manufacturers: named(&results.facets.manufacturers, &|name| {
+                search::manufacturer_name_zh(name)
+                    .map(|zh| (format!("{name}（{zh}）"), name.to_string()))
+            }),
             packages: named(&results.facets.packages, &|_| None),
             parameters: named(&results.facets.parameters, &|dimension| {
                 units::Dimension::from_str(dimension)
