@@ -662,6 +662,10 @@ async fn incomplete_uploads_are_not_complete(harness: Harness) -> anyhow::Result
         (json!(1_002_019_006), json!("not complete")),
         "{early}"
     );
+    // Completing without the last part (parts 1..n-1, no gap) is not complete either, and
+    // keeps the parts already uploaded (they are used below).
+    let without_last = harness.complete(&session, &first).await?;
+    assert_code(&without_last, 1_002_019_006);
     let mut reported = first.clone();
     reported.extend(third.clone());
     let gap = harness.complete(&session, &reported).await?;
