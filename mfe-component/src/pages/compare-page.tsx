@@ -18,6 +18,11 @@ export function rowDiffers(row: CompareRow): boolean {
   return row.differs && new Set(row.values.map((value) => value ?? '')).size > 1;
 }
 
+/** A cell of the table: the English form when the reader reads English and the row has one (category names). */
+export function cellValue(row: CompareRow, index: number, english: boolean): string {
+  return (english && row.valuesEn ? row.valuesEn[index] : row.values[index]) ?? '—';
+}
+
 /**
  * /component/param-compare (参数对比): the parameter table of the chosen components side by side, differing
  * rows highlighted. The choice is `?ids=1,2,3` (the compare basket's 参数对比 button writes it), else the
@@ -74,7 +79,7 @@ export function ComparePage() {
           />
         </span>
       ),
-      render: (_: unknown, row: CompareRow) => row.values[index] ?? '—',
+      render: (_: unknown, row: CompareRow) => cellValue(row, index, english),
     })),
   ];
 

@@ -282,6 +282,12 @@ async fn compare_and_alternatives(environment: TestEnvironment) -> anyhow::Resul
     assert_eq!(voltage["values"][1], "3.3V");
     let category = row("category").context("a category row")?;
     assert_eq!(category["differs"], false);
+    // The category names come in English too (the English interface shows them).
+    let english = category["valuesEn"][0].as_str().unwrap_or_default();
+    assert!(
+        english.ends_with("Regulators") && english.is_ascii(),
+        "{category}"
+    );
     let package = row("package").context("a package row")?;
     assert_eq!(package["values"][1], "SOT-223-3");
     assert_eq!(package["differs"], true);

@@ -77,6 +77,8 @@ export interface CompareRow {
   label: string;
   labelEn: string;
   values: (string | null)[];
+  /** English forms of the values (the category row). */
+  valuesEn?: (string | null)[];
   differs: boolean;
 }
 

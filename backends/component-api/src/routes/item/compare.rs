@@ -33,6 +33,9 @@ pub struct CompareRow {
     pub label_en: String,
     /// One per component, in the order asked (`null`: the component does not state it).
     pub values: Vec<Option<String>>,
+    /// The values in English where they are names with an English form (the category row).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values_en: Option<Vec<Option<String>>>,
     /// Whether the values are not all the same (a value stated by some components only
     /// counts as a difference; a row none states does not).
     pub differs: bool,
@@ -90,6 +93,7 @@ fn row(key: &str, label: &str, label_en: &str, values: Vec<Option<String>>) -> C
         label: label.to_owned(),
         label_en: label_en.to_owned(),
         values,
+        values_en: None,
         differs,
     }
 }
@@ -130,19 +134,31 @@ pub async fn compare(
                 .map(|c| c.manufacturer_name.clone())
                 .collect(),
         ),
-        row(
-            "category",
-            "分类",
-            "Category",
-            components
-                .iter()
-                .map(|c| {
-                    category_path(&records, c.category_id)
-                        .last()
-                        .map(|crumb| crumb.name.clone())
-                })
-                .collect(),
-        ),
+        CompareRow {
+            values_en: Some(
+                components
+                    .iter()
+                    .map(|c| {
+                        category_path(&records, c.category_id)
+                            .last()
+                            .map(|crumb| crumb.name_en.clone())
+                    })
+                    .collect(),
+            ),
+            ..row(
+                "category",
+                "分类",
+                "Category",
+                components
+                    .iter()
+                    .map(|c| {
+                        category_path(&records, c.category_id)
+                            .last()
+                            .map(|crumb| crumb.name.clone())
+                    })
+                    .collect(),
+            )
+        },
         row(
             "package",
             "封装",
