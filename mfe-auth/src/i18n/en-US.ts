@@ -170,6 +170,7 @@ export const enUS: AuthMessages = {
     title: 'Change password',
     old: 'Current password',
     save: 'Change password',
+    revokesTokens: 'Changing the password signs out your other devices and revokes all KiCad access tokens: sign in again and create new tokens.',
   },
   accessTokens: {
     title: 'KiCad access tokens',

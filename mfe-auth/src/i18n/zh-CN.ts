@@ -168,6 +168,7 @@ export const zhCN = {
     title: '修改密码',
     old: '当前密码',
     save: '修改密码',
+    revokesTokens: '修改密码后，其他设备上的登录和全部 KiCad 访问令牌都会失效，需要重新登录、重新创建令牌。',
   },
   accessTokens: {
     title: 'KiCad 访问令牌',

@@ -14,6 +14,7 @@ import { WechatQrFrame, useWechatAuthMessage } from '../../auth/components/forms
 import { errorText } from '../../auth/hooks/use-sign-in-outcome';
 import { openLoginDialog } from '../../auth/login-dialog-store';
 import { AccessTokensCard } from './access-tokens-card';
+import { accessTokensQueryKey } from '../api/access-tokens';
 import { AvatarUpload } from './avatar-upload';
 import { MyFilesCard } from './my-files-card';
 import { changePassword, profileQueryOptions, revokeOtherSessions, updateProfile, type ProfileUpdate } from '../api/profile';
@@ -103,17 +104,21 @@ interface PasswordValues {
 function PasswordCard() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<PasswordValues>();
   const change = useMutation({
     mutationFn: (values: PasswordValues) => changePassword({ oldPassword: values.oldPassword, newPassword: values.password }),
     onSuccess: () => {
       message.success(t('forgot.done'));
       form.resetFields();
+      // The server revoked every access token with the old password.
+      void queryClient.invalidateQueries({ queryKey: accessTokensQueryKey });
     },
     onError: (error) => message.error(errorText(error, t('forgot.failed'))),
   });
   return (
     <Card title={t('password.title')} data-testid="password-card">
+      <Typography.Paragraph type="secondary" data-testid="password-revokes-tokens">{t('password.revokesTokens')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => change.mutate(values)} style={{ maxWidth: 480 }} requiredMark={false}>
         <Form.Item name="oldPassword" label={t('password.old')} rules={rules.password({ login: true }).slice(0, 1)}>
           <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.passwordMax} autoComplete="current-password" data-testid="password-old" />
