@@ -12,6 +12,9 @@ async function signInAs(page: Page, user: Record<string, unknown>) {
   await page.route('**/to/api/base/system/auth/get-permission-info**', (route) =>
     route.fulfill({ json: { code: 0, msg: '', data: { user, permissions: [], roles: ['user'], menus: [] } } }),
   );
+  // A signed-in header asks for the unread feedback replies (the user-menu badge); the stubbed token would
+  // answer 401 there and end the session.
+  await page.route('**/operation/behavior/message/my-unread-count**', (route) => route.fulfill({ json: { code: 0, msg: '', data: 0 } }));
 }
 
 test('the platform picker opens on hover, lists the platforms by type and remembers the choice', async ({ page, context }) => {
