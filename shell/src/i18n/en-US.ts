@@ -57,6 +57,20 @@ export const enUS: ShellMessages = {
       plugins: { title: 'Inside your software', text: 'Use the libraries from CAD, EDA, CAE and CAM software through plugins.' },
     },
   },
+  homeSearch: {
+    label: 'Search the three libraries',
+    placeholder: 'A part number, part or material, e.g. LM358, nut, stainless steel',
+    button: 'Search',
+    empty: 'Please type what to search for',
+    failed: 'The search could not be completed; please try again later',
+    several: '"{{query}}" has results in several libraries:',
+    componentCount: '{{name}}: components found: {{count}}',
+    categoryCount: '{{name}}: matching categories: {{count}}',
+    none: 'Nothing matches "{{query}}" among the components or the parts and materials categories.',
+    unavailable: '{{names}} could not be searched just now; the answer may be incomplete.',
+    browse: 'You can browse the libraries instead:',
+    listSeparator: ', ',
+  },
   download: {
     intro: 'Plugins bring the libraries into your design software: search, preview and place parts, components and materials without leaving it. Plugins sign in with your portal account.',
     kinds: {

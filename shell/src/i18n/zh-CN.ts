@@ -51,6 +51,20 @@ export const zhCN = {
       plugins: { title: '软件集成', text: '在 CAD、EDA、CAE、CAM 软件中通过插件直接调用资源库。' },
     },
   },
+  homeSearch: {
+    label: '在三大资源库中搜索',
+    placeholder: '输入型号、零件或材料名称，如 LM358、螺母、不锈钢',
+    button: '搜索',
+    empty: '请输入要搜索的内容',
+    failed: '搜索暂时无法完成，请稍后再试',
+    several: '“{{query}}”在多个资源库中都有结果：',
+    componentCount: '{{name}}：{{count}} 个元器件',
+    categoryCount: '{{name}}：{{count}} 个相关分类',
+    none: '没有找到与“{{query}}”相关的元器件、零部件分类或材料分类。',
+    unavailable: '{{names}}暂时无法检索，结果可能不完整。',
+    browse: '您可以直接浏览：',
+    listSeparator: '、',
+  },
   download: {
     intro: '插件把资源库嵌入您的设计软件：在软件内检索、预览并直接放置零件、元器件与材料，插件内登录使用与门户相同的账号。',
     kinds: {

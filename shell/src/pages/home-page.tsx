@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LIBRARY_KEYS, LIBRARIES, paths, type LibraryKey } from '@portal/providers';
 import { useDocumentTitle } from '../components/layout/use-document-title';
 import { homeSectionId } from '../features/header/components/home-section-tabs';
+import { HomeSearch } from '../features/home-search/components/home-search';
 
 const LIBRARY_ICONS: Record<LibraryKey, ReactNode> = {
   part: <ToolOutlined />,
@@ -28,7 +29,7 @@ const FEATURES = [
   { key: 'plugins', icon: <ApiOutlined /> },
 ] as const;
 
-/** The portal home (spec §1: a generic resource-library page). */
+/** The portal home (spec §1: a generic resource-library page), opening with a search across the three libraries. */
 export function HomePage() {
   const { t } = useTranslation('shell');
   const { t: tCommon } = useTranslation();
@@ -39,6 +40,7 @@ export function HomePage() {
         <div className="page-container">
           <Typography.Title level={1}>{t('home.heroTitle')}</Typography.Title>
           <Typography.Paragraph className="home-hero-text">{t('home.heroText')}</Typography.Paragraph>
+          <HomeSearch />
         </div>
       </section>
       <section className="page-container home-section" id={homeSectionId('libraries')}>
