@@ -12,60 +12,16 @@ requests than the minimum were made.
 """
 
 import argparse
-import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from portal_harness import REPO, admin_token, start_portal, stop_portal, wait_ready
 SERVICES = ["system", "component", "part", "mat"]
-
-
-def http_json(url, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="POST" if data else "GET")
-    request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
-
-
-def portal_env(data_dir, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PORTAL_")}
-    # The fuzzer's malformed headers are refused by actix before any handler; their log lines are noise.
-    env.update(PORTAL_DATA_DIR=data_dir, PORTAL_WEB_DIR=REPO,
-               PORTAL_LOG_FILTER="warn,actix_http::h1::dispatcher=off", **extra)
-    return env
-
-
-def wait_ready(url, seconds=300):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            if http_json(f"{url}/health/ready")["code"] == 0:
-                return
-        except Exception:
-            pass
-        time.sleep(1)
-    sys.exit(f"{url} did not become ready in {seconds} s")
-
-
-def admin_token(url, binary, data_dir):
-    password = "Fuzz#2026test"
-    email = f"fuzz-{int(time.time())}@example.com"
-    subprocess.run([binary, "admin", "create", "--username", email.split("@")[0], "--email", email],
-                   input=password + "\n", text=True, env=portal_env(data_dir), cwd=REPO, check=True,
-                   stdout=subprocess.DEVNULL)
-    answer = http_json(f"{url}/to/api/base/system/auth/login",
-                       {"email": email, "password": password, "userType": 2})
-    if answer.get("code") != 0:
-        sys.exit(f"login failed: {answer}")
-    return answer["data"]["accessToken"]
 
 
 def main():
@@ -89,15 +45,14 @@ def main():
         if url is None:
             port = 18900 + os.getpid() % 90
             url = f"http://127.0.0.1:{port}"
-            # Generous limits: the fuzzer is one client sending thousands of requests.
-            portal = subprocess.Popen(
-                [args.binary, "serve"], cwd=REPO, stdout=subprocess.DEVNULL,
-                env=portal_env(data_dir, PORTAL_ADDR=f"127.0.0.1:{port}",
-                               PORTAL_ACCOUNTS__LOCKOUT__IP_HOURLY_PROBES="1000000",
-                               PORTAL_ACCOUNTS__LOCKOUT__IP_MAX_FAILURES="1000000",
-                               PORTAL_ACCOUNTS__CODES__IP_HOURLY_LIMIT="1000000"))
+            # Generous limits: the fuzzer is one client sending thousands of requests. The fuzzer's
+            # malformed headers are refused by actix before any handler; their log lines are noise.
+            portal = start_portal(args.binary, data_dir, port, "warn,actix_http::h1::dispatcher=off",
+                                  PORTAL_ACCOUNTS__LOCKOUT__IP_HOURLY_PROBES="1000000",
+                                  PORTAL_ACCOUNTS__LOCKOUT__IP_MAX_FAILURES="1000000",
+                                  PORTAL_ACCOUNTS__CODES__IP_HOURLY_LIMIT="1000000")
             wait_ready(url)
-            token = admin_token(url, args.binary, data_dir)
+            token = admin_token(url, args.binary, data_dir, f"fuzz-{int(time.time())}@example.com", "Fuzz#2026test")
         os.makedirs(args.report_dir, exist_ok=True)
         total = failures = 0
         for service in SERVICES:
@@ -125,11 +80,7 @@ def main():
         return 1 if failures else 0
     finally:
         if portal:
-            portal.send_signal(signal.SIGTERM)
-            try:
-                portal.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                portal.kill()
+            stop_portal(portal)
         shutil.rmtree(data_dir, ignore_errors=True)
 
 

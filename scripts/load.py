@@ -14,15 +14,13 @@ import argparse
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
-import urllib.request
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from portal_harness import REPO, admin_token, start_portal, stop_portal, wait_ready
 
 SEARCH_QUERIES = [
     "LM358", "STM32F401", "AMS1117", "10uF", "100nF", "0603", "NE555", "ESP32", "TL431", "电容",
@@ -59,51 +57,6 @@ function done(summary, latency, requests)
     e.connect, e.read, e.write, e.status, e.timeout))
 end
 """
-
-
-def http_json(url, body=None, token=None, method=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method or ("POST" if data else "GET"))
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
-
-
-def wait_ready(url, seconds=300):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            if http_json(f"{url}/health/ready")["code"] == 0:
-                return
-        except Exception:
-            pass
-        time.sleep(1)
-    sys.exit(f"{url} did not become ready in {seconds} s")
-
-
-def start_portal(binary, data_dir, port):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PORTAL_")}
-    env.update(PORTAL_ADDR=f"127.0.0.1:{port}", PORTAL_DATA_DIR=data_dir, PORTAL_WEB_DIR=REPO,
-               PORTAL_LOG_FILTER="warn")
-    return subprocess.Popen([binary, "serve"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
-
-
-def session_token(url, binary, data_dir):
-    """An administrator created with the portal's own CLI, signed in by password."""
-    password = "Load#2026test"
-    email = f"load-{int(time.time())}@example.com"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PORTAL_")}
-    env.update(PORTAL_DATA_DIR=data_dir, PORTAL_LOG_FILTER="warn")
-    subprocess.run([binary, "admin", "create", "--username", email.split("@")[0], "--email", email],
-                   input=password + "\n", text=True, env=env, cwd=REPO, check=True,
-                   stdout=subprocess.DEVNULL)
-    answer = http_json(f"{url}/to/api/base/system/auth/login",
-                       {"email": email, "password": password, "userType": 2})
-    if answer.get("code") != 0:
-        sys.exit(f"login failed: {answer}")
-    return answer["data"]["accessToken"]
 
 
 def route_paths(route):
@@ -144,7 +97,8 @@ def main():
         if host not in ("127.0.0.1", "localhost", "::1"):
             sys.exit(f"refusing to load {host}: loopback only")
         wait_ready(url)
-        token = session_token(url, args.binary, data_dir) if portal else os.environ.get("LOAD_TOKEN", "")
+        token = (admin_token(url, args.binary, data_dir, f"load-{int(time.time())}@example.com", "Load#2026test")
+                 if portal else os.environ.get("LOAD_TOKEN", ""))
         lua = os.path.join(data_dir, "mix.lua")
         with open(lua, "w") as f:
             f.write(LUA)
@@ -176,11 +130,7 @@ def main():
         return 1 if failed else 0
     finally:
         if portal:
-            portal.send_signal(signal.SIGTERM)
-            try:
-                portal.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                portal.kill()
+            stop_portal(portal)
         shutil.rmtree(data_dir, ignore_errors=True)
 
 

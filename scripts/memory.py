@@ -12,20 +12,16 @@ then prints idle, peak and settled RSS per phase. Aims: peak < 600 MB, settled w
 import argparse
 import concurrent.futures
 import http.client
-import json
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.error
 import urllib.parse
-import urllib.request
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from portal_harness import REPO, admin_token, http_json, start_portal, stop_portal, wait_ready
 PART = 60 * 1024 * 1024
 CHUNK = b"\0" * (1024 * 1024)
 
@@ -50,16 +46,6 @@ class Sampler(threading.Thread):
 
     def reset(self):
         self.peak = rss_mb(self.pid)
-
-
-def request(url, body=None, token=None, method=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method or ("POST" if data else "GET"))
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(req, timeout=120) as response:
-        return json.loads(response.read())
 
 
 def put_part(url):
@@ -95,29 +81,12 @@ def main():
     data_dir = tempfile.mkdtemp(prefix="portal-memory-")
     port = 18600 + os.getpid() % 90
     url = f"http://127.0.0.1:{port}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PORTAL_")}
-    env.update(PORTAL_DATA_DIR=data_dir, PORTAL_WEB_DIR=REPO, PORTAL_LOG_FILTER="warn",
-               # The attacker's guesses must reach argon2: no lockout or probe limit in the way.
-               PORTAL_ACCOUNTS__LOCKOUT__IP_MAX_FAILURES="1000000")
-    portal = subprocess.Popen([args.binary, "serve"], cwd=REPO, stdout=subprocess.DEVNULL,
-                              env=dict(env, PORTAL_ADDR=f"127.0.0.1:{port}"))
+    # The attacker's guesses must reach argon2: no lockout or probe limit in the way.
+    portal = start_portal(args.binary, data_dir, port, PORTAL_ACCOUNTS__LOCKOUT__IP_MAX_FAILURES="1000000")
     failed = False
     try:
-        deadline = time.time() + 300
-        while True:
-            try:
-                if request(f"{url}/health/ready")["code"] == 0:
-                    break
-            except Exception:
-                pass
-            if time.time() > deadline:
-                sys.exit("the portal did not become ready")
-            time.sleep(1)
-        email, password = "memory@example.com", "Memory#2026test"
-        subprocess.run([args.binary, "admin", "create", "--username", "memory", "--email", email],
-                       input=password + "\n", text=True, env=env, cwd=REPO, check=True, stdout=subprocess.DEVNULL)
-        token = request(f"{url}/to/api/base/system/auth/login",
-                        {"email": email, "password": password, "userType": 2})["data"]["accessToken"]
+        wait_ready(url)
+        token = admin_token(url, args.binary, data_dir, "memory@example.com", "Memory#2026test")
         time.sleep(5)
         idle = rss_mb(portal.pid)
         sampler = Sampler(portal.pid)
@@ -126,17 +95,17 @@ def main():
 
         def login(i):
             try:
-                return request(f"{url}/to/api/base/system/auth/login",
+                return http_json(f"{url}/to/api/base/system/auth/login",
                                {"email": f"nobody{i}@example.com", "password": "Wrong#2026x", "userType": 2})["code"]
             except urllib.error.HTTPError as error:  # 503: the hashing queue is full ("busy, retry")
                 return f"HTTP {error.code}"
 
-        session = request(f"{url}/to/api/base/file/bigfile/init",
+        session = http_json(f"{url}/to/api/base/file/bigfile/init",
                           {"type": 3, "bizCode": "ModelFiles", "fileName": "memory.step", "storageType": 11,
                            "size": 8 * PART}, token)["data"]  # within the 500 MB of ModelFiles; the PUTs are parts 1..30 of 3 MB slots
         part_urls = []
         for number in range(1, 31):
-            answer = request(f"{url}/to/api/base/file/bigfile/getPartUploadUrl?uploadId={session['uploadId']}"
+            answer = http_json(f"{url}/to/api/base/file/bigfile/getPartUploadUrl?uploadId={session['uploadId']}"
                              f"&chunkIndex={number}&path={urllib.parse.quote(session['path'])}&storageType=11",
                              token=token)
             part_urls.append(answer["data"]["singedUrl"])
@@ -163,11 +132,7 @@ def main():
         print("aims: peak < 600 MB, settled within 20 % of idle: " + ("NOT MET" if failed else "met"))
         return 1 if failed else 0
     finally:
-        portal.send_signal(signal.SIGTERM)
-        try:
-            portal.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            portal.kill()
+        stop_portal(portal)
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
