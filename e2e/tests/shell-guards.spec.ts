@@ -6,6 +6,11 @@ async function cookie(page: Page, name: string) {
   return (await page.context().cookies()).find((c) => c.name === name);
 }
 
+/** A signed-in header asks for the unread feedback replies (the user-menu badge); a stub token would answer 401 there. */
+async function answerUnreadReplies(page: Page) {
+  await page.route('**/operation/behavior/message/my-unread-count**', (route) => route.fulfill({ json: { code: 0, msg: '', data: 0 } }));
+}
+
 test('guard 1: from goes into its cookie and out of the URL', async ({ page }) => {
   const configCall = page.waitForRequest((r) => r.url().includes('/to/api/base/system/dict-data/list-all-simple'));
   await page.goto('/download?from=partner-site&keep=1');
@@ -20,6 +25,7 @@ test('guard 1: from goes into its cookie and out of the URL', async ({ page }) =
 
 test('guard 2: a token in the query is stored, the user loaded, and the token removed', async ({ page }) => {
   let permissionCalls = 0;
+  await answerUnreadReplies(page);
   await page.route('**/to/api/base/system/auth/get-permission-info**', (route) => {
     permissionCalls += 1;
     return route.fulfill({ json: { code: 0, msg: '', data: { user: { id: 1, nickname: '张工', orgId: 0 }, permissions: [], roles: [], menus: [] } } });
@@ -60,6 +66,7 @@ test('_companyId becomes the Org-Id cookie (30 days) and the tenant-id header', 
 
 test('guard 5: /part in private mode goes to the organisation brand page', async ({ page }) => {
   await page.route(/\/mfe\/part\//, (route) => route.abort('connectionrefused'));
+  await answerUnreadReplies(page);
   await page.route('**/to/api/base/system/auth/get-permission-info**', (route) =>
     route.fulfill({ json: { code: 0, msg: '', data: { user: { id: 2, orgId: 31, orgEnable: true }, permissions: [], roles: [], menus: [] } } }),
   );
