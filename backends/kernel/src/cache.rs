@@ -443,6 +443,17 @@ impl Cache {
         )
     }
 
+    /// Takes one of the `limit` slots of a fixed-window counter: `true` when a slot was free
+    /// (give it back with [`Cache::release`] if the work turns out not to count); `false` when
+    /// all are taken, the counter left as it was.
+    pub async fn take_slot(&self, key: &str, window: Duration, limit: i64) -> anyhow::Result<bool> {
+        if self.incr(key, window).await? > limit {
+            self.release(key).await?;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
     /// Gives back one unit of a counter taken with [`Cache::incr`] (a reservation that turned
     /// out not to count, e.g. a login that succeeded). A counter whose window has ended stays
     /// absent: no negative counter is ever created. Answers the new value (0 when absent).

@@ -64,8 +64,12 @@ impl Accounts {
     ) -> ApiResult<()> {
         let limits = &self.settings.codes;
         let ip_key = format!("codes:ip:{ip}");
-        if self.cache.incr(&ip_key, Duration::from_secs(3600)).await? > limits.ip_hourly_limit {
-            self.cache.release(&ip_key).await?;
+        let hour = Duration::from_secs(3600);
+        if !self
+            .cache
+            .take_slot(&ip_key, hour, limits.ip_hourly_limit)
+            .await?
+        {
             return Err(ApiError::new(global::TOO_MANY_REQUESTS));
         }
         let sent = self
@@ -96,13 +100,12 @@ impl Accounts {
         let day = start_of_day();
         let day_key = format!("codes:day:{}:{target}", day.timestamp());
         let attempt = async {
-            if self
+            let day_window = Duration::from_secs(25 * 3600);
+            if !self
                 .cache
-                .incr(&day_key, Duration::from_secs(25 * 3600))
+                .take_slot(&day_key, day_window, limits.daily_limit)
                 .await?
-                > limits.daily_limit
             {
-                self.cache.release(&day_key).await?;
                 return Err(ApiError::new(SMS_CODE_EXCEED_SEND_MAXIMUM_QUANTITY_PER_DAY));
             }
             let sent = self.create_and_send(channel, target, scene, ip, day).await;
@@ -189,8 +192,11 @@ impl Accounts {
     ) -> ApiResult<CodeUse> {
         let failures_key = format!("codes:wrong:{target}");
         let window = Duration::from_secs(self.settings.codes.valid_minutes * 60);
-        if self.cache.incr(&failures_key, window).await? > MAX_WRONG_CODES {
-            self.cache.release(&failures_key).await?;
+        if !self
+            .cache
+            .take_slot(&failures_key, window, MAX_WRONG_CODES)
+            .await?
+        {
             return Err(ApiError::new(global::TOO_MANY_REQUESTS));
         }
         let found = self

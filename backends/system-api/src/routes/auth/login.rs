@@ -143,8 +143,10 @@ impl<'a> LoginGuard<'a> {
         if cache.get(&self.lock_key).await?.is_some() {
             return Err(ApiError::new(global::ACCOUNT_LOCKED));
         }
-        if cache.incr(&self.ip_key, self.window()).await? > lockout.ip_max_failures {
-            cache.release(&self.ip_key).await?;
+        if !cache
+            .take_slot(&self.ip_key, self.window(), lockout.ip_max_failures)
+            .await?
+        {
             return Err(ApiError::new(global::TOO_MANY_REQUESTS));
         }
         let failure_number = cache.incr(&self.failures_key, self.window()).await?;
