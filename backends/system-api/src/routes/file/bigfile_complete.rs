@@ -68,13 +68,20 @@ pub async fn complete_big_file(
             etag: part.etag.clone(),
         })
         .collect();
-    if let Some(declared) = session.declared_size.and_then(|size| u64::try_from(size).ok()) {
+    if let Some(declared) = session
+        .declared_size
+        .and_then(|size| u64::try_from(size).ok())
+    {
         // Parts 1..n-1 without a gap would assemble into a short object that fails the size
         // check, and assembling consumes the parts: a missing last part (by the declared size
         // and the part size init answered) is answered before, so the client can upload it
         // and complete again.
         let expected = declared.div_ceil(files.settings.part_size.max(1)).max(1);
-        let last_named = parts.iter().map(|part| u64::from(part.part_number)).max().unwrap_or(0);
+        let last_named = parts
+            .iter()
+            .map(|part| u64::from(part.part_number))
+            .max()
+            .unwrap_or(0);
         if last_named < expected {
             tracing::info!(expected, last_named, "complete without the last part");
             return Err(ApiError::new(FILE_UPLOAD_NOT_COMPLETE));
