@@ -1,11 +1,11 @@
 //! The application: one actix server running one or several services with the common
 //! middleware, health checks, API docs and (for the portal) the static web site.
 
-use std::{net::TcpListener, sync::Arc, time::Duration};
+use std::{any::Any, net::TcpListener, sync::Arc, time::Duration};
 
 use actix_web::{
     body::{BoxBody, MessageBody},
-    dev::{Server, ServerHandle, ServiceResponse},
+    dev::{Extensions, Server, ServerHandle, ServiceResponse},
     http::{header, StatusCode},
     middleware::{self, ErrorHandlerResponse, ErrorHandlers},
     web, App, HttpRequest, HttpResponse, HttpServer,
@@ -115,6 +115,10 @@ impl Application {
             }
             app.default_service(web::to(unknown_route))
         })
+        // Nagle's algorithm holding the last segment of an answer until the client's delayed ACK
+        // (~40 ms) stalled a large share of gzip answers: every accepted socket gets TCP_NODELAY.
+        .tcp_nodelay(true)
+        .on_connect(record_socket_options)
         .listen(listener)
         .context("listening")?
         .shutdown_timeout(settings.shutdown_timeout_secs);
@@ -149,6 +153,23 @@ impl Application {
         // Give the log writer a moment before the process exits.
         tokio::time::sleep(Duration::from_millis(10)).await;
         result.context("running the HTTP server")
+    }
+}
+
+/// The options of an accepted connection as the server left them, read back from the socket
+/// (`HttpRequest::conn_data::<SocketOptions>()`): lets tests observe the server's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SocketOptions {
+    pub nodelay: bool,
+}
+
+/// The `on_connect` hook: records [`SocketOptions`] of a plain TCP connection (actix sets
+/// `TCP_NODELAY` when it accepts, before this runs).
+pub fn record_socket_options(connection: &dyn Any, data: &mut Extensions) {
+    if let Some(stream) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        data.insert(SocketOptions {
+            nodelay: stream.nodelay().unwrap_or(false),
+        });
     }
 }
 

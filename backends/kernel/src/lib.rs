@@ -20,7 +20,7 @@ pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use app::{Application, SiteMount};
+pub use app::{Application, SiteMount, SocketOptions};
 pub use cache::Cache;
 pub use config::{Mode, Settings};
 pub use db::{Backend, Database, Migrations};

@@ -73,6 +73,18 @@ async fn locked() -> ApiResult<ApiResponse<()>> {
     Err(ApiError::new(global::ACCOUNT_LOCKED))
 }
 
+/// The server's side of this request's connection: the options the kernel set on the accepted
+/// socket, the client's port (one keep-alive connection keeps one port) and some text to
+/// compress.
+async fn connection(req: actix_web::HttpRequest) -> ApiResponse<serde_json::Value> {
+    let options = req.conn_data::<kernel::SocketOptions>().copied();
+    ApiResponse::ok(serde_json::json!({
+        "nodelay": options.map(|options| options.nodelay),
+        "peerPort": req.peer_addr().map(|address| address.port()),
+        "padding": "嗨".repeat(2_000),
+    }))
+}
+
 /// Closes the pool so that the readiness check has something to report.
 async fn close_database(db: web::Data<Database>) -> ApiResponse<bool> {
     db.close().await;
@@ -112,6 +124,7 @@ impl Service for DemoService {
                 .service(web::resource("/rejected").route(web::get().to(rejected)))
                 .service(web::resource("/broken").route(web::get().to(broken)))
                 .service(web::resource("/locked").route(web::get().to(locked)))
+                .service(web::resource("/connection").route(web::get().to(connection)))
                 .service(web::resource("/close-database").route(web::post().to(close_database))),
         );
     }

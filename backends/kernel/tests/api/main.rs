@@ -5,4 +5,5 @@ mod cache;
 mod demo;
 mod envelope;
 mod health;
+mod nodelay;
 mod platform;
