@@ -209,6 +209,7 @@ fn kicad_documents(dir: &Path) -> anyhow::Result<Vec<SearchDocument>> {
                     .footprint()
                     .map(|f| f.rsplit(':').next().unwrap_or(f).to_string()),
                 parameters,
+                quality: None,
             });
         }
     }
@@ -253,6 +254,7 @@ fn fixture_documents() -> anyhow::Result<Vec<SearchDocument>> {
                 .iter()
                 .filter_map(|p| SearchParameter::parse(&p.name, p.dimension, &p.text))
                 .collect(),
+            quality: None,
         })
         .collect())
 }

@@ -31,6 +31,25 @@ pub struct SearchDocument {
     pub package: Option<String>,
     #[serde(default)]
     pub parameters: Vec<SearchParameter>,
+    /// How complete the item's record is, 0–1 (a part with values, package and drawings is 1, a
+    /// bare generic symbol 0), computed by the library when it builds the document. Relevance
+    /// multiplies the text score by [`quality_factor`] and breaks ties by it, so complete
+    /// records rank ahead of bare ones. `None` (a library that does not rate its items) is 1.
+    #[serde(default)]
+    pub quality: Option<f32>,
+}
+
+/// Lowest relevance multiplier, of an item of quality 0: a bare item matching the words
+/// better than a complete one can still come first, but not by a small margin.
+pub const MIN_QUALITY_FACTOR: f32 = 0.4;
+
+/// The relevance multiplier of an item's quality: [`MIN_QUALITY_FACTOR`] at 0, 1 at 1.
+pub fn quality_factor(quality: Option<f32>) -> f32 {
+    let quality = quality
+        .filter(|q| q.is_finite())
+        .unwrap_or(1.0)
+        .clamp(0.0, 1.0);
+    MIN_QUALITY_FACTOR + (1.0 - MIN_QUALITY_FACTOR) * quality
 }
 
 /// One node of a category path.
@@ -104,6 +123,16 @@ mod tests {
         let range = SearchParameter::parse("temperature", Dimension::Temperature, "-40~+85℃");
         assert_eq!(range.and_then(|p| p.bounds()), Some((-40.0, 85.0)));
         assert!(SearchParameter::parse("capacitance", Dimension::Capacitance, "10V").is_none());
+    }
+
+    #[test]
+    fn quality_scales_relevance_between_the_floor_and_one() {
+        assert_eq!(quality_factor(None), 1.0);
+        assert_eq!(quality_factor(Some(1.0)), 1.0);
+        assert_eq!(quality_factor(Some(0.0)), MIN_QUALITY_FACTOR);
+        assert_eq!(quality_factor(Some(7.0)), 1.0);
+        assert_eq!(quality_factor(Some(f32::NAN)), 1.0);
+        assert!(quality_factor(Some(0.5)) > quality_factor(Some(0.25)));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::analysis::{
     identifier_key, parameter_key, register, tokens, CODE, MAX_PREFIX_CHARS, MIN_PREFIX_CHARS,
     TEXT_QUERY,
 };
-use crate::document::SearchDocument;
+use crate::document::{quality_factor, SearchDocument};
 use crate::facets::{FacetTally, FacetValue, RootValues};
 use crate::manufacturers::glossary_manufacturer;
 use crate::request::{QueryError, RangeFilter, SearchRequest, SortOrder, MAX_SUGGESTIONS};
@@ -50,6 +50,9 @@ const VALUE_SCORE: f32 = 5.0;
 const VALUE_IN_RANGE_SCORE: f32 = 1.0;
 /// Boost of a package-code hit.
 const PACKAGE_BOOST: f32 = 2.0;
+/// Weight of an item's quality factor added to its relevance score: breaks ties (a category
+/// list without keywords scores every item 0) without reordering unequal scores.
+const QUALITY_TIE_BREAK: f32 = 1e-4;
 
 /// Errors of the search engine: bad requests (shown to the user) and failures of the index.
 #[derive(Debug, thiserror::Error)]
@@ -478,6 +481,7 @@ impl SearchIndex {
                 }
             }
         }
+        doc.add_f64(f.quality, f64::from(quality_factor(document.quality)));
         doc.add_text(f.part_number_sort, document.part_number.to_lowercase());
         if !sort_values.is_empty() {
             doc.add_object(f.parameter_sort, sort_values);
@@ -500,8 +504,18 @@ impl SearchIndex {
             Option<RootValues>,
         ) = match &request.sort {
             SortOrder::Relevance => {
-                let (total, top, facets) =
-                    run(&searcher, &query, top.order_by_score(), facet_tally)?;
+                // The text score times the item's quality factor, plus the factor as a tie-break.
+                let collector = top.tweak_score(|segment: &tantivy::SegmentReader| {
+                    let column = segment.fast_fields().f64("quality").ok();
+                    move |doc: tantivy::DocId, score: tantivy::Score| -> tantivy::Score {
+                        let factor = column
+                            .as_ref()
+                            .and_then(|column| column.first(doc))
+                            .map_or(1.0, |factor| factor as f32);
+                        score * factor + QUALITY_TIE_BREAK * factor
+                    }
+                });
+                let (total, top, facets) = run(&searcher, &query, collector, facet_tally)?;
                 (total, top, facets)
             }
             SortOrder::PartNumber { descending } => {

@@ -26,12 +26,12 @@ pub mod workload;
 pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
 pub use facets::FacetValue;
-pub use manufacturers::{
-    glossary_manufacturer, manufacturer_name_zh, GlossaryManufacturer, MANUFACTURERS,
-};
 pub use index::{
     resistance_shorthand, value_quantity, Facets, ParameterInfo, SearchError, SearchHit,
     SearchIndex, SearchResults,
+};
+pub use manufacturers::{
+    glossary_manufacturer, manufacturer_name_zh, GlossaryManufacturer, MANUFACTURERS,
 };
 pub use request::{
     split_keywords, validate_keywords, QueryError, RangeFilter, SearchRequest, SortOrder,

@@ -9,7 +9,7 @@ use crate::analysis::{CODE, IDENT_PREFIX, TEXT_INDEX};
 
 /// Bumped whenever the schema or what is indexed changes: an index on disk with another version
 /// is recreated empty and rebuilt by its owner.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The fields of the index.
 #[derive(Debug, Clone, Copy)]
@@ -45,6 +45,8 @@ pub struct Fields {
     pub part_number_sort: Field,
     /// Parameter sort values by parameter key (JSON fast field).
     pub parameter_sort: Field,
+    /// The relevance multiplier of the item's quality (`document::quality_factor`), fast.
+    pub quality: Field,
 }
 
 fn text(analyzer: &str, stored: bool, record: IndexRecordOption) -> TextOptions {
@@ -85,6 +87,7 @@ pub fn build() -> (Schema, Fields) {
         quantity: builder.add_text_field("quantity", STRING),
         part_number_sort: builder.add_text_field("part_number_sort", STRING | FAST),
         parameter_sort: builder.add_json_field("parameter_sort", JsonObjectOptions::from(FAST)),
+        quality: builder.add_f64_field("quality", FAST),
     };
     (builder.build(), fields)
 }

@@ -46,6 +46,7 @@ pub fn documents() -> anyhow::Result<Vec<SearchDocument>> {
                 .iter()
                 .filter_map(|p| SearchParameter::parse(&p.name, p.dimension, &p.text))
                 .collect(),
+            quality: None,
         })
         .collect())
 }

@@ -3,4 +3,5 @@
 
 mod fixture;
 mod lifecycle;
+mod quality;
 mod relevance;

@@ -228,5 +228,6 @@ pub fn document_of(
                 })
             })
             .collect(),
+        quality: Some(super::quality::quality_of(component, parameters)),
     }
 }

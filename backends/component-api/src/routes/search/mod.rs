@@ -8,6 +8,7 @@
 
 pub mod counts;
 pub mod index;
+pub mod quality;
 pub mod query;
 
 use actix_web::web;
