@@ -62,6 +62,33 @@ pub struct Settings {
     /// Security headers: who may frame the portal, extra origins the pages may connect to.
     #[serde(default)]
     pub security: SecuritySettings,
+    /// The library search: its thread pool and its index on disk (docs/search.md).
+    #[serde(default)]
+    pub search: SearchSettings,
+}
+
+/// The `[search]` section: searches and suggestions run on a pool of their own, off the HTTP
+/// workers (`kernel::WorkerPool`); the index lives under `<data_dir>/index/<library>`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct SearchSettings {
+    /// Threads running searches; 0 = the machine's cores.
+    pub threads: usize,
+    /// Searches waiting for a thread before new ones answer 503 busy with `Retry-After`.
+    pub max_queued: usize,
+    /// Rebuild every library index from its database at start even when the index on disk is
+    /// current (an operator's request: `PORTAL_SEARCH__REBUILD_ON_START=true`).
+    pub rebuild_on_start: bool,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        Self {
+            threads: 0,
+            max_queued: 256,
+            rebuild_on_start: false,
+        }
+    }
 }
 
 /// The `[security]` section (docs/security.md). Lists are space-separated origins, as in a

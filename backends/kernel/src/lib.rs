@@ -19,6 +19,7 @@ pub mod service;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod workers;
 
 pub use app::{Application, SiteMount, SocketOptions};
 pub use cache::Cache;
@@ -27,3 +28,4 @@ pub use db::{Backend, Database, Migrations};
 pub use envelope::ApiResponse;
 pub use error::{ApiError, ApiResult, ErrorCode};
 pub use service::{Peers, Service, ServiceContext};
+pub use workers::WorkerPool;

@@ -3,20 +3,20 @@
 //! Each hash holds `memory_kib` (19 MiB by default) while it runs. Unbounded, a burst of logins
 //! grew the process by gigabytes (one blocking thread and one buffer per request), so the hashes
 //! run on `max_concurrent` threads of their own, at most `max_queued` wait, and the rest are
-//! refused at once with "busy, retry" ([`kernel::error::Overloaded`] → 503 with Retry-After).
+//! refused at once with "busy, retry" ([`kernel::error::Overloaded`] → 503 with Retry-After):
+//! a [`kernel::WorkerPool`], the machinery the search pool shares.
 //! Fixed threads matter, not only a bounded count: the allocator keeps a freed 19 MiB buffer in
 //! the arena of the thread that used it, so hashes spread over tokio's many blocking threads
 //! left hundreds of megabytes resident after a burst (measured: 206 → 841 MB, scripts/memory.sh).
 
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 
-use anyhow::Context;
 use argon2::{
     password_hash::{phc::PasswordHash, PasswordHasher as _, PasswordVerifier as _},
     Algorithm, Argon2, Params, Version,
 };
-use kernel::{config::PasswordHashSettings, error::Overloaded};
-use tokio::sync::{OnceCell, Semaphore};
+use kernel::{config::PasswordHashSettings, WorkerPool};
+use tokio::sync::OnceCell;
 
 #[derive(Clone)]
 pub struct PasswordHasher {
@@ -24,35 +24,8 @@ pub struct PasswordHasher {
     /// A hash of a random password, verified against when the user does not exist so that an
     /// unknown account costs as much time as a wrong password.
     decoy: Arc<OnceCell<String>>,
-    /// The hashing threads' job queue (the threads end when the last clone is dropped).
-    jobs: mpsc::SyncSender<Job>,
-    /// Permits to be admitted at all: the workers plus the queue.
-    admitted: Arc<Semaphore>,
-}
-
-type Job = Box<dyn FnOnce() + Send>;
-
-/// Starts `count` threads taking jobs from one queue of `capacity`.
-fn hashing_threads(count: usize, capacity: usize) -> anyhow::Result<mpsc::SyncSender<Job>> {
-    let (sender, receiver) = mpsc::sync_channel::<Job>(capacity);
-    let receiver = Arc::new(Mutex::new(receiver));
-    for index in 0..count {
-        let receiver = Arc::clone(&receiver);
-        std::thread::Builder::new()
-            .name(format!("argon2-{index}"))
-            .spawn(move || loop {
-                let job = match receiver.lock() {
-                    Ok(receiver) => receiver.recv(),
-                    Err(_) => return,
-                };
-                match job {
-                    Ok(job) => job(),
-                    Err(_) => return, // every sender dropped
-                }
-            })
-            .context("starting a password hashing thread")?;
-    }
-    Ok(sender)
+    /// The hashing threads and their bounded queue (`kernel::WorkerPool`).
+    pool: WorkerPool,
 }
 
 impl PasswordHasher {
@@ -64,16 +37,15 @@ impl PasswordHasher {
             None,
         )
         .map_err(|error| anyhow::anyhow!("invalid argon2 parameters: {error}"))?;
-        let workers = match settings.max_concurrent {
-            0 => std::thread::available_parallelism().map_or(2, usize::from),
-            configured => configured,
-        };
-        let admitted = workers + settings.max_queued;
         Ok(Self {
             params,
             decoy: Arc::new(OnceCell::new()),
-            jobs: hashing_threads(workers, admitted)?,
-            admitted: Arc::new(Semaphore::new(admitted)),
+            pool: WorkerPool::new(
+                "password hashing",
+                "argon2",
+                settings.max_concurrent,
+                settings.max_queued,
+            )?,
         })
     }
 
@@ -82,23 +54,7 @@ impl PasswordHasher {
         &self,
         work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
     ) -> anyhow::Result<T> {
-        let Ok(admitted) = self.admitted.clone().try_acquire_owned() else {
-            return Err(anyhow::Error::new(Overloaded {
-                resource: "password hashing",
-                retry_after_seconds: 1,
-            }));
-        };
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let job: Job = Box::new(move || {
-            let _admitted = admitted;
-            // The caller may have gone (a dropped request): nobody to answer then.
-            let _ = answer.send(work());
-        });
-        // Never blocks: the queue holds as many jobs as there are admission permits.
-        self.jobs
-            .try_send(job)
-            .map_err(|_| anyhow::anyhow!("password hashing queue closed or full"))?;
-        answered.await.context("password hashing thread")?
+        self.pool.run(work).await?
     }
 
     fn argon2(params: Params) -> Argon2<'static> {
@@ -145,6 +101,7 @@ impl PasswordHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kernel::error::Overloaded;
 
     #[tokio::test]
     async fn hashes_verify_and_carry_their_parameters() -> anyhow::Result<()> {
