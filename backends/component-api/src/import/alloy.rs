@@ -140,7 +140,7 @@ pub fn parse_chip(text: &str) -> Result<Chip, String> {
         vendor: file.vendor,
         family: file.family,
         orderable: package.and_then(|p| p.part.clone()),
-        package: package.and_then(|p| p.kind.clone()),
+        package: package.and_then(|p| p.kind.as_deref()).map(package_name),
         pins: package.and_then(|p| p.pins),
         cores: file.cores.iter().map(core_name).collect(),
         flash: total("flash"),
@@ -150,6 +150,20 @@ pub fn parse_chip(text: &str) -> Result<Chip, String> {
             .filter_map(|class| counts.get(class).map(|count| (*class, *count)))
             .collect(),
     })
+}
+
+/// The package the way KiCad's footprints name it, so both sources give one facet value:
+/// `LQFP64` → `LQFP-64`, `UFQFPN48` → `UFQFPN-48`; other spellings stay as written.
+fn package_name(kind: &str) -> String {
+    let kind = kind.trim();
+    let letters = kind.trim_end_matches(|c: char| c.is_ascii_digit());
+    let digits = &kind[letters.len()..];
+    if !letters.is_empty() && !digits.is_empty() && letters.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        format!("{letters}-{digits}")
+    } else {
+        kind.to_owned()
+    }
 }
 
 /// `262144` → `256KB` (binary prefixes, the convention of MCU memory sizes).
@@ -423,7 +437,17 @@ package:
             chip.peripheral_summary(),
             "3×UART, 2×SPI, 2×I2C, USB, ADC, 2×Timer"
         );
-        assert_eq!(chip.package.as_deref(), Some("UFQFPN48"));
+        assert_eq!(chip.package.as_deref(), Some("UFQFPN-48"));
+        for (written, named) in [
+            ("LQFP64", "LQFP-64"),
+            ("WLCSP81", "WLCSP-81"),
+            ("TFBGA216", "TFBGA-216"),
+            ("LQFP-64", "LQFP-64"),
+            ("SOT23-5", "SOT23-5"),
+            ("QFN", "QFN"),
+        ] {
+            assert_eq!(package_name(written), named, "{written}");
+        }
         assert_eq!(chip.pins, Some(48));
     }
 
@@ -467,7 +491,7 @@ package:
         assert!(component.category_code.is_some(), "the alloyDevices hint");
         assert_eq!(
             component.description,
-            "Cortex-M4F MCU, 256KB flash, 64KB RAM, 3×UART, 2×SPI, 2×I2C, USB, ADC, 2×Timer, UFQFPN48"
+            "Cortex-M4F MCU, 256KB flash, 64KB RAM, 3×UART, 2×SPI, 2×I2C, USB, ADC, 2×Timer, UFQFPN-48"
         );
         assert_eq!(component.parameters[0].original, "256KB");
         assert_eq!(component.parameters[0].conditions.as_deref(), Some("Flash"));

@@ -120,8 +120,47 @@ pub fn standalone_symbol_file(
     file
 }
 
+/// Vendor names KiCad puts before a vendor-specific package (`ST_WLCSP-64_Die441`,
+/// `Texas_S-PVQFN-N20_EP3.15x3.15mm`, `TI_SO-PowerPAD-8`): a maker, never a package.
+const VENDOR_PREFIXES: [&str; 29] = [
+    "AO",
+    "SiliconLabs",
+    "ST",
+    "TI",
+    "Texas",
+    "NXP",
+    "Analog",
+    "ADI",
+    "Maxim",
+    "Microchip",
+    "Atmel",
+    "Infineon",
+    "Vishay",
+    "OnSemi",
+    "ON",
+    "Nexperia",
+    "Diodes",
+    "Linear",
+    "Panasonic",
+    "Fairchild",
+    "Toshiba",
+    "Renesas",
+    "Rohm",
+    "ROHM",
+    "Nordic",
+    "Espressif",
+    "Silicon",
+    "Cypress",
+    "Bosch",
+];
+
+/// At most this many words name a vendor package (`MicroStar_Junior_BGA-12`).
+const MAX_VENDOR_PACKAGE_WORDS: usize = 3;
+
 /// The package family a footprint name states: `SOIC-8_3.9x4.9mm_P1.27mm` → `SOIC-8`,
-/// `R_0603_1608Metric` → `0603` (passives lead with their kind).
+/// `R_0603_1608Metric` → `0603` (passives lead with their kind), `ST_WLCSP-64_Die441` →
+/// `WLCSP-64` (a vendor prefix is skipped; the package is the words up to and including the
+/// first one with a digit: `Vishay_PowerPAK_1212-8_Single` → `PowerPAK 1212-8`).
 pub fn package_of(footprint_name: &str) -> Option<String> {
     let mut tokens = footprint_name.split('_').filter(|t| !t.is_empty());
     let first = tokens.next()?;
@@ -131,6 +170,16 @@ pub fn package_of(footprint_name: &str) -> Option<String> {
             .next()
             .map(str::to_owned)
             .or_else(|| Some(first.to_owned()))
+    } else if VENDOR_PREFIXES.contains(&first) {
+        let mut words = Vec::new();
+        for token in tokens.take(MAX_VENDOR_PACKAGE_WORDS) {
+            words.push(token);
+            if token.chars().any(|c| c.is_ascii_digit()) {
+                break;
+            }
+        }
+        // A vendor name alone (`ST`) is no package.
+        (!words.is_empty()).then(|| words.join(" "))
     } else {
         Some(first.to_owned())
     }
@@ -492,6 +541,54 @@ mod tests {
             package_of("LQFP-48_7x7mm_P0.5mm").as_deref(),
             Some("LQFP-48")
         );
+        assert_eq!(package_of("ST"), None);
+    }
+
+    #[test]
+    fn vendor_prefixes_are_skipped() {
+        // Footprint names of the seed (data/components/kicad), as the symbols name them.
+        for (footprint, package) in [
+            ("ST_WLCSP-64_Die441", "WLCSP-64"),
+            ("ST_WLCSP-49_Die423", "WLCSP-49"),
+            ("ST_WLCSP-168_Die434", "WLCSP-168"),
+            ("ST_uTFBGA-36_3.6x3.6mm_Layout6x6_P0.5mm", "uTFBGA-36"),
+            ("TI_SO-PowerPAD-8", "SO-PowerPAD-8"),
+            ("Texas_S-PVQFN-N20_EP3.15x3.15mm_ThermalVias", "S-PVQFN-N20"),
+            ("Texas_DSBGA-8_1.43x1.41mm_Layout3x3_P0.5mm", "DSBGA-8"),
+            (
+                "Texas_MicroStar_Junior_BGA-12_2.0x2.5mm_Layout4x3_P0.5mm",
+                "MicroStar Junior BGA-12",
+            ),
+            ("Texas_DQK", "DQK"),
+            ("Analog_KS-4", "KS-4"),
+            ("Analog_TO-46-4_ThermalShield", "TO-46-4"),
+            (
+                "Maxim_WLP-9_1.595x1.415_Layout3x3_P0.4mm_Ball0.27mm_Pad0.25mm_NSMD",
+                "WLP-9",
+            ),
+            (
+                "Microchip_DRQFN-44-1EP_5x5mm_P0.7mm_EP2.65x2.65mm",
+                "DRQFN-44-1EP",
+            ),
+            ("Infineon_PG-HSOF-8-1", "PG-HSOF-8-1"),
+            ("Vishay_PowerPAK_1212-8_Single", "PowerPAK 1212-8"),
+            ("Nexperia_CFP15", "CFP15"),
+            ("AO_DFN-8-1EP_5.55x5.2mm_P1.27mm_EP4.12x4.6mm", "DFN-8-1EP"),
+            ("SiliconLabs_QFN-20-1EP_3x3mm_P0.5mm", "QFN-20-1EP"),
+            ("OnSemi_UDFN-8_1.2x1.8mm_P0.4mm", "UDFN-8"),
+            ("Diodes_PowerDI3333-8", "PowerDI3333-8"),
+            ("Fairchild_DualPower33-6", "DualPower33-6"),
+            ("Panasonic_HSON-8_8x8mm_P2.00mm", "HSON-8"),
+        ] {
+            assert_eq!(
+                package_of(footprint).as_deref(),
+                Some(package),
+                "{footprint}"
+            );
+        }
+        // Not vendors: package families and kinds stay as they were.
+        assert_eq!(package_of("DirectFET_MX").as_deref(), Some("DirectFET"));
+        assert_eq!(package_of("SOT-23-5").as_deref(), Some("SOT-23-5"));
         assert_eq!(
             lifecycle_of("Obsolete, use X instead", "").as_deref(),
             Some("obsolete")

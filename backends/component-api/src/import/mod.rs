@@ -26,7 +26,7 @@ use crate::{
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "kicad-fritzing-generic-alloy-importer-5";
+const IMPORTER_REVISION: &str = "kicad-fritzing-generic-alloy-importer-6";
 
 /// How many rejection reasons a report keeps.
 pub const REPORTED_REASONS: usize = 20;
