@@ -210,6 +210,7 @@ fn kicad_documents(dir: &Path) -> anyhow::Result<Vec<SearchDocument>> {
                     .map(|f| f.rsplit(':').next().unwrap_or(f).to_string()),
                 parameters,
                 quality: None,
+                payload: None,
             });
         }
     }
@@ -255,6 +256,7 @@ fn fixture_documents() -> anyhow::Result<Vec<SearchDocument>> {
                 .filter_map(|p| SearchParameter::parse(&p.name, p.dimension, &p.text))
                 .collect(),
             quality: None,
+            payload: None,
         })
         .collect())
 }

@@ -14,6 +14,11 @@ use crate::synonyms::DOMAIN_WORDS;
 /// Analyzer of the text fields at indexing time: jieba search mode (overlapping words, good for
 /// recall: 贴片电阻 → 贴片, 电阻, 贴片电阻), lower case, English stems.
 pub const TEXT_INDEX: &str = "portal_text_index";
+
+/// Bumped whenever what the analysers make of a text changes (tokenizers, the jieba words added,
+/// stemming, identifier keys, n-gram lengths): an index on disk analysed with another version
+/// is recreated and rebuilt by its owner (`SearchIndex::open_versioned`).
+pub const ANALYSIS_VERSION: u32 = 1;
 /// Analyzer of the text fields at query time: jieba precise mode, so that a query word is one
 /// token that the search-mode index contains.
 pub const TEXT_QUERY: &str = "portal_text_query";

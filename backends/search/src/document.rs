@@ -37,6 +37,11 @@ pub struct SearchDocument {
     /// records rank ahead of bare ones. `None` (a library that does not rate its items) is 1.
     #[serde(default)]
     pub quality: Option<f32>,
+    /// The library's own rendering of the item (JSON, opaque to the engine, not indexed),
+    /// stored with the document and handed back with each hit ([`crate::SearchHit::document`]):
+    /// a library answers a search from the index, without reading its database per request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payload: Option<String>,
 }
 
 /// Lowest relevance multiplier, of an item of quality 0: a bare item matching the words

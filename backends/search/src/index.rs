@@ -17,8 +17,8 @@ use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocum
 use units::Dimension;
 
 use crate::analysis::{
-    identifier_key, parameter_key, register, tokens, CODE, MAX_PREFIX_CHARS, MIN_PREFIX_CHARS,
-    TEXT_QUERY,
+    identifier_key, parameter_key, register, tokens, ANALYSIS_VERSION, CODE, MAX_PREFIX_CHARS,
+    MIN_PREFIX_CHARS, TEXT_QUERY,
 };
 use crate::document::{quality_factor, SearchDocument};
 use crate::facets::{FacetTally, FacetValue, RootValues};
@@ -195,6 +195,9 @@ pub struct SearchIndex {
     state: RwLock<State>,
     suggester: RwLock<Arc<Suggester>>,
     needs_rebuild: bool,
+    /// Written with every commit (`IndexMeta::payload`): the owner's checkpoint, e.g. how far
+    /// of its change feed the committed content reflects ([`Self::set_commit_payload`]).
+    commit_payload: Mutex<Option<String>>,
 }
 
 fn lock_poisoned<T>(error: PoisonError<T>) -> T {
@@ -213,11 +216,24 @@ impl SearchIndex {
     /// with another schema version is replaced by an empty one; [`Self::needs_rebuild`] then
     /// tells the owner to feed it from its database.
     pub fn open_or_create(dir: &Path) -> Result<Self, SearchError> {
+        Self::open_versioned(dir, "")
+    }
+
+    /// The version stamp of an index on disk: the schema, the analysers and the owner's own
+    /// version of what it puts in the documents (e.g. the stored display records).
+    pub fn version_stamp(owner_version: &str) -> String {
+        format!("schema {SCHEMA_VERSION}; analysis {ANALYSIS_VERSION}; owner {owner_version}")
+    }
+
+    /// [`Self::open_or_create`] with the owner's version in the stamp: an index whose stamp
+    /// differs in any part is replaced by an empty one ([`Self::needs_rebuild`]).
+    pub fn open_versioned(dir: &Path, owner_version: &str) -> Result<Self, SearchError> {
         std::fs::create_dir_all(dir)?;
         let version_file = dir.join(VERSION_FILE);
         let version = std::fs::read_to_string(&version_file).ok();
+        let stamp = Self::version_stamp(owner_version);
         let (schema, fields) = schema::build();
-        let current = version.as_deref().map(str::trim) == Some(&SCHEMA_VERSION.to_string())
+        let current = version.as_deref().map(str::trim) == Some(stamp.trim())
             && dir.join("meta.json").exists();
         if current {
             let index = Index::open_in_dir(dir)?;
@@ -234,7 +250,7 @@ impl SearchIndex {
             }
         }
         let index = Index::create_in_dir(dir, schema)?;
-        std::fs::write(&version_file, SCHEMA_VERSION.to_string())?;
+        std::fs::write(&version_file, &stamp)?;
         Self::from_index(index, fields, true)
     }
 
@@ -253,6 +269,7 @@ impl SearchIndex {
             state: RwLock::new(State::default()),
             suggester: RwLock::new(Arc::new(Suggester::default())),
             needs_rebuild: fresh,
+            commit_payload: Mutex::new(None),
         };
         if !fresh {
             search_index.load_state()?;
@@ -283,6 +300,18 @@ impl SearchIndex {
         *self.state.write().unwrap_or_else(lock_poisoned) = state;
         *self.suggester.write().unwrap_or_else(lock_poisoned) = Arc::new(suggester);
         Ok(())
+    }
+
+    /// What the next commits record with the index (`IndexMeta::payload`), read back by
+    /// [`Self::committed_payload`] after a restart: the owner's checkpoint.
+    pub fn set_commit_payload(&self, payload: impl Into<String>) {
+        *self.commit_payload.lock().unwrap_or_else(lock_poisoned) = Some(payload.into());
+    }
+
+    /// The payload of the last commit on disk (`None`: none recorded, or an index in memory
+    /// that was never committed with one).
+    pub fn committed_payload(&self) -> Result<Option<String>, SearchError> {
+        Ok(self.index.load_metas()?.payload)
     }
 
     /// Whether the index was created empty (new, or replaced after a schema change) and should
@@ -339,7 +368,16 @@ impl SearchIndex {
     /// Makes staged changes visible to searches and suggestions.
     pub fn commit(&self) -> Result<(), SearchError> {
         let mut writer = self.writer.lock().unwrap_or_else(lock_poisoned);
-        writer.commit()?;
+        let payload = self
+            .commit_payload
+            .lock()
+            .unwrap_or_else(lock_poisoned)
+            .clone();
+        let mut prepared = writer.prepare_commit()?;
+        if let Some(payload) = payload {
+            prepared.set_payload(&payload);
+        }
+        prepared.commit()?;
         self.reader.reload()?;
         let suggester = self
             .state

@@ -78,12 +78,16 @@ pub struct ParameterView {
     pub min: Option<f64>,
     pub typ: Option<f64>,
     pub max: Option<f64>,
-    /// The value written the one canonical way, with its conditions (`10mΩ @ 4.5V`, `-40~85°C`).
+    /// The value written the one canonical way: a label before it (`Flash 512KB`), conditions
+    /// after it (`10mΩ @ 4.5V`), else the value alone (`-40°C~85°C`); `import::params::display`.
     pub display: String,
     /// The same without the conditions (`10mΩ`), for tables that show them in a column.
     pub value: String,
     pub original: String,
     pub conditions: Option<String>,
+    /// The conditions when they name which value this is (`Flash`, `RAM`) rather than how it
+    /// was measured: shown before the value (`import::params::is_label`).
+    pub label: Option<String>,
 }
 
 impl From<&Parameter> for ParameterView {
@@ -106,10 +110,11 @@ impl From<&Parameter> for ParameterView {
                     min: parameter.min,
                     typ: parameter.typ,
                     max: parameter.max,
-                    display: units::display_param(&value),
+                    display: crate::import::params::display(&value),
                     value: units::display_value(&value),
                     original: parameter.original.clone(),
                     conditions: parameter.conditions.clone(),
+                    label: label_of(parameter),
                 }
             }
             // A dimension this build does not know: show the source text.
@@ -125,9 +130,19 @@ impl From<&Parameter> for ParameterView {
                 value: parameter.original.clone(),
                 original: parameter.original.clone(),
                 conditions: parameter.conditions.clone(),
+                label: label_of(parameter),
             },
         }
     }
+}
+
+fn label_of(parameter: &Parameter) -> Option<String> {
+    parameter
+        .conditions
+        .as_deref()
+        .map(str::trim)
+        .filter(|conditions| crate::import::params::is_label(conditions))
+        .map(str::to_owned)
 }
 
 /// A downloadable file of a component with its URL.

@@ -47,6 +47,7 @@ pub fn documents() -> anyhow::Result<Vec<SearchDocument>> {
                 .filter_map(|p| SearchParameter::parse(&p.name, p.dimension, &p.text))
                 .collect(),
             quality: None,
+            payload: None,
         })
         .collect())
 }

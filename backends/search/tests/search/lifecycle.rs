@@ -166,6 +166,43 @@ fn an_index_on_disk_survives_a_restart() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The owner's checkpoint travels with each commit and survives a restart; the version stamp
+/// (schema, analysers, owner) decides whether the index on disk is reused.
+#[test]
+fn the_commit_payload_and_the_version_stamp_survive_a_restart() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("component");
+    {
+        let index = SearchIndex::open_versioned(&path, "component 1")?;
+        assert!(index.needs_rebuild());
+        assert_eq!(index.committed_payload()?, None);
+        index.set_commit_payload(r#"{"seq":7}"#);
+        index.rebuild([part("1", "LM358", "运放")])?;
+        index.set_commit_payload(r#"{"seq":9}"#);
+        index.upsert([part("2", "LM324", "运放")])?;
+        index.commit()?;
+        assert_eq!(index.committed_payload()?.as_deref(), Some(r#"{"seq":9}"#));
+    }
+    let stamp = std::fs::read_to_string(path.join("portal-search-version"))?;
+    assert_eq!(stamp, SearchIndex::version_stamp("component 1"));
+    assert!(
+        stamp.contains("schema ") && stamp.contains("analysis "),
+        "{stamp}"
+    );
+    {
+        let index = SearchIndex::open_versioned(&path, "component 1")?;
+        assert!(!index.needs_rebuild());
+        assert_eq!(index.committed_payload()?.as_deref(), Some(r#"{"seq":9}"#));
+        assert_eq!(total(&index, "LM324")?, 1);
+    }
+    // The owner's documents changed shape: recreated empty, no checkpoint.
+    let index = SearchIndex::open_versioned(&path, "component 2")?;
+    assert!(index.needs_rebuild());
+    assert_eq!(index.len(), 0);
+    assert_eq!(index.committed_payload()?, None);
+    Ok(())
+}
+
 #[test]
 fn searches_run_while_another_thread_writes() -> anyhow::Result<()> {
     let index = Arc::new(fixture::index()?);
