@@ -236,22 +236,54 @@ impl From<anyhow::Error> for ApiError {
         if let Some(overloaded) = source.downcast_ref::<Overloaded>() {
             return Self::overloaded(*overloaded);
         }
-        if let Some(sqlx::Error::PoolTimedOut) = source.downcast_ref::<sqlx::Error>() {
-            return Self::from(sqlx::Error::PoolTimedOut);
+        // A database error anywhere in the chain (handlers wrap it in context or in errors of
+        // their own) that says the database is busy or unreachable answers 503, not 500.
+        if let Some(overloaded) = source
+            .chain()
+            .find_map(|cause| cause.downcast_ref::<sqlx::Error>())
+            .and_then(database_unavailable)
+        {
+            tracing::warn!(error = ?source, "database unavailable");
+            return Self::overloaded(overloaded);
         }
         Self::internal(source)
     }
 }
 
+/// The busy answer for a database error that is the database's state, not a bug: every pooled
+/// connection stayed busy for the pool's whole acquire timeout, or the server cannot be reached
+/// (connection refused, closed or reset by a restart, a failover or a network cut, also in the
+/// middle of the protocol; PostgreSQL's
+/// connection-exception class 08 and operator-intervention 57P: shutting down, starting up).
+fn database_unavailable(error: &sqlx::Error) -> Option<Overloaded> {
+    let resource = match error {
+        sqlx::Error::PoolTimedOut => "database pool",
+        // Protocol: the conversation broke off (e.g. a connection closed during the TLS
+        // request answers "unexpected response from SSLRequest").
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => "database",
+        sqlx::Error::Database(error)
+            if error
+                .code()
+                .is_some_and(|code| code.starts_with("08") || code.starts_with("57P")) =>
+        {
+            "database"
+        }
+        _ => return None,
+    };
+    Some(Overloaded {
+        resource,
+        retry_after_seconds: 1,
+    })
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(source: sqlx::Error) -> Self {
-        match source {
-            // Every connection stayed busy for the pool's whole acquire timeout.
-            sqlx::Error::PoolTimedOut => Self::overloaded(Overloaded {
-                resource: "database pool",
-                retry_after_seconds: 1,
-            }),
-            source => Self::internal(source),
+        match database_unavailable(&source) {
+            Some(overloaded) => {
+                tracing::warn!(error = ?source, "database unavailable");
+                Self::overloaded(overloaded)
+            }
+            None => Self::internal(source),
         }
     }
 }
@@ -332,6 +364,13 @@ mod tests {
             pool.code(),
             503,
             "a pool timeout under context is still busy"
+        );
+        let closed = std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "closed");
+        let wrapped = anyhow::Error::new(sqlx::Error::Io(closed)).context("login");
+        assert_eq!(
+            ApiError::from(wrapped).status_code(),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "a connection closed by the database server is busy, not a failure"
         );
         assert_eq!(
             ApiError::from(sqlx::Error::RowNotFound).status_code(),

@@ -329,3 +329,157 @@ impl Drop for OwnRedis {
         }
     }
 }
+
+/// What a [`FaultProxy`] does with connections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ProxyMode {
+    /// Forwards every byte both ways.
+    Forward,
+    /// Not listening: a new connection is refused (`ECONNREFUSED`), as by a stopped server.
+    Refuse,
+    /// Accepts and hangs up at once, as a server that is shutting down or starting up.
+    HangUp,
+}
+
+/// A TCP proxy of the test's own between the application and a server (e.g. PostgreSQL), for
+/// fault tests: [`FaultProxy::cut`] closes every proxied connection and refuses new ones,
+/// [`FaultProxy::hang_up`] accepts and closes new ones, [`FaultProxy::restore`] forwards again,
+/// on the same port, without touching the server behind it.
+pub struct FaultProxy {
+    pub port: u16,
+    target: String,
+    mode: Arc<std::sync::Mutex<ProxyMode>>,
+    connections: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
+    accept: Option<tokio::task::JoinHandle<()>>,
+    /// Connections accepted so far (forwarded or hung up).
+    accepted: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl FaultProxy {
+    /// Listens on a free loopback port and forwards to `target` (`host:port`).
+    pub async fn start(target: &str) -> anyhow::Result<Self> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .context("binding the fault proxy")?;
+        let port = listener.local_addr()?.port();
+        let mut proxy = Self {
+            port,
+            target: target.to_owned(),
+            mode: Arc::new(std::sync::Mutex::new(ProxyMode::Forward)),
+            connections: Arc::default(),
+            accept: None,
+            accepted: Arc::default(),
+        };
+        proxy.listen(listener);
+        Ok(proxy)
+    }
+
+    /// A proxy for the PostgreSQL server of `url` (`postgres://…@host:port/db`); answers the
+    /// proxy and the same URL pointing at it.
+    pub async fn for_postgres(url: &str) -> anyhow::Result<(Self, String)> {
+        let options: PgConnectOptions = url.parse().context("invalid PostgreSQL URL")?;
+        let target = format!("{}:{}", options.get_host(), options.get_port());
+        let proxy = Self::start(&target).await?;
+        let mut proxied = reqwest::Url::parse(url).context("invalid PostgreSQL URL")?;
+        proxied
+            .set_host(Some("127.0.0.1"))
+            .context("setting the proxy host")?;
+        proxied
+            .set_port(Some(proxy.port))
+            .map_err(|()| anyhow::anyhow!("cannot set the proxy port on {url}"))?;
+        Ok((proxy, proxied.to_string()))
+    }
+
+    fn listen(&mut self, listener: tokio::net::TcpListener) {
+        let mode = self.mode.clone();
+        let connections = self.connections.clone();
+        let accepted = self.accepted.clone();
+        let target = self.target.clone();
+        self.accept = Some(tokio::spawn(async move {
+            loop {
+                let Ok((inbound, _)) = listener.accept().await else {
+                    continue;
+                };
+                accepted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if *mode.lock().unwrap_or_else(|e| e.into_inner()) != ProxyMode::Forward {
+                    drop(inbound);
+                    continue;
+                }
+                let target = target.clone();
+                let task = tokio::spawn(async move {
+                    let mut inbound = inbound;
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await else {
+                        return;
+                    };
+                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                });
+                let mut open = connections.lock().unwrap_or_else(|e| e.into_inner());
+                open.retain(|handle| !handle.is_finished());
+                open.push(task.abort_handle());
+            }
+        }));
+    }
+
+    fn close_all(&self) {
+        for handle in self
+            .connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain(..)
+        {
+            // Dropping the task drops both sockets: the application sees its connection closed.
+            handle.abort();
+        }
+    }
+
+    fn set_mode(&self, mode: ProxyMode) {
+        *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = mode;
+    }
+
+    /// Closes every proxied connection and stops listening: new connections are refused.
+    pub async fn cut(&mut self) {
+        self.set_mode(ProxyMode::Refuse);
+        if let Some(accept) = self.accept.take() {
+            accept.abort();
+            let _ = accept.await;
+        }
+        self.close_all();
+    }
+
+    /// Closes every proxied connection; new ones are accepted and closed at once.
+    pub async fn hang_up(&mut self) -> anyhow::Result<()> {
+        self.set_mode(ProxyMode::HangUp);
+        self.close_all();
+        self.ensure_listening().await
+    }
+
+    /// Forwards again (listening on the same port if it stopped).
+    pub async fn restore(&mut self) -> anyhow::Result<()> {
+        self.set_mode(ProxyMode::Forward);
+        self.ensure_listening().await
+    }
+
+    async fn ensure_listening(&mut self) -> anyhow::Result<()> {
+        if self.accept.is_none() {
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", self.port))
+                .await
+                .with_context(|| format!("listening again on port {}", self.port))?;
+            self.listen(listener);
+        }
+        Ok(())
+    }
+
+    /// Connections accepted so far (to prove traffic went through the proxy).
+    pub fn accepted(&self) -> usize {
+        self.accepted.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for FaultProxy {
+    fn drop(&mut self) {
+        if let Some(accept) = self.accept.take() {
+            accept.abort();
+        }
+        self.close_all();
+    }
+}

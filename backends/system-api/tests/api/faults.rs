@@ -1,6 +1,11 @@
-//! Faults of what the service depends on: Redis stopped under a running service.
+//! Faults of what the service depends on: Redis stopped under a running service, PostgreSQL's
+//! connections cut under a running service.
 
-use kernel::testing::{OwnRedis, TestEnvironment};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use kernel::testing::{FaultProxy, OwnRedis, TestBackend, TestEnvironment};
 use reqwest::Method;
 use serde_json::json;
 
@@ -78,3 +83,101 @@ async fn accounts_keep_working_while_redis_is_down(
 }
 
 kernel::backend_tests!(accounts_keep_working_while_redis_is_down);
+
+/// A login and an authenticated read during a database fault: both answer the 503 busy
+/// envelope with `Retry-After` — within the pool's acquire timeout (10 s) plus a margin, never
+/// a 500, never a hang.
+async fn assert_busy_while_cut(
+    app: &kernel::testing::TestApp,
+    email: &str,
+    token: &str,
+) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let (login, read) = tokio::join!(
+        app.client
+            .post(app.url(&format!("{BASE}/auth/login")))
+            .json(&json!({"email": email, "password": PASSWORD, "userType": 2}))
+            .send(),
+        app.client
+            .get(app.url(&format!("{BASE}/auth/get-permission-info?appType=2")))
+            .bearer_auth(token)
+            .send(),
+    );
+    for (what, answer) in [("login", login), ("read", read)] {
+        let answer = answer.with_context(|| format!("{what}: no answer"))?;
+        let status = answer.status().as_u16();
+        let retry_after = answer
+            .headers()
+            .get("retry-after")
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned);
+        let body: serde_json::Value = answer.json().await.context("a JSON envelope")?;
+        assert_eq!(status, 503, "{what}: {body}");
+        assert_eq!(retry_after.as_deref(), Some("1"), "{what}");
+        assert_error(&body, 503, "服务繁忙，请稍后重试");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the busy answers took {:?}, past the pool's acquire timeout",
+        started.elapsed()
+    );
+    Ok(())
+}
+
+/// PostgreSQL's connections cut under a running service (a restart, a failover, a network
+/// cut), through a TCP proxy the test owns: while every connection is closed and new ones are
+/// refused, and while new ones are accepted and closed at once, logins and reads answer 503
+/// busy; once the proxy forwards again the same requests succeed, without restarting the app.
+#[tokio::test]
+async fn postgres_connections_cut_and_restored() -> anyhow::Result<()> {
+    // Fails when PostgreSQL is required but absent (PORTAL_TEST_REQUIRE_SERVICES=1).
+    let Some(environment) = TestEnvironment::new(TestBackend::Postgres).await? else {
+        return Ok(());
+    };
+    let server_url = environment
+        .settings
+        .postgres_url
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("a PostgreSQL environment without a URL"))?;
+    let (mut proxy, proxied_url) = FaultProxy::for_postgres(&server_url).await?;
+    let mut settings = fast_settings(&environment);
+    settings.postgres_url = Some(proxied_url);
+    let app = spawn_with(settings).await?;
+    let email = "cut@example.com";
+    let registered = register(&app, email, "断线").await?;
+    assert_eq!(registered["code"], 0, "{registered}");
+    let token = token_of(&login_email(&app, email, PASSWORD).await?)?;
+    let read = get_with(&app, "/auth/get-permission-info?appType=2", &token).await?;
+    assert_eq!(read["code"], 0, "{read}");
+    assert!(proxy.accepted() > 0, "the app did not go through the proxy");
+
+    // Every connection closed, new ones refused.
+    proxy.cut().await;
+    assert_busy_while_cut(&app, email, &token).await?;
+    let (status, ready) = app.get_json("/health/ready").await?;
+    assert_eq!(status, 503, "{ready}");
+
+    // New connections accepted and closed at once (a server shutting down or starting up).
+    proxy.hang_up().await?;
+    assert_busy_while_cut(&app, email, &token).await?;
+
+    proxy.restore().await?;
+    let login = login_email(&app, email, PASSWORD).await?;
+    assert_eq!(login["code"], 0, "{login}");
+    let read = get_with(
+        &app,
+        "/auth/get-permission-info?appType=2",
+        &token_of(&login)?,
+    )
+    .await?;
+    assert_eq!(read["code"], 0, "{read}");
+    let read = get_with(&app, "/auth/get-permission-info?appType=2", &token).await?;
+    assert_eq!(
+        read["code"], 0,
+        "the token from before the cut still works: {read}"
+    );
+    let (status, ready) = app.get_json("/health/ready").await?;
+    assert_eq!(status, 200, "{ready}");
+    app.stop().await;
+    Ok(())
+}
