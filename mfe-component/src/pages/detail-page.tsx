@@ -85,13 +85,14 @@ export function DetailPage() {
                     data-testid="detail-parameters"
                     size="small"
                     pagination={false}
-                    rowKey={(row) => `${row.dimension}-${row.original}`}
+                    rowKey={(row) => `${row.dimension}-${row.original}-${row.conditions ?? ''}`}
                     dataSource={data.parameters}
                     locale={{ emptyText: t('detail.noParameters') }}
                     columns={[
                       { title: t('field.parameter'), render: (_, row) => (english ? row.nameEn : row.name) },
-                      { title: t('field.value'), dataIndex: 'value' },
-                      { title: t('field.conditions'), dataIndex: 'conditions', render: (value: string | null) => value ?? '—' },
+                      // One rule for labelled values (docs/components.md): the label before the value.
+                      { title: t('field.value'), render: (_, row) => (row.label ? `${row.label} ${row.value}` : row.value) },
+                      { title: t('field.conditions'), render: (_, row) => (row.label ? '—' : (row.conditions ?? '—')) },
                     ]}
                   />
                 </Card>

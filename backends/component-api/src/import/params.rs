@@ -1,20 +1,78 @@
-//! Parameters with units from a component's description, through `backends/units`.
+//! Parameters with units from a component's description, through `backends/units`, and the one
+//! display rule of labelled values (docs/components.md, "Labelled values").
+
+use units::{Dimension, ParamValue};
 
 use crate::model::Parameter;
 
-/// Every value with a unit `units::extract_params` finds, in the order written.
+/// The memory a data size is of, by the word written after it (`512KB flash`, `1kB SRAM`), as
+/// the label the portal shows; SRAM is the microcontroller's RAM, as alloy-devices names it.
+const MEMORY_LABELS: [(&str, &str); 8] = [
+    ("flash", "Flash"),
+    ("ram", "RAM"),
+    ("sram", "RAM"),
+    ("eeprom", "EEPROM"),
+    ("rom", "ROM"),
+    ("otp", "OTP"),
+    ("psram", "PSRAM"),
+    ("fram", "FRAM"),
+];
+
+/// The label of the memory word that starts `rest`, if any.
+fn memory_label(rest: &str) -> Option<String> {
+    let word: String = rest
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    let word = word.to_ascii_lowercase();
+    MEMORY_LABELS
+        .iter()
+        .find(|(written, _)| *written == word)
+        .map(|(_, label)| (*label).to_owned())
+}
+
+/// Every value with a unit `units::extract_params` finds, in the order written. A data size
+/// followed by a memory word (`16kB Flash, 1kB SRAM`) is labelled with it (`Flash`, `RAM`).
 pub fn parameters_of(description: &str) -> Vec<Parameter> {
+    let mut cursor = 0;
     units::extract_params(description)
         .into_iter()
-        .map(|(dimension, value)| Parameter {
-            dimension: dimension.as_str().to_owned(),
-            min: value.min,
-            typ: value.typ,
-            max: value.max,
-            original: value.original,
-            conditions: value.conditions,
+        .map(|(dimension, value)| {
+            let mut label = None;
+            if let Some(at) = description[cursor..].find(value.original.as_str()) {
+                cursor += at + value.original.len();
+                if dimension == Dimension::DataSize {
+                    label = memory_label(&description[cursor..]);
+                }
+            }
+            Parameter {
+                dimension: dimension.as_str().to_owned(),
+                min: value.min,
+                typ: value.typ,
+                max: value.max,
+                original: value.original,
+                conditions: value.conditions.or(label),
+            }
         })
         .collect()
+}
+
+/// Whether a parameter's conditions are a label naming which value it is (`Flash`, `RAM`)
+/// rather than the conditions it was measured under (`4.5V`, `Vgs=10V`): a label has no digit.
+pub fn is_label(conditions: &str) -> bool {
+    let conditions = conditions.trim();
+    !conditions.is_empty() && !conditions.chars().any(|c| c.is_ascii_digit())
+}
+
+/// The one way a parameter is written for users: a label before the value (`Flash 512KB`),
+/// conditions after it (`10mΩ @ 4.5V`), nothing else (`100nF`). Several values of one
+/// dimension in one cell are joined with ` · ` by the front end (`Flash 512KB · RAM 256KB`).
+pub fn display(value: &ParamValue) -> String {
+    match value.conditions.as_deref().map(str::trim) {
+        Some(label) if is_label(label) => format!("{label} {}", units::display_value(value)),
+        _ => units::display_param(value),
+    }
 }
 
 #[cfg(test)]
@@ -50,5 +108,50 @@ mod tests {
     fn bare_numbers_and_part_numbers_are_not_parameters() {
         assert!(summary("Dual Operational Amplifier, DIP-8/SOIC-8/TO-99-8").is_empty());
         assert!(summary("8-bit shift register, 74HC595").is_empty());
+    }
+
+    #[test]
+    fn memory_sizes_take_the_label_written_after_them() {
+        // MCU_Microchip_ATmega and MCU_ST_STM32F4 descriptions (KiCad 6.0, verbatim).
+        let atmega = parameters_of("16MHz, 128kB Flash, 4kB SRAM, 4kB EEPROM, JTAG, TQFP-64");
+        let labels: Vec<(&str, Option<&str>)> = atmega
+            .iter()
+            .filter(|p| p.dimension == "data_size")
+            .map(|p| (p.original.as_str(), p.conditions.as_deref()))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("128kB", Some("Flash")),
+                ("4kB", Some("RAM")),
+                ("4kB", Some("EEPROM"))
+            ],
+            "{atmega:?}"
+        );
+        // A size without a memory word after it stays unlabelled; other values are not labelled.
+        let plain = parameters_of("Serial memory, 512KB, 3.3V");
+        assert!(plain.iter().all(|p| p.conditions.is_none()), "{plain:?}");
+    }
+
+    #[test]
+    fn labels_go_before_the_value_and_conditions_after_it() {
+        let value = |original: &str, typ: f64, dimension, conditions: Option<&str>| ParamValue {
+            dimension,
+            min: None,
+            typ: Some(typ),
+            max: None,
+            original: original.into(),
+            conditions: conditions.map(str::to_owned),
+        };
+        let flash = value("512KB", 524_288.0, Dimension::DataSize, Some("Flash"));
+        assert_eq!(
+            display(&flash),
+            format!("Flash {}", units::display_value(&flash))
+        );
+        let rds = value("10mΩ", 0.01, Dimension::Resistance, Some("4.5V"));
+        assert_eq!(display(&rds), "10mΩ @ 4.5V");
+        let bare = value("100nF", 1e-7, Dimension::Capacitance, None);
+        assert_eq!(display(&bare), "100nF");
+        assert!(is_label("RAM") && !is_label("Vgs=10V") && !is_label("  "));
     }
 }

@@ -21,12 +21,14 @@ export interface ComponentParameter {
   min: number | null;
   typ: number | null;
   max: number | null;
-  /** The value with its conditions (`10mΩ @ 4.5V`). */
+  /** The value as shown: a label before it (`Flash 512KB`), conditions after it (`10mΩ @ 4.5V`). */
   display: string;
   /** The value alone (`10mΩ`), for tables that show the conditions apart. */
   value: string;
   original: string;
   conditions: string | null;
+  /** The conditions when they name which value this is (`Flash`, `RAM`): shown before the value. */
+  label?: string | null;
 }
 
 export interface Manufacturer {

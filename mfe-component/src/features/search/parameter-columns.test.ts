@@ -22,7 +22,10 @@ describe('parameter columns of a results page', () => {
 
   it('shows every value of the dimension a row states, or nothing', () => {
     expect(parameterCell(rows[0].parameters, 'capacitance')).toBe('10μF');
-    expect(parameterCell(rows[2].parameters, 'voltage')).toBe('3.3V, 5V');
+    expect(parameterCell(rows[2].parameters, 'voltage')).toBe('3.3V · 5V');
+    // Labelled values as the server writes them: one rule for every row.
+    const memory = [parameter('data_size', '存储容量', 'Flash 512KB'), parameter('data_size', '存储容量', 'RAM 256KB')];
+    expect(parameterCell(memory, 'data_size')).toBe('Flash 512KB · RAM 256KB');
     expect(parameterCell(rows[2].parameters, 'capacitance')).toBeUndefined();
     expect(parameterCell(undefined, 'voltage')).toBeUndefined();
   });

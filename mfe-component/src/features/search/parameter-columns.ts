@@ -36,8 +36,14 @@ export function parameterColumns(rows: readonly { parameters?: ComponentParamete
     .map((entry) => entry.column);
 }
 
-/** The text of one cell: every value of the dimension the row states, joined (usually one). */
+/** Between the values of one cell (docs/components.md, "Labelled values"). */
+export const VALUE_SEPARATOR = ' · ';
+
+/**
+ * The text of one cell: every value of the dimension the row states (usually one), each as the
+ * server writes it (`Flash 512KB`, `10mΩ @ 4.5V`), joined: `Flash 512KB · RAM 256KB`.
+ */
 export function parameterCell(parameters: readonly ComponentParameter[] | undefined, dimension: string): string | undefined {
   const values = (parameters ?? []).filter((parameter) => parameter.dimension === dimension).map((parameter) => parameter.display);
-  return values.length ? values.join(', ') : undefined;
+  return values.length ? values.join(VALUE_SEPARATOR) : undefined;
 }
