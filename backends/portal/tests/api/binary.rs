@@ -12,7 +12,7 @@ use crate::helpers::write_web_root;
 
 /// A command for the built binary with a clean `PORTAL_*` environment, run in `dir` (so no
 /// stray `portal.toml` is read).
-fn portal_command(dir: &std::path::Path) -> Command {
+pub(crate) fn portal_command(dir: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_portal"));
     for (key, _) in std::env::vars() {
         if key.starts_with("PORTAL_") || key == "RUST_LOG" {
@@ -124,7 +124,7 @@ fn import_categories_reports_counts() -> anyhow::Result<()> {
 }
 
 /// Runs `portal admin create …` with `password` on standard input.
-fn admin_create(
+pub(crate) fn admin_create(
     dir: &std::path::Path,
     args: &[&str],
     password: &str,

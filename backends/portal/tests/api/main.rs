@@ -6,3 +6,4 @@ mod helpers;
 mod import;
 mod services;
 mod site;
+mod upload_kill;
