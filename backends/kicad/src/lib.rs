@@ -20,7 +20,7 @@ pub use footprint::{
 };
 pub use geometry::{BoundingBox, Point};
 pub use render_footprint::render_footprint_svg;
-pub use render_symbol::render_symbol_svg;
+pub use render_symbol::{render_symbol_svg, render_symbol_svg_with_value};
 pub use symbol::{
     Fill, Pin, Property, Stroke, Symbol, SymbolGraphic, SymbolLibrary, SymbolUnit, TextStyle,
     DEFAULT_PIN_NAME_OFFSET, DEFAULT_TEXT_SIZE,

@@ -399,6 +399,20 @@ fn is_background(graphic: &SymbolGraphic) -> bool {
 /// Draws one unit (1-based; clamped to the symbol's units) of a symbol, with its visible fields.
 /// Pass a symbol resolved with [`crate::SymbolLibrary::resolve`] so aliases have their drawing.
 pub fn render_symbol_svg(symbol: &Symbol, unit: u32) -> String {
+    render_symbol_svg_with_value(symbol, unit, None)
+}
+
+/// [`render_symbol_svg`] for a part placed with `value` (`100nF` on the generic `Device:C`): the
+/// Value field shows it. A Value field that would repeat the Reference field's text (a generic
+/// symbol without a value: Reference `C`, Value `C`) is drawn once, as KiCad's own symbol
+/// previews do not repeat it either.
+pub fn render_symbol_svg_with_value(symbol: &Symbol, unit: u32, value: Option<&str>) -> String {
+    let value = value.map(str::trim).filter(|v| !v.is_empty() && *v != "~");
+    let reference = symbol
+        .properties
+        .iter()
+        .find(|p| p.name == "Reference" && !p.style.hidden)
+        .map(|p| p.value.trim());
     let unit = unit.clamp(1, symbol.unit_count());
     let mut canvas = Canvas {
         body: String::new(),
@@ -421,6 +435,14 @@ pub fn render_symbol_svg(symbol: &Symbol, unit: u32) -> String {
             continue;
         }
         let mut text = property.value.clone();
+        if property.name == "Value" {
+            if let Some(value) = value {
+                value.clone_into(&mut text);
+            }
+            if reference == Some(text.trim()) {
+                continue;
+            }
+        }
         if property.name == "Reference" && symbol.unit_count() > 1 {
             // KiCad names units A, B, C… after the reference.
             if let Some(letter) = char::from_u32(u32::from(b'A') + unit - 1).filter(|_| unit <= 26)
@@ -476,6 +498,38 @@ mod tests {
         assert!(!svg.contains(">VCC<"), "unit 2 pin is not in unit 1");
         let unit_two = render_symbol_svg(&symbol, 2);
         assert!(unit_two.contains(">VCC<") && !unit_two.contains("RESET"));
+    }
+
+    const CAPACITOR: &str = r#"(kicad_symbol_lib (version 20211014)
+  (symbol "C" (pin_numbers hide) (pin_names (offset 0.254)) (in_bom yes) (on_board yes)
+    (property "Reference" "C" (id 0) (at 0.635 2.54 0) (effects (font (size 1.27 1.27)) (justify left)))
+    (property "Value" "C" (id 1) (at 0.635 -2.54 0) (effects (font (size 1.27 1.27)) (justify left)))
+    (property "Footprint" "" (id 2) (at 0.9652 -3.81 0) (effects (font (size 1.27 1.27)) hide))
+    (symbol "C_0_1"
+      (polyline (pts (xy -2.032 -0.762) (xy 2.032 -0.762)) (stroke (width 0.508) (type default) (color 0 0 0 0)) (fill (type none)))
+      (polyline (pts (xy -2.032 0.762) (xy 2.032 0.762)) (stroke (width 0.508) (type default) (color 0 0 0 0)) (fill (type none))))
+    (symbol "C_1_1"
+      (pin passive line (at 0 3.81 270) (length 2.794) (name "~" (effects (font (size 1.27 1.27)))) (number "1" (effects (font (size 1.27 1.27)))))
+      (pin passive line (at 0 -3.81 90) (length 2.794) (name "~" (effects (font (size 1.27 1.27)))) (number "2" (effects (font (size 1.27 1.27))))))))"#;
+
+    fn texts(svg: &str) -> Vec<&str> {
+        svg.split("</text>")
+            .filter(|piece| piece.contains("<text"))
+            .filter_map(|piece| piece.rsplit('>').next())
+            .collect()
+    }
+
+    #[test]
+    fn a_generic_symbol_shows_the_part_value_or_its_letter_once() {
+        // Device:C of the KiCad 6 library: Reference and Value are both `C`.
+        let library = SymbolLibrary::parse(CAPACITOR).unwrap();
+        let symbol = library.resolve("C").unwrap();
+        assert_eq!(texts(&render_symbol_svg(&symbol, 1)), ["C"]);
+        let placed = render_symbol_svg_with_value(&symbol, 1, Some("100nF"));
+        assert_eq!(texts(&placed), ["C", "100nF"]);
+        // A symbol whose value differs from its reference keeps both.
+        let chip = SymbolLibrary::parse(LIBRARY).unwrap().resolve("U").unwrap();
+        assert!(texts(&render_symbol_svg_with_value(&chip, 1, None)).contains(&"Chip"));
     }
 
     #[test]

@@ -149,10 +149,15 @@ async fn the_issue_queries_find_the_generic_passives_first() -> anyhow::Result<(
         (Some(262_144.0), Some("Flash")),
         "{detail}"
     );
-    // The value alone for the table's value column; `display` keeps the conditions.
+    // The value alone for the table's value column; `display` writes the label before it (one
+    // rule for labelled values, docs/components.md).
     assert_eq!(
-        (flash["value"].as_str(), flash["display"].as_str()),
-        (Some("256KB"), Some("256KB @ Flash")),
+        (
+            flash["value"].as_str(),
+            flash["display"].as_str(),
+            flash["label"].as_str()
+        ),
+        (Some("256KB"), Some("Flash 256KB"), Some("Flash")),
         "{flash}"
     );
     let component = &detail["component"];
@@ -193,5 +198,104 @@ async fn the_issue_queries_find_the_generic_passives_first() -> anyhow::Result<(
         (&Value::Null, &Value::Null),
         "nothing to draw"
     );
+
+    data_shown_to_users(&app).await
+}
+
+/// Whether a hit is a real part: a value (a parameter), a package and a footprint.
+fn complete(item: &Value) -> bool {
+    item["package"].as_str().is_some_and(|p| !p.is_empty())
+        && item["footprintRef"].as_str().is_some_and(|f| !f.is_empty())
+        && item["parameters"]
+            .as_array()
+            .is_some_and(|list| !list.is_empty())
+}
+
+/// Issue 12, point 7: what users read in lists and drawings.
+async fn data_shown_to_users(app: &kernel::testing::TestApp) -> anyhow::Result<()> {
+    const BARE: [&str; 4] = ["C", "C_Small", "C_Feedthrough", "C_Trim"];
+    // 电容 and the capacitor category list: real parts first, the bare generic symbols after.
+    for query in [
+        "keyWords=电容",
+        "category=capacitor",
+        "keyWords=capacitor",
+    ] {
+        let found = data(app, &format!("{BASE}/search?{query}&pageSize=50")).await?;
+        let list = found["list"].as_array().cloned().unwrap_or_default();
+        let first = list.first().cloned().unwrap_or_default();
+        assert!(complete(&first), "{query}: {first}");
+        let complete_count = list.iter().filter(|item| complete(item)).count();
+        // Every complete part of the page comes before every bare symbol of it.
+        let last_complete = list.iter().rposition(complete).unwrap_or(0);
+        let first_bare = list
+            .iter()
+            .position(|item| BARE.contains(&item["partNumber"].as_str().unwrap_or_default()))
+            .unwrap_or(list.len());
+        assert!(
+            last_complete < first_bare,
+            "{query}: complete up to {last_complete}, bare from {first_bare} \
+             ({complete_count} complete): {:?}",
+            part_numbers(&found)
+        );
+    }
+
+    // A WLCSP chip's package is its package, not its vendor (ST_WLCSP-64_Die441).
+    let wlcsp = data(app, &format!("{BASE}/search?keyWords=STM32F412REYxP")).await?;
+    let chip = &wlcsp["list"][0];
+    assert_eq!(chip["partNumber"], "STM32F412REYxP", "{wlcsp}");
+    assert_eq!(chip["package"], "WLCSP-64", "{chip}");
+    let facets = data(app, &format!("{BASE}/search?keyWords=STM32F4&pageSize=1")).await?;
+    let packages: Vec<&str> = facets["facets"]["packages"]
+        .as_array()
+        .map(|list| list.iter().filter_map(|p| p["value"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(
+        packages.iter().any(|p| p.starts_with("WLCSP-")),
+        "{packages:?}"
+    );
+    assert!(!packages.contains(&"ST"), "{packages:?}");
+
+    // One rule for labelled memory sizes, whichever source stated them: the label first.
+    let chips = data(
+        app,
+        &format!("{BASE}/search?keyWords=STM32F412&pageSize=20"),
+    )
+    .await?;
+    let mut memories = 0;
+    for item in chips["list"].as_array().cloned().unwrap_or_default() {
+        for parameter in item["parameters"].as_array().cloned().unwrap_or_default() {
+            if parameter["dimension"] != "data_size" {
+                continue;
+            }
+            memories += 1;
+            let display = parameter["display"].as_str().unwrap_or_default();
+            assert!(
+                display.starts_with("Flash ") || display.starts_with("RAM "),
+                "{display}: {item}"
+            );
+            assert!(!display.contains('@'), "{display}");
+        }
+    }
+    assert!(memories > 0, "{chips}");
+
+    // The symbol drawing of a generic part shows its value, and the bare symbol its letter once.
+    let hundred = data(app, &format!("{BASE}/search?keyWords=C0603-100nF-50V")).await?;
+    let id = hundred["list"][0]["id"].as_i64().unwrap_or_default();
+    let svg = app
+        .get(&format!("{BASE}/item/{id}/symbol.svg"))
+        .await?
+        .text()
+        .await?;
+    assert!(svg.contains(">100nF</text>"), "{svg:.600}");
+    assert_eq!(svg.matches(">C</text>").count(), 1, "{svg:.600}");
+    let bare = data(app, &format!("{BASE}/search?keyWords=C_Small")).await?;
+    assert_eq!(bare["list"][0]["partNumber"], "C_Small", "{bare}");
+    let id = bare["list"][0]["id"].as_i64().unwrap_or_default();
+    let svg = app
+        .get(&format!("{BASE}/item/{id}/symbol.svg"))
+        .await?
+        .text()
+        .await?;
+    assert_eq!(svg.matches(">C</text>").count(), 1, "{svg:.600}");
     Ok(())
 }

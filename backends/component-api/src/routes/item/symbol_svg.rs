@@ -51,7 +51,12 @@ pub async fn get_symbol_svg(
     let symbol = kicad::SymbolLibrary::parse(&text)
         .and_then(|library| library.resolve(name))
         .map_err(|error| ApiError::with_detail(DRAWING_FAILED, error))?;
-    let svg = kicad::render_symbol_svg(&symbol, query.unit.unwrap_or(1));
+    // The part's own value (`100nF`) in the symbol's Value field: a generic symbol is shared.
+    let svg = kicad::render_symbol_svg_with_value(
+        &symbol,
+        query.unit.unwrap_or(1),
+        component.value.as_deref(),
+    );
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml; charset=utf-8")
         .body(svg))
