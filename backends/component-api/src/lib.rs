@@ -201,17 +201,39 @@ impl Service for ComponentService {
         Box::pin(async move {
             self.library.seed(context).await?;
             self.seed_components(context).await?;
-            // The index is derived data: rebuilt from the store at every start, then kept
-            // current from the change feed.
+            // The index is derived data kept on disk: reopened when current and caught up from
+            // the change feed, else rebuilt from the store; then kept current from the feed.
+            let settings = &context.settings.search;
+            self.search.set_pool(kernel::WorkerPool::new(
+                "search",
+                "search",
+                settings.threads,
+                settings.max_queued,
+            )?);
             let store = ComponentRepository::new(&context.db);
             let categories = CategoryRepository::new(&context.db);
             let started = std::time::Instant::now();
-            let indexed = self.search.rebuild(&store, &categories).await?;
-            tracing::info!(
-                indexed,
-                elapsed_ms = started.elapsed().as_millis() as u64,
-                "component search index built"
-            );
+            let dir = context.settings.data_dir.join("index").join(LIBRARY.key);
+            let start = self
+                .search
+                .open(Some(&dir), settings.rebuild_on_start, &store, &categories)
+                .await?;
+            let elapsed_ms = started.elapsed().as_millis() as u64;
+            match start {
+                search_routes::index::IndexStart::Reopened { caught_up } => tracing::info!(
+                    caught_up,
+                    elapsed_ms,
+                    dir = %dir.display(),
+                    "component search index reopened"
+                ),
+                search_routes::index::IndexStart::Rebuilt { reason, indexed } => tracing::info!(
+                    indexed,
+                    elapsed_ms,
+                    reason,
+                    dir = %dir.display(),
+                    "component search index rebuilt"
+                ),
+            }
             Arc::clone(&self.search).follow(store, categories);
             Ok(())
         })

@@ -7,7 +7,7 @@ use catalog::{
     store::CategoryStore,
 };
 use kernel::{ApiError, ApiResult};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
@@ -31,7 +31,7 @@ pub fn truncate(text: &str, max: usize) -> String {
 }
 
 /// A component in lists.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComponentSummary {
     pub id: i64,
@@ -66,7 +66,7 @@ impl From<&ComponentRecord> for ComponentSummary {
 }
 
 /// A parameter with its dimension's names, canonical unit and display text.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ParameterView {
     pub dimension: String,

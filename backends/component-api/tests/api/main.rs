@@ -7,4 +7,5 @@ mod import;
 mod kicad_v1;
 mod recommend;
 mod search;
+mod search_index;
 mod seed_search;

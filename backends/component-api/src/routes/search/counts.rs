@@ -27,19 +27,21 @@ const ALL_CATEGORIES: usize = 100_000;
 pub async fn category_counts(
     search: web::Data<ComponentSearch>,
 ) -> ApiResult<ApiResponse<BTreeMap<String, u64>>> {
-    let index = search
-        .index()
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("component search index not built")))?;
     let request = SearchRequest {
         allow_empty: true,
         size: 1,
         facet_limit: ALL_CATEGORIES,
         ..SearchRequest::default()
     };
-    let results = index.search(&request).map_err(|error| match error {
-        SearchError::Query(error) => ApiError::bad_request(error),
-        other => ApiError::internal(other),
-    })?;
+    // On the search pool, off the HTTP workers.
+    let results = search
+        .into_inner()
+        .run(move |_, index| index.search(&request))
+        .await?
+        .map_err(|error| match error {
+            SearchError::Query(error) => ApiError::bad_request(error),
+            other => ApiError::internal(other),
+        })?;
     Ok(ApiResponse::ok(
         results
             .facets

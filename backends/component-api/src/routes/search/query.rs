@@ -1,21 +1,19 @@
 //! `GET /search`: keyword search with facets, filters, sorting and paging.
 
-use std::collections::HashMap;
 use std::str::FromStr;
 
 use actix_web::web;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use search::{
-    split_keywords, FacetValue, RangeFilter, SearchError, SearchRequest, SortOrder,
+    split_keywords, FacetValue, RangeFilter, SearchError, SearchIndex, SearchRequest, SortOrder,
     DEFAULT_FACET_LIMIT,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::routes::view::{ComponentSummary, Paging, ParameterView};
+use crate::search_routes::index::StoredHit;
 use crate::search_routes::ComponentSearch;
-use crate::store::ComponentStore;
-use crate::ComponentState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -100,43 +98,49 @@ pub struct SearchAnswer {
 )]
 #[tracing::instrument(skip_all)]
 pub async fn search(
-    state: web::Data<ComponentState>,
     search: web::Data<ComponentSearch>,
     query: web::Query<SearchQuery>,
 ) -> ApiResult<ApiResponse<SearchAnswer>> {
     let request = request_of(&query)?;
-    let index = search
-        .index()
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("component search index not built")))?;
-    let results = index.search(&request).map_err(|error| match error {
+    // On the search pool, off the HTTP workers; the hits carry their answer (no store read).
+    let answer = search
+        .into_inner()
+        .run(move |search, index| answer_of(search, index, &request))
+        .await??;
+    Ok(ApiResponse::ok(answer))
+}
+
+/// Runs the search and builds the answer from the index alone: each hit's stored
+/// [`StoredHit`], the facet names from memory.
+fn answer_of(
+    search: &ComponentSearch,
+    index: &SearchIndex,
+    request: &SearchRequest,
+) -> ApiResult<SearchAnswer> {
+    let results = index.search(request).map_err(|error| match error {
         SearchError::Query(error) => ApiError::bad_request(error),
         other => ApiError::internal(other),
     })?;
-    let ids: Vec<i64> = results
-        .hits
-        .iter()
-        .filter_map(|hit| hit.id.parse().ok())
-        .collect();
-    let records = state.store.get_many(&ids).await?;
-    let mut parameters = state.store.parameters_of(&ids).await?;
-    let mut by_id: HashMap<i64, _> = records.iter().map(|r| (r.id, r)).collect();
     let list = results
         .hits
         .iter()
-        .filter_map(|hit| {
-            let record = by_id.remove(&hit.id.parse::<i64>().ok()?)?;
-            Some(SearchItem {
-                component: ComponentSummary::from(record),
+        .map(|hit| {
+            let stored: StoredHit = serde_json::from_str(
+                hit.document.payload.as_deref().unwrap_or_default(),
+            )
+            .map_err(|error| {
+                ApiError::internal(anyhow::anyhow!(
+                    "component {}: stored search answer unreadable: {error}",
+                    hit.id
+                ))
+            })?;
+            Ok(SearchItem {
+                component: stored.component,
                 exact: hit.exact,
-                parameters: parameters
-                    .remove(&record.id)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(ParameterView::from)
-                    .collect(),
+                parameters: stored.parameters,
             })
         })
-        .collect();
+        .collect::<ApiResult<Vec<_>>>()?;
     let facets = if request.facet_limit > 0 {
         let category_names = search.category_names();
         let named = |values: &[FacetValue], name: &dyn Fn(&str) -> Option<(String, String)>| {
@@ -173,11 +177,11 @@ pub async fn search(
     } else {
         FacetsView::default()
     };
-    Ok(ApiResponse::ok(SearchAnswer {
+    Ok(SearchAnswer {
         list,
         total: results.total as i64,
         facets,
-    }))
+    })
 }
 
 fn request_of(query: &SearchQuery) -> ApiResult<SearchRequest> {

@@ -44,9 +44,14 @@ pub async fn suggest(
         return Err(ApiError::bad_request("size 必须大于0"));
     }
     let size = (size as usize).min(MAX_SUGGESTIONS);
+    if search.index().is_none() {
+        return Ok(ApiResponse::ok(Vec::new()));
+    }
+    // On the search pool, off the HTTP workers.
+    let keyword = keyword.to_owned();
     let suggestions = search
-        .index()
-        .map(|index| index.suggest(keyword, size))
-        .unwrap_or_default();
+        .into_inner()
+        .run(move |_, index| index.suggest(&keyword, size))
+        .await?;
     Ok(ApiResponse::ok(suggestions))
 }
