@@ -128,8 +128,11 @@ export function validateNickname(value: unknown): string | undefined {
 
 // ---- keyword search ----
 
-/** Duplicates are judged after unit normalisation: `10uF`, `10μF`, `10 µF` and `0.01mF` are one keyword. */
-function sameKeyword(a: string, b: string): boolean {
+/**
+ * Duplicates are judged after unit normalisation: `10uF`, `10μF`, `10 µF` and `0.01mF` are one keyword.
+ * Every place that dedupes keywords (typed tags, tags read from a URL) uses this one rule.
+ */
+export function sameKeyword(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase() || sameUnitValue(a, b);
 }
 

@@ -10,6 +10,11 @@ describe('search state in the URL', () => {
     expect(state.sort).toBe('relevance');
   });
 
+  it('dedupes hand-typed URL tags like typed tags (case and units)', () => {
+    const state = readSearchState(new URLSearchParams('keyWords=10uF|10μF|0603|0.01mF|stm32|STM32'));
+    expect(state.keyWords).toEqual(['10uF', '0603', 'stm32']);
+  });
+
   it('round-trips filters, sort and paging', () => {
     const query =
       'keyWords=LDO&category=ldo&manufacturer=Texas+Instruments%7CMurata&package=SOT-23-5&range=voltage%3A3V..3.4V&sort=-param%3Avoltage&pageNo=3&pageSize=50';

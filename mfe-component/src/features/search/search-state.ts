@@ -1,3 +1,4 @@
+import { sameKeyword } from '@portal/validators';
 import { parseRanges, serializeRanges, type RangeFilter } from './range';
 
 /** Everything a results page shows, kept in the URL so it can be shared, reloaded and gone Back to. */
@@ -23,6 +24,13 @@ function tags(value: string | null): string[] {
     .filter(Boolean);
 }
 
+/** Keyword tags of a URL, deduped like typed tags (case and units: `10uF|10μF` is one). */
+function keywordTags(value: string | null): string[] {
+  const kept: string[] = [];
+  for (const tag of tags(value)) if (!kept.some((other) => sameKeyword(other, tag))) kept.push(tag);
+  return kept;
+}
+
 function positive(value: string | null, fallback: number): number {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
@@ -31,8 +39,8 @@ function positive(value: string | null, fallback: number): number {
 export function readSearchState(params: URLSearchParams): SearchState {
   const pageSize = positive(params.get('pageSize'), DEFAULT_PAGE_SIZE);
   return {
-    keyWords: tags(params.get('keyWords')),
-    notAnalyzerKeyWords: tags(params.get('notAnalyzerKeyWords')),
+    keyWords: keywordTags(params.get('keyWords')),
+    notAnalyzerKeyWords: keywordTags(params.get('notAnalyzerKeyWords')),
     category: params.get('category') || undefined,
     manufacturers: tags(params.get('manufacturer')),
     packages: tags(params.get('package')),

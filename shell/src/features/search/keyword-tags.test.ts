@@ -30,6 +30,8 @@ describe('search tags (spec §4, §5)', () => {
 
   it('reads tags from keyWords', () => {
     expect(tagsFromQuery('a| b |A||c')).toEqual(['a', 'b', 'c']);
+    // A hand-typed URL dedupes like typed tags: after unit normalisation, the first spelling kept.
+    expect(tagsFromQuery('10uF|10μF|0.01mF|10000nF|0603')).toEqual(['10uF', '0603']);
     expect(tagsFromQuery(null)).toEqual([]);
   });
 });

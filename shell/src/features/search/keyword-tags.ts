@@ -1,4 +1,4 @@
-import { checkNewKeyword, LIMITS } from '@portal/validators';
+import { checkNewKeyword, LIMITS, sameKeyword } from '@portal/validators';
 
 /** The search box's tags and the text being typed (spec §4 search tags). */
 export interface TagInputState {
@@ -45,13 +45,16 @@ export function backspaceOnEmpty(state: TagInputState): TagInputState {
   return { tags: state.tags.slice(0, -1), input: Array.from(last).slice(0, -1).join('') };
 }
 
-/** The tags of a search URL's `keyWords` (a list joined by a pipe). */
+/**
+ * The tags of a search URL's `keyWords` (a list joined by a pipe), deduped by the same rule as typed
+ * tags (case and unit normalisation: `10uF|10μF` is one tag).
+ */
 export function tagsFromQuery(keyWords: string | null): string[] {
   if (!keyWords) return [];
   const seen: string[] = [];
   for (const part of keyWords.split('|')) {
     const keyword = part.trim();
-    if (keyword && !seen.some((tag) => tag.toLowerCase() === keyword.toLowerCase()) && seen.length < LIMITS.keywords) seen.push(keyword);
+    if (keyword && !seen.some((tag) => sameKeyword(tag, keyword)) && seen.length < LIMITS.keywords) seen.push(keyword);
   }
   return seen;
 }
