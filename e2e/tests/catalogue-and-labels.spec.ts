@@ -111,7 +111,7 @@ for (const width of [1280, 1366]) {
 }
 
 test('at 500 px in plugin mode nothing scrolls sideways and the sort box is whole', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 500, height: 900 });
   await page.goto('/component/search?keyWords=LM358&swType=EDA&softwareName=Kicad');
   await expect(resultRows(page).first()).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
@@ -131,6 +131,33 @@ test('at 500 px in plugin mode nothing scrolls sideways and the sort box is whol
     await noSidewaysScroll(page);
   }
   await shot(page, 'plugin-search-10uF-500');
+  // The floating 咨询/反馈 buttons stay clear of the pager, scrolled to the end of a long list too.
+  await page.goto(`/component/search?keyWords=${encodeURIComponent('电容')}&swType=EDA&softwareName=Kicad`);
+  await expect(resultRows(page).first()).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
+  const pager = page.locator('.ant-table-pagination').first();
+  // A window just tall enough that the pager sits level with the float (its bottom 96 px above the
+  // window's bottom): only the pager's side keeps them apart.
+  const pagerBottom = await pager.evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
+  await page.setViewportSize({ width: 500, height: Math.round(pagerBottom + 110) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(pager).toBeInViewport();
+  const floatBox = await page.locator('.feedback-float').first().boundingBox();
+  const pagerItems = await pager.locator('li').evaluateAll((items) =>
+    items.map((item) => {
+      const box = item.getBoundingClientRect();
+      return { x: box.x, y: box.y, width: box.width, height: box.height };
+    }),
+  );
+  expect(floatBox).not.toBeNull();
+  for (const item of pagerItems) {
+    const apart =
+      item.x + item.width <= floatBox!.x ||
+      floatBox!.x + floatBox!.width <= item.x ||
+      item.y + item.height <= floatBox!.y ||
+      floatBox!.y + floatBox!.height <= item.y;
+    expect(apart, `pager item ${JSON.stringify(item)} under the float ${JSON.stringify(floatBox)}`).toBe(true);
+  }
+  await page.screenshot({ path: test.info().outputPath('plugin-pager-500.png') });
   await page.getByTestId('search-results').locator('a[data-testid^="result-link-"]').first().click();
   await expect(page.getByTestId('detail-part-number')).toBeVisible();
   await noSidewaysScroll(page);
@@ -169,6 +196,61 @@ test('in English the facets, category names and range filters are English', asyn
   await expect(page.getByTestId('range-filter')).toContainText('Capacitance');
   await page.getByTestId('language-switch').click();
   await expect(page.getByTestId('range-filter')).toContainText('电容');
+});
+
+/** The text of `row`'s cell under the header `title` (the columns vary with the hits' parameters). */
+async function cellUnder(page: Page, row: ReturnType<Page['locator']>, title: string): Promise<string> {
+  const headers = await page.getByTestId('search-results').locator('thead th').allTextContents();
+  const index = headers.findIndex((header) => header.trim() === title);
+  expect(index, `${title} in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return ((await row.locator('td').nth(index).textContent()) ?? '').trim();
+}
+
+// Issue 12, point 7: what the lists and drawings show.
+test('data shown to users: real capacitors before bare symbols, WLCSP packages, one rule for memory sizes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const bare = ['C', 'C_Small', 'C_Feedthrough', 'C_Trim', 'C_Polarized', 'C_Polarized_Small'];
+  // 电容 and the capacitor category list: the first hit is a real part with a package and a value.
+  for (const path of [`/component/search?keyWords=${encodeURIComponent('电容')}`, '/component?category=capacitor&view=items']) {
+    await page.goto(path);
+    const first = resultRows(page).first();
+    await expect(first).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
+    const partNumber = ((await first.locator('a[data-testid^="result-link-"]').textContent()) ?? '').trim();
+    expect(bare, path).not.toContain(partNumber);
+    expect(await cellUnder(page, first, '封装'), path).not.toBe('—');
+    await expect(first.getByTestId('param-cell-capacitance'), path).not.toHaveText('—');
+    await shot(page, path.includes('search') ? 'capacitor-search' : 'capacitor-category');
+  }
+  // The symbol drawing of that part shows its value, not the letter twice.
+  await resultRows(page).first().locator('a[data-testid^="result-link-"]').click();
+  await expect(page.getByTestId('detail-part-number')).toBeVisible();
+  const symbol = page.getByTestId('detail-symbol').first();
+  await expect(symbol).toBeVisible();
+  const svg = await (await page.request.get((await symbol.getAttribute('src')) ?? '')).text();
+  expect(svg.match(/>C<\/text>/g) ?? []).toHaveLength(1);
+  expect(svg).toMatch(/>\d[\d.]*[pnuµμm]?F<\/text>/);
+  await shot(page, 'capacitor-detail');
+
+  // An STM32 in a WLCSP: the package is WLCSP-64, and no package facet is the vendor ST.
+  await page.goto('/component/search?keyWords=STM32F412REYxP');
+  const chip = resultRows(page).first();
+  await expect(chip).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
+  await expect(chip.locator('a[data-testid^="result-link-"]')).toHaveText('STM32F412REYxP');
+  expect(await cellUnder(page, chip, '封装')).toBe('WLCSP-64');
+  await page.goto('/component/search?keyWords=STM32F412');
+  await expect(resultRows(page).first()).toBeVisible({ timeout: INDEX_READY_TIMEOUT });
+  await expect(page.getByTestId('facet-package-WLCSP-64')).toBeVisible();
+  await expect(page.getByTestId('facet-package-ST')).toHaveCount(0);
+
+  // Memory sizes: the label before the value, values joined with a middle dot, never `@ Flash`.
+  const memory = page.getByTestId('param-cell-data_size');
+  await expect(memory.first()).toBeVisible();
+  const cells = (await memory.allTextContents()).filter((text) => text !== '—');
+  expect(cells.length).toBeGreaterThan(0);
+  for (const text of cells) {
+    expect(text).toMatch(/^(Flash|RAM|EEPROM) \S+( · (Flash|RAM|EEPROM) \S+)*$/);
+  }
+  await shot(page, 'stm32-memory');
 });
 
 test('search tags: the same value in another spelling is refused; 德州仪器 finds Texas Instruments parts', async ({ page }) => {
