@@ -97,11 +97,13 @@ step "cargo nextest" cargo nextest run --workspace --profile ci --no-fail-fast
 cp target/nextest/ci/junit.xml "$REPORTS/nextest.xml" 2>/dev/null
 step "build the front-end" build_frontend
 step "build the portal" build_portal
+# First-load JavaScript of the library pages, measured in Chromium against the built portal (issue 13).
+step "bundle budget (first-load JS ≤ 250 KB gzipped)" node scripts/bundle-budget.mjs --junit "$REPORTS/bundle-budget.xml"
 step "fuzz the APIs (schemathesis, short run)" scripts/fuzz.sh --quick --report-dir "$REPORTS"
 step "playwright" npm run test -w e2e --silent
 
 python3 "$REPO_ROOT/scripts/junit-summary.py" "$REPORTS/nextest.xml" "$REPORTS/vitest.xml" "$REPORTS/playwright.xml" \
-  "$REPORTS"/fuzz-{system,component,part,mat}.xml | tail -1 > "$REPORTS/summary.txt"
+  "$REPORTS"/fuzz-{system,component,part,mat}.xml "$REPORTS/bundle-budget.xml" | tail -1 > "$REPORTS/summary.txt"
 summary="$(cat "$REPORTS/summary.txt")"
 case "$summary" in *" 0 failed") ;; *) status=1 ;; esac
 echo "$summary"

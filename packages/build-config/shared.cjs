@@ -3,6 +3,7 @@
 // here changes it for every app at the next build, so host and remotes cannot drift apart.
 const fs = require('node:fs');
 const path = require('node:path');
+const { antdComponentModules } = require('./split-imports.cjs');
 
 /** Third-party packages (and subpath keys) that must exist once at run time. */
 const THIRD_PARTY_SINGLETONS = [
@@ -12,9 +13,17 @@ const THIRD_PARTY_SINGLETONS = [
   { key: 'react/jsx-dev-runtime', pkg: 'react' },
   { key: 'react-dom', pkg: 'react-dom' },
   { key: 'react-dom/client', pkg: 'react-dom' },
-  { key: 'react-router', pkg: 'react-router' },
-  { key: 'antd', pkg: 'antd' },
-  { key: '@ant-design/icons', pkg: '@ant-design/icons' },
+  // Only the names the apps use, from the production build (slim/react-router.mjs).
+  { key: 'react-router', pkg: 'react-router', importFile: path.join(__dirname, 'slim', 'react-router.mjs') },
+  // antd is shared per component (`antd/es/button`, …; split-imports.cjs rewrites `from 'antd'`), so a
+  // page downloads only the components it uses. Every app lists every component, so the shell provides
+  // all of them and every antd module runs in the shell's runtime: one ConfigProvider context.
+  // @ant-design/icons is not shared: apps import single icons (a few hundred bytes each).
+  ...antdComponentModules().map((key) => ({ key, pkg: 'antd', provideAlways: true })),
+  // The icons' common base (IconBase, IconContext, the colour helpers): one copy from the shell, also
+  // for the relative imports inside the icon modules (allowNodeModulesSuffixMatch).
+  { key: '@ant-design/icons/es/components/AntdIcon', pkg: '@ant-design/icons', provideAlways: true, suffixMatch: true },
+  { key: '@ant-design/icons/es/components/AntdIconLight', pkg: '@ant-design/icons', provideAlways: true, suffixMatch: true },
   { key: 'dayjs', pkg: 'dayjs' },
   { key: 'i18next', pkg: 'i18next' },
   { key: 'react-i18next', pkg: 'react-i18next' },
@@ -57,6 +66,18 @@ function readInstalledPackageJson(pkg, fromDir) {
   }
 }
 
+/** The ES module file of a subpath key (`antd/es/button` → …/node_modules/antd/es/button/index.js). */
+function esModuleFile(key, pkg, fromDir) {
+  const packageDir = path.dirname(
+    require.resolve(`${pkg}/package.json`, { paths: [fromDir, __dirname] }),
+  );
+  const base = path.join(packageDir, key.slice(pkg.length));
+  for (const candidate of [`${base}.js`, path.join(base, 'index.js')]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`@portal/build-config: no ES module file for the shared key "${key}"`);
+}
+
 /**
  * The `shared` object for ModuleFederationPlugin. Every entry is a singleton pinned to exactly the
  * installed version with strictVersion, so a second copy fails loudly instead of loading silently.
@@ -67,13 +88,19 @@ function createSharedConfig(fromDir = process.cwd()) {
     ...THIRD_PARTY_SINGLETONS,
     ...PORTAL_SINGLETONS.map((pkg) => ({ key: pkg, pkg })),
   ];
-  for (const { key, pkg } of entries) {
+  for (const { key, pkg, provideAlways = false, suffixMatch = false, importFile } of entries) {
     const { version } = readInstalledPackageJson(pkg, fromDir);
     shared[key] = {
       singleton: true,
       strictVersion: true,
       version,
       requiredVersion: version,
+      // An absolute `import` makes every build provide the module even when that app does not use it,
+      // so the shell provides all of them and no remote ever falls back to its own copy (which would
+      // run in the remote's webpack runtime, outside the shell's antd contexts).
+      ...(provideAlways ? { import: esModuleFile(key, pkg, fromDir) } : {}),
+      ...(importFile ? { import: importFile } : {}),
+      ...(suffixMatch ? { allowNodeModulesSuffixMatch: true } : {}),
     };
   }
   return shared;

@@ -8,10 +8,10 @@ import { LibraryOutlet } from '../features/library-outlet/components/library-out
 import { MyCenterFrame } from '../features/my-center/components/my-center-frame';
 import { RemotePage } from '../features/remote-components/components/remote-page';
 import { ErrorCodePage, ForbiddenPage, NotFoundPage } from '../pages/error-pages';
-import { HomePage } from '../pages/home-page';
 
-// Pages behind the nav load on demand: the home page stays small, and these chunks are the shell's
-// own code that route guard 6 reloads for once when they fail to load.
+// Pages load on demand: a library page does not download the home page (issue 13), and these chunks
+// are the shell's own code that route guard 6 reloads for once when they fail to load.
+const HomePage = lazy(() => import('../pages/home-page').then((module) => ({ default: module.HomePage })));
 const DownloadPage = lazy(() => import('../pages/download-page'));
 const AboutPage = lazy(() => import('../pages/about-page'));
 const BrandEntryPage = lazy(() => import('../pages/brand-entry-page'));

@@ -1,12 +1,14 @@
 import { FloatButton, Popover } from 'antd';
 import { CommentOutlined, CustomerServiceOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '@portal/session';
 import { useNavigate } from 'react-router';
 import { openLoginDialog } from '../../auth-bridge/login-dialog';
 import { ContactBlock } from '../../overlays/components/contact-block';
-import { FeedbackDialog } from './feedback-dialog';
+
+// The dialog (a form with an image upload) loads on the first click, not with every page (issue 13).
+const FeedbackDialog = lazy(() => import('./feedback-dialog').then((module) => ({ default: module.FeedbackDialog })));
 
 /**
  * The floating consultation and feedback button of every portal page (spec §1, §6): feedback needs
@@ -16,9 +18,12 @@ export function FeedbackButton() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the dialog's animation and state.
+  const [opened, setOpened] = useState(false);
 
   const startFeedback = async () => {
     if (getToken()) {
+      setOpened(true);
       setOpen(true);
       return;
     }
@@ -35,7 +40,11 @@ export function FeedbackButton() {
         <FloatButton icon={<CommentOutlined />} data-testid="float-feedback" content={t('feedback.short')} onClick={() => void startFeedback()} />
         <FloatButton.BackTop visibilityHeight={400} />
       </FloatButton.Group>
-      <FeedbackDialog open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
