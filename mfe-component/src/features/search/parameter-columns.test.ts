@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentParameter } from '../components/types';
-import { parameterCell, parameterColumns } from './parameter-columns';
+import { parameterCell, parameterColumns, parameterValues } from './parameter-columns';
 
 function parameter(dimension: string, name: string, display: string): ComponentParameter {
   return { dimension, name, nameEn: dimension, unit: '', min: null, typ: null, max: null, display, value: display, original: display, conditions: null };
@@ -26,6 +26,7 @@ describe('parameter columns of a results page', () => {
     // Labelled values as the server writes them: one rule for every row.
     const memory = [parameter('data_size', '存储容量', 'Flash 512KB'), parameter('data_size', '存储容量', 'RAM 256KB')];
     expect(parameterCell(memory, 'data_size')).toBe('Flash 512KB · RAM 256KB');
+    expect(parameterValues(memory, 'data_size')).toEqual(['Flash 512KB', 'RAM 256KB']);
     expect(parameterCell(rows[2].parameters, 'capacitance')).toBeUndefined();
     expect(parameterCell(undefined, 'voltage')).toBeUndefined();
   });

@@ -44,6 +44,11 @@ export const VALUE_SEPARATOR = ' · ';
  * server writes it (`Flash 512KB`, `10mΩ @ 4.5V`), joined: `Flash 512KB · RAM 256KB`.
  */
 export function parameterCell(parameters: readonly ComponentParameter[] | undefined, dimension: string): string | undefined {
-  const values = (parameters ?? []).filter((parameter) => parameter.dimension === dimension).map((parameter) => parameter.display);
+  const values = parameterValues(parameters, dimension);
   return values.length ? values.join(VALUE_SEPARATOR) : undefined;
+}
+
+/** The values of one cell, each as the server writes it, in the order stated. */
+export function parameterValues(parameters: readonly ComponentParameter[] | undefined, dimension: string): string[] {
+  return (parameters ?? []).filter((parameter) => parameter.dimension === dimension).map((parameter) => parameter.display);
 }

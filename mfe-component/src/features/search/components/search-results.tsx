@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { Fragment, type HTMLAttributes } from 'react';
 import { Card, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/query-state';
 import { AddToCompareButton } from '../../compare/components/add-to-compare-button';
 import { useSearchComponents, type SearchResult } from '../api/search-components';
 import { facetName } from '../facet-name';
-import { parameterCell, parameterColumns } from '../parameter-columns';
+import { parameterColumns, parameterValues, VALUE_SEPARATOR } from '../parameter-columns';
 import { hasCriteria, PAGE_SIZES, withFilters, type SearchState } from '../search-state';
 import { FacetList } from './facet-list';
 import { RangeFilterEditor } from './range-filter';
@@ -83,7 +83,21 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
       // On the header cell, not in the title: the table's width-measuring row repeats the titles.
       onHeaderCell: () => ({ 'data-testid': `param-column-${column.dimension}` }) as HTMLAttributes<HTMLElement>,
       onCell: () => ({ 'data-testid': `param-cell-${column.dimension}` }) as HTMLAttributes<HTMLElement>,
-      render: (_: unknown, row: Row) => parameterCell(row.parameters, column.dimension) ?? '—',
+      // Each value whole on its line (`Flash 512KB`, `· RAM 256KB`): the cell breaks only between values.
+      render: (_: unknown, row: Row) => {
+        const values = parameterValues(row.parameters, column.dimension);
+        if (values.length === 0) return '—';
+        // The space before a separator stays outside the unbreakable span: the line may break there.
+        return values.map((value, index) => (
+          <Fragment key={index}>
+            {index > 0 ? ' ' : ''}
+            <span className="cmp-results__value">
+              {index > 0 ? `${VALUE_SEPARATOR.trimStart()}` : ''}
+              {value}
+            </span>
+          </Fragment>
+        ));
+      },
     })),
     ...(embedded
       ? []
