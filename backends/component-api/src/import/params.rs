@@ -68,6 +68,8 @@ pub fn is_label(conditions: &str) -> bool {
 /// The one way a parameter is written for users: a label before the value (`Flash 512KB`),
 /// conditions after it (`10mΩ @ 4.5V`), nothing else (`100nF`). Several values of one
 /// dimension in one cell are joined with ` · ` by the front end (`Flash 512KB · RAM 256KB`).
+/// Search hits are answered from the index with this text stored: changing the rule means bumping
+/// `routes::search::index::INDEX_OWNER_VERSION`.
 pub fn display(value: &ParamValue) -> String {
     match value.conditions.as_deref().map(str::trim) {
         Some(label) if is_label(label) => format!("{label} {}", units::display_value(value)),

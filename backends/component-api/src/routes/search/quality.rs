@@ -17,7 +17,8 @@ fn stated(text: Option<&str>) -> bool {
     text.is_some_and(|t| !t.trim().is_empty())
 }
 
-/// 0 (a bare symbol) to 1 (values, package, footprint and manufacturer all stated).
+/// 0 (a bare symbol) to 1 (values, package, footprint and manufacturer all stated). Stored in the
+/// index: changing the weights means bumping `index::INDEX_OWNER_VERSION`.
 pub fn quality_of(component: &ComponentRecord, parameters: &[Parameter]) -> f32 {
     let mut quality = 0.0;
     if !parameters.is_empty() {
