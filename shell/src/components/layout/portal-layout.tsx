@@ -8,7 +8,7 @@ import { useAppState } from '../../app/state/app-state';
 import { RouteErrorBoundary } from '../../features/errors/components/route-error-boundary';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button';
 import { PortalHeader } from '../../features/header/components/portal-header';
-import { RemoteSlot } from '../../features/remote-components/components/remote-slot';
+import { DeferredLoginDialog } from '../../features/auth-bridge/deferred-login-dialog';
 import { KeepAliveOutlet } from '../../features/tabs/components/keep-alive-outlet';
 import { PortalFooter } from './portal-footer';
 
@@ -59,7 +59,7 @@ export function PortalLayout() {
       </main>
       {!isPlugin && <PortalFooter />}
       <FeedbackButton />
-      <RemoteSlot id="mfe_auth/LoginDialog" />
+      <DeferredLoginDialog />
     </div>
   );
 }
