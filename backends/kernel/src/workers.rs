@@ -87,8 +87,10 @@ impl WorkerPool {
         };
         let (answer, answered) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(move || {
-            let _admitted = admitted;
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            // Free the place before answering: a caller that sends its next job as soon as it
+            // has the answer must find it free (it raced the end of this closure before).
+            drop(admitted);
             // The caller may have gone (a dropped request): nobody to answer then.
             let _ = answer.send(outcome);
         });

@@ -5,18 +5,48 @@
 //! run on `max_concurrent` threads of their own, at most `max_queued` wait, and the rest are
 //! refused at once with "busy, retry" ([`kernel::error::Overloaded`] → 503 with Retry-After):
 //! a [`kernel::WorkerPool`], the machinery the search pool shares.
-//! Fixed threads matter, not only a bounded count: the allocator keeps a freed 19 MiB buffer in
-//! the arena of the thread that used it, so hashes spread over tokio's many blocking threads
-//! left hundreds of megabytes resident after a burst (measured: 206 → 841 MB, scripts/memory.sh).
+//!
+//! Each hashing thread keeps one working memory and reuses it for every hash it runs, instead of
+//! allocating 19 MiB per hash. Allocated and freed per hash, glibc kept the freed buffers in its
+//! per-thread arenas (after the first free it raises its mmap threshold above 19 MiB, so later
+//! buffers come from the arenas and stay resident): ~200 MB above idle after a login burst,
+//! scripts/memory.sh. Reused, the resident cost is bounded by `max_concurrent` × `memory_kib`.
 
-use std::sync::Arc;
+use std::{cell::RefCell, sync::Arc};
 
 use argon2::{
-    password_hash::{phc::PasswordHash, PasswordHasher as _, PasswordVerifier as _},
-    Algorithm, Argon2, Params, Version,
+    password_hash::phc::{Output, ParamsString, PasswordHash, Salt},
+    Algorithm, Argon2, Block, Params, Version,
 };
 use kernel::{config::PasswordHashSettings, WorkerPool};
 use tokio::sync::OnceCell;
+
+thread_local! {
+    /// This hashing thread's argon2 working memory, grown to the largest hash it has run.
+    static WORKING_MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+fn unreadable(error: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("stored password hash unreadable: {error}")
+}
+
+/// Runs argon2 into `out` with this thread's reused working memory.
+fn hash_into(
+    argon2: &Argon2<'_>,
+    password: &[u8],
+    salt: &[u8],
+    out: &mut [u8],
+) -> anyhow::Result<()> {
+    WORKING_MEMORY.with_borrow_mut(|memory| {
+        let blocks = argon2.params().block_count();
+        if memory.len() < blocks {
+            memory.resize(blocks, Block::default());
+        }
+        argon2
+            .hash_password_into_with_memory(password, salt, out, &mut memory[..blocks])
+            .map_err(|error| anyhow::anyhow!("argon2: {error}"))
+    })
+}
 
 #[derive(Clone)]
 pub struct PasswordHasher {
@@ -66,24 +96,50 @@ impl PasswordHasher {
         let params = self.params.clone();
         let password = password.to_owned();
         self.run(move || {
-            Self::argon2(params)
-                .hash_password(password.as_bytes())
-                .map(|hash| hash.to_string())
-                .map_err(|error| anyhow::anyhow!("hashing the password: {error}"))
+            let salt = Salt::generate();
+            let mut out = vec![0u8; params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN)];
+            let argon2 = Self::argon2(params.clone());
+            hash_into(&argon2, password.as_bytes(), salt.as_ref(), &mut out)?;
+            let phc = PasswordHash {
+                algorithm: Algorithm::Argon2id.ident(),
+                version: Some(Version::V0x13.into()),
+                params: ParamsString::try_from(&params)
+                    .map_err(|error| anyhow::anyhow!("argon2 parameters: {error}"))?,
+                salt: Some(salt),
+                hash: Some(
+                    Output::new(&out).map_err(|error| anyhow::anyhow!("argon2 output: {error}"))?,
+                ),
+            };
+            Ok(phc.to_string())
         })
         .await
     }
 
-    /// Whether the password matches the stored PHC string (its own parameters apply).
+    /// Whether the password matches the stored PHC string (its own algorithm, version and
+    /// parameters apply; the comparison is constant-time, `Output`'s equality).
     pub async fn verify(&self, password: &str, phc: &str) -> anyhow::Result<bool> {
         let password = password.to_owned();
         let phc = phc.to_owned();
         self.run(move || {
-            let parsed = PasswordHash::new(&phc)
-                .map_err(|error| anyhow::anyhow!("stored password hash unreadable: {error}"))?;
-            Ok(Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok())
+            let stored = PasswordHash::new(&phc).map_err(unreadable)?;
+            let algorithm = Algorithm::try_from(stored.algorithm.as_str()).map_err(unreadable)?;
+            let version = match stored.version {
+                Some(version) => Version::try_from(version).map_err(unreadable)?,
+                None => Version::default(),
+            };
+            let params = Params::try_from(&stored).map_err(unreadable)?;
+            let (Some(salt), Some(expected)) = (stored.salt, stored.hash) else {
+                anyhow::bail!("stored password hash unreadable: no salt or no hash");
+            };
+            let mut out = vec![0u8; expected.len()];
+            hash_into(
+                &Argon2::new(algorithm, version, params),
+                password.as_bytes(),
+                salt.as_ref(),
+                &mut out,
+            )?;
+            let computed = Output::new(&out).map_err(unreadable)?;
+            Ok(computed == expected)
         })
         .await
     }
@@ -117,6 +173,45 @@ mod tests {
         assert!(!hasher.verify("Abcdef12?", &hash).await?);
         assert_ne!(hasher.hash("Abcdef12!").await?, hash, "salted");
         hasher.verify_decoy("anything").await?;
+        Ok(())
+    }
+
+    /// Hashes stored before the working memory was reused (argon2's own hasher, other
+    /// parameters) still verify, and argon2's own verifier accepts ours: same PHC strings.
+    #[tokio::test]
+    async fn reused_memory_hashes_match_argon2s_own() -> anyhow::Result<()> {
+        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+        let hasher = PasswordHasher::new(&PasswordHashSettings {
+            memory_kib: 2048,
+            iterations: 1,
+            parallelism: 1,
+            ..PasswordHashSettings::default()
+        })?;
+        // Larger, then smaller, then larger working memory on the same thread.
+        for memory_kib in [4096, 1024, 2048] {
+            let theirs = Argon2::new(
+                Algorithm::Argon2id,
+                Version::V0x13,
+                Params::new(memory_kib, 2, 1, None).map_err(|e| anyhow::anyhow!("{e}"))?,
+            )
+            .hash_password(b"Abcdef12!")
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .to_string();
+            assert!(hasher.verify("Abcdef12!", &theirs).await?, "{theirs}");
+            assert!(!hasher.verify("Abcdef12?", &theirs).await?, "{theirs}");
+        }
+        let ours = hasher.hash("Abcdef12!").await?;
+        let parsed = PasswordHash::new(&ours).map_err(|e| anyhow::anyhow!("{e}"))?;
+        assert!(Argon2::default()
+            .verify_password(b"Abcdef12!", &parsed)
+            .is_ok());
+        assert!(Argon2::default()
+            .verify_password(b"Abcdef12?", &parsed)
+            .is_err());
+        assert!(hasher
+            .verify("Abcdef12!", "$argon2id$v=19$m=1024,t=1,p=1$bm9oYXNo")
+            .await
+            .is_err());
         Ok(())
     }
 
