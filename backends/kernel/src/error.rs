@@ -294,7 +294,9 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        if self.http.is_server_error() {
+        if self.retry_after.is_some() {
+            // A busy answer: already logged as a warning where it was decided (`overloaded`).
+        } else if self.http.is_server_error() {
             // `{:?}` of anyhow prints the whole cause chain.
             tracing::error!(code = self.code, error = ?self.source, "request failed");
         } else {
