@@ -35,7 +35,7 @@ import {
   touchActivity,
   writeFrontLogQueue,
 } from './session';
-import { clearAllCookies, setPageUrl } from './testUtils';
+import { clearAllCookies, pretendEmbedded, setPageUrl } from './testUtils';
 
 afterEach(() => {
   clearToken();
@@ -91,6 +91,37 @@ describe('tokens', () => {
       'a1',
       expect.objectContaining({ domain: '.example.com', expires: 30, path: '/', secure: true }),
     );
+    set.mockRestore();
+  });
+
+  it('token cookies are SameSite=Lax and Secure under HTTPS, SameSite=None inside a plugin frame', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    setPageUrl('https://www.example.com/');
+    setToken({ accessToken: 'a1', refreshToken: 'r1' });
+    expect(set).toHaveBeenCalledWith(
+      COOKIE_KEYS.accessToken,
+      'a1',
+      expect.objectContaining({ secure: true, sameSite: 'Lax' }),
+    );
+    set.mockClear();
+    const undo = pretendEmbedded();
+    try {
+      setToken({ accessToken: 'a2', refreshToken: 'r2' });
+      expect(set).toHaveBeenCalledWith(
+        COOKIE_KEYS.accessToken,
+        'a2',
+        expect.objectContaining({ secure: true, sameSite: 'None' }),
+      );
+    } finally {
+      undo();
+    }
+    set.mockClear();
+    // Plain HTTP (development): a Secure cookie would not be stored at all.
+    setPageUrl('http://localhost:3000/');
+    setToken({ accessToken: 'a3', refreshToken: 'r3' });
+    const attributes = set.mock.calls.find(([name]) => name === COOKIE_KEYS.accessToken)?.[2];
+    expect(attributes?.secure).toBeUndefined();
+    expect(attributes?.sameSite).toBeUndefined();
     set.mockRestore();
   });
 });
