@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use catalog::store::CategoryRepository;
-use component_api::model::{NewComponent, Parameter};
 use component_api::store::ComponentStore;
 use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
@@ -235,37 +234,7 @@ async fn the_index_follows_store_changes(environment: TestEnvironment) -> anyhow
     let store = store(&environment).await?;
     let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
     let categories = CategoryRepository::new(&kernel::Database::connect(&location, 1).await?);
-    let capacitor = NewComponent {
-        source: "test".into(),
-        source_id: "test:GRM155R71C104KA88D".into(),
-        part_number: "GRM155R71C104KA88D".into(),
-        name: "GRM155R71C104KA88D".into(),
-        manufacturer: None,
-        category_code: Some("mlcc".into()),
-        category_method: Some("test".into()),
-        description: "Murata MLCC 0.1uF 16V X7R 0402".into(),
-        keywords: "capacitor mlcc".into(),
-        datasheet: None,
-        symbol_ref: None,
-        footprint_ref: None,
-        footprint_filters: Vec::new(),
-        reference_prefix: Some("C".into()),
-        value: None,
-        pin_count: 2,
-        unit_count: 1,
-        package: Some("0402".into()),
-        lifecycle: None,
-        license: "test".into(),
-        parameters: vec![Parameter {
-            dimension: "capacitance".into(),
-            min: None,
-            typ: Some(1e-7),
-            max: None,
-            original: "0.1uF".into(),
-            conditions: None,
-        }],
-        files: Vec::new(),
-    };
+    let capacitor = crate::search_index::capacitor();
     store.upsert(&[capacitor]).await?;
     // What the background follower does every few seconds, done now.
     let changed = service.search().catch_up(&store, &categories).await?;

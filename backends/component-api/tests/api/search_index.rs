@@ -45,7 +45,8 @@ async fn stop(app: TestApp, service: Arc<ComponentService>) -> anyhow::Result<()
     anyhow::bail!("the search index is still held after the service stopped")
 }
 
-fn capacitor() -> NewComponent {
+/// A 0.1 µF 0402 MLCC that is not in the seed (also used by `search.rs`).
+pub(crate) fn capacitor() -> NewComponent {
     NewComponent {
         source: "test".into(),
         source_id: "test:GRM155R71C104KA88D".into(),

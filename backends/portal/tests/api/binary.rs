@@ -26,14 +26,16 @@ pub(crate) fn portal_command(dir: &std::path::Path) -> Command {
     command
 }
 
-#[tokio::test]
-async fn serve_prints_its_url_and_stops_gracefully() -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    write_web_root(&dir.path().join("web"))?;
-    let mut child = portal_command(dir.path())
+/// Starts `portal serve` on a free port of 127.0.0.1 in `dir` and waits for the line that names
+/// its URL; `stderr` receives the log.
+pub(crate) async fn start_serving(
+    dir: &std::path::Path,
+    stderr: impl Into<Stdio>,
+) -> anyhow::Result<(std::process::Child, String)> {
+    let mut child = portal_command(dir)
         .args(["serve", "--addr", "127.0.0.1:0"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .context("starting portal")?;
     let stdout = child.stdout.take().context("no stdout")?;
@@ -47,6 +49,14 @@ async fn serve_prints_its_url_and_stops_gracefully() -> anyhow::Result<()> {
         .strip_prefix("Portal listening on ")
         .with_context(|| format!("unexpected first line {first_line:?}"))?
         .to_owned();
+    Ok((child, url))
+}
+
+#[tokio::test]
+async fn serve_prints_its_url_and_stops_gracefully() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    write_web_root(&dir.path().join("web"))?;
+    let (mut child, url) = start_serving(dir.path(), Stdio::piped()).await?;
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
 
     let ready: serde_json::Value = reqwest::get(format!("{url}/health/ready"))

@@ -3,16 +3,16 @@
 //! the right digest.
 
 use std::{
-    io::{BufRead, BufReader, Write},
+    io::Write,
     path::{Path, PathBuf},
-    process::{Child, Stdio},
+    process::Child,
     time::Duration,
 };
 
 use anyhow::Context;
 use serde_json::{json, Value};
 
-use crate::binary::{admin_create, portal_command};
+use crate::binary::{admin_create, start_serving};
 use crate::helpers::write_web_root;
 
 const FILE: &str = "/to/api/base/file";
@@ -29,23 +29,7 @@ struct Portal {
 impl Portal {
     async fn start(dir: &Path, run: usize) -> anyhow::Result<Self> {
         let log = std::fs::File::create(dir.join(format!("portal-{run}.log")))?;
-        let mut child = portal_command(dir)
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(log)
-            .spawn()
-            .context("starting portal")?;
-        let stdout = child.stdout.take().context("no stdout")?;
-        let first_line = tokio::task::spawn_blocking(move || {
-            let mut line = String::new();
-            BufReader::new(stdout).read_line(&mut line).map(|_| line)
-        })
-        .await??;
-        let url = first_line
-            .trim()
-            .strip_prefix("Portal listening on ")
-            .with_context(|| format!("unexpected first line {first_line:?}"))?
-            .to_owned();
+        let (child, url) = start_serving(dir, log).await?;
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(60))
             .build()?;
