@@ -15,16 +15,13 @@
 //
 // Environment: PORTAL_BIN (default target/debug/portal), BUNDLE_BUDGET_PORT (18090),
 // BUNDLE_BUDGET_KB (the target, 250; 1 KB = 1000 bytes), CHROMIUM_PATH (/usr/bin/chromium).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
+import { repoRoot, startPortal } from './portal-harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(repoRoot, 'e2e', 'package.json'));
 const { chromium } = require('playwright-core');
 
@@ -57,57 +54,9 @@ function parseArgs(argv) {
   return args;
 }
 
-async function waitForReady(url, deadline) {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
 
-/** Starts `portal serve` on a fresh data directory; returns its base URL and a stop function. */
-async function startPortal() {
-  const bin = process.env.PORTAL_BIN ?? path.join(repoRoot, 'target', 'debug', 'portal');
-  if (!fs.existsSync(bin)) throw new Error(`${bin} not found: run cargo build -p portal first`);
-  const port = Number(process.env.BUNDLE_BUDGET_PORT ?? 18090);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-budget-'));
-  const child = spawn(bin, ['serve'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORTAL_ADDR: `127.0.0.1:${port}`,
-      PORTAL_DATA_DIR: dataDir,
-      PORTAL_WEB_DIR: repoRoot,
-      PORTAL_LOG_FILTER: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await Promise.race([
-      waitForReady(`${baseUrl}/health/ready`, Date.now() + 120_000),
-      exited.then((code) => {
-        throw new Error(`portal exited early (${code})`);
-      }),
-    ]);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw error;
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function startOwnPortal() {
+  return startPortal({ profile: 'debug', port: Number(process.env.BUNDLE_BUDGET_PORT ?? 18090), tag: 'bundle-budget', readySeconds: 120 });
 }
 
 const REMOTE_DIRS = { auth: 'mfe-auth', part: 'mfe-part', component: 'mfe-component', mat: 'mfe-mat' };
@@ -207,7 +156,7 @@ async function main() {
     ? { baseUrl: args.baseUrl.replace(/\/$/, ''), stop: async () => {} }
     : args.static
       ? await startStaticServer()
-      : await startPortal();
+      : await startOwnPortal();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],

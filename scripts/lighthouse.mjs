@@ -8,16 +8,11 @@
 // Environment: PORTAL_BIN (default target/release/portal), LIGHTHOUSE_PORT (18383),
 // CHROME_PATH (/usr/bin/chromium). Each page and form factor runs --runs times (default 1); the median
 // score is printed with its metrics.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { startPortal } from './portal-harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/component', '/component/search?keyWords=LM358'];
 
 function parseArgs(argv) {
@@ -31,46 +26,16 @@ function parseArgs(argv) {
   return args;
 }
 
-async function waitForReady(url, deadline) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
 
-async function startPortal() {
-  const bin = process.env.PORTAL_BIN ?? path.join(repoRoot, 'target', 'release', 'portal');
-  if (!fs.existsSync(bin)) throw new Error(`${bin} not found: run cargo build --release -p portal first`);
-  const port = Number(process.env.LIGHTHOUSE_PORT ?? 18383);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
-  const child = spawn(bin, ['serve'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORTAL_ADDR: `127.0.0.1:${port}`, PORTAL_DATA_DIR: dataDir, PORTAL_WEB_DIR: repoRoot, PORTAL_LOG_FILTER: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/health/ready`, Date.now() + 180_000);
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+function startOwnPortal() {
+  return startPortal({ profile: 'release', port: Number(process.env.LIGHTHOUSE_PORT ?? 18383), tag: 'lighthouse', readySeconds: 180 });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const portal = args.baseUrl ? { baseUrl: args.baseUrl.replace(/\/$/, ''), stop: async () => {} } : await startPortal();
+  const portal = args.baseUrl ? { baseUrl: args.baseUrl.replace(/\/$/, ''), stop: async () => {} } : await startOwnPortal();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
