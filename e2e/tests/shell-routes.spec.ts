@@ -169,6 +169,8 @@ test('the logo leads to the current library, else home', async ({ page }) => {
 test('cached pages keep their state; the tab list is capped at 10 dropping the oldest after home', async ({ page }) => {
   await blockLibraryRemotes(page);
   await page.goto('/');
+  // The home tab opens when the shell has rendered "/" (it may still be loading its chunks at `load`).
+  await expect(page.locator('main.portal-main')).toHaveAttribute('data-route', '/');
   await clientNavigate(page, '/brand-entry');
   await page.getByTestId('brand-company').fill('上海示例电子有限公司');
   await clientNavigate(page, '/download');
