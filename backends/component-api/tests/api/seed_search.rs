@@ -215,11 +215,7 @@ fn complete(item: &Value) -> bool {
 async fn data_shown_to_users(app: &kernel::testing::TestApp) -> anyhow::Result<()> {
     const BARE: [&str; 4] = ["C", "C_Small", "C_Feedthrough", "C_Trim"];
     // 电容 and the capacitor category list: real parts first, the bare generic symbols after.
-    for query in [
-        "keyWords=电容",
-        "category=capacitor",
-        "keyWords=capacitor",
-    ] {
+    for query in ["keyWords=电容", "category=capacitor", "keyWords=capacitor"] {
         let found = data(app, &format!("{BASE}/search?{query}&pageSize=50")).await?;
         let list = found["list"].as_array().cloned().unwrap_or_default();
         let first = list.first().cloned().unwrap_or_default();
