@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test: cargo nextest (Rust unit + integration), vitest
 # (packages, apps, install checks) and Playwright (browser journeys against the built portal binary).
-# Rust and browser tests run on SQLite always and, when they answer, on PostgreSQL and Redis too.
-# PORTAL_TEST_REQUIRE_SERVICES=1 (set by .ci/run) makes missing PostgreSQL/Redis a failure, not a skip.
+# Rust and browser tests run on SQLite and on PostgreSQL and Redis. The Rust tests of PostgreSQL/Redis fail when
+# those do not answer (a test that did not run is not a pass); the browser tests add the PostgreSQL project when
+# both answer. PORTAL_TEST_REQUIRE_SERVICES=1 (set by .ci/run) also stops the command at once when they are missing.
 # Ends with one line `N passed, N failed` over all runners; exits non-zero if anything failed.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -64,8 +65,8 @@ detect_services() {
     [ $pg = 1 ] || die "PostgreSQL is required but $POSTGRES_URL does not answer"
     [ $redis = 1 ] || die "Redis is required but $REDIS_URL does not answer"
   fi
-  if [ $pg = 1 ]; then export PORTAL_TEST_POSTGRES_URL="$POSTGRES_URL"; log "PostgreSQL: $POSTGRES_URL"; else log "PostgreSQL not reachable: SQLite only"; fi
-  if [ $redis = 1 ]; then export PORTAL_TEST_REDIS_URL="$REDIS_URL"; log "Redis: $REDIS_URL"; else log "Redis not reachable: in-process cache only"; fi
+  if [ $pg = 1 ]; then export PORTAL_TEST_POSTGRES_URL="$POSTGRES_URL"; log "PostgreSQL: $POSTGRES_URL"; else log "PostgreSQL not reachable: its Rust tests will fail, browser tests on SQLite only"; fi
+  if [ $redis = 1 ]; then export PORTAL_TEST_REDIS_URL="$REDIS_URL"; log "Redis: $REDIS_URL"; else log "Redis not reachable: its Rust tests will fail"; fi
   if [ $pg = 1 ] && [ $redis = 1 ]; then
     # The browser tests' second portal keeps its databases apart from anyone else's on that server.
     export E2E_POSTGRES_URL="${POSTGRES_URL%/*}" E2E_REDIS_URL="$REDIS_URL"

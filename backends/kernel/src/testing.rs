@@ -2,8 +2,9 @@
 //! database per test when `PORTAL_TEST_POSTGRES_URL` is set, Redis when `PORTAL_TEST_REDIS_URL`
 //! is set, and the application spawned on port 0.
 //!
-//! With `PORTAL_TEST_REQUIRE_SERVICES=1` an unset or unreachable PostgreSQL/Redis fails the
-//! test instead of skipping it.
+//! An unset or unreachable PostgreSQL/Redis fails the test: a test that did not run must not
+//! count as passed. Only `PORTAL_TEST_REQUIRE_SERVICES=0`, a developer's explicit choice of a
+//! SQLite-only run, lets those tests end early (printing `skipping: …`).
 
 use std::{sync::Arc, time::Duration};
 
@@ -23,7 +24,7 @@ pub enum TestBackend {
 }
 
 pub fn services_required() -> bool {
-    std::env::var(REQUIRE_SERVICES_ENV).is_ok_and(|value| value == "1" || value == "true")
+    !std::env::var(REQUIRE_SERVICES_ENV).is_ok_and(|value| value == "0" || value == "false")
 }
 
 fn configured(env: &str) -> Option<String> {
@@ -35,7 +36,10 @@ fn configured(env: &str) -> Option<String> {
 /// Decides between "skip" (`Ok(None)`) and "fail" for a service that is not available.
 fn unavailable<T>(what: &str, reason: String) -> anyhow::Result<Option<T>> {
     if services_required() {
-        anyhow::bail!("{what} is required ({REQUIRE_SERVICES_ENV}=1) but {reason}");
+        anyhow::bail!(
+            "{what} is required but {reason} (set {POSTGRES_URL_ENV} / {REDIS_URL_ENV}; \
+             {REQUIRE_SERVICES_ENV}=0 runs SQLite only)"
+        );
     }
     eprintln!("skipping: {what} {reason}");
     Ok(None)
