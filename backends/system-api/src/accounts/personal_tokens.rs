@@ -62,7 +62,8 @@ pub struct NewPersonalToken {
     pub name: String,
     pub digest: String,
     pub prefix: String,
-    pub expires_at: Option<DateTime<Utc>>,
+    /// Counted from the stored creation time, so that expiry − creation is exactly the lifetime.
+    pub lifetime: Option<chrono::Duration>,
 }
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
@@ -140,7 +141,7 @@ macro_rules! personal_token_store {
                 .bind(&token.name)
                 .bind(&token.digest)
                 .bind(&token.prefix)
-                .bind(token.expires_at)
+                .bind(token.lifetime.map(|lifetime| now + lifetime))
                 .bind(now)
                 .fetch_one(&mut *tx)
                 .await

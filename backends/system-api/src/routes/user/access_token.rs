@@ -112,7 +112,7 @@ pub async fn create_access_token(
         name,
         digest: token::digest(&secret),
         prefix: secret[..token::PERSONAL_DISPLAY_LEN].to_owned(),
-        expires_at: lifetime.map(|lifetime| now() + lifetime),
+        lifetime,
     };
     let record = accounts
         .personal_tokens
