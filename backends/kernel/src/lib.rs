@@ -14,6 +14,7 @@ pub mod error;
 pub mod extract;
 pub mod health;
 pub mod paging;
+pub mod repository;
 pub mod security;
 pub mod service;
 pub mod telemetry;
