@@ -66,7 +66,11 @@ macro_rules! repository {
 
         $crate::repository!(@forward $repository: $store_trait { $($variant),+ } $($methods)*);
     };
-    (@forward $repository:ident: $store_trait:path { $($variant:ident),+ }
+    (@forward $repository:ident: $store_trait:path { $($variant:ident),+ } $($methods:tt)*) => {
+        // The variants travel as one token tree so that each method can expand them again.
+        $crate::repository!(@methods $repository: $store_trait [{ $($variant),+ }] $($methods)*);
+    };
+    (@methods $repository:ident: $store_trait:path [$variants:tt]
         $(
             $(#[$method_meta:meta])*
             async fn $method:ident(&self $(, $arg:ident: $arg_type:ty)* $(,)?) -> $answer:ty;
@@ -76,11 +80,14 @@ macro_rules! repository {
             $(
                 $(#[$method_meta])*
                 async fn $method(&self $(, $arg: $arg_type)*) -> $answer {
-                    match self {
-                        $(Self::$variant(store) => store.$method($($arg),*).await,)+
-                    }
+                    $crate::repository!(@call self $variants $method ($($arg),*))
                 }
             )*
+        }
+    };
+    (@call $self:ident { $($variant:ident),+ } $method:ident $args:tt) => {
+        match $self {
+            $(Self::$variant(store) => store.$method $args .await,)+
         }
     };
 }
