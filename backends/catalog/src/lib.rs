@@ -3,6 +3,7 @@
 //! [`Library`] and serves it through [`LibraryService`], with its own database and migrations
 //! (the migrations live here once: see docs/backend-architecture.md).
 
+pub mod item;
 pub mod model;
 pub mod routes;
 pub mod store;

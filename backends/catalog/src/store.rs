@@ -9,7 +9,6 @@ use std::collections::{HashMap, HashSet};
 
 use anyhow::Context;
 use chrono::{SubsecRound, Utc};
-use kernel::Database;
 use serde_json::Value;
 use sqlx::{types::Json, PgPool, SqlitePool};
 
@@ -229,57 +228,18 @@ macro_rules! category_store {
 category_store!(SqliteCategoryStore, SqlitePool, SQLITE_SYNC_LOCK);
 category_store!(PgCategoryStore, PgPool, POSTGRES_SYNC_LOCK);
 
-/// The store of a service's database, whichever backend it is.
-#[derive(Clone)]
-pub enum CategoryRepository {
-    Sqlite(SqliteCategoryStore),
-    Postgres(PgCategoryStore),
-}
-
-impl CategoryRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteCategoryStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgCategoryStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The category store of a service's database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum CategoryRepository: CategoryStore {
+        Sqlite(SqliteCategoryStore),
+        Postgres(PgCategoryStore),
     }
-}
-
-impl CategoryStore for CategoryRepository {
-    async fn list(&self) -> anyhow::Result<Vec<CategoryRecord>> {
-        match self {
-            Self::Sqlite(store) => store.list().await,
-            Self::Postgres(store) => store.list().await,
-        }
-    }
-
-    async fn find_by_code(&self, code: &str) -> anyhow::Result<Option<CategoryRecord>> {
-        match self {
-            Self::Sqlite(store) => store.find_by_code(code).await,
-            Self::Postgres(store) => store.find_by_code(code).await,
-        }
-    }
-
-    async fn count(&self) -> anyhow::Result<i64> {
-        match self {
-            Self::Sqlite(store) => store.count().await,
-            Self::Postgres(store) => store.count().await,
-        }
-    }
-
-    async fn sync(&self, taxonomy: &Taxonomy) -> anyhow::Result<SyncReport> {
-        match self {
-            Self::Sqlite(store) => store.sync(taxonomy).await,
-            Self::Postgres(store) => store.sync(taxonomy).await,
-        }
-    }
-
-    async fn applied_digest(&self) -> anyhow::Result<Option<String>> {
-        match self {
-            Self::Sqlite(store) => store.applied_digest().await,
-            Self::Postgres(store) => store.applied_digest().await,
-        }
-    }
+    async fn list(&self) -> anyhow::Result<Vec<CategoryRecord>>;
+    async fn find_by_code(&self, code: &str) -> anyhow::Result<Option<CategoryRecord>>;
+    async fn count(&self) -> anyhow::Result<i64>;
+    async fn sync(&self, taxonomy: &Taxonomy) -> anyhow::Result<SyncReport>;
+    async fn applied_digest(&self) -> anyhow::Result<Option<String>>;
 }
 
 /// Codes stored but missing from the taxonomy (for reports).

@@ -1,0 +1,396 @@
+//! The kit's item store, the same suite on both backends.
+
+use std::{
+    collections::HashSet,
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc,
+    },
+};
+
+use catalog::{
+    item::{
+        model::{NewItem, NewItemFile, NewItemLink, NewManufacturer, Parameter, UpsertReport},
+        store::{ItemRepository, ItemStore},
+    },
+    store::{CategoryRepository, CategoryStore},
+    MIGRATIONS,
+};
+use kernel::{db::DatabaseLocation, testing::TestEnvironment, Database};
+use serde_json::json;
+
+use crate::DEMO;
+
+/// A migrated database with the demo taxonomy, and its item store.
+async fn open(
+    environment: &TestEnvironment,
+    connections: u32,
+) -> anyhow::Result<(Database, ItemRepository)> {
+    let location = DatabaseLocation::resolve(&environment.settings, "demo")?;
+    let db = Database::connect(&location, connections).await?;
+    db.migrate(&MIGRATIONS).await?;
+    CategoryRepository::new(&db)
+        .sync(&DEMO.parse_taxonomy()?)
+        .await?;
+    let store = ItemRepository::new(&db);
+    Ok((db, store))
+}
+
+fn item(source_id: &str, code: &str, category: Option<&str>, maker: Option<&str>) -> NewItem {
+    NewItem {
+        source: "test".to_owned(),
+        source_id: source_id.to_owned(),
+        code: code.to_owned(),
+        name: format!("{code} name"),
+        manufacturer: maker.map(|name| NewManufacturer {
+            name: name.to_owned(),
+            website: Some(format!("https://{}.example", name.to_lowercase())),
+            method: "library".to_owned(),
+        }),
+        category_code: category.map(str::to_owned),
+        category_method: category.map(|_| "test".to_owned()),
+        description: format!("{code} description"),
+        keywords: "test".to_owned(),
+        document_url: None,
+        lifecycle: Some("active".to_owned()),
+        license: "CC-BY-4.0".to_owned(),
+        attributes: json!({ "pins": 2 }),
+        parameters: vec![Parameter {
+            dimension: "resistance".to_owned(),
+            min: None,
+            typ: Some(1000.0),
+            max: None,
+            original: "1k".to_owned(),
+            conditions: None,
+        }],
+        files: Vec::new(),
+        links: Vec::new(),
+    }
+}
+
+fn report(inserted: usize, updated: usize, unchanged: usize) -> UpsertReport {
+    UpsertReport {
+        inserted,
+        updated,
+        unchanged,
+    }
+}
+
+async fn upsert_counts_inserts_updates_and_unchanged(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    let mut records = vec![
+        item("a", "R-A", Some("chip-resistor"), Some("Yageo")),
+        item("b", "R-B", Some("chip-resistor"), Some("Yageo")),
+        item("c", "C-C", Some("mlcc"), None),
+    ];
+    assert_eq!(store.upsert(&records).await?, report(3, 0, 0));
+    assert_eq!(store.count().await?, 3);
+    assert_eq!(store.upsert(&records).await?, report(0, 0, 3));
+
+    // Change b's name and parameters; ids stay, the change appends one feed entry.
+    records[1].name = "renamed".to_owned();
+    records[1].parameters[0].original = "2k".to_owned();
+    records[1].parameters[0].typ = Some(2000.0);
+    records[1].attributes = json!({ "pins": 3 });
+    assert_eq!(store.upsert(&records).await?, report(0, 1, 2));
+    assert_eq!(store.count().await?, 3);
+
+    let changes = store.changes_since(0, 100).await?;
+    assert_eq!(changes.len(), 4, "{changes:?}");
+    assert!(changes.windows(2).all(|pair| pair[0].seq < pair[1].seq));
+    let ids: Vec<i64> = changes.iter().map(|change| change.item_id).collect();
+    assert_eq!(ids[3], ids[1], "the update of b is the last change");
+    assert_eq!(store.changes_since(changes[2].seq, 100).await?.len(), 1);
+    assert_eq!(store.changes_since(0, 2).await?, changes[..2].to_vec());
+
+    let b = store
+        .get(ids[1])
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("b missing"))?;
+    assert_eq!((b.source_id.as_str(), b.name.as_str()), ("b", "renamed"));
+    assert_eq!(b.category_code.as_deref(), Some("chip-resistor"));
+    assert_eq!(b.manufacturer_name.as_deref(), Some("Yageo"));
+    assert_eq!(b.attributes, json!({ "pins": 3 }));
+    assert!(b.updated_at >= b.created_at);
+    let parameters = store.parameters_of(&[ids[1]]).await?;
+    assert_eq!(
+        parameters[&ids[1]].len(),
+        1,
+        "parameters replaced, not added"
+    );
+    assert_eq!(parameters[&ids[1]][0].typ, Some(2000.0));
+    assert!(store.get(i64::MAX).await?.is_none());
+    let many = store.get_many(&[ids[0], ids[2], i64::MAX]).await?;
+    assert_eq!(many.len(), 2);
+    db.close().await;
+    Ok(())
+}
+
+async fn files_and_links_are_stored_once_and_replaced(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    let shared = NewItemFile {
+        kind: "footprint".to_owned(),
+        name: "R_0603".to_owned(),
+        media_type: "text/plain".to_owned(),
+        size: 120,
+        digest: "d1".to_owned(),
+    };
+    let mut first = item("f1", "R1", None, None);
+    first.files = vec![shared.clone(), shared.clone()];
+    first.links = vec![NewItemLink {
+        kind: "alternative".to_owned(),
+        target_source: "test".to_owned(),
+        target_source_id: "f2".to_owned(),
+    }];
+    let mut second = item("f2", "R2", None, None);
+    second.files = vec![shared.clone()];
+    store.upsert(&[first.clone()]).await?;
+    let first_id = store.changes_since(0, 1).await?[0].item_id;
+    let links = store.links_of(first_id).await?;
+    assert_eq!(links.len(), 1);
+    assert_eq!(links[0].target_id, None, "the target is not stored yet");
+
+    store.upsert(&[second]).await?;
+    let second_id = store.changes_since(1, 1).await?[0].item_id;
+    assert_eq!(
+        store.links_of(first_id).await?[0].target_id,
+        Some(second_id)
+    );
+    let files = store.files_of(first_id).await?;
+    assert_eq!(files.len(), 1, "a file listed twice is linked once");
+    assert_eq!(files[0].id, store.files_of(second_id).await?[0].id);
+
+    // A new version of the file: one row, new digest; the first item now links nothing.
+    first.files = vec![NewItemFile {
+        digest: "d2".to_owned(),
+        size: 130,
+        ..shared
+    }];
+    first.links.clear();
+    assert_eq!(store.upsert(&[first]).await?, report(0, 1, 0));
+    let files = store.files_of(second_id).await?;
+    assert_eq!((files[0].digest.as_str(), files[0].size), ("d2", 130));
+    assert!(store.links_of(first_id).await?.is_empty());
+    db.close().await;
+    Ok(())
+}
+
+async fn listings_page_with_totals(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    store
+        .upsert(&[
+            item("1", "R3", Some("chip-resistor"), Some("Yageo")),
+            item("2", "R1", Some("chip-resistor"), Some("YAGEO Corp")),
+            item("3", "R2", Some("through-hole-resistor"), Some("Yageo")),
+            item("4", "R0", Some("resistor"), Some("Vishay")),
+            item("5", "C1", Some("mlcc"), Some("Murata")),
+            item("6", "C0", Some("ceramic-capacitor"), Some("Murata")),
+            item("7", "X1", Some("crystal"), None),
+            item("8", "N1", None, Some("Yageo")),
+        ])
+        .await?;
+    let codes = |page: &catalog::item::model::Page<catalog::item::model::ItemRecord>| {
+        page.items
+            .iter()
+            .map(|item| item.code.clone())
+            .collect::<Vec<_>>()
+    };
+
+    let resistors = store.list_in_subtree("/resistor", 0, 3).await?;
+    assert_eq!(resistors.total, 4);
+    assert_eq!(codes(&resistors), ["R0", "R1", "R2"]);
+    let rest = store.list_in_subtree("/resistor", 3, 3).await?;
+    assert_eq!((rest.total, codes(&rest)), (4, vec!["R3".to_owned()]));
+    let ceramic = store
+        .list_in_subtree("/capacitor/ceramic-capacitor", 0, 10)
+        .await?;
+    assert_eq!(codes(&ceramic), ["C0", "C1"]);
+    // A path prefix that is not a whole segment matches nothing.
+    assert_eq!(store.list_in_subtree("/resist", 0, 10).await?.total, 0);
+
+    let chip = CategoryRepository::new(&db)
+        .find_by_code("chip-resistor")
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("chip-resistor missing"))?;
+    let direct = store.list_in_category(chip.id, 1, 10).await?;
+    assert_eq!((direct.total, codes(&direct)), (2, vec!["R3".to_owned()]));
+
+    let all = store.manufacturers(None, 0, 10).await?;
+    assert_eq!(all.total, 4);
+    let counted: Vec<(&str, i64)> = all
+        .items
+        .iter()
+        .map(|m| (m.name.as_str(), m.item_count))
+        .collect();
+    assert_eq!(
+        counted,
+        [
+            ("Yageo", 3),
+            ("Murata", 2),
+            ("Vishay", 1),
+            ("YAGEO Corp", 1)
+        ]
+    );
+    let yageo = store.manufacturers(Some("yaGEO"), 0, 1).await?;
+    assert_eq!(yageo.total, 2);
+    assert_eq!(yageo.items.len(), 1);
+    assert_eq!(store.manufacturers(Some("%"), 0, 10).await?.total, 0);
+    let murata = &all.items[1];
+    assert_eq!(
+        store.manufacturer(murata.id).await?.as_ref(),
+        Some(murata),
+        "one manufacturer answers as in the list"
+    );
+    assert_eq!(murata.website.as_deref(), Some("https://murata.example"));
+    let of_yageo = store.items_of_manufacturer(all.items[0].id, 0, 2).await?;
+    assert_eq!(
+        (of_yageo.total, codes(&of_yageo)),
+        (3, vec!["N1".to_owned(), "R2".to_owned()])
+    );
+
+    let first = store.index_documents(0, 5).await?;
+    assert_eq!(first.len(), 5);
+    let after = first.last().map(|doc| doc.item.id).unwrap_or_default();
+    let second = store.index_documents(after, 5).await?;
+    assert_eq!(second.len(), 3);
+    assert!(first
+        .iter()
+        .chain(&second)
+        .all(|doc| doc.parameters.len() == 1 && doc.parameters[0].original == "1k"));
+    let ids: HashSet<i64> = first.iter().chain(&second).map(|doc| doc.item.id).collect();
+    assert_eq!(ids.len(), 8);
+    db.close().await;
+    Ok(())
+}
+
+/// Several importers at once storing the same records, twice: every record is stored once,
+/// each insert and update is counted by exactly one of them, and the change feed holds one
+/// entry per insert or update, in commit order.
+async fn a_burst_of_parallel_upserts_stores_each_record_once(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    const TASKS: usize = 6;
+    const RECORDS: usize = 40;
+    let (db, store) = open(&environment, TASKS as u32).await?;
+    let records: Vec<NewItem> = (0..RECORDS)
+        .map(|n| {
+            item(
+                &format!("burst-{n}"),
+                &format!("B{n:03}"),
+                Some("mlcc"),
+                Some(["Murata", "TDK", "Samsung"][n % 3]),
+            )
+        })
+        .collect();
+
+    // A follower reads the feed while the importers write, as the search index does: it must
+    // see every change (a sequence number committed after a larger one would be skipped).
+    let importing = Arc::new(AtomicBool::new(true));
+    let follower = {
+        let store = store.clone();
+        let importing = Arc::clone(&importing);
+        tokio::spawn(async move {
+            let mut seen = Vec::new();
+            let mut after = 0;
+            loop {
+                let done = !importing.load(Ordering::SeqCst);
+                let changes = store.changes_since(after, 1000).await?;
+                if let Some(last) = changes.last() {
+                    after = last.seq;
+                }
+                seen.extend(changes);
+                if done {
+                    return anyhow::Ok(seen);
+                }
+                tokio::task::yield_now().await;
+            }
+        })
+    };
+
+    for round in 0..2 {
+        let mut batch = records.clone();
+        for record in &mut batch {
+            record.description = format!("round {round}");
+        }
+        let mut tasks = tokio::task::JoinSet::new();
+        for task in 0..TASKS {
+            let store = store.clone();
+            // Each task stores the records in its own order (rotated), in two halves.
+            let mut mine = batch.clone();
+            mine.rotate_left(task * 7 % RECORDS);
+            tasks.spawn(async move {
+                let (head, tail) = mine.split_at(RECORDS / 2);
+                let mut total = store.upsert(head).await?;
+                total.add(store.upsert(tail).await?);
+                anyhow::Ok(total)
+            });
+        }
+        let mut sum = UpsertReport::default();
+        while let Some(done) = tasks.join_next().await {
+            sum.add(done??);
+        }
+        let expected = if round == 0 {
+            report(RECORDS, 0, RECORDS * (TASKS - 1))
+        } else {
+            report(0, RECORDS, RECORDS * (TASKS - 1))
+        };
+        assert_eq!(sum, expected, "round {round}");
+        assert_eq!(store.count().await?, RECORDS as i64);
+    }
+
+    importing.store(false, Ordering::SeqCst);
+    let followed = follower.await??;
+    let changes = store.changes_since(0, 1000).await?;
+    assert_eq!(followed, changes, "the follower saw every change");
+    assert_eq!(
+        changes.len(),
+        2 * RECORDS,
+        "one change per insert and update"
+    );
+    assert!(changes.windows(2).all(|pair| pair[0].seq < pair[1].seq));
+    let changed: HashSet<i64> = changes.iter().map(|change| change.item_id).collect();
+    assert_eq!(changed.len(), RECORDS);
+    let manufacturers = store.manufacturers(None, 0, 10).await?;
+    assert_eq!(manufacturers.total, 3, "manufacturers stored once");
+    assert_eq!(
+        manufacturers
+            .items
+            .iter()
+            .map(|m| m.item_count)
+            .sum::<i64>(),
+        RECORDS as i64
+    );
+    db.close().await;
+    Ok(())
+}
+
+async fn seed_digests_are_kept_per_seed(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    assert_eq!(store.seed_digest("items").await?, None);
+    store.record_seed_digest("items", "one").await?;
+    store.record_seed_digest("items", "two").await?;
+    store.record_seed_digest("other", "three").await?;
+    assert_eq!(store.seed_digest("items").await?.as_deref(), Some("two"));
+    assert_eq!(store.seed_digest("other").await?.as_deref(), Some("three"));
+    assert!(
+        CategoryRepository::new(&db)
+            .applied_digest()
+            .await?
+            .is_some(),
+        "the category seed's digest is left alone"
+    );
+    db.close().await;
+    Ok(())
+}
+
+kernel::backend_tests!(
+    upsert_counts_inserts_updates_and_unchanged,
+    files_and_links_are_stored_once_and_replaced,
+    listings_page_with_totals,
+    a_burst_of_parallel_upserts_stores_each_record_once,
+    seed_digests_are_kept_per_seed,
+);
