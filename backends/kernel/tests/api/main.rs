@@ -5,5 +5,6 @@ mod cache;
 mod demo;
 mod envelope;
 mod health;
+mod migration_trees;
 mod nodelay;
 mod platform;
