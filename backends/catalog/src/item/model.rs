@@ -146,6 +146,26 @@ pub struct NewItemLink {
     pub target_source_id: String,
 }
 
+/// A value of a library's extension column.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ExtensionValue {
+    Text(Option<String>),
+    Integer(Option<i64>),
+    Float(Option<f64>),
+}
+
+/// The row of a library's extension table stored with an item, in the item's transaction (the
+/// store adds `item_id`). Table and column names are written in the library's code, never taken
+/// from input; the store still checks they are plain identifiers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExtensionRow {
+    /// `component_kicad`, …: `item_id BIGINT PRIMARY KEY REFERENCES item (id) ON DELETE CASCADE`
+    /// and the library's columns.
+    pub table: &'static str,
+    pub columns: Vec<(&'static str, ExtensionValue)>,
+}
+
 /// One record as an importer hands it to the store.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NewItem {
@@ -166,6 +186,8 @@ pub struct NewItem {
     pub parameters: Vec<Parameter>,
     pub files: Vec<NewItemFile>,
     pub links: Vec<NewItemLink>,
+    /// The library's extension row, if it has an extension table.
+    pub extension: Option<ExtensionRow>,
 }
 
 impl NewItem {

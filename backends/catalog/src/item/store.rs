@@ -9,8 +9,8 @@ use chrono::{SubsecRound, Utc};
 use sqlx::{types::Json, PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
 use super::model::{
-    Change, IndexDocument, ItemFile, ItemLink, ItemRecord, ManufacturerSummary, NewItem, Page,
-    Parameter, UpsertReport,
+    Change, ExtensionRow, ExtensionValue, IndexDocument, ItemFile, ItemLink, ItemRecord,
+    ManufacturerSummary, NewItem, Page, Parameter, UpsertReport,
 };
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
@@ -62,9 +62,9 @@ pub trait ItemStore {
         after_id: i64,
         limit: i64,
     ) -> anyhow::Result<Vec<IndexDocument>>;
-    /// Inserts or updates each record by `(source, source_id)` in one transaction; records whose
-    /// content digest is unchanged are left alone; every inserted or updated item appends one
-    /// change. Upserts are serialised (see [`POSTGRES_UPSERT_LOCK`]).
+    /// Inserts or updates each record by `(source, source_id)` in one transaction, with its
+    /// parameters, files, links and library extension row; records whose content digest is
+    /// unchanged are left alone; every inserted or updated item appends one change. Upserts are serialised (see [`POSTGRES_UPSERT_LOCK`]).
     async fn upsert(&self, items: &[NewItem]) -> anyhow::Result<UpsertReport>;
     /// The digest of the seed `seed` last imported, if any.
     async fn seed_digest(&self, seed: &str) -> anyhow::Result<Option<String>>;
@@ -150,6 +150,32 @@ fn subtree_pattern(path: &str) -> String {
         .replace('%', "\\%")
         .replace('_', "\\_");
     format!("{escaped}/%")
+}
+
+/// A plain SQL identifier (`[a-z_][a-z0-9_]*`), so a name can be written into a statement.
+fn plain_identifier(name: &str) -> anyhow::Result<&str> {
+    let mut chars = name.chars();
+    let valid = chars
+        .next()
+        .is_some_and(|first| first.is_ascii_lowercase() || first == '_')
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    anyhow::ensure!(valid, "{name:?} is not a plain SQL identifier");
+    Ok(name)
+}
+
+/// `INSERT INTO <table> (item_id, <columns>) VALUES ($1, …)` of an extension row.
+fn extension_insert(extension: &ExtensionRow) -> anyhow::Result<String> {
+    let mut columns = vec!["item_id"];
+    for (column, _) in &extension.columns {
+        columns.push(plain_identifier(column)?);
+    }
+    let placeholders: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
+    Ok(format!(
+        "INSERT INTO {} ({}) VALUES ({})",
+        plain_identifier(extension.table)?,
+        columns.join(", "),
+        placeholders.join(", ")
+    ))
 }
 
 macro_rules! item_store {
@@ -501,13 +527,34 @@ macro_rules! item_store {
                         report.inserted += 1;
                     } else {
                         report.updated += 1;
-                        for table in ["item_parameter", "item_file_link", "item_link"] {
+                        let extension = match &item.extension {
+                            Some(extension) => Some(plain_identifier(extension.table)?),
+                            None => None,
+                        };
+                        for table in ["item_parameter", "item_file_link", "item_link"]
+                            .into_iter()
+                            .chain(extension)
+                        {
                             sqlx::query(&format!("DELETE FROM {table} WHERE item_id = $1"))
                                 .bind(id)
                                 .execute(&mut *tx)
                                 .await
                                 .with_context(|| format!("replacing {table} of {key}"))?;
                         }
+                    }
+                    if let Some(extension) = &item.extension {
+                        let sql = extension_insert(extension)?;
+                        let mut insert = sqlx::query(&sql).bind(id);
+                        for (_, value) in &extension.columns {
+                            insert = match value {
+                                ExtensionValue::Text(text) => insert.bind(text.as_deref()),
+                                ExtensionValue::Integer(number) => insert.bind(*number),
+                                ExtensionValue::Float(number) => insert.bind(*number),
+                            };
+                        }
+                        insert.execute(&mut *tx).await.with_context(|| {
+                            format!("storing the {} row of {key}", extension.table)
+                        })?;
                     }
                     if !item.parameters.is_empty() {
                         // One statement per item: imports write tens of thousands.

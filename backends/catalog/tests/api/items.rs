@@ -10,7 +10,10 @@ use std::{
 
 use catalog::{
     item::{
-        model::{NewItem, NewItemFile, NewItemLink, NewManufacturer, Parameter, UpsertReport},
+        model::{
+            ExtensionRow, ExtensionValue, NewItem, NewItemFile, NewItemLink, NewManufacturer,
+            Parameter, UpsertReport,
+        },
         store::{ItemRepository, ItemStore},
     },
     store::{CategoryRepository, CategoryStore},
@@ -65,6 +68,7 @@ fn item(source_id: &str, code: &str, category: Option<&str>, maker: Option<&str>
         }],
         files: Vec::new(),
         links: Vec::new(),
+        extension: None,
     }
 }
 
@@ -368,6 +372,78 @@ async fn a_burst_of_parallel_upserts_stores_each_record_once(
     Ok(())
 }
 
+fn with_package(mut record: NewItem, package: &str, pins: i64) -> NewItem {
+    record.extension = Some(ExtensionRow {
+        table: "demo_extension",
+        columns: vec![
+            ("package", ExtensionValue::Text(Some(package.to_owned()))),
+            ("pin_count", ExtensionValue::Integer(Some(pins))),
+            ("weight", ExtensionValue::Float(None)),
+        ],
+    });
+    record
+}
+
+/// A library's extension row is written with its item, replaced when the item is updated, and
+/// a failing extension row undoes the whole upsert (no item without its row, no change).
+async fn extension_rows_share_the_items_transaction(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    let create = "CREATE TABLE demo_extension (\
+         item_id BIGINT PRIMARY KEY REFERENCES item (id) ON DELETE CASCADE, \
+         package TEXT NOT NULL, pin_count BIGINT NOT NULL, weight DOUBLE PRECISION)";
+    match &db {
+        Database::Sqlite(pool) => sqlx::query(create).execute(pool).await.map(drop),
+        Database::Postgres(pool) => sqlx::query(create).execute(pool).await.map(drop),
+    }?;
+    let rows = |db: &Database| {
+        let db = db.clone();
+        async move {
+            let sql = "SELECT item_id, package, pin_count FROM demo_extension ORDER BY item_id";
+            let rows: Vec<(i64, String, i64)> = match &db {
+                Database::Sqlite(pool) => sqlx::query_as(sql).fetch_all(pool).await?,
+                Database::Postgres(pool) => sqlx::query_as(sql).fetch_all(pool).await?,
+            };
+            anyhow::Ok(rows)
+        }
+    };
+
+    let first = with_package(item("e1", "U1", None, None), "SOIC-8", 8);
+    assert_eq!(store.upsert(&[first]).await?, report(1, 0, 0));
+    let id = store.changes_since(0, 1).await?[0].item_id;
+    assert_eq!(rows(&db).await?, [(id, "SOIC-8".to_owned(), 8)]);
+
+    assert_eq!(
+        store
+            .upsert(&[with_package(item("e1", "U1", None, None), "SOIC-14", 14)])
+            .await?,
+        report(0, 1, 0)
+    );
+    assert_eq!(rows(&db).await?, [(id, "SOIC-14".to_owned(), 14)]);
+
+    // pin_count NULL violates NOT NULL: the other record of the batch is not stored either.
+    let mut broken = with_package(item("e3", "U3", None, None), "DIP-8", 8);
+    if let Some(extension) = &mut broken.extension {
+        extension.columns[1].1 = ExtensionValue::Integer(None);
+    }
+    let good = with_package(item("e2", "U2", None, None), "QFN-16", 16);
+    assert!(store.upsert(&[good, broken]).await.is_err());
+    assert_eq!(store.count().await?, 1, "the failed upsert stored nothing");
+    assert_eq!(store.changes_since(0, 100).await?.len(), 2);
+    assert_eq!(rows(&db).await?.len(), 1);
+
+    let mut hostile = item("e4", "U4", None, None);
+    hostile.extension = Some(ExtensionRow {
+        table: "demo_extension; DROP TABLE item",
+        columns: Vec::new(),
+    });
+    assert!(store.upsert(&[hostile]).await.is_err());
+    assert_eq!(store.count().await?, 1);
+    db.close().await;
+    Ok(())
+}
+
 async fn seed_digests_are_kept_per_seed(environment: TestEnvironment) -> anyhow::Result<()> {
     let (db, store) = open(&environment, 2).await?;
     assert_eq!(store.seed_digest("items").await?, None);
@@ -393,4 +469,5 @@ kernel::backend_tests!(
     listings_page_with_totals,
     a_burst_of_parallel_upserts_stores_each_record_once,
     seed_digests_are_kept_per_seed,
+    extension_rows_share_the_items_transaction,
 );
