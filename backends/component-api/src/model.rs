@@ -185,21 +185,8 @@ impl NewComponent {
     }
 }
 
-/// Counts of one import into the store.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct UpsertReport {
-    pub inserted: usize,
-    pub updated: usize,
-    pub unchanged: usize,
-}
-
-impl UpsertReport {
-    pub fn add(&mut self, other: UpsertReport) {
-        self.inserted += other.inserted;
-        self.updated += other.updated;
-        self.unchanged += other.unchanged;
-    }
-}
+/// Counts of one import into the store: the kit's report.
+pub use catalog::item::model::UpsertReport;
 
 /// One entry of the change feed: the component was inserted or updated (sequence increases).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{SubsecRound, Utc};
-use kernel::Database;
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
 use crate::model::{
@@ -17,12 +16,8 @@ use crate::model::{
 /// Name under which `seed_state` records the digest of the imported seed.
 pub const COMPONENT_SEED: &str = "components";
 
-/// A page of results and the total number of matches.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Page<T> {
-    pub items: Vec<T>,
-    pub total: i64,
-}
+/// The kit's one page type (`items`, `total`).
+pub use catalog::item::model::Page;
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait ComponentStore {
@@ -870,146 +865,81 @@ macro_rules! component_store {
 component_store!(SqliteComponentStore, SqlitePool, Sqlite, SQLITE_IMPORT_LOCK);
 component_store!(PgComponentStore, PgPool, Postgres, POSTGRES_IMPORT_LOCK);
 
-/// The store of the component service's database, whichever backend it is.
-#[derive(Clone)]
-pub enum ComponentRepository {
-    Sqlite(SqliteComponentStore),
-    Postgres(PgComponentStore),
-}
-
-impl ComponentRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteComponentStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgComponentStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The store of the component service's database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum ComponentRepository: ComponentStore {
+        Sqlite(SqliteComponentStore),
+        Postgres(PgComponentStore),
     }
-}
-
-macro_rules! dispatch {
-    ($self:ident, $store:ident => $call:expr) => {
-        match $self {
-            Self::Sqlite($store) => $call.await,
-            Self::Postgres($store) => $call.await,
-        }
-    };
-}
-
-impl ComponentStore for ComponentRepository {
-    async fn count(&self) -> anyhow::Result<i64> {
-        dispatch!(self, store => store.count())
-    }
-    async fn get(&self, id: i64) -> anyhow::Result<Option<ComponentRecord>> {
-        dispatch!(self, store => store.get(id))
-    }
-    async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>> {
-        dispatch!(self, store => store.get_many(ids))
-    }
-    async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>> {
-        dispatch!(self, store => store.parameters_of(ids))
-    }
-    async fn files_of(&self, id: i64) -> anyhow::Result<Vec<FileInfo>> {
-        dispatch!(self, store => store.files_of(id))
-    }
+    async fn count(&self) -> anyhow::Result<i64>;
+    async fn get(&self, id: i64) -> anyhow::Result<Option<ComponentRecord>>;
+    async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>>;
+    async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>>;
+    async fn files_of(&self, id: i64) -> anyhow::Result<Vec<FileInfo>>;
     async fn file_content(
         &self,
         id: i64,
         kind: FileKind,
-    ) -> anyhow::Result<Option<(FileInfo, Vec<u8>)>> {
-        dispatch!(self, store => store.file_content(id, kind))
-    }
+    ) -> anyhow::Result<Option<(FileInfo, Vec<u8>)>>;
     async fn list_in_subtree(
         &self,
         category_path: &str,
         offset: i64,
         limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>> {
-        dispatch!(self, store => store.list_in_subtree(category_path, offset, limit))
-    }
+    ) -> anyhow::Result<Page<ComponentRecord>>;
     async fn list_in_category(
         &self,
         category_id: i64,
         offset: i64,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>> {
-        dispatch!(self, store => store.list_in_category(category_id, offset, limit))
-    }
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
     async fn list_with_part_number_prefix(
         &self,
         prefix: &str,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>> {
-        dispatch!(self, store => store.list_with_part_number_prefix(prefix, limit))
-    }
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
     async fn symbol_roots_in_library(
         &self,
         library: &str,
         limit: i64,
-    ) -> anyhow::Result<Vec<(i64, String)>> {
-        dispatch!(self, store => store.symbol_roots_in_library(library, limit))
-    }
-    async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
-        dispatch!(self, store => store.symbol_roots_of(ids))
-    }
+    ) -> anyhow::Result<Vec<(i64, String)>>;
+    async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>>;
     async fn list_with_footprint(
         &self,
         footprint_ref: &str,
         prefer_category: Option<i64>,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>> {
-        dispatch!(self, store => store.list_with_footprint(footprint_ref, prefer_category, limit))
-    }
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
     async fn list_with_package(
         &self,
         category_id: i64,
         package: &str,
         pin_count: i32,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>> {
-        dispatch!(self, store => store.list_with_package(category_id, package, pin_count, limit))
-    }
-    async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>> {
-        dispatch!(self, store => store.category_counts())
-    }
-    async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>> {
-        dispatch!(self, store => store.duplicate_part_numbers())
-    }
+    ) -> anyhow::Result<Vec<ComponentRecord>>;
+    async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
+    async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>>;
     async fn manufacturers(
         &self,
         keyword: Option<&str>,
         offset: i64,
         limit: i64,
-    ) -> anyhow::Result<Page<ManufacturerSummary>> {
-        dispatch!(self, store => store.manufacturers(keyword, offset, limit))
-    }
-    async fn manufacturer(&self, id: i64) -> anyhow::Result<Option<ManufacturerSummary>> {
-        dispatch!(self, store => store.manufacturer(id))
-    }
+    ) -> anyhow::Result<Page<ManufacturerSummary>>;
+    async fn manufacturer(&self, id: i64) -> anyhow::Result<Option<ManufacturerSummary>>;
     async fn components_of_manufacturer(
         &self,
         id: i64,
         offset: i64,
         limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>> {
-        dispatch!(self, store => store.components_of_manufacturer(id, offset, limit))
-    }
-    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>> {
-        dispatch!(self, store => store.changes_since(after_seq, limit))
-    }
+    ) -> anyhow::Result<Page<ComponentRecord>>;
+    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>>;
     async fn index_documents(
         &self,
         after_id: i64,
         limit: i64,
-    ) -> anyhow::Result<Vec<IndexDocument>> {
-        dispatch!(self, store => store.index_documents(after_id, limit))
-    }
-    async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport> {
-        dispatch!(self, store => store.upsert(components))
-    }
-    async fn seed_digest(&self) -> anyhow::Result<Option<String>> {
-        dispatch!(self, store => store.seed_digest())
-    }
-    async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()> {
-        dispatch!(self, store => store.record_seed_digest(digest))
-    }
+    ) -> anyhow::Result<Vec<IndexDocument>>;
+    async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport>;
+    async fn seed_digest(&self) -> anyhow::Result<Option<String>>;
+    async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()>;
 }
