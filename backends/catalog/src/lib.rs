@@ -1,5 +1,6 @@
 //! The kit the three library services (part, component, mat) share: the bilingual category
-//! tree — its taxonomy files, stores, seeding and routes. Each library crate declares a
+//! tree — its taxonomy files, stores, seeding and routes — and the generic items ([`item`]:
+//! model, tables, store, change feed; docs/adding-a-library.md). Each library crate declares a
 //! [`Library`] and serves it through [`LibraryService`], with its own database and migrations
 //! (the migrations live here once: see docs/backend-architecture.md).
 
@@ -21,7 +22,7 @@ use crate::{
     taxonomy::Taxonomy,
 };
 
-/// The catalog tables of every library database.
+/// The kit's tables (categories, items) of every library database.
 pub static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
