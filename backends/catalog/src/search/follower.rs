@@ -275,7 +275,14 @@ impl<F: IndexFeed> IndexFollower<F> {
             (Some(applied), None) => {
                 *self.applied_seq.lock().await = applied;
                 let caught_up = self.catch_up(feed, categories).await?;
-                self.applied_events.send_replace(applied.0.max(*self.applied_events.borrow()));
+                // What the reopened index reflects, unless the catch-up published more.
+                self.applied_events.send_if_modified(|seq| {
+                    let behind = *seq < applied.0;
+                    if behind {
+                        *seq = applied.0;
+                    }
+                    behind
+                });
                 IndexStart::Reopened { caught_up }
             }
             (_, reason) => {
