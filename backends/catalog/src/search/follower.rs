@@ -298,6 +298,17 @@ impl<F: IndexFeed> IndexFollower<F> {
     /// Creates the index (in memory) when missing and fills it with every item of the store.
     /// Searches keep answering from the previous content until the new one is committed.
     pub async fn rebuild(&self, feed: &F, categories: &CategoryRepository) -> anyhow::Result<usize> {
+        self.rebuild_on(feed, categories, None).await
+    }
+
+    /// [`Self::rebuild`]; with `shared` (the follower itself) the CPU-bound indexing runs on a
+    /// blocking thread, so that the HTTP worker that started an operator's rebuild keeps serving.
+    async fn rebuild_on(
+        &self,
+        feed: &F,
+        categories: &CategoryRepository,
+        shared: Option<&Arc<Self>>,
+    ) -> anyhow::Result<usize> {
         if self.index.get().is_none() {
             // A concurrent rebuild may have set it meanwhile: either index is empty and equal.
             let _ = self.index.set(SearchIndex::in_memory()?);
@@ -333,21 +344,34 @@ impl<F: IndexFeed> IndexFollower<F> {
         }
         self.checkpoint(index, seq.0, seq.1);
         self.rebuild_indexed.store(0, Ordering::Relaxed);
-        let counted = documents
-            .into_iter()
-            .inspect(|_| {
-                self.rebuild_indexed.fetch_add(1, Ordering::Relaxed);
-            });
-        // CPU-bound for a while: on a multi-threaded runtime the other tasks move elsewhere.
-        let count = match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
-            Ok(tokio::runtime::RuntimeFlavor::MultiThread) => {
-                tokio::task::block_in_place(|| index.rebuild(counted))?
+        let count = match shared {
+            Some(follower) => {
+                let follower = Arc::clone(follower);
+                tokio::task::spawn_blocking(move || follower.index_all(documents)).await??
             }
-            _ => index.rebuild(counted)?,
+            None => match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+                // CPU-bound for a while: on a multi-threaded runtime the other tasks move on.
+                Ok(tokio::runtime::RuntimeFlavor::MultiThread) => {
+                    tokio::task::block_in_place(|| self.index_all(documents))?
+                }
+                _ => self.index_all(documents)?,
+            },
         };
         *applied = seq;
         self.applied_events.send_replace(seq.0);
         Ok(count)
+    }
+
+    /// Replaces the index's content with `documents`, counting them into the progress.
+    fn index_all(&self, documents: Vec<search::SearchDocument>) -> anyhow::Result<usize> {
+        let index = self
+            .index
+            .get()
+            .ok_or_else(|| anyhow::anyhow!("search index not created"))?;
+        let counted = documents.into_iter().inspect(|_| {
+            self.rebuild_indexed.fetch_add(1, Ordering::Relaxed);
+        });
+        Ok(index.rebuild(counted)?)
     }
 
     /// Applies the store's changes since the last call; answers how many items changed.
@@ -473,7 +497,7 @@ impl<F: IndexFeed> IndexFollower<F> {
         Ok((true, answer))
     }
 
-    async fn rebuild_from_source(&self) -> anyhow::Result<usize> {
+    async fn rebuild_from_source(self: &Arc<Self>) -> anyhow::Result<usize> {
         let source = self
             .source
             .get()
@@ -482,7 +506,8 @@ impl<F: IndexFeed> IndexFollower<F> {
         if let Ok(mut progress) = self.progress.lock() {
             progress.total = total.max(0) as u64;
         }
-        self.rebuild(&source.feed, &source.categories).await
+        self.rebuild_on(&source.feed, &source.categories, Some(self))
+            .await
     }
 
     /// The progress of the last operator rebuild (`idle` before any).
