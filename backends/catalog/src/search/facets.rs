@@ -48,7 +48,9 @@ impl FacetConfig {
         counted: bool,
         category_names: &HashMap<String, (String, String)>,
     ) -> FacetsView {
-        let answer = |kind: FacetKind, values: &[FacetValue], name: &dyn Fn(&str) -> Option<(String, String)>| {
+        let answer = |kind: FacetKind,
+                      values: &[FacetValue],
+                      name: &dyn Fn(&str) -> Option<(String, String)>| {
             self.has(kind).then(|| {
                 if !counted {
                     return Vec::new();
@@ -145,12 +147,19 @@ mod tests {
 
     fn index() -> anyhow::Result<SearchIndex> {
         let index = SearchIndex::in_memory()?;
-        index.rebuild([item("1", Some("0603")), item("2", Some("0805")), item("3", None)])?;
+        index.rebuild([
+            item("1", Some("0603")),
+            item("2", Some("0805")),
+            item("3", None),
+        ])?;
         Ok(index)
     }
 
     fn names() -> HashMap<String, (String, String)> {
-        HashMap::from([("metal".to_string(), ("金属".to_string(), "Metal".to_string()))])
+        HashMap::from([(
+            "metal".to_string(),
+            ("金属".to_string(), "Metal".to_string()),
+        )])
     }
 
     #[test]
@@ -173,7 +182,10 @@ mod tests {
         assert!(json.get("packages").is_none(), "{json}");
         assert_eq!(json["categories"][0]["name"], "金属");
         assert_eq!(json["categories"][0]["count"], 3);
-        assert_eq!(json["manufacturers"][0]["name"], "Texas Instruments（德州仪器）");
+        assert_eq!(
+            json["manufacturers"][0]["name"],
+            "Texas Instruments（德州仪器）"
+        );
         assert_eq!(json["parameters"][0]["name"], "电压");
         assert_eq!(json["parameters"][0]["nameEn"], "Voltage");
         Ok(())
@@ -196,7 +208,10 @@ mod tests {
         );
         assert_eq!(packages[0].name, "0603");
         // The same counts as a search counting every facet.
-        assert_eq!(index.search(&SearchRequest::keywords(["steel"]))?.facets, results.facets);
+        assert_eq!(
+            index.search(&SearchRequest::keywords(["steel"]))?.facets,
+            results.facets
+        );
         Ok(())
     }
 
@@ -205,13 +220,24 @@ mod tests {
     {
         let index = index()?;
         let none = FacetConfig::new(&[]);
-        let results = index.search_with_facets(&SearchRequest::keywords(["steel"]), none.kinds())?;
+        let results =
+            index.search_with_facets(&SearchRequest::keywords(["steel"]), none.kinds())?;
         assert_eq!(results.facets, Facets::default());
-        assert_eq!(serde_json::to_value(none.view(&results.facets, true, &names()))?, serde_json::json!({}));
+        assert_eq!(
+            serde_json::to_value(none.view(&results.facets, true, &names()))?,
+            serde_json::json!({})
+        );
         let package_only = FacetConfig::new(&[FacetKind::Package, FacetKind::Package]);
         assert_eq!(package_only.kinds(), [FacetKind::Package]);
-        let view = package_only.view(&index.search(&SearchRequest::keywords(["steel"]))?.facets, false, &names());
-        assert_eq!(serde_json::to_value(view)?, serde_json::json!({"packages": []}));
+        let view = package_only.view(
+            &index.search(&SearchRequest::keywords(["steel"]))?.facets,
+            false,
+            &names(),
+        );
+        assert_eq!(
+            serde_json::to_value(view)?,
+            serde_json::json!({"packages": []})
+        );
         Ok(())
     }
 }

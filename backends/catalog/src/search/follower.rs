@@ -297,7 +297,11 @@ impl<F: IndexFeed> IndexFollower<F> {
 
     /// Creates the index (in memory) when missing and fills it with every item of the store.
     /// Searches keep answering from the previous content until the new one is committed.
-    pub async fn rebuild(&self, feed: &F, categories: &CategoryRepository) -> anyhow::Result<usize> {
+    pub async fn rebuild(
+        &self,
+        feed: &F,
+        categories: &CategoryRepository,
+    ) -> anyhow::Result<usize> {
         self.rebuild_on(feed, categories, None).await
     }
 
@@ -375,7 +379,11 @@ impl<F: IndexFeed> IndexFollower<F> {
     }
 
     /// Applies the store's changes since the last call; answers how many items changed.
-    pub async fn catch_up(&self, feed: &F, categories: &CategoryRepository) -> anyhow::Result<usize> {
+    pub async fn catch_up(
+        &self,
+        feed: &F,
+        categories: &CategoryRepository,
+    ) -> anyhow::Result<usize> {
         let Some(index) = self.index.get() else {
             return Ok(0);
         };

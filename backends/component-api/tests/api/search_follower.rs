@@ -67,7 +67,10 @@ async fn the_running_follower_applies_writes_and_catches_up_after_a_restart(
     write_and_await(&service, &store, &[capacitor()]).await?;
     let found = data(&app, &grm).await?;
     assert_eq!(found["total"], 1, "{found}");
-    assert_eq!(found["list"][0]["description"], "Murata MLCC 0.1uF 16V X7R 0402");
+    assert_eq!(
+        found["list"][0]["description"],
+        "Murata MLCC 0.1uF 16V X7R 0402"
+    );
     assert_eq!(data(&app, &automotive_search).await?["total"], 0);
 
     // The same component updated: the index answers its new text.

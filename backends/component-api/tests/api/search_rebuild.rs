@@ -46,8 +46,16 @@ async fn make_member(settings: &Settings, user_id: i64) -> anyhow::Result<()> {
     let sql = "UPDATE user_role SET role_id = (SELECT id FROM role WHERE code = 'member') \
                WHERE user_id = $1";
     let changed = match &db {
-        Database::Sqlite(pool) => sqlx::query(sql).bind(user_id).execute(pool).await?.rows_affected(),
-        Database::Postgres(pool) => sqlx::query(sql).bind(user_id).execute(pool).await?.rows_affected(),
+        Database::Sqlite(pool) => sqlx::query(sql)
+            .bind(user_id)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+        Database::Postgres(pool) => sqlx::query(sql)
+            .bind(user_id)
+            .execute(pool)
+            .await?
+            .rows_affected(),
     };
     db.close().await;
     anyhow::ensure!(changed == 1, "user {user_id} has {changed} roles");

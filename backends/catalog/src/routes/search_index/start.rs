@@ -27,7 +27,11 @@ pub async fn start_rebuild(
         .rebuild_now()
         .map_err(ApiError::internal)?;
     if started {
-        tracing::info!(library = state.library.key, user = user.user_id(), "search index rebuild started by an operator");
+        tracing::info!(
+            library = state.library.key,
+            user = user.user_id(),
+            "search index rebuild started by an operator"
+        );
     }
     Ok(ApiResponse::ok(RebuildStarted { started, progress }))
 }

@@ -55,21 +55,15 @@ impl IndexFeed for ComponentRepository {
         "component"
     }
 
-    fn changes_since(
-        &self,
-        after_seq: i64,
-        limit: i64,
-    ) -> impl Future<Output = anyhow::Result<Vec<FeedEntry>>> + Send {
-        async move {
-            let changes = ComponentStore::changes_since(self, after_seq, limit).await?;
-            Ok(changes
-                .into_iter()
-                .map(|change| FeedEntry {
-                    seq: change.seq,
-                    item_id: change.component_id,
-                })
-                .collect())
-        }
+    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<FeedEntry>> {
+        let changes = ComponentStore::changes_since(self, after_seq, limit).await?;
+        Ok(changes
+            .into_iter()
+            .map(|change| FeedEntry {
+                seq: change.seq,
+                item_id: change.component_id,
+            })
+            .collect())
     }
 
     fn item_count(&self) -> impl Future<Output = anyhow::Result<i64>> + Send {
@@ -84,21 +78,16 @@ impl IndexFeed for ComponentRepository {
         ComponentStore::index_documents(self, after_id, limit)
     }
 
-    fn documents_by_ids(
-        &self,
-        ids: &[i64],
-    ) -> impl Future<Output = anyhow::Result<Vec<IndexDocument>>> + Send {
-        async move {
-            let records = self.get_many(ids).await?;
-            let mut parameters = self.parameters_of(ids).await?;
-            Ok(records
-                .into_iter()
-                .map(|component| IndexDocument {
-                    parameters: parameters.remove(&component.id).unwrap_or_default(),
-                    component,
-                })
-                .collect())
-        }
+    async fn documents_by_ids(&self, ids: &[i64]) -> anyhow::Result<Vec<IndexDocument>> {
+        let records = self.get_many(ids).await?;
+        let mut parameters = self.parameters_of(ids).await?;
+        Ok(records
+            .into_iter()
+            .map(|component| IndexDocument {
+                parameters: parameters.remove(&component.id).unwrap_or_default(),
+                component,
+            })
+            .collect())
     }
 
     fn item_id(item: &IndexDocument) -> i64 {
