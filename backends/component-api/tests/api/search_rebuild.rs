@@ -207,3 +207,14 @@ kernel::backend_tests!(
     only_operators_rebuild_the_index,
     a_rebuild_runs_once_while_searches_answer
 );
+
+#[test]
+fn openapi_documents_the_operator_routes() -> anyhow::Result<()> {
+    use kernel::Service;
+    let document = serde_json::to_value(ComponentService::new(None).openapi())?;
+    let rebuild = &document["paths"][REBUILD];
+    assert!(rebuild["post"].is_object(), "{rebuild}");
+    assert!(rebuild["get"].is_object(), "{rebuild}");
+    assert_eq!(rebuild["post"]["tags"], json!(["search-index"]));
+    Ok(())
+}
