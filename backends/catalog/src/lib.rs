@@ -1,16 +1,21 @@
 //! The kit the three library services (part, component, mat) share: the bilingual category
-//! tree — its taxonomy files, stores, seeding and routes — and the generic items ([`item`]:
-//! model, tables, store, change feed; docs/adding-a-library.md). Each library crate declares a
+//! tree — its taxonomy files, stores, seeding and routes —, the generic items ([`item`]:
+//! model, tables, store, change feed; docs/adding-a-library.md) and the search index follower
+//! ([`search`]: a library's index kept in step with its store, its facets, the operator's
+//! "rebuild now"). Each library crate declares a
 //! [`Library`] and serves it through [`LibraryService`], with its own database and migrations
 //! (the migrations live here once: see docs/backend-architecture.md).
 
 pub mod item;
 pub mod model;
 pub mod routes;
+pub mod search;
 pub mod store;
 pub mod taxonomy;
 #[cfg(feature = "testing")]
 pub mod testing;
+
+use std::sync::Arc;
 
 use actix_web::web;
 use futures_util::future::BoxFuture;
@@ -50,6 +55,11 @@ impl Library {
     /// `/to/api/public/<key>`: the base of every public route of the library.
     pub fn api_base(&self) -> String {
         format!("/to/api/public/{}", self.key)
+    }
+
+    /// `/to/api/operation/<key>`: the base of the library's operator routes.
+    pub fn operation_base(&self) -> String {
+        format!("/to/api/operation/{}", self.key)
     }
 
     pub fn parse_taxonomy(&self) -> anyhow::Result<Taxonomy> {
@@ -132,6 +142,47 @@ struct CatalogApi;
     tags((name = "suggest", description = "搜索建议 Search suggestions"))
 )]
 struct EmptySuggestApi;
+
+/// The operator's search-index routes (`/to/api/operation/<library>/search-index/…`).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::search_index::start::start_rebuild,
+        routes::search_index::progress::rebuild_progress,
+    ),
+    components(schemas(
+        search::RebuildProgress,
+        search::RebuildState,
+        search::RebuildStarted
+    )),
+    tags((name = "search-index", description = "搜索索引运维 Search index operations (operators)"))
+)]
+struct SearchIndexApi;
+
+/// The OpenAPI document of the library's operator search-index routes, with concrete paths.
+pub fn search_index_openapi(library: &Library) -> utoipa::openapi::OpenApi {
+    with_base(SearchIndexApi::openapi(), &library.operation_base())
+}
+
+/// Mounts the operator's search-index routes of `library` (`/to/api/operation/<key>/search-index`)
+/// on `cfg`: "rebuild now" of `control`, guarded by `<key>:search-index:rebuild` through
+/// `authenticator`.
+pub fn configure_search_index(
+    cfg: &mut web::ServiceConfig,
+    library: &'static Library,
+    control: Arc<dyn search::RebuildControl>,
+    authenticator: Arc<auth::Authenticator>,
+) {
+    cfg.service(
+        web::scope(&format!("{}/search-index", library.operation_base()))
+            .app_data(web::Data::new(routes::search_index::SearchIndexState {
+                library,
+                control,
+            }))
+            .app_data(web::Data::from(authenticator))
+            .configure(routes::search_index::configure),
+    );
+}
 
 /// Prefixes every path of `document` with the library's API base.
 fn with_base(mut document: utoipa::openapi::OpenApi, base: &str) -> utoipa::openapi::OpenApi {

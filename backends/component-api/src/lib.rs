@@ -4,8 +4,10 @@
 //! themselves: the importer of KiCad libraries ([`import`]), their store ([`store`], SQLite and
 //! PostgreSQL), and the read API ([`routes`]: detail, drawings, downloads, manufacturers,
 //! category listings, comparison, alternatives and the KiCad HTTP library v1).
-//! The search index (backends/search) follows [`store::ComponentStore::changes_since`] and
-//! reads [`store::ComponentStore::index_documents`] ([`search_routes`], [`suggest_routes`]).
+//! The search index (backends/search) is the kit's follower (`catalog::search`) over
+//! [`store::ComponentStore::changes_since`] and [`store::ComponentStore::index_documents`]
+//! ([`search_routes`], [`suggest_routes`]); operators rebuild it with
+//! `POST /to/api/operation/component/search-index/rebuild`.
 
 pub mod import;
 pub mod model;
@@ -108,7 +110,7 @@ impl ComponentService {
         Self {
             library: library_service(),
             seed_dir,
-            search: Arc::new(ComponentSearch::new()),
+            search: Arc::new(search_routes::index::component_search()),
             authenticator: OnceLock::new(),
         }
     }
@@ -159,6 +161,7 @@ impl Service for ComponentService {
         let mut document = self.library.openapi();
         document.merge(routes::openapi(&LIBRARY));
         let base = LIBRARY.api_base();
+        document.merge(catalog::search_index_openapi(&LIBRARY));
         for mut extra in [
             <search_routes::SearchApi as utoipa::OpenApi>::openapi(),
             <suggest_routes::SuggestApi as utoipa::OpenApi>::openapi(),
@@ -192,6 +195,12 @@ impl Service for ComponentService {
                 .configure(search_routes::configure)
                 .configure(suggest_routes::configure)
                 .configure(catalog::routes::configure),
+        );
+        catalog::configure_search_index(
+            cfg,
+            &LIBRARY,
+            Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
+            self.authenticator(context),
         );
     }
 

@@ -35,8 +35,35 @@ const WRITER_MEMORY_BYTES: usize = 50_000_000;
 /// Name of the file holding [`SCHEMA_VERSION`] beside an index on disk.
 const VERSION_FILE: &str = "portal-search-version";
 
-/// The facet roots every item's `facets` field holds, in the order [`Facets`] lists them.
-const FACET_ROOTS: [&str; 4] = ["category", "manufacturer", "package", "param"];
+/// The facets an item has: each is a root of the `facets` field (`/package/0603`). A library
+/// chooses which of them its searches count and answer ([`SearchIndex::search_with_facets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FacetKind {
+    Category,
+    Manufacturer,
+    Package,
+    Parameter,
+}
+
+impl FacetKind {
+    /// Every facet, in the order [`Facets`] lists them.
+    pub const ALL: [FacetKind; 4] = [
+        FacetKind::Category,
+        FacetKind::Manufacturer,
+        FacetKind::Package,
+        FacetKind::Parameter,
+    ];
+
+    /// The root of the `facets` field the values of this facet lie under.
+    fn root(self) -> &'static str {
+        match self {
+            FacetKind::Category => "category",
+            FacetKind::Manufacturer => "manufacturer",
+            FacetKind::Package => "package",
+            FacetKind::Parameter => "param",
+        }
+    }
+}
 
 /// Score of an exact part-number hit: above any text score, so exact hits rank first.
 const EXACT_IDENTIFIER_SCORE: f32 = 1_000.0;
@@ -368,6 +395,16 @@ impl SearchIndex {
     /// Makes staged changes visible to searches and suggestions.
     pub fn commit(&self) -> Result<(), SearchError> {
         let mut writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+        self.commit_locked(&mut writer, None)
+    }
+
+    /// Commits with the writer held; `replacement` (a rebuild's state) takes the place of the
+    /// in-memory state at the moment the new content becomes visible.
+    fn commit_locked(
+        &self,
+        writer: &mut IndexWriter<TantivyDocument>,
+        replacement: Option<State>,
+    ) -> Result<(), SearchError> {
         let payload = self
             .commit_payload
             .lock()
@@ -378,29 +415,40 @@ impl SearchIndex {
             prepared.set_payload(&payload);
         }
         prepared.commit()?;
-        self.reader.reload()?;
-        let suggester = self
-            .state
-            .read()
-            .unwrap_or_else(lock_poisoned)
-            .suggestions
-            .snapshot()?;
+        let suggester = {
+            let mut state = self.state.write().unwrap_or_else(lock_poisoned);
+            self.reader.reload()?;
+            if let Some(replacement) = replacement {
+                *state = replacement;
+            }
+            state.suggestions.snapshot()?
+        };
         *self.suggester.write().unwrap_or_else(lock_poisoned) = Arc::new(suggester);
         Ok(())
     }
 
-    /// Replaces the whole content with `documents` and commits.
+    /// Replaces the whole content with `documents` and commits. Searches and suggestions keep
+    /// answering from the previous content until the commit (the new in-memory state is built
+    /// aside and swapped in with it).
     pub fn rebuild<I>(&self, documents: I) -> Result<usize, SearchError>
     where
         I: IntoIterator<Item = SearchDocument>,
     {
+        let mut count = 0;
         {
-            let writer = self.writer.lock().unwrap_or_else(lock_poisoned);
+            let mut writer = self.writer.lock().unwrap_or_else(lock_poisoned);
             writer.delete_all_documents()?;
-            *self.state.write().unwrap_or_else(lock_poisoned) = State::default();
+            let mut fresh = State::default();
+            for document in documents {
+                // As `upsert`: a later document of the same id replaces an earlier one.
+                writer.delete_term(Term::from_field_text(self.fields.id, &document.id));
+                writer.add_document(self.to_tantivy(&document)?)?;
+                fresh.remove(&document.id);
+                fresh.add(Arc::new(document));
+                count += 1;
+            }
+            self.commit_locked(&mut writer, Some(fresh))?;
         }
-        let count = self.upsert(documents)?;
-        self.commit()?;
         if let Err(error) = self.compact() {
             // A merge tantivy's merge policy started may hold some of the segments: searches
             // stay exact, only a little slower until it ends.
@@ -527,15 +575,29 @@ impl SearchIndex {
         Ok(doc)
     }
 
-    /// Runs a search.
+    /// Runs a search, counting every facet.
     pub fn search(&self, request: &SearchRequest) -> Result<SearchResults, SearchError> {
+        self.search_with_facets(request, &FacetKind::ALL)
+    }
+
+    /// Runs a search, counting only the facets in `facets` (the others stay empty: a library
+    /// without packages neither pays for nor answers a package facet).
+    pub fn search_with_facets(
+        &self,
+        request: &SearchRequest,
+        facets: &[FacetKind],
+    ) -> Result<SearchResults, SearchError> {
         let (keywords, value_keywords) = request.validate()?;
+        let mut kinds: Vec<FacetKind> = facets.to_vec();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let roots: Vec<&str> = kinds.iter().map(|kind| kind.root()).collect();
         let query = self.build_query(&keywords, &value_keywords, request)?;
         let searcher = self.reader.searcher();
         let offset = (request.page - 1) * request.size;
         let top = TopDocs::with_limit(request.size).and_offset(offset);
-        let facet_tally = (request.facet_limit > 0)
-            .then(|| FacetTally::new("facets", &FACET_ROOTS, request.facet_limit));
+        let facet_tally = (request.facet_limit > 0 && !roots.is_empty())
+            .then(|| FacetTally::new("facets", &roots, request.facet_limit));
         let (total, addresses, facet_counts): (
             usize,
             Vec<(f32, tantivy::DocAddress)>,
@@ -614,7 +676,8 @@ impl SearchIndex {
             });
         }
         drop(state);
-        let facets = facet_counts.map_or_else(Facets::default, |counts| self.facets(counts));
+        let facets =
+            facet_counts.map_or_else(Facets::default, |counts| self.facets(&kinds, counts));
         Ok(SearchResults {
             total,
             page: request.page,
@@ -624,28 +687,32 @@ impl SearchIndex {
         })
     }
 
-    /// Names the counted values of [`FACET_ROOTS`] (parameters by their written name).
-    fn facets(&self, counts: RootValues) -> Facets {
-        let [categories, manufacturers, packages, parameters]: [Vec<FacetValue>; 4] =
-            counts.try_into().unwrap_or_default();
+    /// Sorts the counted values of `kinds` (in their order) into [`Facets`], naming the
+    /// parameters by their written name.
+    fn facets(&self, kinds: &[FacetKind], counts: RootValues) -> Facets {
+        let mut facets = Facets::default();
         let state = self.state.read().unwrap_or_else(lock_poisoned);
-        let parameters = parameters
-            .into_iter()
-            .map(|value| FacetValue {
-                value: state
-                    .parameters
-                    .get(&value.value)
-                    .map(|stats| stats.name.clone())
-                    .unwrap_or(value.value),
-                count: value.count,
-            })
-            .collect();
-        Facets {
-            categories,
-            manufacturers,
-            packages,
-            parameters,
+        for (kind, values) in kinds.iter().zip(counts) {
+            match kind {
+                FacetKind::Category => facets.categories = values,
+                FacetKind::Manufacturer => facets.manufacturers = values,
+                FacetKind::Package => facets.packages = values,
+                FacetKind::Parameter => {
+                    facets.parameters = values
+                        .into_iter()
+                        .map(|value| FacetValue {
+                            value: state
+                                .parameters
+                                .get(&value.value)
+                                .map(|stats| stats.name.clone())
+                                .unwrap_or(value.value),
+                            count: value.count,
+                        })
+                        .collect()
+                }
+            }
         }
+        facets
     }
 
     fn build_query(

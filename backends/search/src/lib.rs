@@ -27,7 +27,7 @@ pub use analysis::{identifier_key, parameter_key};
 pub use document::{CategoryRef, SearchDocument, SearchParameter};
 pub use facets::FacetValue;
 pub use index::{
-    resistance_shorthand, value_quantity, Facets, ParameterInfo, SearchError, SearchHit,
+    resistance_shorthand, value_quantity, FacetKind, Facets, ParameterInfo, SearchError, SearchHit,
     SearchIndex, SearchResults,
 };
 pub use manufacturers::{

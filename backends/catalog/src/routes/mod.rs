@@ -1,6 +1,7 @@
 //! Routes of a library's public category API, relative to `/to/api/public/<library>`.
 
 pub mod category;
+pub mod search_index;
 pub mod suggest;
 
 use actix_web::web;

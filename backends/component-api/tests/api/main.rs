@@ -7,5 +7,7 @@ mod import;
 mod kicad_v1;
 mod recommend;
 mod search;
+mod search_follower;
 mod search_index;
+mod search_rebuild;
 mod seed_search;

@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::helpers::{data, fixture_seed, store, BASE};
 
 /// Starts the service on `settings`, answers how its index started.
-async fn start(
+pub(crate) async fn start(
     settings: &Settings,
 ) -> anyhow::Result<(TestApp, Arc<ComponentService>, IndexStart)> {
     let service = Arc::new(ComponentService::new(Some(fixture_seed())));
@@ -32,7 +32,7 @@ async fn start(
 
 /// Stops the app and waits until nothing holds the index any more (its directory lock goes
 /// with it), as a process exit would.
-async fn stop(app: TestApp, service: Arc<ComponentService>) -> anyhow::Result<()> {
+pub(crate) async fn stop(app: TestApp, service: Arc<ComponentService>) -> anyhow::Result<()> {
     let search = Arc::downgrade(service.search());
     drop(service);
     app.stop().await;

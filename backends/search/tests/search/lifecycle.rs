@@ -259,3 +259,41 @@ fn equal_values_rank_before_ranges_that_contain_them() -> anyhow::Result<()> {
     assert_eq!(ids, ["EXACT", "RANGE"]);
     Ok(())
 }
+
+#[test]
+fn searches_answer_from_the_previous_content_while_a_rebuild_runs() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    index.rebuild([part("1", "LM358", "LM358"), part("2", "NE555", "NE555")])?;
+    let mut seen_during = Vec::new();
+    // Searched between the documents the rebuild adds: the old content, hits whole.
+    let replacement = [part("3", "TL431", "TL431"), part("4", "LM324", "LM324")]
+        .into_iter()
+        .inspect(|_| {
+            let results = index.search(&SearchRequest::keywords(["LM358"]));
+            seen_during.push(results.map(|r| {
+                (
+                    r.total,
+                    r.hits
+                        .iter()
+                        .map(|hit| hit.document.part_number.clone())
+                        .collect::<Vec<_>>(),
+                )
+            }));
+            seen_during.push(Ok((index.suggest("tl4", 15).len(), Vec::new())));
+        });
+    assert_eq!(index.rebuild(replacement)?, 2);
+    assert_eq!(seen_during.len(), 4);
+    for (step, seen) in seen_during.into_iter().enumerate() {
+        let expected = if step % 2 == 0 {
+            (1, vec!["LM358".to_string()])
+        } else {
+            (0, Vec::new())
+        };
+        assert_eq!(seen?, expected, "step {step}");
+    }
+    // Committed: the new content only.
+    assert_eq!(total(&index, "LM358")?, 0);
+    assert_eq!(total(&index, "TL431")?, 1);
+    assert_eq!(index.suggest("tl4", 15), vec!["TL431"]);
+    Ok(())
+}

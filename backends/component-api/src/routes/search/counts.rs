@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use actix_web::web;
 use kernel::{ApiError, ApiResponse, ApiResult};
-use search::{SearchError, SearchRequest};
+use search::{FacetKind, SearchError, SearchRequest};
 
 use crate::search_routes::ComponentSearch;
 
@@ -33,10 +33,10 @@ pub async fn category_counts(
         facet_limit: ALL_CATEGORIES,
         ..SearchRequest::default()
     };
-    // On the search pool, off the HTTP workers.
+    // On the search pool, off the HTTP workers; only the category facet is counted.
     let results = search
         .into_inner()
-        .run(move |_, index| index.search(&request))
+        .run(move |_, index| index.search_with_facets(&request, &[FacetKind::Category]))
         .await?
         .map_err(|error| match error {
             SearchError::Query(error) => ApiError::bad_request(error),

@@ -1,5 +1,5 @@
 //! Keyword search over the component library with the `search` crate (docs/search.md): the
-//! index kept in step with the store ([`index`]) and the search route ([`query`]).
+//! component's side of the kit's index follower ([`index`]) and the search route ([`query`]).
 //!
 //! | path | answer |
 //! |---|---|
@@ -28,8 +28,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     components(schemas(
         query::SearchAnswer,
         query::SearchItem,
-        query::FacetsView,
-        query::FacetEntry
+        catalog::search::FacetsView,
+        catalog::search::FacetEntry
     ))
 )]
 pub struct SearchApi;

@@ -1,11 +1,10 @@
 //! `GET /search`: keyword search with facets, filters, sorting and paging.
 
-use std::str::FromStr;
-
 use actix_web::web;
+use catalog::search::FacetsView;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use search::{
-    split_keywords, FacetValue, RangeFilter, SearchError, SearchIndex, SearchRequest, SortOrder,
+    split_keywords, RangeFilter, SearchError, SearchIndex, SearchRequest, SortOrder,
     DEFAULT_FACET_LIMIT,
 };
 use serde::{Deserialize, Serialize};
@@ -55,34 +54,13 @@ pub struct SearchItem {
     pub parameters: Vec<ParameterView>,
 }
 
-/// A facet value, its display names (categories: the category's Chinese and English names;
-/// parameters: the dimension's; manufacturers: the name, with the glossary's Chinese name in
-/// `name` (`Texas Instruments（德州仪器）`); packages: the value itself) and how many
-/// matching components have it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FacetEntry {
-    pub value: String,
-    pub name: String,
-    /// The English display name (for the English interface).
-    pub name_en: String,
-    pub count: u64,
-}
-
-#[derive(Debug, Clone, Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FacetsView {
-    pub categories: Vec<FacetEntry>,
-    pub manufacturers: Vec<FacetEntry>,
-    pub packages: Vec<FacetEntry>,
-    pub parameters: Vec<FacetEntry>,
-}
-
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
     pub list: Vec<SearchItem>,
     pub total: i64,
+    /// The component library's facets: categories, manufacturers, packages, parameters
+    /// (named by the kit, `catalog::search::FacetConfig::view`).
     pub facets: FacetsView,
 }
 
@@ -117,7 +95,7 @@ fn answer_of(
     index: &SearchIndex,
     request: &SearchRequest,
 ) -> ApiResult<SearchAnswer> {
-    let results = index.search(request).map_err(|error| match error {
+    let results = search.search(index, request).map_err(|error| match error {
         SearchError::Query(error) => ApiError::bad_request(error),
         other => ApiError::internal(other),
     })?;
@@ -141,42 +119,12 @@ fn answer_of(
             })
         })
         .collect::<ApiResult<Vec<_>>>()?;
-    let facets = if request.facet_limit > 0 {
-        let category_names = search.category_names();
-        let named = |values: &[FacetValue], name: &dyn Fn(&str) -> Option<(String, String)>| {
-            values
-                .iter()
-                .map(|v| {
-                    let (name, name_en) =
-                        name(&v.value).unwrap_or_else(|| (v.value.clone(), v.value.clone()));
-                    FacetEntry {
-                        value: v.value.clone(),
-                        name,
-                        name_en,
-                        count: v.count,
-                    }
-                })
-                .collect()
-        };
-        FacetsView {
-            categories: named(&results.facets.categories, &|code| {
-                category_names.get(code).cloned()
-            }),
-            // Texas Instruments（德州仪器） in Chinese when the glossary knows the vendor.
-            manufacturers: named(&results.facets.manufacturers, &|name| {
-                search::manufacturer_name_zh(name)
-                    .map(|zh| (format!("{name}（{zh}）"), name.to_string()))
-            }),
-            packages: named(&results.facets.packages, &|_| None),
-            parameters: named(&results.facets.parameters, &|dimension| {
-                units::Dimension::from_str(dimension)
-                    .ok()
-                    .map(|d| (d.name_zh().to_string(), d.name_en().to_string()))
-            }),
-        }
-    } else {
-        FacetsView::default()
-    };
+    // Every facet configured for components; `facets=false` answers them empty.
+    let facets = search.facets().view(
+        &results.facets,
+        request.facet_limit > 0,
+        &search.category_names(),
+    );
     Ok(SearchAnswer {
         list,
         total: results.total as i64,
