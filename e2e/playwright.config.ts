@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import * as path from 'node:path';
 import * as os from 'node:os';
 import * as fs from 'node:fs';
+import { CODE_RESEND_SECONDS } from './tests/support/codes';
 
 // Browser tests run against the built all-in-one `portal` binary (the embedded default), and, when a
 // PostgreSQL + Redis pair is configured (E2E_POSTGRES_URL / E2E_REDIS_URL, set by scripts/test.sh when they
@@ -99,6 +100,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { ...wechatStandIn, ...s.env, PORTAL_ADDR: `127.0.0.1:${s.port}`, PORTAL_WEB_DIR: process.env.E2E_WEB_DIR ?? repoRoot, PORTAL_LOG_FILTER: 'warn' },
+    env: {
+      ...wechatStandIn,
+      ...s.env,
+      // A short resend interval: the browser reads it from the server (auth/code-config) and counts it down.
+      PORTAL_ACCOUNTS__CODES__RESEND_SECONDS: String(CODE_RESEND_SECONDS),
+      PORTAL_ADDR: `127.0.0.1:${s.port}`,
+      PORTAL_WEB_DIR: process.env.E2E_WEB_DIR ?? repoRoot,
+      PORTAL_LOG_FILTER: 'warn',
+    },
   })),
 });

@@ -95,6 +95,12 @@ test('guard 6: a failed shell chunk reloads the page once, then the error shows 
 
   let documentLoads = 0;
   page.on('load', () => (documentLoads += 1));
+  // The common handler logs a router error only once it has declined the reload (the guard cookie is
+  // taken): the test waits for that decision rather than for a while in which no reload comes.
+  let reloadsDeclined = 0;
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('[shell] router error:')) reloadsDeclined += 1;
+  });
   await page.route((url) => chunks.includes(url.pathname), (route) => route.abort('connectionrefused'));
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
@@ -103,7 +109,7 @@ test('guard 6: a failed shell chunk reloads the page once, then the error shows 
   await expect(page).toHaveURL(/\/brand-entry$/);
   expect(await cookie(page, 'portal_reload_guard')).toBeTruthy();
   await expect(page.getByTestId('route-error')).toBeVisible();
-  await page.waitForTimeout(1500);
+  await expect.poll(() => reloadsDeclined).toBeGreaterThan(0);
   expect(documentLoads).toBe(2);
 });
 

@@ -21,7 +21,7 @@ mod principal;
 mod service;
 pub mod token;
 
-pub use authenticator::{Authenticator, TokenSource};
+pub use authenticator::{Authenticator, Clock, TokenSource};
 pub use extract::{
     authenticate_any_token, bearer_token, token_or_bearer, AuthUser, MaybeAuthUser, TokenUser,
     TENANT_FORBIDDEN, TENANT_HEADER, TOKEN_REQUIRED,

@@ -16,6 +16,9 @@
 //! }
 //! ```
 //!
+//! Methods may be `async fn` or plain `fn` (the blob store's URL signing is synchronous); each
+//! is written `fn name(&self, argument: Type, …) -> Answer;` as in the trait.
+//!
 //! With exactly the variants `Sqlite` and `Postgres`, `Repository::new(&Database)` is written too
 //! (each store needs `fn new(pool) -> Self`). Stores whose choice is more than forwarding (the
 //! cache's Redis-with-fallback in [`crate::cache`]) keep their own code.
@@ -68,26 +71,49 @@ macro_rules! repository {
     };
     (@forward $repository:ident: $store_trait:path { $($variant:ident),+ } $($methods:tt)*) => {
         // The variants travel as one token tree so that each method can expand them again.
-        $crate::repository!(@methods $repository: $store_trait [{ $($variant),+ }] $($methods)*);
+        $crate::repository!(@methods $repository: $store_trait [{ $($variant),+ }] {} $($methods)*);
     };
-    (@methods $repository:ident: $store_trait:path [$variants:tt]
-        $(
-            $(#[$method_meta:meta])*
-            async fn $method:ident(&self $(, $arg:ident: $arg_type:ty)* $(,)?) -> $answer:ty;
-        )*
+    // Munches one method at a time (async or not), collecting the forwarding bodies.
+    (@methods $repository:ident: $store_trait:path [$variants:tt] { $($written:tt)* }
+        $(#[$method_meta:meta])*
+        async fn $method:ident(&self $(, $arg:ident: $arg_type:ty)* $(,)?) -> $answer:ty;
+        $($rest:tt)*
     ) => {
+        $crate::repository!(@methods $repository: $store_trait [$variants] {
+            $($written)*
+            $(#[$method_meta])*
+            async fn $method(&self $(, $arg: $arg_type)*) -> $answer {
+                $crate::repository!(@await self $variants $method ($($arg),*))
+            }
+        } $($rest)*);
+    };
+    (@methods $repository:ident: $store_trait:path [$variants:tt] { $($written:tt)* }
+        $(#[$method_meta:meta])*
+        fn $method:ident(&self $(, $arg:ident: $arg_type:ty)* $(,)?) -> $answer:ty;
+        $($rest:tt)*
+    ) => {
+        $crate::repository!(@methods $repository: $store_trait [$variants] {
+            $($written)*
+            $(#[$method_meta])*
+            fn $method(&self $(, $arg: $arg_type)*) -> $answer {
+                $crate::repository!(@call self $variants $method ($($arg),*))
+            }
+        } $($rest)*);
+    };
+    (@methods $repository:ident: $store_trait:path [$variants:tt] { $($written:tt)* }) => {
         impl $store_trait for $repository {
-            $(
-                $(#[$method_meta])*
-                async fn $method(&self $(, $arg: $arg_type)*) -> $answer {
-                    $crate::repository!(@call self $variants $method ($($arg),*))
-                }
-            )*
+            $($written)*
+        }
+    };
+    // Each arm awaits its own store's future (the arms' future types differ).
+    (@await $self:ident { $($variant:ident),+ } $method:ident $args:tt) => {
+        match $self {
+            $(Self::$variant(store) => store.$method $args .await,)+
         }
     };
     (@call $self:ident { $($variant:ident),+ } $method:ident $args:tt) => {
         match $self {
-            $(Self::$variant(store) => store.$method $args .await,)+
+            $(Self::$variant(store) => store.$method $args,)+
         }
     };
 }
@@ -100,6 +126,7 @@ mod tests {
     trait CounterStore {
         async fn count(&self) -> anyhow::Result<i64>;
         async fn scaled(&self, by: i64, label: &str) -> anyhow::Result<String>;
+        fn backend(&self, suffix: &str) -> String;
     }
 
     struct SqliteCounter(sqlx::SqlitePool);
@@ -124,6 +151,9 @@ mod tests {
         async fn scaled(&self, by: i64, label: &str) -> anyhow::Result<String> {
             Ok(format!("{label}: sqlite {}", self.count().await? * by))
         }
+        fn backend(&self, suffix: &str) -> String {
+            format!("sqlite{suffix}")
+        }
     }
 
     impl CounterStore for PgCounter {
@@ -135,6 +165,9 @@ mod tests {
         async fn scaled(&self, by: i64, label: &str) -> anyhow::Result<String> {
             Ok(format!("{label}: postgres {}", self.count().await? * by))
         }
+        fn backend(&self, suffix: &str) -> String {
+            format!("postgres{suffix}")
+        }
     }
 
     crate::repository! {
@@ -144,6 +177,7 @@ mod tests {
         }
         async fn count(&self) -> anyhow::Result<i64>;
         async fn scaled(&self, by: i64, label: &str) -> anyhow::Result<String>;
+        fn backend(&self, suffix: &str) -> String;
     }
 
     struct Fixed(i64);
@@ -155,6 +189,9 @@ mod tests {
         async fn scaled(&self, by: i64, label: &str) -> anyhow::Result<String> {
             Ok(format!("{label}: fixed {}", self.0 * by))
         }
+        fn backend(&self, suffix: &str) -> String {
+            format!("fixed{suffix}")
+        }
     }
 
     crate::repository! {
@@ -164,6 +201,7 @@ mod tests {
         }
         async fn count(&self) -> anyhow::Result<i64>;
         async fn scaled(&self, by: i64, label: &str) -> anyhow::Result<String>;
+        fn backend(&self, suffix: &str) -> String;
     }
 
     #[tokio::test]
@@ -173,10 +211,12 @@ mod tests {
         assert!(matches!(repository, CounterRepository::Sqlite(_)));
         assert_eq!(repository.count().await?, 2);
         assert_eq!(repository.scaled(5, "n").await?, "n: sqlite 10");
+        assert_eq!(repository.backend("!"), "sqlite!");
 
         let left = Either::Left(Fixed(7));
         assert_eq!(left.count().await?, 7);
         assert_eq!(left.scaled(2, "x").await?, "x: fixed 14");
+        assert_eq!(left.backend("?"), "fixed?");
         let right = Either::Right(SqliteCounter::new(pool));
         assert_eq!(right.scaled(3, "y").await?, "y: sqlite 6");
         Ok(())

@@ -115,11 +115,24 @@ pub trait BlobStore {
     ) -> StorageResult<Option<String>>;
 }
 
-/// The store chosen by configuration.
-#[derive(Clone)]
-pub enum Blobs {
-    Local(Arc<LocalDisk>),
-    S3(Arc<S3Store>),
+kernel::repository! {
+    /// The store chosen by configuration.
+    #[derive(Clone)]
+    pub enum Blobs: BlobStore {
+        Local(Arc<LocalDisk>),
+        S3(Arc<S3Store>),
+    }
+    fn kind(&self) -> BackendKind;
+    async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()>;
+    async fn read(&self, key: &str) -> StorageResult<Vec<u8>>;
+    async fn read_head(&self, key: &str, len: usize) -> StorageResult<Vec<u8>>;
+    async fn delete(&self, key: &str) -> StorageResult<()>;
+    async fn create_multipart(&self, key: &str, content_type: &str) -> StorageResult<String>;
+    fn part_url(&self, key: &str, upload_id: &str, part_number: u32, expires_in: Duration) -> StorageResult<PartUrl>;
+    async fn list_parts(&self, key: &str, upload_id: &str) -> StorageResult<Vec<StoredPart>>;
+    async fn complete_multipart(&self, key: &str, upload_id: &str, parts: &[CompletedPart]) -> StorageResult<CompletedObject>;
+    async fn abort_multipart(&self, key: &str, upload_id: &str) -> StorageResult<()>;
+    fn download_url(&self, key: &str, file_name: &str, content_type: &str, expires_in: Duration) -> StorageResult<Option<String>>;
 }
 
 impl Blobs {
@@ -139,68 +152,6 @@ impl Blobs {
             Self::Local(local) => Some(local),
             Self::S3(_) => None,
         }
-    }
-}
-
-macro_rules! dispatch {
-    ($self:ident, $store:ident => $call:expr) => {
-        match $self {
-            Blobs::Local($store) => $call,
-            Blobs::S3($store) => $call,
-        }
-    };
-}
-
-impl BlobStore for Blobs {
-    fn kind(&self) -> BackendKind {
-        dispatch!(self, store => store.kind())
-    }
-    async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()> {
-        dispatch!(self, store => store.put(key, bytes, content_type).await)
-    }
-    async fn read(&self, key: &str) -> StorageResult<Vec<u8>> {
-        dispatch!(self, store => store.read(key).await)
-    }
-    async fn read_head(&self, key: &str, len: usize) -> StorageResult<Vec<u8>> {
-        dispatch!(self, store => store.read_head(key, len).await)
-    }
-    async fn delete(&self, key: &str) -> StorageResult<()> {
-        dispatch!(self, store => store.delete(key).await)
-    }
-    async fn create_multipart(&self, key: &str, content_type: &str) -> StorageResult<String> {
-        dispatch!(self, store => store.create_multipart(key, content_type).await)
-    }
-    fn part_url(
-        &self,
-        key: &str,
-        upload_id: &str,
-        part_number: u32,
-        expires_in: Duration,
-    ) -> StorageResult<PartUrl> {
-        dispatch!(self, store => store.part_url(key, upload_id, part_number, expires_in))
-    }
-    async fn list_parts(&self, key: &str, upload_id: &str) -> StorageResult<Vec<StoredPart>> {
-        dispatch!(self, store => store.list_parts(key, upload_id).await)
-    }
-    async fn complete_multipart(
-        &self,
-        key: &str,
-        upload_id: &str,
-        parts: &[CompletedPart],
-    ) -> StorageResult<CompletedObject> {
-        dispatch!(self, store => store.complete_multipart(key, upload_id, parts).await)
-    }
-    async fn abort_multipart(&self, key: &str, upload_id: &str) -> StorageResult<()> {
-        dispatch!(self, store => store.abort_multipart(key, upload_id).await)
-    }
-    fn download_url(
-        &self,
-        key: &str,
-        file_name: &str,
-        content_type: &str,
-        expires_in: Duration,
-    ) -> StorageResult<Option<String>> {
-        dispatch!(self, store => store.download_url(key, file_name, content_type, expires_in))
     }
 }
 

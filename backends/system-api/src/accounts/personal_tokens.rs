@@ -6,7 +6,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use kernel::{ApiError, ApiResult, Database};
+use kernel::{ApiError, ApiResult};
 use sqlx::{PgPool, SqlitePool};
 
 use super::store::now;
@@ -214,60 +214,18 @@ mod postgres_impl {
 pub use postgres_impl::PgPersonalTokenStore;
 pub use sqlite_impl::SqlitePersonalTokenStore;
 
-/// The personal-token store of the system database, whichever backend it is.
-#[derive(Clone)]
-pub enum PersonalTokenRepository {
-    Sqlite(SqlitePersonalTokenStore),
-    Postgres(PgPersonalTokenStore),
-}
-
-impl PersonalTokenRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqlitePersonalTokenStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgPersonalTokenStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The personal-token store of the system database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum PersonalTokenRepository: PersonalTokenStore {
+        Sqlite(SqlitePersonalTokenStore),
+        Postgres(PgPersonalTokenStore),
     }
-}
-
-impl PersonalTokenStore for PersonalTokenRepository {
-    async fn insert_token(
-        &self,
-        token: &NewPersonalToken,
-    ) -> anyhow::Result<Option<PersonalTokenRecord>> {
-        match self {
-            Self::Sqlite(store) => store.insert_token(token).await,
-            Self::Postgres(store) => store.insert_token(token).await,
-        }
-    }
-
-    async fn tokens_of(&self, user_id: i64) -> anyhow::Result<Vec<PersonalTokenRecord>> {
-        match self {
-            Self::Sqlite(store) => store.tokens_of(user_id).await,
-            Self::Postgres(store) => store.tokens_of(user_id).await,
-        }
-    }
-
-    async fn find_token(&self, digest: &str) -> anyhow::Result<Option<PersonalTokenRecord>> {
-        match self {
-            Self::Sqlite(store) => store.find_token(digest).await,
-            Self::Postgres(store) => store.find_token(digest).await,
-        }
-    }
-
-    async fn delete_token(&self, user_id: i64, id: i64) -> anyhow::Result<Option<String>> {
-        match self {
-            Self::Sqlite(store) => store.delete_token(user_id, id).await,
-            Self::Postgres(store) => store.delete_token(user_id, id).await,
-        }
-    }
-
-    async fn touch_token(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()> {
-        match self {
-            Self::Sqlite(store) => store.touch_token(id, at).await,
-            Self::Postgres(store) => store.touch_token(id, at).await,
-        }
-    }
+    async fn insert_token(&self, token: &NewPersonalToken) -> anyhow::Result<Option<PersonalTokenRecord>>;
+    async fn tokens_of(&self, user_id: i64) -> anyhow::Result<Vec<PersonalTokenRecord>>;
+    async fn find_token(&self, digest: &str) -> anyhow::Result<Option<PersonalTokenRecord>>;
+    async fn delete_token(&self, user_id: i64, id: i64) -> anyhow::Result<Option<String>>;
+    async fn touch_token(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 
 use anyhow::Context;
 use chrono::{DateTime, SubsecRound, Utc};
-use kernel::Database;
 use sqlx::{PgPool, SqlitePool};
 
 /// Now, truncated to what PostgreSQL keeps (so that round trips compare equal).
@@ -971,39 +970,13 @@ mod postgres_impl {
 pub use postgres_impl::PgAccountStore;
 pub use sqlite_impl::SqliteAccountStore;
 
-/// The accounts store of the system database, whichever backend it is.
-#[derive(Clone)]
-pub enum AccountRepository {
-    Sqlite(SqliteAccountStore),
-    Postgres(PgAccountStore),
-}
-
-impl AccountRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteAccountStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgAccountStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The accounts store of the system database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum AccountRepository: AccountStore {
+        Sqlite(SqliteAccountStore),
+        Postgres(PgAccountStore),
     }
-}
-
-/// Forwards a trait method to the backend's store.
-macro_rules! delegate {
-    ($(async fn $method:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;)+) => {
-        impl AccountStore for AccountRepository {
-            $(
-                async fn $method(&self $(, $arg: $ty)*) -> $ret {
-                    match self {
-                        Self::Sqlite(store) => store.$method($($arg),*).await,
-                        Self::Postgres(store) => store.$method($($arg),*).await,
-                    }
-                }
-            )+
-        }
-    };
-}
-
-delegate! {
     async fn find_user(&self, id: i64) -> anyhow::Result<Option<UserRecord>>;
     async fn find_user_by_email(&self, email: &str) -> anyhow::Result<Option<UserRecord>>;
     async fn find_user_by_mobile(&self, mobile: &str) -> anyhow::Result<Option<UserRecord>>;

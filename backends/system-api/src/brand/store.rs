@@ -3,7 +3,6 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use kernel::Database;
 use sqlx::{PgPool, SqlitePool};
 
 use super::{BrandCategory, STATUS_PENDING};
@@ -384,83 +383,17 @@ mod postgres_impl {
 pub use postgres_impl::PgBrandApplicationStore;
 pub use sqlite_impl::SqliteBrandApplicationStore;
 
-/// The brand-application store of the system database, whichever backend it is.
-#[derive(Clone)]
-pub enum BrandApplicationRepository {
-    Sqlite(SqliteBrandApplicationStore),
-    Postgres(PgBrandApplicationStore),
-}
-
-impl BrandApplicationRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteBrandApplicationStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgBrandApplicationStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The brand-application store of the system database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum BrandApplicationRepository: BrandApplicationStore {
+        Sqlite(SqliteBrandApplicationStore),
+        Postgres(PgBrandApplicationStore),
     }
-}
-
-impl BrandApplicationStore for BrandApplicationRepository {
-    async fn insert_application(
-        &self,
-        application: &NewBrandApplication,
-    ) -> anyhow::Result<Result<i64, BrandRefused>> {
-        match self {
-            Self::Sqlite(store) => store.insert_application(application).await,
-            Self::Postgres(store) => store.insert_application(application).await,
-        }
-    }
-
-    async fn applications_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandApplicationRecord>> {
-        match self {
-            Self::Sqlite(store) => store.applications_of(user_id).await,
-            Self::Postgres(store) => store.applications_of(user_id).await,
-        }
-    }
-
-    async fn page_applications(
-        &self,
-        filter: &BrandApplicationFilter,
-        paging: Paging,
-    ) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)> {
-        match self {
-            Self::Sqlite(store) => store.page_applications(filter, paging).await,
-            Self::Postgres(store) => store.page_applications(filter, paging).await,
-        }
-    }
-
-    async fn review_application(
-        &self,
-        id: i64,
-        status: i32,
-        remark: &str,
-        reviewer_id: i64,
-    ) -> anyhow::Result<Result<(), BrandRefused>> {
-        match self {
-            Self::Sqlite(store) => {
-                store
-                    .review_application(id, status, remark, reviewer_id)
-                    .await
-            }
-            Self::Postgres(store) => {
-                store
-                    .review_application(id, status, remark, reviewer_id)
-                    .await
-            }
-        }
-    }
-
-    async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>> {
-        match self {
-            Self::Sqlite(store) => store.find_brand(id).await,
-            Self::Postgres(store) => store.find_brand(id).await,
-        }
-    }
-
-    async fn brands_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandRecord>> {
-        match self {
-            Self::Sqlite(store) => store.brands_of(user_id).await,
-            Self::Postgres(store) => store.brands_of(user_id).await,
-        }
-    }
+    async fn insert_application(&self, application: &NewBrandApplication) -> anyhow::Result<Result<i64, BrandRefused>>;
+    async fn applications_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandApplicationRecord>>;
+    async fn page_applications(&self, filter: &BrandApplicationFilter, paging: Paging) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)>;
+    async fn review_application(&self, id: i64, status: i32, remark: &str, reviewer_id: i64) -> anyhow::Result<Result<(), BrandRefused>>;
+    async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>>;
+    async fn brands_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandRecord>>;
 }

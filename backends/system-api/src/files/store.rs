@@ -3,7 +3,6 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use kernel::Database;
 use sqlx::{PgPool, SqlitePool};
 
 use super::model::{
@@ -364,39 +363,13 @@ mod postgres {
 pub use postgres::PgFileStore;
 pub use sqlite::SqliteFileStore;
 
-/// The store of the service's database.
-#[derive(Clone)]
-pub enum FileRepository {
-    Sqlite(SqliteFileStore),
-    Postgres(PgFileStore),
-}
-
-impl FileRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteFileStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgFileStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The store of the service's database.
+    #[derive(Clone)]
+    pub enum FileRepository: FileStore {
+        Sqlite(SqliteFileStore),
+        Postgres(PgFileStore),
     }
-}
-
-/// Forwards a trait method to the backend's store.
-macro_rules! delegate {
-    ($(async fn $method:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;)+) => {
-        impl FileStore for FileRepository {
-            $(
-                async fn $method(&self $(, $arg: $ty)*) -> $ret {
-                    match self {
-                        Self::Sqlite(store) => store.$method($($arg),*).await,
-                        Self::Postgres(store) => store.$method($($arg),*).await,
-                    }
-                }
-            )+
-        }
-    };
-}
-
-delegate! {
     async fn insert_file(&self, file: &NewFile) -> anyhow::Result<FileRecord>;
     async fn find_file(&self, id: i64) -> anyhow::Result<Option<FileRecord>>;
     async fn find_by_key(&self, access_key: &str) -> anyhow::Result<Option<FileRecord>>;

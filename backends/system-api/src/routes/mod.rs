@@ -80,6 +80,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::delete().to(user::access_token::revoke_access_token)),
     )
     .service(
+        web::resource("/auth/code-config").route(web::get().to(auth::code_config::code_config)),
+    )
+    .service(
         web::resource("/auth/social-config")
             .route(web::get().to(auth::social_config::social_config)),
     )

@@ -330,9 +330,21 @@ async fn a_service_deployed_apart_accepts_personal_tokens(
         &[],
     )
     .await?;
-    // The local cache of this service lives 1 ms here; wait past it without a timed assertion.
-    tokio::time::sleep(Duration::from_millis(5)).await;
-    assert_eq!(get(Some(format!("Token {secret}"))).await?.0, 401);
+    // The local cache of this service lives 1 ms here (its clock is the real one): ask until
+    // it refuses, with a deadline, rather than sleeping a fixed time.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let (status, body) = get(Some(format!("Token {secret}"))).await?;
+        if status == 401 {
+            break;
+        }
+        assert_eq!(status, 200, "{body}");
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the revoked personal token is still accepted after 5 s"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     handle.stop(true).await;
     system.stop().await;
     Ok(())

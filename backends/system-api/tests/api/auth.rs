@@ -289,10 +289,16 @@ async fn other_services_check_tokens_through_introspection(
     create_admin(&settings, "root@example.com").await?;
     let app = spawn_with(settings).await?;
     let token = token_of(&login_email(&app, "root@example.com", PASSWORD).await?)?;
-    let authenticator = auth::Authenticator::new(
+    // The other service's clock is the test's: the local TTL passes when the test says so (a
+    // minute, so that moka's own expiry on the real clock cannot come first).
+    let start = chrono::Utc::now().timestamp_millis();
+    let now = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(start));
+    let reading = now.clone();
+    let authenticator = auth::Authenticator::with_clock(
         std::sync::Arc::new(auth::Introspection::new(&app.address)?),
         None,
-        Duration::from_millis(200),
+        Duration::from_secs(60),
+        std::sync::Arc::new(move || reading.load(std::sync::atomic::Ordering::SeqCst)),
     );
     let principal = authenticator.authenticate(&token).await?;
     assert_eq!(
@@ -302,10 +308,17 @@ async fn other_services_check_tokens_through_introspection(
     assert!(authenticator.authenticate(&"c".repeat(64)).await?.is_none());
 
     call(&app, Method::POST, "/auth/logout", None, Some(&token), &[]).await?;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Without Redis nothing tells this service of the logout: it trusts its copy for the
+    // local TTL, then asks again and is refused.
+    now.store(start + 59_999, std::sync::atomic::Ordering::SeqCst);
+    assert!(
+        authenticator.authenticate(&token).await?.is_some(),
+        "trusted within the local TTL"
+    );
+    now.store(start + 60_000, std::sync::atomic::Ordering::SeqCst);
     assert!(
         authenticator.authenticate(&token).await?.is_none(),
-        "revoked within the local TTL"
+        "revoked once the local TTL has passed"
     );
     app.stop().await;
     Ok(())

@@ -186,6 +186,49 @@ async fn send_limits_per_target_day_and_ip(environment: TestEnvironment) -> anyh
     Ok(())
 }
 
+async fn the_code_config_reports_the_resend_interval(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let app = spawn_system(&environment).await?;
+    let (status, config) = app.get_json("/to/api/base/system/auth/code-config").await?;
+    assert_eq!(status, 200, "{config}");
+    assert_eq!(
+        config["data"],
+        json!({"resendSeconds": 60, "validMinutes": 10}),
+        "the defaults"
+    );
+    app.stop().await;
+
+    let mut settings = fast_settings(&environment);
+    settings.accounts.codes.resend_seconds = 1;
+    let app = spawn_with(settings).await?;
+    let (_, config) = app.get_json("/to/api/base/system/auth/code-config").await?;
+    assert_eq!(config["data"]["resendSeconds"], 1, "{config}");
+    assert_eq!(send_code(&app, "short@example.com", 4).await?["code"], 0);
+    assert_error(
+        &send_code(&app, "short@example.com", 4).await?,
+        1_002_014_005,
+        "短信发送过于频繁",
+    );
+    // The interval the server reported is the one it enforces: a send is accepted again
+    // once it has passed (polled with a deadline, not a fixed sleep).
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let answer = send_code(&app, "short@example.com", 4).await?;
+        if answer["code"] == 0 {
+            break;
+        }
+        assert_eq!(answer["code"], 1_002_014_005, "{answer}");
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "a send 10 s after a 1 s resend interval was still refused"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    app.stop().await;
+    Ok(())
+}
+
 async fn codes_need_a_fresh_slider_ticket(environment: TestEnvironment) -> anyhow::Result<()> {
     let app = spawn_system(&environment).await?;
     let send =
@@ -409,6 +452,7 @@ kernel::backend_tests!(
     register_by_email_then_forgot_password,
     register_by_phone_then_sms_login,
     send_limits_per_target_day_and_ip,
+    the_code_config_reports_the_resend_interval,
     codes_need_a_fresh_slider_ticket,
     a_failed_registration_writes_nothing,
     registration_can_be_closed,

@@ -206,6 +206,8 @@ async fn a_burst_of_code_sends_to_one_address_sends_one(
     let environment = environment.with_test_redis().await?;
     let mut settings = fast_settings(&environment);
     settings.accounts.codes.ip_hourly_limit = 10_000;
+    // The production default interval, not a test's shortened one.
+    assert_eq!(settings.accounts.codes.resend_seconds, 60);
     let app = spawn_with(settings).await?;
     let tickets = tickets(&app, "email", BURST).await?;
     let answers = burst(

@@ -3,10 +3,10 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../i18n';
 
-/** Spec §4/§9: after a code was sent the button waits 60 seconds. */
-export const CODE_RESEND_SECONDS = 60;
-
 export interface CodeButtonProps {
+  /** Seconds to wait after a send before the next one: the server's resend interval (spec §4/§9:
+   *  60 s by default, `accounts.codes.resend_seconds`). */
+  resendSeconds: number;
   /** Sends the code; resolves when the server accepted, rejects otherwise (no countdown then). */
   onSend: () => Promise<unknown>;
   /** Extra precondition (the slider on register and forgot-password). */
@@ -14,8 +14,8 @@ export interface CodeButtonProps {
   'data-testid'?: string;
 }
 
-/** "Get code" with a 60 s countdown after success, disabled while sending or while the precondition fails. */
-export function CodeButton({ onSend, disabled, 'data-testid': testId = 'code-button' }: CodeButtonProps) {
+/** "Get code" with a countdown of `resendSeconds` after success, disabled while sending or while the precondition fails. */
+export function CodeButton({ resendSeconds, onSend, disabled, 'data-testid': testId = 'code-button' }: CodeButtonProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const [loading, setLoading] = useState(false);
   const [remaining, setRemaining] = useState(0);
@@ -30,7 +30,7 @@ export function CodeButton({ onSend, disabled, 'data-testid': testId = 'code-but
     setLoading(true);
     try {
       await onSend();
-      setRemaining(CODE_RESEND_SECONDS);
+      setRemaining(resendSeconds);
     } catch {
       // The caller reports the failure; the button is free again at once.
     } finally {

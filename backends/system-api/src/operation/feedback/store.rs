@@ -4,7 +4,6 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use kernel::Database;
 use sqlx::{PgPool, SqlitePool};
 
 use super::{STATUS_CLOSED, STATUS_OPEN};
@@ -310,71 +309,17 @@ mod postgres_impl {
 pub use postgres_impl::PgFeedbackStore;
 pub use sqlite_impl::SqliteFeedbackStore;
 
-/// The feedback store of the system database, whichever backend it is.
-#[derive(Clone)]
-pub enum FeedbackRepository {
-    Sqlite(SqliteFeedbackStore),
-    Postgres(PgFeedbackStore),
-}
-
-impl FeedbackRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteFeedbackStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgFeedbackStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The feedback store of the system database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum FeedbackRepository: FeedbackStore {
+        Sqlite(SqliteFeedbackStore),
+        Postgres(PgFeedbackStore),
     }
-}
-
-impl FeedbackStore for FeedbackRepository {
-    async fn insert_feedback(&self, feedback: &NewFeedback) -> anyhow::Result<i64> {
-        match self {
-            Self::Sqlite(store) => store.insert_feedback(feedback).await,
-            Self::Postgres(store) => store.insert_feedback(feedback).await,
-        }
-    }
-
-    async fn find_feedback(&self, id: i64) -> anyhow::Result<Option<FeedbackRecord>> {
-        match self {
-            Self::Sqlite(store) => store.find_feedback(id).await,
-            Self::Postgres(store) => store.find_feedback(id).await,
-        }
-    }
-
-    async fn page_feedback(
-        &self,
-        filter: &FeedbackFilter,
-        paging: Paging,
-    ) -> anyhow::Result<(Vec<FeedbackRecord>, i64)> {
-        match self {
-            Self::Sqlite(store) => store.page_feedback(filter, paging).await,
-            Self::Postgres(store) => store.page_feedback(filter, paging).await,
-        }
-    }
-
-    async fn close_feedback(
-        &self,
-        id: i64,
-        operator_id: i64,
-        reply: &str,
-    ) -> anyhow::Result<CloseOutcome> {
-        match self {
-            Self::Sqlite(store) => store.close_feedback(id, operator_id, reply).await,
-            Self::Postgres(store) => store.close_feedback(id, operator_id, reply).await,
-        }
-    }
-
-    async fn unseen_replies(&self, user_id: i64) -> anyhow::Result<i64> {
-        match self {
-            Self::Sqlite(store) => store.unseen_replies(user_id).await,
-            Self::Postgres(store) => store.unseen_replies(user_id).await,
-        }
-    }
-
-    async fn mark_replies_seen(&self, user_id: i64, ids: Option<&[i64]>) -> anyhow::Result<u64> {
-        match self {
-            Self::Sqlite(store) => store.mark_replies_seen(user_id, ids).await,
-            Self::Postgres(store) => store.mark_replies_seen(user_id, ids).await,
-        }
-    }
+    async fn insert_feedback(&self, feedback: &NewFeedback) -> anyhow::Result<i64>;
+    async fn find_feedback(&self, id: i64) -> anyhow::Result<Option<FeedbackRecord>>;
+    async fn page_feedback(&self, filter: &FeedbackFilter, paging: Paging) -> anyhow::Result<(Vec<FeedbackRecord>, i64)>;
+    async fn close_feedback(&self, id: i64, operator_id: i64, reply: &str) -> anyhow::Result<CloseOutcome>;
+    async fn unseen_replies(&self, user_id: i64) -> anyhow::Result<i64>;
+    async fn mark_replies_seen(&self, user_id: i64, ids: Option<&[i64]>) -> anyhow::Result<u64>;
 }

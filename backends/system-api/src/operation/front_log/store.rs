@@ -3,7 +3,6 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use kernel::Database;
 use sqlx::{PgPool, SqlitePool};
 
 use crate::{accounts::store::now, operation::page::Paging};
@@ -213,45 +212,14 @@ mod postgres_impl {
 pub use postgres_impl::PgFrontLogStore;
 pub use sqlite_impl::SqliteFrontLogStore;
 
-/// The front-end log store of the system database, whichever backend it is.
-#[derive(Clone)]
-pub enum FrontLogRepository {
-    Sqlite(SqliteFrontLogStore),
-    Postgres(PgFrontLogStore),
-}
-
-impl FrontLogRepository {
-    pub fn new(db: &Database) -> Self {
-        match db {
-            Database::Sqlite(pool) => Self::Sqlite(SqliteFrontLogStore::new(pool.clone())),
-            Database::Postgres(pool) => Self::Postgres(PgFrontLogStore::new(pool.clone())),
-        }
+kernel::repository! {
+    /// The front-end log store of the system database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum FrontLogRepository: FrontLogStore {
+        Sqlite(SqliteFrontLogStore),
+        Postgres(PgFrontLogStore),
     }
-}
-
-impl FrontLogStore for FrontLogRepository {
-    async fn insert_logs(&self, entries: &[NewFrontLog]) -> anyhow::Result<u64> {
-        match self {
-            Self::Sqlite(store) => store.insert_logs(entries).await,
-            Self::Postgres(store) => store.insert_logs(entries).await,
-        }
-    }
-
-    async fn delete_logs_before(&self, before: DateTime<Utc>) -> anyhow::Result<u64> {
-        match self {
-            Self::Sqlite(store) => store.delete_logs_before(before).await,
-            Self::Postgres(store) => store.delete_logs_before(before).await,
-        }
-    }
-
-    async fn page_logs(
-        &self,
-        filter: &FrontLogFilter,
-        paging: Paging,
-    ) -> anyhow::Result<(Vec<FrontLogRecord>, i64)> {
-        match self {
-            Self::Sqlite(store) => store.page_logs(filter, paging).await,
-            Self::Postgres(store) => store.page_logs(filter, paging).await,
-        }
-    }
+    async fn insert_logs(&self, entries: &[NewFrontLog]) -> anyhow::Result<u64>;
+    async fn delete_logs_before(&self, before: DateTime<Utc>) -> anyhow::Result<u64>;
+    async fn page_logs(&self, filter: &FrontLogFilter, paging: Paging) -> anyhow::Result<(Vec<FrontLogRecord>, i64)>;
 }

@@ -1,4 +1,5 @@
 pub mod check_token;
+pub mod code_config;
 pub mod get_extend_user_info;
 pub mod get_permission_info;
 pub mod login;

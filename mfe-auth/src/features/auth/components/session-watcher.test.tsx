@@ -1,10 +1,16 @@
 import { render, waitFor, act } from '@testing-library/react';
 import { resetHttpState } from '@portal/http';
 import { AppProviders, queryClient } from '@portal/providers';
-import { COOKIE_KEYS, getToken, resetUser, sessionStore, setToken, writeCookie } from '@portal/session';
+import { COOKIE_KEYS, getToken, isSessionExpired, resetUser, sessionStore, setToken, writeCookie } from '@portal/session';
 import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
 import { registerAuthMessages } from '../../../i18n';
 import { SessionWatcher } from './session-watcher';
+
+// The real check, watched: a test waits for the watcher's decision instead of a while for nothing.
+vi.mock('@portal/session', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@portal/session')>();
+  return { ...actual, isSessionExpired: vi.fn(actual.isSessionExpired) };
+});
 
 registerAuthMessages();
 
@@ -16,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
+  vi.mocked(isSessionExpired).mockClear();
   clearAllCookies();
   resetHttpState();
   queryClient.clear();
@@ -46,8 +53,10 @@ describe('SessionWatcher', () => {
   it('keeps a session whose last activity is recent', async () => {
     signIn(5);
     render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
-    await waitFor(() => expect(server.requests.some((request) => request.url.includes('list-all-simple'))).toBe(true));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // The watcher checked the stamp against the configured 30 minutes and found it fresh.
+    await waitFor(() => expect(isSessionExpired).toHaveBeenCalledWith(30));
+    expect(vi.mocked(isSessionExpired).mock.results.every((result) => result.value === false)).toBe(true);
+    expect(server.requests.some((request) => request.url.startsWith('/to/api/base/system/auth/logout'))).toBe(false);
     expect(sessionStore.getState().user).not.toBeNull();
     expect(getToken()).toBe('acc');
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, rules } from '@portal/validators';
 import { AUTH_NAMESPACE } from '../../../../i18n';
 import { CodeButton } from '../../../../components/code-button/code-button';
+import { useResendSeconds } from '../../api/code-config';
 
 interface CodeFieldProps {
   onSend: () => Promise<unknown>;
@@ -15,6 +16,7 @@ interface CodeFieldProps {
 /** The 6-digit code input with its get-code button (spec §2 forms, §5 code rules). */
 export function CodeField({ onSend, sendDisabled, testId }: CodeFieldProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
+  const resendSeconds = useResendSeconds();
   return (
     <Form.Item label={t('fields.code')} required>
       <Space.Compact block>
@@ -28,7 +30,7 @@ export function CodeField({ onSend, sendDisabled, testId }: CodeFieldProps) {
             data-testid={`${testId}-code`}
           />
         </Form.Item>
-        <CodeButton onSend={onSend} disabled={sendDisabled} data-testid={`${testId}-get-code`} />
+        <CodeButton resendSeconds={resendSeconds} onSend={onSend} disabled={sendDisabled} data-testid={`${testId}-get-code`} />
       </Space.Compact>
     </Form.Item>
   );

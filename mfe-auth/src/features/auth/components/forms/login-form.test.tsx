@@ -77,6 +77,21 @@ describe('LoginForm', () => {
     expect(screen.getByTestId('sms-slider').dataset.status).toBe('idle');
   });
 
+  it('counts down the resend interval the server reports', async () => {
+    server.routes.set('/to/api/base/system/auth/code-config', (_request, response) => sendJson(response, envelope({ resendSeconds: 3, validMinutes: 10 })));
+    server.routes.set('/to/api/base/system/auth/send-sms-code', (_request, response) => sendJson(response, envelope(true)));
+    renderForm('phone');
+    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith('/auth/code-config'))).toBe(true));
+    fireEvent.change(screen.getByTestId('sms-mobile'), { target: { value: '13900000000' } });
+    drag('sms-slider');
+    await waitFor(() => expect(screen.getByTestId('sms-slider').dataset.status).toBe('success'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('sms-get-code'));
+    });
+    // 3, 2 or 1 by the time it is read (the countdown runs on the real clock here), never the default 60.
+    await waitFor(() => expect(screen.getByTestId('sms-get-code')).toHaveTextContent(/^[1-3]秒后重新获取$/));
+  });
+
   it('needs the slider before a code is requested', async () => {
     renderForm('phone');
     fireEvent.change(screen.getByTestId('sms-mobile'), { target: { value: '13900000000' } });
