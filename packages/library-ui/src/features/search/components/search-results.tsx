@@ -63,22 +63,26 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
   ];
 
   const columnsOf: Record<ResultColumn, ColumnsType<Row>> = {
-    partNumber: [{
-      title: t('field.partNumber'),
-      dataIndex: 'partNumber',
-      render: (value: string, row) => (
-        // The row navigates on click as well: stop here so the link alone adds the history entry.
-        <Link to={`/detail/${row.id}`} data-testid={`result-link-${row.id}`} onClick={(event) => event.stopPropagation()}>
-          {value}
-        </Link>
-      ),
-    }],
+    partNumber: [
+      {
+        title: t('field.partNumber'),
+        dataIndex: 'partNumber',
+        render: (value: string, row) => (
+          // The row navigates on click as well: stop here so the link alone adds the history entry.
+          <Link to={`/detail/${row.id}`} data-testid={`result-link-${row.id}`} onClick={(event) => event.stopPropagation()}>
+            {value}
+          </Link>
+        ),
+      },
+    ],
     name: [{ title: t('field.name'), dataIndex: 'name', responsive: ['md'], render: (value: string) => <Clipped text={value} width="name" /> }],
-    manufacturer: [{
-      title: t('field.manufacturer'),
-      dataIndex: 'manufacturerName',
-      render: (value: string | null) => (value ? <Clipped text={value} width="manufacturer" /> : '—'),
-    }],
+    manufacturer: [
+      {
+        title: t('field.manufacturer'),
+        dataIndex: 'manufacturerName',
+        render: (value: string | null) => (value ? <Clipped text={value} width="manufacturer" /> : '—'),
+      },
+    ],
     package: [{ title: t('field.package'), dataIndex: 'package', render: (value: string | null) => value ?? '—' }],
     // One column per dimension the hits state (容值, 电压 …), then the description for the rest.
     parameters: parameterColumns(search.data?.list ?? []).map((column) => ({
@@ -104,20 +108,24 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
       },
     })),
     pinCount: [{ title: t('field.pinCount'), dataIndex: 'pinCount', width: 80, responsive: ['lg'], render: (value: number | null) => value ?? '—' }],
-    description: [{
-      title: t('field.description'),
-      dataIndex: 'description',
-      responsive: ['sm'],
-      render: (value: string | null) => (value ? <Clipped text={value} width="description" /> : '—'),
-    }],
-    compare: [{
-      key: 'compare',
-      title: t('compare.column'),
-      width: 64,
-      align: 'center',
-      onCell: () => ({ onClick: (event: { stopPropagation: () => void }) => event.stopPropagation() }) as HTMLAttributes<HTMLElement>,
-      render: (_: unknown, row: Row) => <AddToCompareButton id={row.id} compact />,
-    }],
+    description: [
+      {
+        title: t('field.description'),
+        dataIndex: 'description',
+        responsive: ['sm'],
+        render: (value: string | null) => (value ? <Clipped text={value} width="description" /> : '—'),
+      },
+    ],
+    compare: [
+      {
+        key: 'compare',
+        title: t('compare.column'),
+        width: 64,
+        align: 'center',
+        onCell: () => ({ onClick: (event: { stopPropagation: () => void }) => event.stopPropagation() }) as HTMLAttributes<HTMLElement>,
+        render: (_: unknown, row: Row) => <AddToCompareButton id={row.id} compact />,
+      },
+    ],
   };
   const columns: ColumnsType<Row> = (embedded ? config.search.catalogueColumns : config.search.columns).flatMap((column) => columnsOf[column]);
 
@@ -143,31 +151,31 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
             </div>
           ) : null}
           {offers('manufacturer') ? (
-          <FacetList
-            testId="facet-manufacturer"
-            title={t('search.facet.manufacturer')}
-            values={facets?.manufacturers ?? []}
-            selected={state.manufacturers}
-            english={english}
-            onChange={(manufacturers) => update(withFilters(state, { manufacturers }))}
-          />
+            <FacetList
+              testId="facet-manufacturer"
+              title={t('search.facet.manufacturer')}
+              values={facets?.manufacturers ?? []}
+              selected={state.manufacturers}
+              english={english}
+              onChange={(manufacturers) => update(withFilters(state, { manufacturers }))}
+            />
           ) : null}
           {offers('package') ? (
-          <FacetList
-            testId="facet-package"
-            title={t('search.facet.package')}
-            values={facets?.packages ?? []}
-            selected={state.packages}
-            english={english}
-            onChange={(packages) => update(withFilters(state, { packages }))}
-          />
+            <FacetList
+              testId="facet-package"
+              title={t('search.facet.package')}
+              values={facets?.packages ?? []}
+              selected={state.packages}
+              english={english}
+              onChange={(packages) => update(withFilters(state, { packages }))}
+            />
           ) : null}
           {offers('ranges') ? (
-          <RangeFilterEditor
-            parameters={facets?.parameters ?? []}
-            ranges={state.ranges}
-            onChange={(ranges) => update(withFilters(state, { ranges }))}
-          />
+            <RangeFilterEditor
+              parameters={facets?.parameters ?? []}
+              ranges={state.ranges}
+              onChange={(ranges) => update(withFilters(state, { ranges }))}
+            />
           ) : null}
         </Card>
       </aside>
