@@ -46,25 +46,25 @@ export default function ParamComparePage() {
     );
   }
 
-  const components = compare.data?.components ?? [];
+  const items = compare.data?.components ?? [];
   const columns: ColumnsType<CompareRow> = [
     {
       title: t('compare.attribute'),
       fixed: 'left',
       render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{english ? row.labelEn : row.label}</span>,
     },
-    ...components.map((component, index) => ({
-      key: component.id,
+    ...items.map((item, index) => ({
+      key: item.id,
       title: (
-        <span data-testid={`compare-column-${component.id}`}>
-          <Link to={`/detail/${component.id}`}>{component.partNumber}</Link>{' '}
+        <span data-testid={`compare-column-${item.id}`}>
+          <Link to={`/detail/${item.id}`}>{item.partNumber}</Link>{' '}
           <Button
             size="small"
             type="text"
             icon={<CloseOutlined />}
             aria-label={t('compare.remove')}
-            data-testid={`compare-remove-${component.id}`}
-            onClick={() => removeColumn(component.id)}
+            data-testid={`compare-remove-${item.id}`}
+            onClick={() => removeColumn(item.id)}
           />
         </span>
       ),
