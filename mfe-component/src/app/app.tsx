@@ -1,7 +1,6 @@
 import { createLibraryApplication } from '@portal/library-ui';
 import '../i18n';
-import { componentLibrary } from '../config/component-library';
 import { appRoutes } from './routes';
 
 /** single-spa lifecycles of the components library, exposed to the shell as `mfe_component/app`. */
-export const { bootstrap, mount, unmount } = createLibraryApplication({ library: 'component', routes: appRoutes, config: componentLibrary });
+export const { bootstrap, mount, unmount } = createLibraryApplication({ library: 'component', routes: appRoutes });

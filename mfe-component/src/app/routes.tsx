@@ -1,16 +1,12 @@
 import { Route } from 'react-router';
-import { libraryRoutes } from '@portal/library-ui';
+import { libraryRoutes } from '@portal/library-ui/items';
 import { componentLibrary } from '../config/component-library';
 import { RecommendPage } from '../pages/recommend-page';
 
 /**
  * Routes below /component: the shared library pages (home, search, detail, compare, param-compare,
  * brand-page, brand-detail, similarity; see docs/adding-a-library.md) and the components library's own
- * recommend page. Unknown paths are handed to the shell's /404 by createLibraryApplication.
+ * recommend page, all given the configuration. Unknown paths are handed to the shell's /404 by
+ * createLibraryApplication.
  */
-export const appRoutes = (
-  <>
-    {libraryRoutes(componentLibrary)}
-    <Route path="recommend" element={<RecommendPage />} />
-  </>
-);
+export const appRoutes = libraryRoutes(componentLibrary, <Route path="recommend" element={<RecommendPage />} />);

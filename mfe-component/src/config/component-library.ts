@@ -1,4 +1,4 @@
-import { defineLibraryConfig } from '@portal/library-ui';
+import { defineLibraryConfig } from '@portal/library-ui/items';
 import { KicadDownloads } from '../features/kicad/components/kicad-downloads';
 import { KicadDrawings } from '../features/kicad/components/kicad-drawings';
 import { RecommendLink } from '../features/recommend/components/recommend-link';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AddToCompareButton, parseId, QueryState, useLibraryTranslation } from '@portal/library-ui';
+import { AddToCompareButton, parseId, QueryState, useLibraryTranslation } from '@portal/library-ui/items';
 import { useRecommendations } from '../features/recommend/api/get-recommendations';
 import { PartPicker } from '../features/recommend/components/part-picker';
 import { RecommendationTable } from '../features/recommend/components/recommendation-table';

@@ -1,4 +1,4 @@
-import type { ItemDetail } from '@portal/library-ui';
+import type { ItemDetail } from '@portal/library-ui/items';
 
 /** The components API's detail: the kit's item detail plus the KiCad drawings (docs/components.md). */
 export interface ComponentDetail extends ItemDetail {

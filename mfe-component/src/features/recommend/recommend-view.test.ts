@@ -1,4 +1,4 @@
-import type { ItemParameter } from '@portal/library-ui';
+import type { ItemParameter } from '@portal/library-ui/items';
 import { differenceText, keyParameters, orderedGroups, pickerSearch, reasonsOf } from './recommend-view';
 import type { Recommendation } from './types';
 

@@ -1,4 +1,4 @@
-import { readSearchState, type ItemParameter, type SearchState } from '@portal/library-ui';
+import { readSearchState, type ItemParameter, type SearchState } from '@portal/library-ui/items';
 import type { Recommendation, RecommendationDifference, RecommendationGroup } from './types';
 
 /** The groups the page always shows, in this order (the API answers both; absent ones show as empty). */

@@ -1,4 +1,4 @@
-import type { ItemParameter, ItemSummary } from '@portal/library-ui';
+import type { ItemParameter, ItemSummary } from '@portal/library-ui/items';
 
 /** Shapes of `GET /public/component/item/{id}/recommendations` (docs/components.md). */
 export interface RecommendationReason {

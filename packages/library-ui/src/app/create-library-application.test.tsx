@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import type { AppProps } from 'single-spa';
 import { createLibraryApplication, LIBRARY_ROOT_ID, type LibraryLifecycles } from './create-library-application';
-import { defineLibraryConfig, useLibraryConfig } from '../config/library-config';
 import { mountStandalone } from './mount-standalone';
 
 const props = { name: 'mfe_part', singleSpa: undefined, mountParcel: () => undefined } as unknown as AppProps;
@@ -64,20 +63,6 @@ describe('createLibraryApplication', () => {
 
     await app.unmount(props);
     await waitFor(() => expect(root).toBeEmptyDOMElement());
-  });
-
-  it('gives its configuration to the pages, and refuses another library’s', async () => {
-    const root = addLibraryRoot();
-    window.history.replaceState(null, '', '/mat');
-    function ApiBase() {
-      return <p>{useLibraryConfig().apiBase}</p>;
-    }
-    const config = defineLibraryConfig('mat');
-    const app = createLibraryApplication({ library: 'mat', routes: <Route index element={<ApiBase />} />, config });
-    await mountOutsideAct(app);
-    await waitFor(() => expect(root).toHaveTextContent('/public/mat'));
-    await app.unmount(props);
-    expect(() => createLibraryApplication({ library: 'part', routes: null, config })).toThrow('the configuration of "mat" was given to the "part" application');
   });
 
   it('hands unknown paths to the shell /404, replacing the bad history entry', async () => {

@@ -4,7 +4,6 @@ import { Route, Routes } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
 import { AppProviders, LIBRARIES, type LibraryKey } from '@portal/providers';
-import { LibraryConfigProvider, type LibraryConfig } from '../config/library-config';
 import { LibraryCrashCard } from './library-crash-card';
 import { RedirectToNotFound } from './redirect-to-not-found';
 
@@ -21,11 +20,6 @@ export interface LibraryApplicationOptions {
   library: LibraryKey;
   /** The application's <Route> elements, relative to its prefix (`index` is the library home). */
   routes: ReactNode;
-  /**
-   * A library with item pages: its configuration, given to the shared pages (`libraryRoutes(config)`)
-   * and to the remote's own pages through `useLibraryConfig()`. Its `library` must be `library`.
-   */
-  config?: LibraryConfig;
 }
 
 export interface LibraryLifecycles {
@@ -39,19 +33,17 @@ export interface LibraryLifecycles {
  * the shared providers, an error boundary that keeps a crash inside the library area, mounted
  * into the shell's #library-root. Every unknown path goes to the shell's /404.
  */
-export function createLibraryApplication({ library, routes, config }: LibraryApplicationOptions): LibraryLifecycles {
+export function createLibraryApplication({ library, routes }: LibraryApplicationOptions): LibraryLifecycles {
   const { routePrefix, federationName } = LIBRARIES[library];
-  if (config && config.library !== library) throw new Error(`the configuration of "${config.library}" was given to the "${library}" application`);
-  const tree = (
-    <Routes>
-      {routes}
-      <Route path="*" element={<RedirectToNotFound />} />
-    </Routes>
-  );
 
   function LibraryRoot() {
     return (
-      <AppProviders basename={routePrefix}>{config ? <LibraryConfigProvider config={config}>{tree}</LibraryConfigProvider> : tree}</AppProviders>
+      <AppProviders basename={routePrefix}>
+        <Routes>
+          {routes}
+          <Route path="*" element={<RedirectToNotFound />} />
+        </Routes>
+      </AppProviders>
     );
   }
   LibraryRoot.displayName = `LibraryRoot(${federationName})`;

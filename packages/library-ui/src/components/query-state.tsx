@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIBRARY_NAMESPACE } from '../i18n/messages';
+import { LIBRARY_NAMESPACE } from '@portal/library-ui';
 import '../i18n/item-messages';
 
 interface QueryStateProps {

@@ -2,12 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { AppProviders, queryClient, registerMessages, type LibraryKey } from '@portal/providers';
 import DetailPage from '../pages/detail-page';
+import { libraryRoutes } from '../pages/library-routes';
 import SearchPage from '../pages/search-page';
 import { envelope, installResizeObserver, stubFetch } from '../test/fixtures';
 
 // Rendering antd tables in jsdom takes a few seconds on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
-import { defineLibraryConfig, LibraryConfigProvider, type DetailSlotProps, type LibraryConfig } from './library-config';
+import { defineLibraryConfig, LibraryConfigProvider, useLibraryConfig, type DetailSlotProps, type LibraryConfig } from './library-config';
 
 // A library namespace that words one shared text its own way (as mfe-component does with 元器件).
 registerMessages('config-test', { 'zh-CN': { search: { total: '找到 {{total}} 种材料' } }, 'en-US': { search: { total: '{{total}} materials' } } });
@@ -66,6 +67,37 @@ describe('defineLibraryConfig', () => {
     const withoutPackage = defineLibraryConfig('mat', { search: { facets: ['category', 'manufacturer'] } });
     expect(withoutPackage.search.facets).toEqual(['category', 'manufacturer']);
     expect(withoutPackage.search.columns).toEqual(config.search.columns);
+  });
+});
+
+describe('libraryRoutes', () => {
+  function ApiBase() {
+    return <p data-testid="own-page">{useLibraryConfig().apiBase}</p>;
+  }
+
+  function renderRoutes(config: LibraryConfig, url: string) {
+    window.history.replaceState(null, '', url);
+    return render(
+      <AppProviders basename={`/${config.library}`}>
+        <Routes>{libraryRoutes(config, <Route path="own" element={<ApiBase />} />)}</Routes>
+      </AppProviders>,
+    );
+  }
+
+  it('gives the configuration to the remote’s own routes', async () => {
+    renderRoutes(defineLibraryConfig('mat'), '/mat/own');
+    expect(await screen.findByTestId('own-page')).toHaveTextContent('/public/mat');
+  });
+
+  it('routes /similarity only for a library with alternatives', async () => {
+    stubFetch(200, envelope([]));
+    const { unmount } = renderRoutes(defineLibraryConfig('mat'), '/mat/similarity?id=7');
+    // A matched lazy route shows its loading skeleton (or, once loaded, the page) at once; here neither.
+    expect(screen.queryByTestId('library-page-loading')).toBeNull();
+    expect(screen.queryByTestId('similarity-page')).toBeNull();
+    unmount();
+    renderRoutes(defineLibraryConfig('mat', { detail: { alternatives: true } }), '/mat/similarity?id=7');
+    expect(await screen.findByTestId('similarity-page')).toBeInTheDocument();
   });
 });
 

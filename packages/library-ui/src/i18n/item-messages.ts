@@ -1,5 +1,5 @@
 import { registerMessages } from '@portal/providers';
-import { LIBRARY_NAMESPACE } from './messages';
+import { LIBRARY_NAMESPACE } from '@portal/library-ui';
 
 /**
  * Strings of the shared item pages (search, detail, compare, manufacturers), in the `library`

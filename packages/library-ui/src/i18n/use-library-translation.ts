@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@portal/providers';
 import { useLibraryConfig } from '../config/library-config';
-import { LIBRARY_NAMESPACE } from './messages';
+import { LIBRARY_NAMESPACE } from '@portal/library-ui';
 import './item-messages';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLibraryConfig } from '../config/library-config';
 import { useCategoryCounts } from '../features/categories/api/get-category-counts';
 import { CategoryItems } from '../features/categories/components/category-items';
-import { LibraryHome, type CatalogueItems } from '../features/categories/components/library-home';
+import { LibraryHome, type CatalogueItems } from '@portal/library-ui';
 
 /**
  * /{library}: the library home with its category catalogue; in a library that lists items

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Skeleton } from 'antd';
-import { Route } from 'react-router';
-import type { LibraryConfig } from '../config/library-config';
+import { Outlet, Route } from 'react-router';
+import { LibraryConfigProvider, type LibraryConfig } from '../config/library-config';
 
 // Each page is its own chunk, fetched when its route is first shown: a library that only shows its
 // home (or a coming-soon page) does not download the search, detail or compare pages.
@@ -25,12 +25,19 @@ function page(Page: LazyExoticComponent<ComponentType>) {
 /**
  * The shared pages as `<Route>` elements below the library's prefix: home, search, detail, the
  * compare basket and the parameter table, manufacturers, and similarity when the library has
- * alternatives. A remote puts them beside its own routes; `createLibraryApplication({ config })`
- * gives them the configuration.
+ * alternatives; `ownRoutes` are the remote's own pages. All of them inside one layout route that
+ * gives them the configuration (`useLibraryConfig()`). Pass the result as `createLibraryApplication`'s
+ * `routes`.
  */
-export function libraryRoutes(config: LibraryConfig) {
+export function libraryRoutes(config: LibraryConfig, ownRoutes?: ReactNode) {
   return (
-    <>
+    <Route
+      element={
+        <LibraryConfigProvider config={config}>
+          <Outlet />
+        </LibraryConfigProvider>
+      }
+    >
       <Route index element={page(HomePage)} />
       <Route path="search" element={page(SearchPage)} />
       {/* The shell resets scrolling on /{library}/detail/… (spec §2). */}
@@ -41,6 +48,7 @@ export function libraryRoutes(config: LibraryConfig) {
       <Route path="brand-page" element={page(BrandPage)} />
       <Route path="brand-detail/:id" element={page(BrandDetailPage)} />
       {config.detail.alternatives && <Route path="similarity" element={page(SimilarityPage)} />}
-    </>
+      {ownRoutes}
+    </Route>
   );
 }

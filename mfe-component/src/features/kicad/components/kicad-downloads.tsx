@@ -1,4 +1,4 @@
-import { FileDownloads, useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui';
+import { FileDownloads, useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 
 /** The files a component offers: the KiCad symbol and footprint, the 3D model as GLB and STEP. */
 export const KICAD_DOWNLOAD_KINDS = ['symbol', 'footprint', 'model-glb', 'model-step'] as const;

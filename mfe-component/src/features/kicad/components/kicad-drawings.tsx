@@ -1,5 +1,5 @@
 import { Card, Col, Empty } from 'antd';
-import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui';
+import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 import { kicadDrawings } from '../types';
 import { DrawingImage } from './drawing-image';
 

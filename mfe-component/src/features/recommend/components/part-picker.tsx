@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Typography } from 'antd';
-import { QueryState, readSearchState, useLibraryTranslation, useSearchItems } from '@portal/library-ui';
+import { QueryState, readSearchState, useLibraryTranslation, useSearchItems } from '@portal/library-ui/items';
 import { pickerSearch } from '../recommend-view';
 
 /** A search box over the component search; picking a hit hands its id to `onPick`. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui';
+import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 
 /** Detail slot `actions`: the link to this part's recommendations (/component/recommend?id=). */
 export function RecommendLink({ item }: DetailSlotProps) {

@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { AddToCompareButton, useLibraryTranslation } from '@portal/library-ui';
+import { AddToCompareButton, useLibraryTranslation } from '@portal/library-ui/items';
 import { differenceText, keyParameters, reasonsOf } from '../recommend-view';
 import type { Recommendation } from '../types';
 

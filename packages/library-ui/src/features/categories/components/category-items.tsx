@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CATEGORY_VIEW_PARAM } from './library-home';
+import { CATEGORY_VIEW_PARAM } from '@portal/library-ui';
 import { SearchResults } from '../../search/components/search-results';
 import { readSearchState, writeSearchState, type SearchState } from '../../search/search-state';
 
