@@ -30,7 +30,7 @@ export interface DetailSlots {
 
 /**
  * Everything the shared library pages need to know about one library (docs/adding-a-library.md,
- * "Front end"). A library remote writes one of these and passes it to `createLibraryApplication`.
+ * "Front end"). A library remote writes one of these and routes `libraryRoutes(config, ownRoutes)`.
  */
 export interface LibraryConfig {
   library: LibraryKey;
@@ -105,6 +105,6 @@ export function LibraryConfigProvider({ config, children }: { config: LibraryCon
 /** The configuration of the library whose page this is; a shared page outside one is a wiring error. */
 export function useLibraryConfig(): LibraryConfig {
   const config = useContext(LibraryConfigContext);
-  if (!config) throw new Error('a library page was rendered outside LibraryConfigProvider (pass `config` to createLibraryApplication)');
+  if (!config) throw new Error('a library page was rendered outside LibraryConfigProvider (route it with libraryRoutes(config))');
   return config;
 }
