@@ -43,6 +43,13 @@ const PORTAL_SINGLETONS = [
 ];
 
 /**
+ * Subpath entries of the project's packages that are singletons of their own: a page downloads one only
+ * when its code imports it. `@portal/library-ui/items` holds the library item pages and their kit (issue
+ * 15), which the libraries without items (/part, /mat) never load.
+ */
+const PORTAL_SUBPATH_SINGLETONS = [{ key: '@portal/library-ui/items', pkg: '@portal/library-ui' }];
+
+/**
  * Finds the installed package.json of `pkg` as seen from `fromDir`. Tries the `/package.json`
  * subpath first and falls back to walking up from the resolved entry, because some packages'
  * `exports` maps do not expose their package.json.
@@ -87,6 +94,7 @@ function createSharedConfig(fromDir = process.cwd()) {
   const entries = [
     ...THIRD_PARTY_SINGLETONS,
     ...PORTAL_SINGLETONS.map((pkg) => ({ key: pkg, pkg })),
+    ...PORTAL_SUBPATH_SINGLETONS,
   ];
   for (const { key, pkg, provideAlways = false, suffixMatch = false, importFile } of entries) {
     const { version } = readInstalledPackageJson(pkg, fromDir);
@@ -109,7 +117,11 @@ function createSharedConfig(fromDir = process.cwd()) {
 module.exports = {
   THIRD_PARTY_SINGLETONS,
   PORTAL_SINGLETONS,
-  SINGLETON_KEYS: [...THIRD_PARTY_SINGLETONS.map((entry) => entry.key), ...PORTAL_SINGLETONS],
+  SINGLETON_KEYS: [
+    ...THIRD_PARTY_SINGLETONS.map((entry) => entry.key),
+    ...PORTAL_SINGLETONS,
+    ...PORTAL_SUBPATH_SINGLETONS.map((entry) => entry.key),
+  ],
   createSharedConfig,
   readInstalledPackageJson,
 };

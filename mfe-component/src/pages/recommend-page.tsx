@@ -1,21 +1,17 @@
 import { Alert, Button, Card, Descriptions, Empty, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { I18N_NAMESPACE } from '../i18n';
-import { QueryState } from '../components/query-state';
-import { AddToCompareButton } from '../features/compare/components/add-to-compare-button';
+import { AddToCompareButton, parseId, QueryState, useLibraryTranslation } from '@portal/library-ui/items';
 import { useRecommendations } from '../features/recommend/api/get-recommendations';
 import { PartPicker } from '../features/recommend/components/part-picker';
 import { RecommendationTable } from '../features/recommend/components/recommendation-table';
 import { keyParameters, orderedGroups } from '../features/recommend/recommend-view';
-import { parseId } from './parse-id';
 
 /**
  * /component/recommend?id=: what else is in the part's family and what else fits its footprint.
  * Without an id (the toolbar's 推荐), a picker searches the library for the part first.
  */
 export function RecommendPage() {
-  const { t, i18n } = useTranslation(I18N_NAMESPACE);
+  const { t, i18n } = useLibraryTranslation();
   const english = i18n.language.startsWith('en');
   const [searchParams, setSearchParams] = useSearchParams();
   const rawId = searchParams.get('id');
@@ -85,7 +81,7 @@ export function RecommendPage() {
                 }
               >
                 {group.items.length === 0 ? (
-                  <Empty data-testid={`recommend-empty-${group.key}`} description={t(`recommend.empty.${group.key}`, { defaultValue: t('state.empty') })} />
+                  <Empty data-testid={`recommend-empty-${group.key}`} description={t(`recommend.empty.${group.key}`, { defaultValue: t('queryState.empty') })} />
                 ) : (
                   <RecommendationTable groupKey={group.key} items={group.items} />
                 )}

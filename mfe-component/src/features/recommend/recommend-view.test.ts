@@ -1,8 +1,8 @@
-import type { ComponentParameter } from '../components/types';
+import type { ItemParameter } from '@portal/library-ui/items';
 import { differenceText, keyParameters, orderedGroups, pickerSearch, reasonsOf } from './recommend-view';
 import type { Recommendation } from './types';
 
-function parameter(dimension: string, name: string, nameEn: string, display: string): ComponentParameter {
+function parameter(dimension: string, name: string, nameEn: string, display: string): ItemParameter {
   return { dimension, name, nameEn, unit: '', min: null, typ: null, max: null, display, value: display, original: display, conditions: null };
 }
 

@@ -1,5 +1,4 @@
-import type { ComponentParameter } from '../components/types';
-import { readSearchState, type SearchState } from '../search/search-state';
+import { readSearchState, type ItemParameter, type SearchState } from '@portal/library-ui/items';
 import type { Recommendation, RecommendationDifference, RecommendationGroup } from './types';
 
 /** The groups the page always shows, in this order (the API answers both; absent ones show as empty). */
@@ -12,7 +11,7 @@ export function orderedGroups(groups: RecommendationGroup[]): RecommendationGrou
 }
 
 /** Up to `max` key parameters, one per dimension, in the API's order: `电压 3.3V · 电流 1A`. */
-export function keyParameters(parameters: ComponentParameter[], english: boolean, max = 3): string {
+export function keyParameters(parameters: ItemParameter[], english: boolean, max = 3): string {
   const seen = new Set<string>();
   const shown: string[] = [];
   for (const parameter of parameters) {

@@ -1,4 +1,4 @@
-import type { ComponentParameter, ComponentSummary } from '../components/types';
+import type { ItemParameter, ItemSummary } from '@portal/library-ui/items';
 
 /** Shapes of `GET /public/component/item/{id}/recommendations` (docs/components.md). */
 export interface RecommendationReason {
@@ -18,8 +18,8 @@ export interface RecommendationDifference {
 }
 
 export interface Recommendation {
-  component: ComponentSummary;
-  parameters: ComponentParameter[];
+  component: ItemSummary;
+  parameters: ItemParameter[];
   score: number;
   reasons: RecommendationReason[];
   reason: string;
@@ -37,7 +37,7 @@ export interface RecommendationGroup {
 }
 
 export interface Recommendations {
-  component: ComponentSummary;
-  parameters: ComponentParameter[];
+  component: ItemSummary;
+  parameters: ItemParameter[];
   groups: RecommendationGroup[];
 }

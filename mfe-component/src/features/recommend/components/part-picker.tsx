@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { I18N_NAMESPACE } from '../../../i18n';
-import { QueryState } from '../../../components/query-state';
-import { useSearchComponents } from '../../search/api/search-components';
-import { readSearchState } from '../../search/search-state';
+import { QueryState, readSearchState, useLibraryTranslation, useSearchItems } from '@portal/library-ui/items';
 import { pickerSearch } from '../recommend-view';
 
 /** A search box over the component search; picking a hit hands its id to `onPick`. */
 export function PartPicker({ onPick }: { onPick: (id: number) => void }) {
-  const { t } = useTranslation(I18N_NAMESPACE);
+  const { t } = useLibraryTranslation();
   const [text, setText] = useState('');
   const search = pickerSearch(text);
-  const hits = useSearchComponents(search ?? readSearchState(new URLSearchParams()), search !== undefined);
+  const hits = useSearchItems(search ?? readSearchState(new URLSearchParams()), search !== undefined);
   return (
     <Card data-testid="recommend-picker" title={t('recommend.pickTitle')}>
       <Typography.Paragraph type="secondary">{t('recommend.pickHint')}</Typography.Paragraph>

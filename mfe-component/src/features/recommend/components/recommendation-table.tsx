@@ -1,15 +1,13 @@
 import type { HTMLAttributes } from 'react';
 import { Space, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { I18N_NAMESPACE } from '../../../i18n';
-import { AddToCompareButton } from '../../compare/components/add-to-compare-button';
+import { AddToCompareButton, useLibraryTranslation } from '@portal/library-ui/items';
 import { differenceText, keyParameters, reasonsOf } from '../recommend-view';
 import type { Recommendation } from '../types';
 
 /** One group's recommended parts: what they are, why they are recommended, and 对比. */
 export function RecommendationTable({ groupKey, items }: { groupKey: string; items: Recommendation[] }) {
-  const { t, i18n } = useTranslation(I18N_NAMESPACE);
+  const { t, i18n } = useLibraryTranslation();
   const english = i18n.language.startsWith('en');
   return (
     <Table<Recommendation>

@@ -1,0 +1,2 @@
+// The entry of `@portal/library-ui/items` (see src/items.ts).
+export * from './src/items';

@@ -1,0 +1,110 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { LibraryKey } from '@portal/providers';
+import type { ItemDetail } from '../features/items/types';
+
+/** A search facet a library may offer (its API must answer it in `facets`). */
+export type SearchFacet = 'category' | 'manufacturer' | 'package' | 'ranges';
+
+/** A column of a results table; `parameters` is one column per dimension the hits state. */
+export type ResultColumn = 'partNumber' | 'name' | 'manufacturer' | 'package' | 'parameters' | 'pinCount' | 'description' | 'compare';
+
+/** A row of the detail page's overview card. */
+export type OverviewField = 'name' | 'manufacturer' | 'package' | 'footprint' | 'pinCount' | 'description' | 'datasheet';
+
+/** What a detail slot is given: the item as the library's API answered it. */
+export interface DetailSlotProps {
+  item: ItemDetail;
+}
+
+/** Library-specific parts of the detail page; a slot left out takes no room. */
+export interface DetailSlots {
+  /** In the title row, after 加入对比 and the alternatives link: links to the library's own pages. */
+  actions?: ComponentType<DetailSlotProps>;
+  /** Left column, below the parameters: the files to download (a whole card). */
+  downloads?: ComponentType<DetailSlotProps>;
+  /** Right column, above the 3D viewer: drawings, each an antd `<Col>` of that column's `<Row>`. */
+  drawings?: ComponentType<DetailSlotProps>;
+  /** Below both columns, above the alternatives. */
+  extraSections?: readonly ComponentType<DetailSlotProps>[];
+}
+
+/**
+ * Everything the shared library pages need to know about one library (docs/adding-a-library.md,
+ * "Front end"). A library remote writes one of these and routes `libraryRoutes(config, ownRoutes)`.
+ */
+export interface LibraryConfig {
+  library: LibraryKey;
+  /** Base of the library's API below `/to/api` (the `@portal/http` prefix): `/public/<library>`. */
+  apiBase: string;
+  /**
+   * The remote's i18n namespace. Shared pages look a key up there first, then in `library`: a
+   * library overrides a generic text (条目) with its own wording (元器件) by defining the same key.
+   */
+  i18nNamespace: string;
+  search: {
+    facets: readonly SearchFacet[];
+    /** Columns of the search page's results table, in order. */
+    columns: readonly ResultColumn[];
+    /** Columns of a category's list in the catalogue (narrower: the tree sits beside it). */
+    catalogueColumns: readonly ResultColumn[];
+  };
+  /** Columns of a manufacturer's item list (厂商详情). */
+  listColumns: readonly Exclude<ResultColumn, 'parameters' | 'compare'>[];
+  /** The catalogue lists a category's items and counts them (needs `GET …/category/counts`). */
+  catalogueItems: boolean;
+  detail: {
+    overview: readonly OverviewField[];
+    /** The 3D viewer of a `model-glb` file (three.js, loaded only when a model is shown). */
+    modelViewer: boolean;
+    /** The alternatives card, the link to /similarity and that page (`GET …/item/{id}/alternatives`). */
+    alternatives: boolean;
+    slots: DetailSlots;
+  };
+  /** localStorage key of the compare basket; each library keeps its own. */
+  compareStorageKey: string;
+}
+
+/** The defaults a library starts from: every generic facet, column and section, no slots. */
+export function defineLibraryConfig(
+  library: LibraryKey,
+  overrides: Partial<Omit<LibraryConfig, 'library' | 'search' | 'detail'>> & {
+    search?: Partial<LibraryConfig['search']>;
+    detail?: Partial<LibraryConfig['detail']>;
+  } = {},
+): LibraryConfig {
+  return {
+    apiBase: `/public/${library}`,
+    i18nNamespace: library,
+    listColumns: ['partNumber', 'manufacturer', 'package', 'description'],
+    catalogueItems: false,
+    compareStorageKey: `portal_${library}_compare`,
+    ...overrides,
+    library,
+    search: {
+      facets: ['category', 'manufacturer', 'package', 'ranges'],
+      columns: ['partNumber', 'name', 'manufacturer', 'package', 'parameters', 'description', 'compare'],
+      catalogueColumns: ['partNumber', 'name', 'manufacturer', 'package', 'parameters', 'description', 'compare'],
+      ...overrides.search,
+    },
+    detail: {
+      overview: ['name', 'manufacturer', 'package', 'description', 'datasheet'],
+      modelViewer: false,
+      alternatives: false,
+      slots: {},
+      ...overrides.detail,
+    },
+  };
+}
+
+const LibraryConfigContext = createContext<LibraryConfig | null>(null);
+
+export function LibraryConfigProvider({ config, children }: { config: LibraryConfig; children: ReactNode }) {
+  return <LibraryConfigContext.Provider value={config}>{children}</LibraryConfigContext.Provider>;
+}
+
+/** The configuration of the library whose page this is; a shared page outside one is a wiring error. */
+export function useLibraryConfig(): LibraryConfig {
+  const config = useContext(LibraryConfigContext);
+  if (!config) throw new Error('a library page was rendered outside LibraryConfigProvider (route it with libraryRoutes(config))');
+  return config;
+}

@@ -1,0 +1,33 @@
+import { Table, type TablePaginationConfig } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { useLibraryConfig, type LibraryConfig } from '../../../config/library-config';
+import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import type { ItemSummary } from '../types';
+
+type ListColumn = LibraryConfig['listColumns'][number];
+
+/** A page of items with the library's list columns; the part number links to the detail page. */
+export function ItemTable({ testId, rows, pagination }: { testId: string; rows: ItemSummary[]; pagination?: TablePaginationConfig | false }) {
+  const { t } = useLibraryTranslation();
+  const { listColumns } = useLibraryConfig();
+  const text = (value: string | number | null) => value ?? '—';
+  const all: Record<ListColumn, ColumnsType<ItemSummary>[number]> = {
+    partNumber: { title: t('field.partNumber'), dataIndex: 'partNumber', render: (value: string, row) => <Link to={`/detail/${row.id}`}>{value}</Link> },
+    name: { title: t('field.name'), dataIndex: 'name' },
+    manufacturer: { title: t('field.manufacturer'), dataIndex: 'manufacturerName', render: text },
+    package: { title: t('field.package'), dataIndex: 'package', render: text },
+    pinCount: { title: t('field.pinCount'), dataIndex: 'pinCount', render: text },
+    description: { title: t('field.description'), dataIndex: 'description', render: text },
+  };
+  return (
+    <Table<ItemSummary>
+      data-testid={testId}
+      rowKey="id"
+      size="middle"
+      dataSource={rows}
+      pagination={pagination}
+      columns={listColumns.map((column) => ({ key: column, ...all[column] }))}
+    />
+  );
+}

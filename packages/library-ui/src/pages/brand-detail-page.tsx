@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Card, Empty, Typography } from 'antd';
+import { useParams } from 'react-router';
+import { QueryState } from '../components/query-state';
+import { useLibraryTranslation } from '../i18n/use-library-translation';
+import { ItemTable } from '../features/items/components/item-table';
+import { useManufacturer } from '../features/manufacturers/api/get-manufacturers';
+import { parseId } from '../utils/parse-id';
+
+const PAGE_SIZE = 20;
+
+/** /{library}/brand-detail/{id}: a manufacturer and its items. */
+export default function BrandDetailPage() {
+  const { t } = useLibraryTranslation();
+  const id = parseId(useParams().id);
+  const [pageNo, setPageNo] = useState(1);
+  const detail = useManufacturer(id, pageNo, PAGE_SIZE);
+  if (id === undefined) return <Empty data-testid="brand-detail-bad-id" description={t('detail.badId')} />;
+  const data = detail.data;
+  return (
+    <div data-testid="brand-detail" style={{ padding: 16 }}>
+      <QueryState testId="brand-detail" isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()}>
+        {data && (
+          <Card
+            title={
+              <>
+                <span data-testid="brand-detail-name">{data.manufacturer.name}</span>
+                {data.manufacturer.nameZh ? (
+                  <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
+                    {data.manufacturer.nameZh}
+                  </Typography.Text>
+                ) : null}
+              </>
+            }
+            extra={
+              data.manufacturer.website && (
+                <a href={data.manufacturer.website} target="_blank" rel="noreferrer">
+                  {t('brand.website')}
+                </a>
+              )
+            }
+          >
+            <Typography.Paragraph type="secondary">{t('brand.itemCount', { count: data.manufacturer.componentCount })}</Typography.Paragraph>
+            <ItemTable
+              testId="brand-detail-components"
+              rows={data.components.list}
+              pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: data.components.total, showSizeChanger: false, onChange: setPageNo }}
+            />
+          </Card>
+        )}
+      </QueryState>
+    </div>
+  );
+}

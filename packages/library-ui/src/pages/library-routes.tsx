@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Skeleton } from 'antd';
+import { Outlet, Route } from 'react-router';
+import { LibraryConfigProvider, type LibraryConfig } from '../config/library-config';
+
+// Each page is its own chunk, fetched when its route is first shown: a library that only shows its
+// home (or a coming-soon page) does not download the search, detail or compare pages.
+const HomePage = lazy(() => import(/* webpackChunkName: "library-home-page" */ './home-page'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "library-search-page" */ './search-page'));
+const DetailPage = lazy(() => import(/* webpackChunkName: "library-detail-page" */ './detail-page'));
+const CompareBasketPage = lazy(() => import(/* webpackChunkName: "library-compare-page" */ './compare-basket-page'));
+const ParamComparePage = lazy(() => import(/* webpackChunkName: "library-compare-page" */ './param-compare-page'));
+const BrandPage = lazy(() => import(/* webpackChunkName: "library-brand-page" */ './brand-page'));
+const BrandDetailPage = lazy(() => import(/* webpackChunkName: "library-brand-page" */ './brand-detail-page'));
+const SimilarityPage = lazy(() => import(/* webpackChunkName: "library-similarity-page" */ './similarity-page'));
+
+function page(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Skeleton active style={{ padding: 16 }} data-testid="library-page-loading" />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/**
+ * The shared pages as `<Route>` elements below the library's prefix: home, search, detail, the
+ * compare basket and the parameter table, manufacturers, and similarity when the library has
+ * alternatives; `ownRoutes` are the remote's own pages. All of them inside one layout route that
+ * gives them the configuration (`useLibraryConfig()`). Pass the result as `createLibraryApplication`'s
+ * `routes`.
+ */
+export function libraryRoutes(config: LibraryConfig, ownRoutes?: ReactNode) {
+  return (
+    <Route
+      element={
+        <LibraryConfigProvider config={config}>
+          <Outlet />
+        </LibraryConfigProvider>
+      }
+    >
+      <Route index element={page(HomePage)} />
+      <Route path="search" element={page(SearchPage)} />
+      {/* The shell resets scrolling on /{library}/detail/… (spec §2). */}
+      <Route path="detail/:id" element={page(DetailPage)} />
+      {/* 对比: the basket kept across pages; 参数对比: the parameter table of chosen items. */}
+      <Route path="compare" element={page(CompareBasketPage)} />
+      <Route path="param-compare" element={page(ParamComparePage)} />
+      <Route path="brand-page" element={page(BrandPage)} />
+      <Route path="brand-detail/:id" element={page(BrandDetailPage)} />
+      {config.detail.alternatives && <Route path="similarity" element={page(SimilarityPage)} />}
+      {ownRoutes}
+    </Route>
+  );
+}
