@@ -1,3 +1,4 @@
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PermissionInfo } from './get-permission-info';
 import { completeSignIn, type LoginTokens } from './sign-in';
@@ -6,13 +7,7 @@ import { completeSignIn, type LoginTokens } from './sign-in';
 export const WECHAT_SOCIAL_TYPE = 32;
 const SOCIAL_LOGIN_USER_TYPE = 1;
 
-export interface SocialConfig {
-  appId: string;
-  redirectUri: string;
-  qrConnectUrl: string;
-  /** Issued by the server and checked again on social-login. */
-  state: string;
-}
+export type SocialConfig = SystemSchema<'SocialConfig'>;
 
 /** What the QR redirect page posts to its parent (spec §2 route guard 3, §3 "Login scan result"). */
 export interface WechatAuthMessage {
@@ -73,11 +68,7 @@ export function bindWechat(input: { username: string; code: string }): Promise<b
   return http.post<boolean>('/base/system/auth/wx-binding', input, { silent: true });
 }
 
-export interface SocialBinding {
-  type: number;
-  nickname: string;
-  boundAt: string | number;
-}
+export type SocialBinding = SystemSchema<'SocialAccount'>;
 
 /** GET /base/system/user/social — the accounts bound to the signed-in user. */
 export function listSocialBindings(): Promise<SocialBinding[]> {

@@ -59,7 +59,7 @@ function TokenRow({ token, onRevoke, revoking }: { token: AccessToken; onRevoke:
           <Space size={16} wrap>
             <span>{t('accessTokens.created', { time: formatTime(token.createTime) })}</span>
             <span>
-              {token.lastUsedTime === null ? t('accessTokens.neverUsed') : t('accessTokens.lastUsed', { time: formatTime(token.lastUsedTime) })}
+              {token.lastUsedTime === null || token.lastUsedTime === undefined ? t('accessTokens.neverUsed') : t('accessTokens.lastUsed', { time: formatTime(token.lastUsedTime) })}
             </span>
             <span>
               {expiry.kind === 'never'

@@ -5,7 +5,8 @@ import { useSession } from '@portal/providers';
 import { openLoginDialog } from '../../auth-bridge/login-dialog';
 import { useMyApplications, type BrandApplicationStatus } from '../api/brand-application';
 
-const STATUS_COLOURS: Record<BrandApplicationStatus, string> = { 0: 'processing', 1: 'success', 2: 'error' };
+// The API types `status` as a number; an unknown value gets the default tag colour.
+const STATUS_COLOURS: Partial<Record<number, string>> & Record<BrandApplicationStatus, string> = { 0: 'processing', 1: 'success', 2: 'error' };
 
 /** The applicant's applications and their review status (signed-in users). */
 export function MyApplications() {
