@@ -1,5 +1,5 @@
-import { test, expect, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
-import { PASSWORD, PNG_1X1, createAdministrator, signInAs, uniqueSuffix } from './support/accounts';
+import { test, expect, type Page, type Route } from '@playwright/test';
+import { PNG_1X1, createAdministrator, signInAs, uniqueSuffix } from './support/accounts';
 
 // Files and feedback through the real portal (issue 6): feedback with two images end to end and an
 // operator who reads and closes it; a 20 MB model upload in the personal centre with visible progress,

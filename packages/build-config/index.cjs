@@ -68,7 +68,8 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
   if (!dirname || !name || !port) {
     throw new Error('@portal/build-config: createAppConfig needs dirname, name and port');
   }
-  return (env = {}, argv = {}) => {
+  // webpack calls the config with (env, argv); only argv is read.
+  return (_env = {}, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const isDevelopment = mode === 'development';
     const template = path.join(dirname, 'public', 'index.html');

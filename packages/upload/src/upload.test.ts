@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { isPortalError, PortalError, resetHttpConfig, resetHttpState } from '@portal/http';
+import { isPortalError, type PortalError, resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearToken, setToken } from '@portal/session';
-import { clearAllCookies, delay, envelope, sendJson, setPageUrl, startTestServer, type RecordedRequest, type TestServer } from '../../http/src/testServer';
+import { clearAllCookies, delay, envelope, sendJson, setPageUrl, startTestServer, type RecordedRequest, type TestServer } from '@portal/http/testing';
 import { CHUNK_SIZE_BYTES, NOT_COMPLETE_MESSAGE, splitIntoParts, uploadFile } from './upload';
 
 const MB = 1024 * 1024;

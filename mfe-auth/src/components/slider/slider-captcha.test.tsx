@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { resetHttpState } from '@portal/http';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../packages/http/src/testServer';
+import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { AppProviders } from '@portal/providers';
 import { registerAuthMessages } from '../../i18n';
 import { SLIDER_HANDLE, SliderCaptcha, type SliderCaptchaHandle } from './slider-captcha';

@@ -1,6 +1,6 @@
 import { configureHttp, resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearFrontLogQueue, readFrontLogQueue, writeFrontLogQueue } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../packages/http/src/testServer';
+import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { installFrontLogReporting, positionOf, recordFrontLog, type FrontLogEntry } from './error-handler';
 import { FRONT_LOG_PATH, MAX_BODY_BYTES, MAX_FIELD_CHARS, frontLogPayload, resetFrontLogSender, scheduleFrontLogSend, sendFrontLogQueue, SEND_DELAY_MS } from './front-log-sender';
 

@@ -1,7 +1,7 @@
 import { isPortalError } from '@portal/http';
 import { claimReloadGuard, readFrontLogQueue, writeFrontLogQueue } from '@portal/session';
 import { isShellChunkLoadError } from '../../app/rules/route-guards';
-import { showErrorDialog } from '../overlays/error-dialog-store';
+import { showErrorDialog } from '../overlays';
 import { scheduleFrontLogSend } from './front-log-sender';
 
 /** Spec §9: the same error within 2 s is logged once. */

@@ -2,7 +2,7 @@ import { render, waitFor, act } from '@testing-library/react';
 import { resetHttpState } from '@portal/http';
 import { AppProviders, queryClient } from '@portal/providers';
 import { COOKIE_KEYS, getToken, resetUser, sessionStore, setToken, writeCookie } from '@portal/session';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerAuthMessages } from '../../../i18n';
 import { SessionWatcher } from './session-watcher';
 

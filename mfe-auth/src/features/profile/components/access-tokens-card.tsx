@@ -4,7 +4,7 @@ import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../i18n';
-import { errorText } from '../../auth/hooks/use-sign-in-outcome';
+import { errorText } from '../../auth';
 import {
   accessTokensQueryKey,
   createAccessToken,

@@ -7,7 +7,7 @@ import { isPortalError } from '@portal/http';
 import { LIMITS, ruleFrom, validateEmail, validateFeedbackImage, validateMobile, validateUrl } from '@portal/validators';
 import { useCategoryTrees, type CategoryNode } from '../api/category-options';
 import { useCreateBrandApplication } from '../api/brand-application';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 
 /** Field limits of the application form (this project's choice, docs/shell.md). */
 export const BRAND_FORM_LIMITS = { companyName: 100, brandName: 64, contactName: 32, description: 500, categories: 20 } as const;

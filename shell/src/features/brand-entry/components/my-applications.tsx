@@ -2,7 +2,7 @@ import { Button, Empty, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/providers';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 import { useMyApplications, type BrandApplicationStatus } from '../api/brand-application';
 
 // The API types `status` as a number; an unknown value gets the default tag colour.

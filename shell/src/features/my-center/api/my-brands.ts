@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
-import type { LibraryKey } from '@portal/providers';
 
 /** A brand page an approved application created (docs/feedback-and-logs.md "Brand pages"). */
 export type BrandPage = SystemSchema<'BrandView'>;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@portal/providers';
 import { getToken } from '@portal/session';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 import { useUnreadReplies } from '../api/my-feedback';
 import '../my-center.css';
 

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { buildSearchQuery, LIMITS, validateKeywords } from '@portal/validators';
 import type { LibraryKey } from '@portal/providers';
 import { debounce } from '../../../app/rules/timing';
-import { useToast } from '../../overlays/toast';
+import { useToast } from '../../overlays';
 import { useSuggestions } from '../api/suggest';
 import { addTag, backspaceOnEmpty, editTag, removeTag, tagsFromQuery, type TagInputState } from '../keyword-tags';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { resetHttpState } from '@portal/http';
 import { AppProviders, queryClient } from '@portal/providers';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../../packages/http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerAuthMessages } from '../../../../i18n';
 import { WechatQrFrame } from './wechat-qr-panel';
 
