@@ -26,3 +26,22 @@ export function writeJunit(file, suite, cases) {
     `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}">\n${body}\n  </testsuite>\n</testsuites>\n`,
   );
 }
+
+/** The area a repository path is reported under: a workspace (`shell`, `packages/http`, `e2e`), `scripts`, or `(root)`. */
+export function areaOf(repoPath) {
+  const parts = repoPath.split('/');
+  if (parts.length === 1) return '(root)';
+  if (parts[0] === 'packages' && parts.length > 2) return `packages/${parts[1]}`;
+  return parts[0];
+}
+
+/** Every area of the repository's front-end tooling, so a report lists an area even when it is clean. */
+export function groupByArea(repoPaths) {
+  const groups = new Map();
+  for (const repoPath of repoPaths) {
+    const area = areaOf(repoPath);
+    if (!groups.has(area)) groups.set(area, []);
+    groups.get(area).push(repoPath);
+  }
+  return new Map([...groups].sort(([a], [b]) => a.localeCompare(b)));
+}
