@@ -78,7 +78,10 @@ async function main() {
       cases.push(
         committed === source
           ? { name }
-          : { name, failure: `${path.relative(repoRoot, file)} differs from what the ${service} document gives: run \`node scripts/api-types.mjs\` and commit` },
+          : {
+              name,
+              failure: `${path.relative(repoRoot, file)} differs from what the ${service} document gives: run \`node scripts/api-types.mjs\` and commit`,
+            },
       );
     } else {
       fs.writeFileSync(file, source);

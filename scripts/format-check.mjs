@@ -26,7 +26,9 @@ async function main() {
   }
   const cases = [...groupByArea(files)].map(([area, areaFiles]) => {
     const bad = areaFiles.filter((file) => unformatted.includes(file));
-    return bad.length ? { name: `${area} is formatted`, failure: `${bad.length} file(s) not formatted (npm run format):\n${bad.join('\n')}` } : { name: `${area} is formatted` };
+    return bad.length
+      ? { name: `${area} is formatted`, failure: `${bad.length} file(s) not formatted (npm run format):\n${bad.join('\n')}` }
+      : { name: `${area} is formatted` };
   });
   if (junit) writeJunit(junit, 'prettier', cases);
   for (const file of unformatted) console.log(`not formatted: ${file}`);

@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const escapeXml = (text) =>
-  String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
+const escapeXml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
 
 /**
  * @param {string} file where to write the report

@@ -27,7 +27,6 @@ function parseArgs(argv) {
   return args;
 }
 
-
 function startOwnPortal() {
   return startPortal({ profile: 'release', port: Number(process.env.LIGHTHOUSE_PORT ?? 18383), tag: 'lighthouse', readySeconds: 180 });
 }

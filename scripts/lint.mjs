@@ -34,11 +34,15 @@ async function main() {
   const areas = groupByArea([...new Set([...linted, ...sourceFiles()])]);
   const cases = [...areas].map(([area, files]) => {
     const failures = files.filter((file) => errorsByFile.has(file)).flatMap((file) => errorsByFile.get(file).map((line) => `${file}:${line}`));
-    return failures.length ? { name: `${area} passes ESLint`, failure: `${failures.length} error(s):\n${failures.join('\n')}` } : { name: `${area} passes ESLint` };
+    return failures.length
+      ? { name: `${area} passes ESLint`, failure: `${failures.length} error(s):\n${failures.join('\n')}` }
+      : { name: `${area} passes ESLint` };
   });
   if (junit) writeJunit(junit, 'eslint', cases);
   const failed = cases.filter((c) => c.failure !== undefined).length;
-  console.log(`eslint: ${results.length} files, ${results.reduce((n, r) => n + r.errorCount, 0)} errors, ${results.reduce((n, r) => n + r.warningCount, 0)} warnings`);
+  console.log(
+    `eslint: ${results.length} files, ${results.reduce((n, r) => n + r.errorCount, 0)} errors, ${results.reduce((n, r) => n + r.warningCount, 0)} warnings`,
+  );
   console.log(`${cases.length - failed} passed, ${failed} failed`);
   process.exitCode = failed ? 1 : 0;
 }

@@ -137,9 +137,7 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
           // Production: the shell carries the federation runtime once and the remotes use it (their
           // remoteEntry.js shrinks by ~30 KB gzipped). Development keeps a runtime per app so every
           // remote can run alone on its dev server.
-          ...(isDevelopment
-            ? {}
-            : { experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true } }),
+          ...(isDevelopment ? {} : { experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true } }),
         }),
         new HtmlWebpackPlugin({
           template,

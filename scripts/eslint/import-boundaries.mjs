@@ -29,8 +29,7 @@ export function featureOf(location) {
   return { name: location.rest[2], rest: location.rest.slice(3) };
 }
 
-const isPublicSurface = (rest) =>
-  rest.length === 0 || (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0])) || rest[0] === 'api';
+const isPublicSurface = (rest) => rest.length === 0 || (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0])) || rest[0] === 'api';
 
 /**
  * Why an import breaks a boundary, or undefined when it is allowed.
@@ -46,7 +45,10 @@ export function violation(fromPath, specifier, appPackages) {
     if (resolved.startsWith('..')) return undefined;
     target = locate(resolved);
   } else {
-    const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const name = specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
     if (!(name in appPackages)) return undefined;
     target = { kind: 'app', name: appPackages[name], rest: [] };
   }

@@ -41,7 +41,7 @@ function describe(error: unknown): { message: string; stack?: string; name?: str
       code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
     };
   }
-  return { message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) };
+  return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
 }
 
 const STACK_LOCATION = /((?:https?|file|webpack|blob):\/\/[^\s)]+?:\d+:\d+)/;

@@ -33,7 +33,10 @@ export function getSocialConfig(): Promise<SocialConfig> {
  * The QR-connect frame address of spec §7: appid, scope snsapi_login, redirect_uri (carrying our
  * redirect and scan_type back), state, response_type code, login_type jssdk, style, self_redirect.
  */
-export function buildQrConnectUrl(config: SocialConfig, options: { redirect?: string; scanType: 'login' | 'band'; style?: 'black' | 'white'; href?: string }): string {
+export function buildQrConnectUrl(
+  config: SocialConfig,
+  options: { redirect?: string; scanType: 'login' | 'band'; style?: 'black' | 'white'; href?: string },
+): string {
   const back = new URL(config.redirectUri, window.location.origin);
   if (options.redirect) back.searchParams.set('redirect', options.redirect);
   back.searchParams.set('scan_type', options.scanType);

@@ -37,7 +37,11 @@ function signIn(lastActivityMinutesAgo: number) {
 describe('SessionWatcher', () => {
   it('logs out once token_expire_time minutes passed without activity', async () => {
     signIn(31);
-    render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SessionWatcher />
+      </AppProviders>,
+    );
     await waitFor(() => expect(sessionStore.getState().user).toBeNull());
     expect(getToken()).toBeUndefined();
     expect(server.requests.some((request) => request.url.startsWith('/to/api/base/system/auth/logout'))).toBe(true);
@@ -45,7 +49,11 @@ describe('SessionWatcher', () => {
 
   it('keeps a session whose last activity is recent', async () => {
     signIn(5);
-    render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SessionWatcher />
+      </AppProviders>,
+    );
     await waitFor(() => expect(server.requests.some((request) => request.url.includes('list-all-simple'))).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(sessionStore.getState().user).not.toBeNull();

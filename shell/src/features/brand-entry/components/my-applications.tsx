@@ -23,7 +23,11 @@ export function MyApplications() {
     );
   }
   if (applications.isError) {
-    return <Typography.Text type="secondary" data-testid="brand-status-unavailable">{t('brandEntry.status.unavailable')}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" data-testid="brand-status-unavailable">
+        {t('brandEntry.status.unavailable')}
+      </Typography.Text>
+    );
   }
   return (
     <List

@@ -26,7 +26,11 @@ export function SignedInGate({ children }: { children: ReactNode }) {
       <Result
         status="403"
         title={t('my.signInTitle')}
-        extra={<Button type="primary" onClick={() => void openLoginDialog()} data-testid="my-login">{t('operations.signIn')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => void openLoginDialog()} data-testid="my-login">
+            {t('operations.signIn')}
+          </Button>
+        }
         data-testid="my-signed-out"
       />
     );
