@@ -1,7 +1,7 @@
 import type { SystemSchema } from '@portal/api-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@portal/http';
-import { clearToken, getToken, isBlocked, resetUser, sessionStore, type PortalUser } from '@portal/session';
+import { clearToken, getToken, isBlocked, resetUser, sessionStore } from '@portal/session';
 
 /** The portal side of the application (spec §1: appType 2 = organisation side, 1 = platform side). */
 export const PORTAL_APP_TYPE = 2;
