@@ -107,6 +107,10 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
       module: {
         rules: [
           swcRule(isDevelopment),
+          // A feature's index.ts only re-exports its public surface (docs/testing.md "Lint"): flagged
+          // side-effect free, webpack imports the re-exported modules directly, so a component that only a
+          // lazy chunk uses stays in that chunk instead of following the index into the first load.
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/, sideEffects: false },
           { test: /\.css$/i, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|webp|svg|ico|woff2?)$/i, type: 'asset/resource' },
         ],
