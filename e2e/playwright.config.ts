@@ -76,10 +76,7 @@ export default defineConfig({
   // On CI, a journey that fails and then passes is reported as flaky, not failed: the account journeys
   // show intermittent failures on a loaded 2-core machine (see docs/testing.md).
   retries: process.env.CI ? 2 : 0,
-  reporter: [
-    ['list'],
-    ['junit', { outputFile: path.join(repoRoot, 'reports', 'playwright.xml') }],
-  ],
+  reporter: [['list'], ['junit', { outputFile: path.join(repoRoot, 'reports', 'playwright.xml') }]],
   outputDir: path.join(__dirname, 'test-results'),
   use: {
     viewport: { width: 1440, height: 900 },

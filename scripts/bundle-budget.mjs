@@ -54,13 +54,19 @@ function parseArgs(argv) {
   return args;
 }
 
-
 function startOwnPortal() {
   return startPortal({ profile: 'debug', port: Number(process.env.BUNDLE_BUDGET_PORT ?? 18090), tag: 'bundle-budget', readySeconds: 120 });
 }
 
 const REMOTE_DIRS = { auth: 'mfe-auth', part: 'mfe-part', component: 'mfe-component', mat: 'mfe-mat' };
-const CONTENT_TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const CONTENT_TYPES = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
 /**
  * Serves the built dist/ folders the way `portal serve` lays them out (site.rs): the shell at /, remotes

@@ -8,6 +8,7 @@
 // Environment: PORTAL_BIN (default target/release/portal), LIGHTHOUSE_PORT (18383),
 // CHROME_PATH (/usr/bin/chromium). Each page and form factor runs --runs times (default 1); the median
 // score is printed with its metrics.
+import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,7 +26,6 @@ function parseArgs(argv) {
   }
   return args;
 }
-
 
 function startOwnPortal() {
   return startPortal({ profile: 'release', port: Number(process.env.LIGHTHOUSE_PORT ?? 18383), tag: 'lighthouse', readySeconds: 180 });

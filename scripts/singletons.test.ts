@@ -28,9 +28,7 @@ function externalSingletons(): string[] {
   const { SINGLETON_KEYS } = requireFromRoot('@portal/build-config') as { SINGLETON_KEYS: string[] };
   // Subpath keys (react/jsx-runtime) belong to their package; workspace packages cannot be duplicated.
   const packages = new Set(
-    SINGLETON_KEYS
-      .filter((key) => !key.startsWith('@portal/'))
-      .map((key) => (key.startsWith('@') ? key.split('/').slice(0, 2).join('/') : key.split('/')[0])),
+    SINGLETON_KEYS.filter((key) => !key.startsWith('@portal/')).map((key) => (key.startsWith('@') ? key.split('/').slice(0, 2).join('/') : key.split('/')[0])),
   );
   return [...packages].sort();
 }
@@ -40,10 +38,7 @@ describe('shared singletons', () => {
 
   it('finds a second version nested anywhere in the tree', () => {
     const found = new Map<string, Set<string>>();
-    collectVersions(
-      { dependencies: { react: { version: '19.3.1' }, x: { version: '1.0.0', dependencies: { react: { version: '18.3.1' } } } } },
-      found,
-    );
+    collectVersions({ dependencies: { react: { version: '19.3.1' }, x: { version: '1.0.0', dependencies: { react: { version: '18.3.1' } } } } }, found);
     expect([...(found.get('react') ?? [])].sort()).toEqual(['18.3.1', '19.3.1']);
   });
 
@@ -59,9 +54,7 @@ describe('shared singletons', () => {
     });
     const found = new Map<string, Set<string>>();
     collectVersions(JSON.parse(output) as NpmTreeNode, found);
-    const duplicated = singletons
-      .map((name) => [name, [...(found.get(name) ?? [])]] as const)
-      .filter(([, versions]) => versions.length !== 1);
+    const duplicated = singletons.map((name) => [name, [...(found.get(name) ?? [])]] as const).filter(([, versions]) => versions.length !== 1);
     expect(duplicated).toEqual([]);
   }, 60_000);
 });

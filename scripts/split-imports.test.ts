@@ -8,9 +8,7 @@ import { createRequire } from 'node:module';
 
 const repoRoot = path.resolve(__dirname, '..');
 const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
-const { splitImports, antdComponentMap, slimReactRouterNames } = requireFromRoot(
-  './packages/build-config/split-imports.cjs',
-) as {
+const { splitImports, antdComponentMap, slimReactRouterNames } = requireFromRoot('./packages/build-config/split-imports.cjs') as {
   splitImports: (code: string, where?: string) => string;
   antdComponentMap: () => Map<string, string>;
   slimReactRouterNames: () => Set<string>;
@@ -30,7 +28,10 @@ function importedNames(source: string): Set<string> {
     const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
     for (const match of text.matchAll(pattern)) {
       if (match[1]) continue;
-      for (const part of match[2].split(',').map((item) => item.trim()).filter(Boolean)) {
+      for (const part of match[2]
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
         if (!part.startsWith('type ')) names.add(part.split(/\s+as\s+/)[0]);
       }
     }
@@ -52,9 +53,7 @@ describe('split imports (antd per component, icons per file)', () => {
   });
 
   it('keeps other icon exports on the package and leaves other modules alone', () => {
-    expect(splitImports(`import { createFromIconfontCN } from '@ant-design/icons';`)).toBe(
-      `import { createFromIconfontCN } from '@ant-design/icons';`,
-    );
+    expect(splitImports(`import { createFromIconfontCN } from '@ant-design/icons';`)).toBe(`import { createFromIconfontCN } from '@ant-design/icons';`);
     expect(splitImports(`import { useState } from 'react';`)).toBe(`import { useState } from 'react';`);
   });
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests need and runs every test: cargo nextest (Rust unit + integration), vitest
-# (packages, apps, install checks) and Playwright (browser journeys against the built portal binary).
+# Installs what the tests need and runs every test: ESLint and Prettier, cargo nextest (Rust unit + integration),
+# vitest (packages, apps, install checks), the generated API types against the OpenAPI documents and Playwright
+# (browser journeys against the built portal binary).
 # Rust and browser tests run on SQLite and on PostgreSQL and Redis. The Rust tests of PostgreSQL/Redis fail when
 # those do not answer (a test that did not run is not a pass); the browser tests add the PostgreSQL project when
 # both answer. PORTAL_TEST_REQUIRE_SERVICES=1 (set by .ci/run) also stops the command at once when they are missing.
@@ -93,18 +94,23 @@ cd "$REPO_ROOT"
 
 step "type check (tsc)" npx tsc -p tsconfig.json --noEmit
 step "type check (e2e)" npx tsc -p e2e/tsconfig.json --noEmit
+step "lint (eslint)" node scripts/lint.mjs --junit "$REPORTS/lint.xml"
+step "format (prettier)" node scripts/format-check.mjs --junit "$REPORTS/format.xml"
 step "vitest" npx vitest run --reporter=default --reporter=junit --outputFile.junit="$REPORTS/vitest.xml"
 step "cargo nextest" cargo nextest run --workspace --profile ci --no-fail-fast
 cp target/nextest/ci/junit.xml "$REPORTS/nextest.xml" 2>/dev/null
 step "build the front-end" build_frontend
 step "build the portal" build_portal
+# The committed TypeScript API types are what the services' OpenAPI documents give today (issue 15).
+step "generated API types (packages/api-types) match the OpenAPI documents" node scripts/api-types.mjs --check --junit "$REPORTS/api-types.xml"
 # First-load JavaScript of the library pages, measured in Chromium against the built portal (issue 13).
 step "bundle budget (first-load JS no heavier than today; target 250 KB gzipped)" node scripts/bundle-budget.mjs --junit "$REPORTS/bundle-budget.xml"
 step "fuzz the APIs (schemathesis, short run)" scripts/fuzz.sh --quick --report-dir "$REPORTS"
 step "playwright" npm run test -w e2e --silent
 
 python3 "$REPO_ROOT/scripts/junit-summary.py" "$REPORTS/nextest.xml" "$REPORTS/vitest.xml" "$REPORTS/playwright.xml" \
-  "$REPORTS"/fuzz-{system,component,part,mat}.xml "$REPORTS/bundle-budget.xml" | tail -1 > "$REPORTS/summary.txt"
+  "$REPORTS"/fuzz-{system,component,part,mat}.xml "$REPORTS/bundle-budget.xml" \
+  "$REPORTS/lint.xml" "$REPORTS/format.xml" "$REPORTS/api-types.xml" | tail -1 > "$REPORTS/summary.txt"
 summary="$(cat "$REPORTS/summary.txt")"
 case "$summary" in *" 0 failed") ;; *) status=1 ;; esac
 echo "$summary"

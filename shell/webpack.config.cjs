@@ -33,14 +33,11 @@ class EmitPortalConfigPlugin {
     const source = path.join(__dirname, 'public', 'portal-config.json');
     compiler.hooks.thisCompilation.tap('EmitPortalConfigPlugin', (compilation) => {
       compilation.fileDependencies.add(source);
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitPortalConfigPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          const text = fs.readFileSync(source, 'utf8');
-          JSON.parse(text); // a broken file fails the build, not the site
-          compilation.emitAsset('portal-config.json', new compiler.webpack.sources.RawSource(text));
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'EmitPortalConfigPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const text = fs.readFileSync(source, 'utf8');
+        JSON.parse(text); // a broken file fails the build, not the site
+        compilation.emitAsset('portal-config.json', new compiler.webpack.sources.RawSource(text));
+      });
     });
   }
 }
@@ -50,9 +47,7 @@ module.exports = (env, argv) => {
   config.plugins.push(new EmitPortalConfigPlugin());
   // The agreement pages the login form links to (spec §2: /user-service.html, /user-private.html).
   for (const page of ['user-service.html', 'user-private.html']) {
-    config.plugins.push(
-      new HtmlWebpackPlugin({ template: path.join(__dirname, 'public', page), filename: page, inject: false }),
-    );
+    config.plugins.push(new HtmlWebpackPlugin({ template: path.join(__dirname, 'public', page), filename: page, inject: false }));
   }
   return config;
 };

@@ -258,9 +258,12 @@ test.describe('sessions', () => {
   }
 
   async function setCookie(page: Page, name: string, value: string) {
-    await page.evaluate(([cookieName, cookieValue]) => {
-      document.cookie = `${cookieName}=${encodeURIComponent(cookieValue)}; path=/`;
-    }, [name, value]);
+    await page.evaluate(
+      ([cookieName, cookieValue]) => {
+        document.cookie = `${cookieName}=${encodeURIComponent(cookieValue)}; path=/`;
+      },
+      [name, value],
+    );
   }
 
   test('a refused access token is refreshed silently', async ({ page, request }) => {

@@ -23,9 +23,7 @@ async function chooseSelectOption(page: Page, testId: string, option: string | R
 }
 
 async function noSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: page.url() })
-    .toBeLessThanOrEqual(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: page.url() }).toBeLessThanOrEqual(0);
 }
 
 /** Whole on screen once scrolled to vertically: nothing of it is cut off at the sides. */
@@ -52,7 +50,10 @@ test('the catalogue leads to components: leaf → list with counts → a range f
   await shot(page, 'catalogue-capacitor-cards');
 
   // 贴片电容 opens its list: as many results as the card said, with the search page's filters.
-  await page.getByTestId('category-card-mlcc').getByRole('button', { name: /贴片电容/ }).click();
+  await page
+    .getByTestId('category-card-mlcc')
+    .getByRole('button', { name: /贴片电容/ })
+    .click();
   await expect(page).toHaveURL(/category=mlcc/);
   const items = page.getByTestId('category-items');
   await expect(items.getByTestId('search-results')).toBeVisible({ timeout: INDEX_READY_TIMEOUT });

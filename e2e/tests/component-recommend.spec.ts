@@ -32,7 +32,12 @@ test('toolbar 推荐 → pick AMS1117-3.3 → same family and compatible package
   await expect(familyRows).not.toHaveCount(0);
   await expect(familyRows.first().getByTestId('recommend-reason').first()).toContainText('同一符号系列: AP1117-15');
   expect(await family.getByTestId('recommend-link').allTextContents()).not.toContain('AMS1117-3.3');
-  await expect(family.getByTestId('recommend-difference').filter({ hasText: /^电压 3\.3V → / }).first()).toBeVisible();
+  await expect(
+    family
+      .getByTestId('recommend-difference')
+      .filter({ hasText: /^电压 3\.3V → / })
+      .first(),
+  ).toBeVisible();
 
   // Compatible package: the same SOT-223 footprint, a drop-in.
   const compatible = page.getByTestId('recommend-group-package');

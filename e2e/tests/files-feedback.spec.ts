@@ -1,5 +1,5 @@
-import { test, expect, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
-import { PASSWORD, PNG_1X1, createAdministrator, signInAs, uniqueSuffix } from './support/accounts';
+import { test, expect, type Page, type Route } from '@playwright/test';
+import { PNG_1X1, createAdministrator, signInAs, uniqueSuffix } from './support/accounts';
 
 // Files and feedback through the real portal (issue 6): feedback with two images end to end and an
 // operator who reads and closes it; a 20 MB model upload in the personal centre with visible progress,
@@ -41,7 +41,9 @@ test.describe('feedback with images', () => {
     await expect(form.getByText(`${message.length} / 500`)).toBeVisible();
 
     // An image of 5 MB or more is refused before anything is sent.
-    await form.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]) });
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]) });
     await expect(page.getByText('请上传大小在5M以内的图片')).toBeVisible();
 
     await form.locator('input[type=file]').setInputFiles([
@@ -52,7 +54,11 @@ test.describe('feedback with images', () => {
 
     // The thumbnail opens the image viewer.
     await form.locator('.ant-upload-list-item-done').first().hover();
-    await form.locator('.ant-upload-list-item-done').first().getByTitle(/预览|Preview/).click();
+    await form
+      .locator('.ant-upload-list-item-done')
+      .first()
+      .getByTitle(/预览|Preview/)
+      .click();
     await expect(page.locator('.ant-image-preview')).toBeVisible();
     await shot(page, 'feedback-image-viewer');
     await page.keyboard.press('Escape');
@@ -97,7 +103,10 @@ test.describe('feedback with images', () => {
 });
 
 test.describe('model upload', () => {
-  test('an uploaded avatar is saved; a 20 MB model shows its progress, is cancelled in the middle and resumes to completion', async ({ page, request }, info) => {
+  test('an uploaded avatar is saved; a 20 MB model shows its progress, is cancelled in the middle and resumes to completion', async ({
+    page,
+    request,
+  }, info) => {
     const owner = createAdministrator(info, 'modeller');
     await signInAs(page, request, owner, '/user');
     const card = page.getByTestId('my-files-card');
@@ -130,7 +139,7 @@ test.describe('model upload', () => {
     );
 
     const model = Buffer.alloc(20 * 1024 * 1024, 0x20);
-    model.write('ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION((\'bracket\'),\'2;1\');\nENDSEC;\nDATA;\n');
+    model.write("ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('bracket'),'2;1');\nENDSEC;\nDATA;\n");
     const chooser = page.waitForEvent('filechooser');
     await card.getByTestId('my-files-pick').click();
     await (await chooser).setFiles({ name: 'bracket.step', mimeType: 'application/octet-stream', buffer: model });
@@ -164,9 +173,13 @@ test.describe('front-end log', () => {
     const marker = `e2e-code-error-${uniqueSuffix()}`;
     const sent = page.waitForResponse((response) => response.url().includes('/tool/api/front/log') && response.request().method() === 'POST');
     // An error thrown outside React and promises: the window error event of a code error.
-    await page.evaluate((text) => setTimeout(() => {
-      throw new TypeError(text);
-    }), marker);
+    await page.evaluate(
+      (text) =>
+        setTimeout(() => {
+          throw new TypeError(text);
+        }),
+      marker,
+    );
     const answer = (await (await sent).json()) as { code: number; msg: string };
     expect(answer.code, answer.msg).toBe(0);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('portal_front_log'))).toBe('[]');

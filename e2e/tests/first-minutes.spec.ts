@@ -10,9 +10,7 @@ async function shot(page: Page, name: string) {
 }
 
 test('WeChat switched off: the tab says so in plain words and offers the account tab', async ({ page }) => {
-  await page.route('**/to/api/base/system/auth/social-config**', (route) =>
-    route.fulfill({ json: { code: 501, msg: '功能未实现/未开启', data: null } }),
-  );
+  await page.route('**/to/api/base/system/auth/social-config**', (route) => route.fulfill({ json: { code: 501, msg: '功能未实现/未开启', data: null } }));
   await page.goto('/');
   await page.getByTestId('login-button').click();
   await expect(page.getByTestId('login-form')).toBeVisible();

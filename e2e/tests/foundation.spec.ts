@@ -45,11 +45,7 @@ async function installReactRendererProbe(page: Page) {
 }
 
 async function reactRendererCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      ((window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__)
-        .renderers.size,
-  );
+  return page.evaluate(() => (window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
 }
 
 test('the home page renders the shell with its navigation', async ({ page }) => {

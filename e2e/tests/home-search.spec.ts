@@ -40,11 +40,14 @@ async function searchFromHome(page: Page, text: string, home = '/') {
 test('LM358 on the home page leads to the component search with results', async ({ page, request }) => {
   // The search index fills after start; wait until the API finds LM358 before asking the home page.
   await expect
-    .poll(async () => {
-      const response = await request.get('/to/api/public/component/search?keyWords=LM358&pageNo=1&pageSize=1');
-      const body = (await response.json()) as { data?: { total?: number } };
-      return body.data?.total ?? 0;
-    }, { timeout: 45_000 })
+    .poll(
+      async () => {
+        const response = await request.get('/to/api/public/component/search?keyWords=LM358&pageNo=1&pageSize=1');
+        const body = (await response.json()) as { data?: { total?: number } };
+        return body.data?.total ?? 0;
+      },
+      { timeout: 45_000 },
+    )
     .toBeGreaterThan(0);
   await searchFromHome(page, 'LM358');
   await expect(page).toHaveURL(/\/component\/search\?keyWords=LM358$/);
@@ -83,7 +86,10 @@ test('a query matching nothing says so and offers the three libraries', async ({
 });
 
 // The portal layout is for 1280 px and wider; 500 px is the plugin mode's minimum width (docs/shell.md).
-for (const [width, home] of [[1280, '/'], [500, '/?swType=CAD']] as const) {
+for (const [width, home] of [
+  [1280, '/'],
+  [500, '/?swType=CAD'],
+] as const) {
   test(`the home search fits ${width} px without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await searchFromHome(page, 'bearing', home);

@@ -51,7 +51,10 @@ test.describe('KiCad access tokens', () => {
     // Revoke with confirmation; the same call is refused.
     // antd spaces two-character Chinese button labels (撤 销): find the button by its test id.
     await row.locator('[data-testid^="access-token-revoke-"]').click();
-    await page.getByRole('tooltip').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(card.getByTestId('access-tokens-list')).toContainText('还没有访问令牌');
     const revoked = await page.request.get(CATEGORIES, { headers: { Authorization: `Token ${secret}` } });
     expect(revoked.status()).toBe(401);

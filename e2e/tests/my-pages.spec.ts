@@ -111,11 +111,17 @@ test.describe('my pages', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot(page, 'my-files-1440');
     await page.getByTestId(`my-file-delete-${spare.id}`).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /^确\s*定$|^OK$/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /^确\s*定$|^OK$/ })
+      .click();
     await expect(table.getByTestId(`my-file-name-${spare.id}`)).toHaveCount(0);
     // A file the feedback shows stays.
     await page.getByTestId(`my-file-delete-${screenshot.id}`).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /^确\s*定$|^OK$/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /^确\s*定$|^OK$/ })
+      .click();
     await expect(page.getByText('文件正被反馈或品牌入驻使用，不能删除')).toBeVisible();
 
     // An operator answers the feedback: the user menu shows a badge, 我的反馈 the reply and a notice.
@@ -174,7 +180,14 @@ test.describe('my pages', () => {
     await expect(page.getByTestId('brand-page-description')).toHaveText('专业生产不锈钢紧固件');
     await expect(page.getByTestId('brand-categories')).toContainText('零部件');
     await expect(page.getByTestId('brand-page-items-later')).toContainText('企业库');
-    await expect.poll(() => page.getByTestId('brand-page-logo').locator('img').evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('brand-page-logo')
+          .locator('img')
+          .evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      )
+      .toBe(1);
     await shot(page, 'brand-page-1440');
     await page.setViewportSize({ width: 500, height: 900 });
     await shot(page, 'brand-page-500');

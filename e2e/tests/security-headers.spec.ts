@@ -49,5 +49,10 @@ test('a page of another origin cannot frame the portal', async ({ page, baseURL 
   await page.setContent(`<iframe id="embedded" src="${baseURL}/user" width="800" height="600"></iframe>`);
   await expect.poll(() => refused.length, { timeout: 15_000 }).toBeGreaterThan(0);
   const frame = page.frame({ url: /\/user/ });
-  expect(await frame?.locator('#root').count().catch(() => 0) ?? 0).toBe(0);
+  expect(
+    (await frame
+      ?.locator('#root')
+      .count()
+      .catch(() => 0)) ?? 0,
+  ).toBe(0);
 });

@@ -86,7 +86,11 @@ test('a brand-entry application is validated, needs an account, is approved by a
     await page.getByTestId('brand-email').fill('bd@example.com');
     await page.locator('.brand-categories').click();
     await page.keyboard.type('电阻');
-    await page.locator('.ant-select-tree-title').filter({ hasText: /^电阻$/ }).first().click();
+    await page
+      .locator('.ant-select-tree-title')
+      .filter({ hasText: /^电阻$/ })
+      .first()
+      .click();
     await page.keyboard.press('Escape');
     await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG_1X1 });
   }

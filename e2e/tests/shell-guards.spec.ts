@@ -101,7 +101,10 @@ test('guard 6: a failed shell chunk reloads the page once, then the error shows 
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().startsWith('[shell] router error:')) reloadsDeclined += 1;
   });
-  await page.route((url) => chunks.includes(url.pathname), (route) => route.abort('connectionrefused'));
+  await page.route(
+    (url) => chunks.includes(url.pathname),
+    (route) => route.abort('connectionrefused'),
+  );
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
   await page.getByTestId('nav-brand-entry').click();
@@ -133,7 +136,10 @@ test('guard 7: an unhandled rejection reaches the error dialog with the contact 
   const dialog = page.getByTestId('error-dialog');
   await expect(dialog).toContainText('boom from a page script');
   await expect(dialog.getByTestId('contact-block')).toContainText('周一至周五 8:30-18:00');
-  const width = await page.locator('.ant-modal').filter({ has: dialog }).evaluate((node) => node.getBoundingClientRect().width);
+  const width = await page
+    .locator('.ant-modal')
+    .filter({ has: dialog })
+    .evaluate((node) => node.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(580);
   const queue = await page.evaluate(() => JSON.parse(localStorage.getItem('portal_front_log') ?? '[]'));
   expect(queue.at(-1)).toMatchObject({ message: 'boom from a page script', source: 'rejection' });

@@ -152,7 +152,11 @@ test('home has no toolbar; the header type follows the path into session storage
   await page.goto('/');
   await expect(page.getByTestId('library-toolbar')).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('headType'))).toBe('3');
-  for (const [path, headType] of [['/part', '1'], ['/component', '2'], ['/mat', '4']] as const) {
+  for (const [path, headType] of [
+    ['/part', '1'],
+    ['/component', '2'],
+    ['/mat', '4'],
+  ] as const) {
     await clientNavigate(page, path);
     await expect(page.getByTestId('portal-header')).toHaveAttribute('data-header-type', path.slice(1));
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('headType'))).toBe(headType);

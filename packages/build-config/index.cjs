@@ -68,7 +68,8 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
   if (!dirname || !name || !port) {
     throw new Error('@portal/build-config: createAppConfig needs dirname, name and port');
   }
-  return (env = {}, argv = {}) => {
+  // webpack calls the config with (env, argv); only argv is read.
+  return (_env = {}, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const isDevelopment = mode === 'development';
     const template = path.join(dirname, 'public', 'index.html');
@@ -106,6 +107,10 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
       module: {
         rules: [
           swcRule(isDevelopment),
+          // A feature's index.ts only re-exports its public surface (docs/testing.md "Lint"): flagged
+          // side-effect free, webpack imports the re-exported modules directly, so a component that only a
+          // lazy chunk uses stays in that chunk instead of following the index into the first load.
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/, sideEffects: false },
           { test: /\.css$/i, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|webp|svg|ico|woff2?)$/i, type: 'asset/resource' },
         ],
@@ -136,9 +141,7 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
           // Production: the shell carries the federation runtime once and the remotes use it (their
           // remoteEntry.js shrinks by ~30 KB gzipped). Development keeps a runtime per app so every
           // remote can run alone on its dev server.
-          ...(isDevelopment
-            ? {}
-            : { experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true } }),
+          ...(isDevelopment ? {} : { experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true } }),
         }),
         new HtmlWebpackPlugin({
           template,

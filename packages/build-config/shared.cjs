@@ -75,9 +75,7 @@ function readInstalledPackageJson(pkg, fromDir) {
 
 /** The ES module file of a subpath key (`antd/es/button` → …/node_modules/antd/es/button/index.js). */
 function esModuleFile(key, pkg, fromDir) {
-  const packageDir = path.dirname(
-    require.resolve(`${pkg}/package.json`, { paths: [fromDir, __dirname] }),
-  );
+  const packageDir = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [fromDir, __dirname] }));
   const base = path.join(packageDir, key.slice(pkg.length));
   for (const candidate of [`${base}.js`, path.join(base, 'index.js')]) {
     if (fs.existsSync(candidate)) return candidate;
@@ -91,11 +89,7 @@ function esModuleFile(key, pkg, fromDir) {
  */
 function createSharedConfig(fromDir = process.cwd()) {
   const shared = {};
-  const entries = [
-    ...THIRD_PARTY_SINGLETONS,
-    ...PORTAL_SINGLETONS.map((pkg) => ({ key: pkg, pkg })),
-    ...PORTAL_SUBPATH_SINGLETONS,
-  ];
+  const entries = [...THIRD_PARTY_SINGLETONS, ...PORTAL_SINGLETONS.map((pkg) => ({ key: pkg, pkg })), ...PORTAL_SUBPATH_SINGLETONS];
   for (const { key, pkg, provideAlways = false, suffixMatch = false, importFile } of entries) {
     const { version } = readInstalledPackageJson(pkg, fromDir);
     shared[key] = {
@@ -117,11 +111,7 @@ function createSharedConfig(fromDir = process.cwd()) {
 module.exports = {
   THIRD_PARTY_SINGLETONS,
   PORTAL_SINGLETONS,
-  SINGLETON_KEYS: [
-    ...THIRD_PARTY_SINGLETONS.map((entry) => entry.key),
-    ...PORTAL_SINGLETONS,
-    ...PORTAL_SUBPATH_SINGLETONS.map((entry) => entry.key),
-  ],
+  SINGLETON_KEYS: [...THIRD_PARTY_SINGLETONS.map((entry) => entry.key), ...PORTAL_SINGLETONS, ...PORTAL_SUBPATH_SINGLETONS.map((entry) => entry.key)],
   createSharedConfig,
   readInstalledPackageJson,
 };

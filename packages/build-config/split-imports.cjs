@@ -19,7 +19,14 @@ function slimReactRouterNames() {
   if (reactRouterNames) return reactRouterNames;
   const text = fs.readFileSync(path.join(__dirname, 'slim', 'react-router.mjs'), 'utf8');
   const clause = /export\s*\{([^}]*)\}/.exec(text);
-  reactRouterNames = new Set(clause ? clause[1].split(',').map((name) => name.trim()).filter(Boolean) : []);
+  reactRouterNames = new Set(
+    clause
+      ? clause[1]
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : [],
+  );
   return reactRouterNames;
 }
 
@@ -47,7 +54,10 @@ const ICON_NAME = /^\w+(Outlined|Filled|TwoTone)$/;
 /** Parses `A, B as C` of an import or export clause; undefined when it holds anything else. */
 function parseSpecifiers(clause) {
   const specifiers = [];
-  for (const part of clause.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const part of clause
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const match = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(part);
     if (!match) return undefined;
     specifiers.push({ imported: match[1], local: match[2] ?? match[1] });
@@ -89,11 +99,7 @@ function splitImports(code, where = 'module') {
         kept.push(imported === local ? imported : `${imported} as ${local}`);
         continue;
       }
-      lines.push(
-        keyword === 'import'
-          ? `import ${local} from '${target}';`
-          : `export { default as ${local} } from '${target}';`,
-      );
+      lines.push(keyword === 'import' ? `import ${local} from '${target}';` : `export { default as ${local} } from '${target}';`);
     }
     if (kept.length > 0) {
       if (source === 'antd') {

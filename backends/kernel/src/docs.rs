@@ -44,6 +44,14 @@ impl ApiDocs {
         Self { documents }
     }
 
+    /// The documents as served: (service name, document). `portal openapi` prints them so the
+    /// front end's generated types come from exactly what the running services publish.
+    pub fn documents(&self) -> impl Iterator<Item = (&'static str, &OpenApi)> {
+        self.documents
+            .iter()
+            .map(|(name, _, document)| (*name, document))
+    }
+
     pub fn configure(&self, cfg: &mut web::ServiceConfig) {
         let urls = self
             .documents

@@ -37,6 +37,29 @@ pub fn service_for_library(library: LibraryService) -> Arc<dyn Service> {
     }
 }
 
+/// The OpenAPI document of every service (or of the one named), exactly as `serve` publishes it
+/// at `/to/api/docs/{service}/openapi.json` in production mode (development-only routes left
+/// out), pretty-printed JSON keyed by service name. Needs no database and no listening socket.
+pub fn openapi_documents(only: Option<&str>) -> anyhow::Result<Vec<(&'static str, String)>> {
+    let services = services();
+    if let Some(name) = only {
+        anyhow::ensure!(
+            services.iter().any(|service| service.name() == name),
+            "no service named {name}"
+        );
+    }
+    let docs = kernel::docs::ApiDocs::new(
+        services
+            .iter()
+            .filter(|service| only.is_none_or(|name| service.name() == name))
+            .map(|service| (service.name(), service.openapi())),
+        kernel::Mode::Production,
+    );
+    docs.documents()
+        .map(|(name, document)| Ok((name, serde_json::to_string_pretty(document)?)))
+        .collect()
+}
+
 /// The global codes and every service's own table (for the uniqueness test and the docs).
 pub fn error_tables() -> Vec<(&'static str, &'static [ErrorCode])> {
     let mut tables = vec![("global", GLOBAL_ERRORS)];
@@ -55,6 +78,27 @@ mod tests {
         let tables: Vec<&[ErrorCode]> = error_tables().into_iter().map(|(_, t)| t).collect();
         assert_eq!(kernel::error::duplicate_codes(&tables), Vec::<i64>::new());
         assert_eq!(tables.len(), 5);
+    }
+
+    #[test]
+    fn openapi_documents_are_the_served_ones_without_development_routes() -> anyhow::Result<()> {
+        let documents = openapi_documents(None)?;
+        let names: Vec<&str> = documents.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, ["system", "part", "component", "mat"]);
+        for (name, json) in &documents {
+            let document: serde_json::Value = serde_json::from_str(json)?;
+            let paths = document["paths"].as_object().map(|paths| paths.len());
+            assert!(paths.unwrap_or(0) > 0, "{name}: no paths");
+            assert!(
+                !json.contains(kernel::docs::DEV_PATH_PREFIX),
+                "{name}: development route in the document"
+            );
+        }
+        let system = openapi_documents(Some("system"))?;
+        assert_eq!(system.len(), 1);
+        assert_eq!(system[0], documents[0]);
+        assert!(openapi_documents(Some("nope")).is_err());
+        Ok(())
     }
 
     #[test]

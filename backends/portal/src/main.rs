@@ -2,7 +2,8 @@
 //!
 //! `portal serve` runs every service, the API docs and the web front end on one address;
 //! `portal import categories` re-applies the category taxonomies from `data/`;
-//! `portal import components` imports KiCad libraries (default: the seed in data/components).
+//! `portal import components` imports KiCad libraries (default: the seed in data/components);
+//! `portal openapi` prints the services' OpenAPI documents (source of the front end's API types).
 
 use std::path::PathBuf;
 
@@ -38,6 +39,13 @@ enum Command {
     Import {
         #[command(subcommand)]
         what: ImportCommand,
+    },
+    /// Print the OpenAPI document of every service (a JSON object keyed by service name), or of
+    /// one service with --service, as `serve` publishes them; starts no server.
+    Openapi {
+        /// Only this service's document (system, part, component or mat), printed as it is.
+        #[arg(long)]
+        service: Option<String>,
     },
     /// Administration of accounts.
     Admin {
@@ -180,6 +188,20 @@ async fn main() -> anyhow::Result<()> {
             );
             for reason in &report.reasons {
                 println!("  rejected: {reason}");
+            }
+            Ok(())
+        }
+        Command::Openapi { service } => {
+            let documents = portal::openapi_documents(service.as_deref())?;
+            match (service, documents.as_slice()) {
+                (Some(_), [(_, document)]) => println!("{document}"),
+                _ => {
+                    let all: serde_json::Map<String, serde_json::Value> = documents
+                        .iter()
+                        .map(|(name, json)| Ok(((*name).to_owned(), serde_json::from_str(json)?)))
+                        .collect::<anyhow::Result<_>>()?;
+                    println!("{}", serde_json::to_string_pretty(&all)?);
+                }
             }
             Ok(())
         }

@@ -188,7 +188,8 @@ export const enUS: AuthMessages = {
     copy: 'Copy',
     copied: 'Copied to the clipboard',
     copyFailed: 'Copying failed, please select and copy it by hand',
-    kicadHint: 'In KiCad: download the .kicad_httplib file, replace the token field of its source with this token, then add the file under Preferences → Manage Symbol Libraries.',
+    kicadHint:
+      'In KiCad: download the .kicad_httplib file, replace the token field of its source with this token, then add the file under Preferences → Manage Symbol Libraries.',
     downloadHttplib: 'Download portal.kicad_httplib',
     done: 'I have saved it',
     empty: 'No access tokens yet',

@@ -15,8 +15,14 @@ export function AuthPageFrame({ title, subtitle, children, testId }: AuthPageFra
   return (
     <div className={`auth-page${isPlugin ? ' auth-page-plugin' : ''}`} data-testid={testId} data-plugin={isPlugin ? 'true' : 'false'}>
       <Card className="auth-page-card" variant="borderless">
-        <Typography.Title level={3} className="auth-page-title">{title}</Typography.Title>
-        {subtitle && <Typography.Paragraph type="secondary" className="auth-page-subtitle">{subtitle}</Typography.Paragraph>}
+        <Typography.Title level={3} className="auth-page-title">
+          {title}
+        </Typography.Title>
+        {subtitle && (
+          <Typography.Paragraph type="secondary" className="auth-page-subtitle">
+            {subtitle}
+          </Typography.Paragraph>
+        )}
         {children}
       </Card>
     </div>

@@ -35,7 +35,14 @@ export function AuthPlaygroundPage() {
       </Layout.Header>
       <Layout.Content style={{ padding: 32 }}>
         <Routes>
-          <Route index element={<Card title={t('playground.title')}><Typography.Paragraph>{t('playground.text')}</Typography.Paragraph></Card>} />
+          <Route
+            index
+            element={
+              <Card title={t('playground.title')}>
+                <Typography.Paragraph>{t('playground.text')}</Typography.Paragraph>
+              </Card>
+            }
+          />
           <Route path="login" element={<LoginPage />} />
           <Route path="register" element={<RegisterPage />} />
           <Route path="sso" element={<SsoPage />} />

@@ -86,7 +86,11 @@ export function SsoPage() {
           </Button>
         </Space>
       ) : unregisteredMobile ? (
-        <NotRegisteredForm mobile={unregisteredMobile} onRegistered={() => followLoginRedirect(redirect, { force: true })} onBack={() => setUnregisteredMobile(undefined)} />
+        <NotRegisteredForm
+          mobile={unregisteredMobile}
+          onRegistered={() => followLoginRedirect(redirect, { force: true })}
+          onBack={() => setUnregisteredMobile(undefined)}
+        />
       ) : (
         <LoginForm
           activeTab={activeTab}

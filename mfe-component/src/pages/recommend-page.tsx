@@ -40,12 +40,7 @@ export function RecommendPage() {
           {t('recommend.change')}
         </Button>
       </Space>
-      <QueryState
-        testId="recommend"
-        isPending={recommendations.isPending}
-        error={recommendations.error}
-        onRetry={() => void recommendations.refetch()}
-      >
+      <QueryState testId="recommend" isPending={recommendations.isPending} error={recommendations.error} onRetry={() => void recommendations.refetch()}>
         {data && (
           <>
             <Card
@@ -81,7 +76,10 @@ export function RecommendPage() {
                 }
               >
                 {group.items.length === 0 ? (
-                  <Empty data-testid={`recommend-empty-${group.key}`} description={t(`recommend.empty.${group.key}`, { defaultValue: t('queryState.empty') })} />
+                  <Empty
+                    data-testid={`recommend-empty-${group.key}`}
+                    description={t(`recommend.empty.${group.key}`, { defaultValue: t('queryState.empty') })}
+                  />
                 ) : (
                   <RecommendationTable groupKey={group.key} items={group.items} />
                 )}

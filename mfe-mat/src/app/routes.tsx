@@ -7,15 +7,7 @@ import { HomePage } from '../pages/home-page';
  * this library has not built yet: each shows the shared coming-soon page until its own issue replaces
  * the element.
  */
-const COMING_SOON: readonly ComingSoonFeature[] = [
-  'search',
-  'brand',
-  'paramCompare',
-  'search3D',
-  'search2D',
-  'matCompare',
-  'matRecommend',
-];
+const COMING_SOON: readonly ComingSoonFeature[] = ['search', 'brand', 'paramCompare', 'search3D', 'search2D', 'matCompare', 'matRecommend'];
 
 /**
  * Routes below /mat. Unknown paths are handed to the shell's /404 by createLibraryApplication.

@@ -6,16 +6,7 @@ import { HomePage } from '../pages/home-page';
  * Pages the header links to (toolbar, search box, private mode's brand detail) that this library has
  * not built yet: each shows the shared coming-soon page until its own issue replaces the element.
  */
-const COMING_SOON: readonly ComingSoonFeature[] = [
-  'search',
-  'brand',
-  'brandDetail',
-  'paramCompare',
-  'search3D',
-  'search2D',
-  'compare',
-  'recommend',
-];
+const COMING_SOON: readonly ComingSoonFeature[] = ['search', 'brand', 'brandDetail', 'paramCompare', 'search3D', 'search2D', 'compare', 'recommend'];
 
 /**
  * Routes below /part. Unknown paths are handed to the shell's /404 by createLibraryApplication.

@@ -1,19 +1,37 @@
-import {
-  CHANNELS,
-  channelByCode,
-  channelLabel,
-  isKnownChannel,
-  lookupChannel,
-  parseChannel,
-  PORTAL_CHANNEL,
-} from './channels';
+import { CHANNELS, channelByCode, channelLabel, isKnownChannel, lookupChannel, parseChannel, PORTAL_CHANNEL } from './channels';
 
 describe('CHANNELS', () => {
   it('covers every code of spec §3 exactly once', () => {
     const expected = [
-      100, 101, 102, 103, 105, 106, 107, 108, 109, 110, 200, 201, 202, 203, 204, 206,
+      100,
+      101,
+      102,
+      103,
+      105,
+      106,
+      107,
+      108,
+      109,
+      110,
+      200,
+      201,
+      202,
+      203,
+      204,
+      206,
       ...Array.from({ length: 10 }, (_, i) => 207 + i),
-      300, 301, 302, 303, 304, 400, 900, 901, 902, 903, 904, 960,
+      300,
+      301,
+      302,
+      303,
+      304,
+      400,
+      900,
+      901,
+      902,
+      903,
+      904,
+      960,
     ];
     expect(CHANNELS.map((entry) => entry.code)).toEqual(expected);
   });

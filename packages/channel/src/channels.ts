@@ -48,7 +48,14 @@ export const CHANNELS: readonly ChannelEntry[] = [
   { code: 202, library: 'component', nameZh: '开放平台API-元器件', nameEn: 'Open API components' },
   { code: 203, library: 'component', nameZh: '元器件库-移动端', nameEn: 'Components library mobile site' },
   { code: 204, library: 'component', nameZh: '元器件库-小程序', nameEn: 'Components library mini program' },
-  { code: 206, lookupName: 'Allegro', softwareType: 'EDA', library: 'component', nameZh: 'Cadence Allegro PCB封装插件', nameEn: 'Cadence Allegro footprint plugin' },
+  {
+    code: 206,
+    lookupName: 'Allegro',
+    softwareType: 'EDA',
+    library: 'component',
+    nameZh: 'Cadence Allegro PCB封装插件',
+    nameEn: 'Cadence Allegro footprint plugin',
+  },
   eda(207, 'Kicad', 'Symbol', 'KiCad'),
   eda(208, 'Kicad', 'Footprint', 'KiCad'),
   eda(209, 'Altium', 'Symbol', 'Altium Designer'),
@@ -74,9 +81,7 @@ export const CHANNELS: readonly ChannelEntry[] = [
 ];
 
 const byCode = new Map(CHANNELS.map((entry) => [entry.code, entry]));
-const byLookupName = new Map(
-  CHANNELS.filter((entry) => entry.lookupName).map((entry) => [entry.lookupName!.toLowerCase(), entry.code]),
-);
+const byLookupName = new Map(CHANNELS.filter((entry) => entry.lookupName).map((entry) => [entry.lookupName!.toLowerCase(), entry.code]));
 
 export function channelByCode(code: number): ChannelEntry | undefined {
   return byCode.get(code);

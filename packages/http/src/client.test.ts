@@ -171,7 +171,11 @@ describe('request', () => {
 
   it('survives an onError hook that throws', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    configureHttp({ onError: () => { throw new Error('reporter bug'); } });
+    configureHttp({
+      onError: () => {
+        throw new Error('reporter bug');
+      },
+    });
     server.routes.set('/to/api/bad', (_req, res) => sendJson(res, envelope(null, 7, 'x')));
     expect(await rejection(http.get('/bad'))).toMatchObject({ code: 7 });
     expect(log).toHaveBeenCalled();

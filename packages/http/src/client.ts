@@ -370,10 +370,8 @@ type Options = Omit<RequestConfig, 'url' | 'method' | 'params' | 'data'>;
 /** Shorthands: `http.get(url, params)`, `http.post(url, data)`, `http.put(url, data)`, `http.delete(url, params)`. */
 export const http = {
   get: <T = unknown>(url: string, params?: QueryParams, options: Options = {}) => request<T>({ ...options, url, method: 'GET', params }),
-  post: <T = unknown>(url: string, data?: unknown, options: Options & { params?: QueryParams } = {}) =>
-    request<T>({ ...options, url, method: 'POST', data }),
-  put: <T = unknown>(url: string, data?: unknown, options: Options & { params?: QueryParams } = {}) =>
-    request<T>({ ...options, url, method: 'PUT', data }),
+  post: <T = unknown>(url: string, data?: unknown, options: Options & { params?: QueryParams } = {}) => request<T>({ ...options, url, method: 'POST', data }),
+  put: <T = unknown>(url: string, data?: unknown, options: Options & { params?: QueryParams } = {}) => request<T>({ ...options, url, method: 'PUT', data }),
   delete: <T = unknown>(url: string, params?: QueryParams, options: Options = {}) => request<T>({ ...options, url, method: 'DELETE', params }),
 };
 

@@ -1,12 +1,4 @@
-import {
-  createPortalError,
-  ERROR_CATALOGUE,
-  errorCatalogueEntry,
-  ErrorLevel,
-  isPortalError,
-  PortalError,
-  toPortalError,
-} from './errors';
+import { createPortalError, ERROR_CATALOGUE, errorCatalogueEntry, ErrorLevel, isPortalError, PortalError, toPortalError } from './errors';
 
 describe('ErrorLevel', () => {
   it('matches spec §3', () => {

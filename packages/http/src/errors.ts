@@ -152,9 +152,9 @@ export function createPortalError(
 ): PortalError {
   const entry = errorCatalogueEntry(input.code);
   const locale = options.locale ?? 'zh-CN';
-  const messageId = input.messageId ?? (input.message ? undefined : entry.messageId ?? 'http.default');
+  const messageId = input.messageId ?? (input.message ? undefined : (entry.messageId ?? 'http.default'));
   const message = input.message || httpMessage(messageId ?? 'http.default', locale);
-  const redirect = input.redirect ?? (entry.redirect === 'login' ? options.loginPath ?? '/login' : entry.redirect);
+  const redirect = input.redirect ?? (entry.redirect === 'login' ? (options.loginPath ?? '/login') : entry.redirect);
   return new PortalError({
     ...input,
     message,

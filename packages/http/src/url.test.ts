@@ -5,9 +5,9 @@ afterEach(() => resetHttpConfig());
 
 describe('buildQueryString', () => {
   it('encodes values, repeats arrays and skips null/undefined', () => {
-    expect(
-      buildQueryString({ keyword: '电阻 10k', size: 15, on: true, skip: undefined, none: null, ids: [1, 2], at: new Date(Date.UTC(2024, 0, 2)) }),
-    ).toBe('keyword=%E7%94%B5%E9%98%BB+10k&size=15&on=true&ids=1&ids=2&at=2024-01-02T00%3A00%3A00.000Z');
+    expect(buildQueryString({ keyword: '电阻 10k', size: 15, on: true, skip: undefined, none: null, ids: [1, 2], at: new Date(Date.UTC(2024, 0, 2)) })).toBe(
+      'keyword=%E7%94%B5%E9%98%BB+10k&size=15&on=true&ids=1&ids=2&at=2024-01-02T00%3A00%3A00.000Z',
+    );
     expect(buildQueryString(undefined)).toBe('');
   });
 });
@@ -27,9 +27,7 @@ describe('resolveRequestUrl', () => {
     expect(resolveRequestUrl('/mat/chat-recommend')).toBe('/mat/chat-recommend');
     configureHttp({ openHost: 'https://open.example.com', algorithmHost: 'https://algo.example.com' });
     expect(resolveRequestUrl('/tool/api/front/log')).toBe('https://open.example.com/tool/api/front/log');
-    expect(resolveRequestUrl('/mat/chat-recommend/ask', { q: '耐腐蚀' })).toBe(
-      'https://algo.example.com/mat/chat-recommend/ask?q=%E8%80%90%E8%85%90%E8%9A%80',
-    );
+    expect(resolveRequestUrl('/mat/chat-recommend/ask', { q: '耐腐蚀' })).toBe('https://algo.example.com/mat/chat-recommend/ask?q=%E8%80%90%E8%85%90%E8%9A%80');
   });
   it('leaves absolute URLs alone and appends parameters correctly', () => {
     expect(resolveRequestUrl('https://cdn.example.com/a.json')).toBe('https://cdn.example.com/a.json');

@@ -20,7 +20,18 @@ export { libraryRoutes } from './pages/library-routes';
 export { useLibraryTranslation } from './i18n/use-library-translation';
 export { QueryState } from './components/query-state';
 export { parseId } from './utils/parse-id';
-export type { ItemSummary, ItemParameter, ItemDetail, ItemFile, Manufacturer, CategoryStep, Alternative, CompareRow, CompareResult, Page } from './features/items/types';
+export type {
+  ItemSummary,
+  ItemParameter,
+  ItemDetail,
+  ItemFile,
+  Manufacturer,
+  CategoryStep,
+  Alternative,
+  CompareRow,
+  CompareResult,
+  Page,
+} from './features/items/types';
 export { AddToCompareButton } from './features/compare/components/add-to-compare-button';
 export { FileDownloads } from './features/items/components/file-downloads';
 export { compareListFor, useCompareList, useCompareIds, MAX_COMPARE, type CompareList } from './features/compare/compare-list';

@@ -15,14 +15,5 @@ export { queryClient, createPortalQueryClient } from './query-client';
 export { portalTheme, portalDarkTheme, usePortalTheme, PORTAL_PRIMARY_COLOR } from './theme';
 export { paths } from './paths';
 export { navigateAcrossApps } from './navigation';
-export {
-  LIBRARIES,
-  LIBRARY_KEYS,
-  HEADER_TYPE,
-  PLATFORM_TYPE,
-  isLibraryKey,
-  libraryFromPath,
-  type LibraryKey,
-  type LibraryMeta,
-} from './libraries';
+export { LIBRARIES, LIBRARY_KEYS, HEADER_TYPE, PLATFORM_TYPE, isLibraryKey, libraryFromPath, type LibraryKey, type LibraryMeta } from './libraries';
 export { setDateLocale, getDateLocale, DEFAULT_DATE_LOCALE, type DateLocale } from './date-locale';

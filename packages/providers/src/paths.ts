@@ -17,19 +17,16 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 export const paths = {
   home: () => '/',
   /** A library home, optionally with a category selected (`/part?category=screw`). */
-  library: (library: LibraryKey, options: { category?: string } = {}) =>
-    withQuery(LIBRARIES[library].routePrefix, { category: options.category }),
+  library: (library: LibraryKey, options: { category?: string } = {}) => withQuery(LIBRARIES[library].routePrefix, { category: options.category }),
   /** Keyword search; spec §2: keyWords is a list joined by a pipe. */
-  librarySearch: (library: LibraryKey, keywords: readonly string[]) =>
-    withQuery(`${LIBRARIES[library].routePrefix}/search`, { keyWords: keywords.join('|') }),
+  librarySearch: (library: LibraryKey, keywords: readonly string[]) => withQuery(`${LIBRARIES[library].routePrefix}/search`, { keyWords: keywords.join('|') }),
   /** Manufacturer listing of a library. */
   libraryBrands: (library: LibraryKey) => `${LIBRARIES[library].routePrefix}/brand-page`,
   user: () => '/user',
   login: (redirect?: string) => withQuery('/login', { redirect }),
   register: (redirect?: string) => withQuery('/register', { redirect }),
   notFound: () => '/404',
-  forbidden: (options: { message?: string; code?: string | number } = {}) =>
-    withQuery('/403', { message: options.message, code: options.code?.toString() }),
+  forbidden: (options: { message?: string; code?: string | number } = {}) => withQuery('/403', { message: options.message, code: options.code?.toString() }),
   /** Generic error page `/{code}`; spec §2: /400 is the fallback for non-numeric codes. */
   error: (code: string | number, message?: string) => {
     const numeric = /^\d+$/.test(String(code)) ? String(code) : '400';

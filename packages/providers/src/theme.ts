@@ -16,8 +16,7 @@ export const portalTheme: ThemeConfig = {
     colorBgLayout: '#f4f6f9',
     borderRadius: 4,
     fontSize: 14,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+    fontFamily: "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
   },
   components: {
     Layout: { headerHeight: 60, headerBg: '#ffffff', bodyBg: '#f4f6f9' },

@@ -1,10 +1,4 @@
-import {
-  browserAcceptsCookieDomain,
-  clearCookieDomainCache,
-  cookieDomainCandidates,
-  cookieDomainFor,
-  isHostWithoutParentDomain,
-} from './cookieDomain';
+import { browserAcceptsCookieDomain, clearCookieDomainCache, cookieDomainCandidates, cookieDomainFor, isHostWithoutParentDomain } from './cookieDomain';
 import { clearAllCookies, setPageUrl } from './testUtils';
 
 afterEach(() => {

@@ -49,10 +49,7 @@ const resolvedDomains = new Map<string, string | undefined>();
  * The `domain` attribute for session cookies on `hostname` (with a leading dot), or undefined when the
  * cookie must stay host-only. The result is cached per host: probing writes cookies.
  */
-export function cookieDomainFor(
-  hostname: string,
-  accepts: (domain: string) => boolean = browserAcceptsCookieDomain,
-): string | undefined {
+export function cookieDomainFor(hostname: string, accepts: (domain: string) => boolean = browserAcceptsCookieDomain): string | undefined {
   const key = hostname.trim().toLowerCase();
   if (resolvedDomains.has(key)) return resolvedDomains.get(key);
   const found = cookieDomainCandidates(key).find((candidate) => accepts(candidate));

@@ -86,11 +86,7 @@ describe('tokens', () => {
     setPageUrl('https://www.example.com/');
     const set = vi.spyOn(Cookies, 'set');
     setToken({ accessToken: 'a1', refreshToken: 'r1' });
-    expect(set).toHaveBeenCalledWith(
-      COOKIE_KEYS.accessToken,
-      'a1',
-      expect.objectContaining({ domain: '.example.com', expires: 30, path: '/', secure: true }),
-    );
+    expect(set).toHaveBeenCalledWith(COOKIE_KEYS.accessToken, 'a1', expect.objectContaining({ domain: '.example.com', expires: 30, path: '/', secure: true }));
     set.mockRestore();
   });
 
@@ -98,20 +94,12 @@ describe('tokens', () => {
     const set = vi.spyOn(Cookies, 'set');
     setPageUrl('https://www.example.com/');
     setToken({ accessToken: 'a1', refreshToken: 'r1' });
-    expect(set).toHaveBeenCalledWith(
-      COOKIE_KEYS.accessToken,
-      'a1',
-      expect.objectContaining({ secure: true, sameSite: 'Lax' }),
-    );
+    expect(set).toHaveBeenCalledWith(COOKIE_KEYS.accessToken, 'a1', expect.objectContaining({ secure: true, sameSite: 'Lax' }));
     set.mockClear();
     const undo = pretendEmbedded();
     try {
       setToken({ accessToken: 'a2', refreshToken: 'r2' });
-      expect(set).toHaveBeenCalledWith(
-        COOKIE_KEYS.accessToken,
-        'a2',
-        expect.objectContaining({ secure: true, sameSite: 'None' }),
-      );
+      expect(set).toHaveBeenCalledWith(COOKIE_KEYS.accessToken, 'a2', expect.objectContaining({ secure: true, sameSite: 'None' }));
     } finally {
       undo();
     }

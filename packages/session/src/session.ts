@@ -10,15 +10,7 @@ import {
   TENANT_QUERY_PARAM,
   TOKEN_COOKIE_DAYS,
 } from './keys';
-import {
-  readCookie,
-  readJson,
-  removeCookie,
-  safeLocalStorage,
-  safeSessionStorage,
-  writeCookie,
-  writeJson,
-} from './storage';
+import { readCookie, readJson, removeCookie, safeLocalStorage, safeSessionStorage, writeCookie, writeJson } from './storage';
 
 // ---- tokens (spec §4, §9) ----
 

@@ -1,14 +1,5 @@
 import { clearCookieDomainCache } from './cookieDomain';
-import {
-  isEmbeddedFrame,
-  readCookie,
-  readJson,
-  removeCookie,
-  safeLocalStorage,
-  safeSessionStorage,
-  writeCookie,
-  writeJson,
-} from './storage';
+import { isEmbeddedFrame, readCookie, readJson, removeCookie, safeLocalStorage, safeSessionStorage, writeCookie, writeJson } from './storage';
 import { clearAllCookies, pretendEmbedded, setPageUrl } from './testUtils';
 
 afterEach(() => {

@@ -1,10 +1,4 @@
-import {
-  canSwitchEnterpriseLibrary,
-  hasPermission,
-  isBlocked,
-  isPlatformUser,
-  isPrivateDeploymentUser,
-} from './user';
+import { canSwitchEnterpriseLibrary, hasPermission, isBlocked, isPlatformUser, isPrivateDeploymentUser } from './user';
 
 describe('isBlocked', () => {
   it('is true for orgId 1 or a disabled organisation', () => {

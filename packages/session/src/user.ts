@@ -26,11 +26,7 @@ export function isPrivateDeploymentUser(user: UserLike): boolean {
 
 /** Only on the parts library can an eligible organisation member switch to the enterprise library. */
 export function canSwitchEnterpriseLibrary(user: UserLike, library: 'part' | 'component' | 'mat' | string): boolean {
-  return (
-    library === 'part' &&
-    isPrivateDeploymentUser(user) &&
-    (user?.businessScope ?? []).map(Number).includes(ENTERPRISE_LIBRARY_SCOPE)
-  );
+  return library === 'part' && isPrivateDeploymentUser(user) && (user?.businessScope ?? []).map(Number).includes(ENTERPRISE_LIBRARY_SCOPE);
 }
 
 export const PERMISSION_VALUE_MISSING = '未设置权限值';

@@ -52,7 +52,11 @@ export function UploadTask({ upload, testId = 'upload-task' }: { upload: UploadC
             </Button>
           </>
         )}
-        {state.status === 'done' && <Typography.Text type="success" data-testid={`${testId}-done`}>{t('done')}</Typography.Text>}
+        {state.status === 'done' && (
+          <Typography.Text type="success" data-testid={`${testId}-done`}>
+            {t('done')}
+          </Typography.Text>
+        )}
       </Space>
     </div>
   );

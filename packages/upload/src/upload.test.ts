@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { isPortalError, PortalError, resetHttpConfig, resetHttpState } from '@portal/http';
+import { isPortalError, type PortalError, resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearToken, setToken } from '@portal/session';
-import { clearAllCookies, delay, envelope, sendJson, setPageUrl, startTestServer, type RecordedRequest, type TestServer } from '../../http/src/testServer';
+import { clearAllCookies, delay, envelope, sendJson, setPageUrl, startTestServer, type RecordedRequest, type TestServer } from '@portal/http/testing';
 import { CHUNK_SIZE_BYTES, NOT_COMPLETE_MESSAGE, splitIntoParts, uploadFile } from './upload';
 
 const MB = 1024 * 1024;
@@ -165,7 +165,14 @@ describe('uploadFile, chunked', () => {
       etags: [1, 2, 3].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })),
     });
     const create = json(server.requests.find((request) => request.url.includes('/bigfile/create'))!);
-    expect(create).toMatchObject({ business: 'model', fileName: 'model.step', path: 'model/2026/model.step', fileUrl: '/files/model.step', size: 7 * MB, storageType: 11 });
+    expect(create).toMatchObject({
+      business: 'model',
+      fileName: 'model.step',
+      path: 'model/2026/model.step',
+      fileUrl: '/files/model.step',
+      size: 7 * MB,
+      storageType: 11,
+    });
     expect(progress[0]).toBe(0);
     expect(progress[progress.length - 1]).toBe(100);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
@@ -175,7 +182,10 @@ describe('uploadFile, chunked', () => {
 
   it('resumes: parts init reports as stored are not sent again, their ETags go to complete', async () => {
     const store = serveBigFile();
-    store.stored = [{ partNumber: 1, etag: '"etag-1"' }, { partNumber: 2, etag: '"etag-2"' }];
+    store.stored = [
+      { partNumber: 1, etag: '"etag-1"' },
+      { partNumber: 2, etag: '"etag-2"' },
+    ];
     const progress: number[] = [];
     await uploadFile(fileOf(7 * MB), { bizCode: 'model', onProgress: (percent) => progress.push(percent) });
     expect([...store.puts.keys()]).toEqual([3]);

@@ -142,7 +142,7 @@ function normaliseFile(record: unknown, fallback: { name: string; size: number; 
   return {
     ...value,
     id,
-    url: typeof value.url === 'string' && value.url ? value.url : fallback.url ?? fileContentUrl(id),
+    url: typeof value.url === 'string' && value.url ? value.url : (fallback.url ?? fileContentUrl(id)),
     name: typeof value.name === 'string' && value.name ? value.name : fallback.name,
     size: typeof value.size === 'number' ? value.size : fallback.size,
   };
@@ -286,8 +286,7 @@ export async function uploadFile(file: File | Blob, options: UploadOptions): Pro
   if (options.signal?.aborted) throw canceledUploadError();
   const tracker = new ProgressTracker(file.size, options.onProgress);
   tracker.bytes(0);
-  const uploaded =
-    file.size < SINGLE_UPLOAD_LIMIT_BYTES ? await uploadSingle(file, name, options, tracker) : await uploadChunked(file, name, options, tracker);
+  const uploaded = file.size < SINGLE_UPLOAD_LIMIT_BYTES ? await uploadSingle(file, name, options, tracker) : await uploadChunked(file, name, options, tracker);
   tracker.finished();
   return uploaded;
 }

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from '@portal/providers';
 import { resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearToken, setToken } from '@portal/session';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { UploadTask } from './upload-task';
 import { useUpload, type UploadController } from './use-upload';
 

@@ -1,11 +1,4 @@
-import {
-  antdValidateMessages,
-  formatMessage,
-  getValidatorLocale,
-  setValidatorLocale,
-  validatorMessage,
-  validatorMessages,
-} from './messages';
+import { antdValidateMessages, formatMessage, getValidatorLocale, setValidatorLocale, validatorMessage, validatorMessages } from './messages';
 
 afterEach(() => setValidatorLocale('zh-CN'));
 

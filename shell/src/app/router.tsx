@@ -45,12 +45,26 @@ export function AppRoutes() {
         <Route path="download" element={<DownloadPage />} />
         <Route path="brand-entry" element={<BrandEntryPage />} />
         <Route path="about" element={<AboutPage />} />
-        <Route path="user" element={<MyCenterFrame><RemotePage key="user" id={AUTH_PAGES.personalCenter} /></MyCenterFrame>} />
+        <Route
+          path="user"
+          element={
+            <MyCenterFrame>
+              <RemotePage key="user" id={AUTH_PAGES.personalCenter} />
+            </MyCenterFrame>
+          }
+        />
         <Route path="user/files" element={<MyFilesPage />} />
         <Route path="user/feedback" element={<MyFeedbackPage />} />
         <Route path="user/brands" element={<MyBrandsPage />} />
         <Route path="brand/:id" element={<BrandPage />} />
-        <Route path="personalCenter/myInfo" element={<MyCenterFrame><RemotePage key="myInfo" id={AUTH_PAGES.personalCenter} /></MyCenterFrame>} />
+        <Route
+          path="personalCenter/myInfo"
+          element={
+            <MyCenterFrame>
+              <RemotePage key="myInfo" id={AUTH_PAGES.personalCenter} />
+            </MyCenterFrame>
+          }
+        />
         <Route path="operation/feedback" element={<FeedbackAdminPage />} />
         <Route path="operation/front-log" element={<FrontLogAdminPage />} />
         <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />

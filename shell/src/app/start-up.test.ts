@@ -14,7 +14,12 @@ describe('applyPluginMode: the plugin session survives navigation (issue 12)', (
     expect(sessionStorage.getItem(PLUGIN_THEME_STORAGE_KEY)).toBe('dark');
     expect(sessionStorage.getItem(PLUGIN_CHANNEL_STORAGE_KEY)).toBe('207');
 
-    for (const [path, search] of [['/component/search', '?keyWords=AMS1117'], ['/component/detail/12', ''], ['/part', ''], ['/plugin/login', '']]) {
+    for (const [path, search] of [
+      ['/component/search', '?keyWords=AMS1117'],
+      ['/component/detail/12', ''],
+      ['/part', ''],
+      ['/plugin/login', ''],
+    ]) {
       applyPluginMode(path, search);
       expect(document.documentElement.dataset.plugin).toBe('dark');
       expect(appStore.getState()).toMatchObject({ isPlugin: true, pluginTheme: 'dark', channel: 207 });

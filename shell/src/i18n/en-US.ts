@@ -72,7 +72,8 @@ export const enUS: ShellMessages = {
     listSeparator: ', ',
   },
   download: {
-    intro: 'Plugins bring the libraries into your design software: search, preview and place parts, components and materials without leaving it. Plugins sign in with your portal account.',
+    intro:
+      'Plugins bring the libraries into your design software: search, preview and place parts, components and materials without leaving it. Plugins sign in with your portal account.',
     kinds: {
       cad: {
         title: 'CAD plugin',
@@ -104,13 +105,17 @@ export const enUS: ShellMessages = {
     installTitle: 'Install and use',
     steps: {
       download: { title: 'Download the installer', text: 'Choose the installer for your design software and its version.' },
-      install: { title: 'Install the plugin', text: 'Close the design software and run the installer; it registers the plugin in the software’s plugin folder or menu.' },
+      install: {
+        title: 'Install the plugin',
+        text: 'Close the design software and run the installer; it registers the plugin in the software’s plugin folder or menu.',
+      },
       signIn: { title: 'Sign in', text: 'Start the design software and sign in with your portal account in the plugin panel (QR sign-in works too).' },
       use: { title: 'Search and place', text: 'Search in the plugin panel, preview, and place into the current design with one click.' },
     },
     kicadTitle: 'KiCad library files',
     kicadHttpTitle: 'KiCad HTTP library (KiCad 8 and later)',
-    kicadHttpText: 'Browse and place the components library right in KiCad: KiCad reads categories and parts through the HTTP library API with your personal access token.',
+    kicadHttpText:
+      'Browse and place the components library right in KiCad: KiCad reads categories and parts through the HTTP library API with your personal access token.',
     kicadHttpToken: 'Create an access token in the personal centre (shown once; copy it):',
     kicadHttpTokenLink: 'Personal centre · KiCad access tokens',
     kicadHttpDownload: 'Download the portal.kicad_httplib file',
@@ -119,7 +124,8 @@ export const enUS: ShellMessages = {
     kicadText: 'KiCad symbol, footprint and 3D model files come with the components library, per component.',
   },
   brandEntry: {
-    intro: 'Manufacturers can publish their products’ parameters, models and documents here, so engineers find them while selecting parts. Applications are reviewed by the platform’s operators.',
+    intro:
+      'Manufacturers can publish their products’ parameters, models and documents here, so engineers find them while selecting parts. Applications are reviewed by the platform’s operators.',
     steps: {
       apply: { title: 'Apply', text: 'Company and brand, contact person, product categories and the business licence.' },
       review: { title: 'Review', text: 'Operators verify the company, usually within 3 working days.' },
@@ -386,7 +392,7 @@ export const enUS: ShellMessages = {
       new: 'New reply',
       reply: 'Reply: ',
       noReply: 'Handled (no reply text)',
-      waiting: 'The operators\' reply will show here',
+      waiting: "The operators' reply will show here",
       newReplies: '{{count}} of your feedback got a new answer',
     },
     brands: {
@@ -402,7 +408,8 @@ export const enUS: ShellMessages = {
       categories: 'Categories',
       website: 'Website',
       since: 'Joined',
-      itemsLater: 'The brand\'s parts, components and materials will be listed here once the enterprise library is available; for now the page shows the brand\'s profile.',
+      itemsLater:
+        "The brand's parts, components and materials will be listed here once the enterprise library is available; for now the page shows the brand's profile.",
     },
   },
 };

@@ -29,9 +29,7 @@ export default function BrandEntryPage() {
       <Row gutter={24} className="brand-entry-body">
         <Col span={16}>
           <Card title={t('brandEntry.form.title')}>
-            <BrandApplicationForm
-              onSubmitted={() => void queryClient.invalidateQueries({ queryKey: myApplicationsQueryOptions(true).queryKey })}
-            />
+            <BrandApplicationForm onSubmitted={() => void queryClient.invalidateQueries({ queryKey: myApplicationsQueryOptions(true).queryKey })} />
           </Card>
         </Col>
         <Col span={8}>

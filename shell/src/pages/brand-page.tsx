@@ -19,7 +19,11 @@ export default function BrandPage() {
       <Result
         status="404"
         title={t('my.brands.notFound')}
-        extra={<Link to="/"><Button type="primary">{t('my.brands.home')}</Button></Link>}
+        extra={
+          <Link to="/">
+            <Button type="primary">{t('my.brands.home')}</Button>
+          </Link>
+        }
         data-testid="brand-page-missing"
       />
     );
@@ -31,7 +35,9 @@ export default function BrandPage() {
         <div className="brand-page-head">
           <Avatar shape="square" size={96} src={data.logoUrl || undefined} icon={<ShopOutlined />} data-testid="brand-page-logo" />
           <div>
-            <Typography.Title level={2} data-testid="brand-page-name">{data.brandName}</Typography.Title>
+            <Typography.Title level={2} data-testid="brand-page-name">
+              {data.brandName}
+            </Typography.Title>
             <Typography.Text type="secondary">{data.companyName}</Typography.Text>
           </div>
         </div>
@@ -44,7 +50,9 @@ export default function BrandPage() {
           </Descriptions.Item>
           {data.website && (
             <Descriptions.Item label={t('my.brands.website')}>
-              <Typography.Link href={data.website} target="_blank" rel="noreferrer noopener">{data.website}</Typography.Link>
+              <Typography.Link href={data.website} target="_blank" rel="noreferrer noopener">
+                {data.website}
+              </Typography.Link>
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('my.brands.since')}>{new Date(data.createTime).toLocaleDateString()}</Descriptions.Item>

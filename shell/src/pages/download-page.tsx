@@ -37,9 +37,7 @@ export default function DownloadPage() {
               extra={<Tag>{t('download.status.upcoming')}</Tag>}
             >
               <Typography.Paragraph>{t(`download.kinds.${kind}.does`)}</Typography.Paragraph>
-              <Typography.Paragraph type="secondary">
-                {t('download.supported', { software: t(`download.kinds.${kind}.software`) })}
-              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{t('download.supported', { software: t(`download.kinds.${kind}.software`) })}</Typography.Paragraph>
               <Typography.Paragraph type="secondary">{t(`download.kinds.${kind}.library`)}</Typography.Paragraph>
             </Card>
           </Col>

@@ -44,14 +44,7 @@ export function NotFoundPage() {
 export function ForbiddenPage() {
   const { t } = useTranslation('shell');
   const [query] = useSearchParams();
-  return (
-    <ErrorResult
-      status="403"
-      title={t('title.forbidden')}
-      message={query.get('message') || t('error.forbidden')}
-      code={query.get('code') || undefined}
-    />
-  );
+  return <ErrorResult status="403" title={t('title.forbidden')} message={query.get('message') || t('error.forbidden')} code={query.get('code') || undefined} />;
 }
 
 /** True for the path segments the generic error page answers: HTTP-like numeric codes. */
@@ -74,12 +67,5 @@ function ErrorCodeResult({ pathCode }: { pathCode: string }) {
   const [query] = useSearchParams();
   const code = resolveErrorCode(pathCode, query.get('code'));
   const status = pathCode;
-  return (
-    <ErrorResult
-      status={status}
-      title={t('title.error')}
-      message={query.get('message') || t('error.generic')}
-      code={code}
-    />
-  );
+  return <ErrorResult status={status} title={t('title.error')} message={query.get('message') || t('error.generic')} code={code} />;
 }

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Col, Row, Typography } from 'antd';
-import {
-  AppstoreOutlined,
-  BlockOutlined,
-  DeploymentUnitOutlined,
-  ExperimentOutlined,
-  ToolOutlined,
-  ApiOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, BlockOutlined, DeploymentUnitOutlined, ExperimentOutlined, ToolOutlined, ApiOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIBRARY_KEYS, LIBRARIES, paths, type LibraryKey } from '@portal/providers';
@@ -85,7 +77,9 @@ export function HomePage() {
         <div className="home-plugins-band">
           <Typography.Paragraph className="home-plugins-text">{t('home.pluginsText')}</Typography.Paragraph>
           <Link to="/download">
-            <Button type="primary" size="large">{t('home.pluginsAction')}</Button>
+            <Button type="primary" size="large">
+              {t('home.pluginsAction')}
+            </Button>
           </Link>
         </div>
       </section>

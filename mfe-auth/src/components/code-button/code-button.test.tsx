@@ -13,7 +13,11 @@ describe('CodeButton', () => {
   it('counts down 60 seconds after a successful send, then is free again', async () => {
     vi.useFakeTimers();
     const onSend = vi.fn().mockResolvedValue(true);
-    render(<AppProviders withRouter={false}><CodeButton resendSeconds={RESEND_SECONDS} onSend={onSend} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <CodeButton resendSeconds={RESEND_SECONDS} onSend={onSend} />
+      </AppProviders>,
+    );
     const button = screen.getByTestId('code-button');
     expect(button).toHaveTextContent('获取验证码');
     await act(async () => {
@@ -35,10 +39,14 @@ describe('CodeButton', () => {
     expect(button).toHaveTextContent('获取验证码');
   });
 
-  it('counts down the interval it is given (the server\'s)', async () => {
+  it("counts down the interval it is given (the server's)", async () => {
     vi.useFakeTimers();
     const onSend = vi.fn().mockResolvedValue(true);
-    render(<AppProviders withRouter={false}><CodeButton resendSeconds={2} onSend={onSend} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <CodeButton resendSeconds={2} onSend={onSend} />
+      </AppProviders>,
+    );
     const button = screen.getByTestId('code-button');
     await act(async () => {
       fireEvent.click(button);
@@ -58,7 +66,11 @@ describe('CodeButton', () => {
   it('is disabled while the code is being sent and free again after a failure', async () => {
     let fail!: (error: Error) => void;
     const onSend = vi.fn(() => new Promise((_resolve, reject) => (fail = reject)));
-    render(<AppProviders withRouter={false}><CodeButton resendSeconds={RESEND_SECONDS} onSend={onSend} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <CodeButton resendSeconds={RESEND_SECONDS} onSend={onSend} />
+      </AppProviders>,
+    );
     const button = screen.getByTestId('code-button');
     await act(async () => {
       fireEvent.click(button);
@@ -71,7 +83,11 @@ describe('CodeButton', () => {
 
   it('stays disabled while its precondition (the slider) is not met', () => {
     const onSend = vi.fn();
-    render(<AppProviders withRouter={false}><CodeButton resendSeconds={RESEND_SECONDS} onSend={onSend} disabled /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <CodeButton resendSeconds={RESEND_SECONDS} onSend={onSend} disabled />
+      </AppProviders>,
+    );
     fireEvent.click(screen.getByTestId('code-button'));
     expect(screen.getByTestId('code-button')).toBeDisabled();
     expect(onSend).not.toHaveBeenCalled();

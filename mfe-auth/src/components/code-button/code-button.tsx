@@ -39,13 +39,7 @@ export function CodeButton({ resendSeconds, onSend, disabled, 'data-testid': tes
   };
 
   return (
-    <Button
-      onClick={send}
-      loading={loading}
-      disabled={disabled || loading || remaining > 0}
-      data-testid={testId}
-      className="auth-code-button"
-    >
+    <Button onClick={send} loading={loading} disabled={disabled || loading || remaining > 0} data-testid={testId} className="auth-code-button">
       {remaining > 0 ? t('code.resendIn', { seconds: remaining }) : t('code.get')}
     </Button>
   );

@@ -9,7 +9,11 @@ describe('HasPermission', () => {
     sessionStore.setState({ permissions: ['part:model:download'] });
     const { rerender } = render(<HasPermission value={['part:model:download', 'x:y:z']}>download</HasPermission>);
     expect(screen.getByText('download')).toBeInTheDocument();
-    rerender(<HasPermission value="system:user:delete" fallback={<span>hidden</span>}>delete</HasPermission>);
+    rerender(
+      <HasPermission value="system:user:delete" fallback={<span>hidden</span>}>
+        delete
+      </HasPermission>,
+    );
     expect(screen.queryByText('delete')).toBeNull();
     expect(screen.getByText('hidden')).toBeInTheDocument();
     act(() => sessionStore.setState({ permissions: ['*:*:*'] }));

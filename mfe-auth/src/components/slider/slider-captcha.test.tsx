@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { resetHttpState } from '@portal/http';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../packages/http/src/testServer';
+import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { AppProviders } from '@portal/providers';
 import { registerAuthMessages } from '../../i18n';
 import { SLIDER_HANDLE, SliderCaptcha, type SliderCaptchaHandle } from './slider-captcha';
@@ -33,7 +33,11 @@ function drag(handle: HTMLElement, to: number) {
 
 describe('SliderCaptcha', () => {
   it('sizes the track and handle as the spec says', () => {
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="login" width={330} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="login" width={330} />
+      </AppProviders>,
+    );
     const slider = screen.getByTestId('slider');
     expect(slider.style.width).toBe('330px');
     expect(slider.style.height).toBe('40px');
@@ -44,7 +48,11 @@ describe('SliderCaptcha', () => {
   it('sends the recorded track to the server at the right end and hands back the ticket', async () => {
     server.routes.set('/to/api/base/system/captcha/slider/verify', (_request, response) => sendJson(response, envelope({ ticket: 't-42', expiresIn: 300 })));
     const onChange = vi.fn();
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="sms" onChange={onChange} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="sms" onChange={onChange} />
+      </AppProviders>,
+    );
     drag(screen.getByTestId('slider-handle'), 320 - SLIDER_HANDLE);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('t-42'));
     expect(screen.getByTestId('slider').dataset.status).toBe('success');
@@ -64,7 +72,11 @@ describe('SliderCaptcha', () => {
     server.routes.set('/to/api/base/system/captcha/slider/verify', (_request, response) => sendJson(response, envelope({ ticket: 't-9', expiresIn: 300 })));
     const ref = createRef<SliderCaptchaHandle>();
     const onChange = vi.fn();
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="email" ref={ref} onChange={onChange} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="email" ref={ref} onChange={onChange} />
+      </AppProviders>,
+    );
     const challenges = () => server.requests.filter((request) => request.url.endsWith('/challenge') && request.body.includes('email')).length;
     await waitFor(() => expect(challenges()).toBe(1));
     drag(screen.getByTestId('slider-handle'), 320 - SLIDER_HANDLE);
@@ -74,13 +86,17 @@ describe('SliderCaptcha', () => {
     await waitFor(() => expect(challenges()).toBe(2));
   });
 
-  it('reports the track for the server\'s handle width so the travel to the right end matches', async () => {
+  it("reports the track for the server's handle width so the travel to the right end matches", async () => {
     server.routes.set('/to/api/base/system/captcha/slider/challenge', (_request, response) =>
       sendJson(response, envelope({ challengeId: 'c-2', trackWidth: 340, handleWidth: 40, expiresIn: 120 })),
     );
     server.routes.set('/to/api/base/system/captcha/slider/verify', (_request, response) => sendJson(response, envelope({ ticket: 't-7', expiresIn: 300 })));
     const onChange = vi.fn();
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="login" width={330} onChange={onChange} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="login" width={330} onChange={onChange} />
+      </AppProviders>,
+    );
     drag(screen.getByTestId('slider-handle'), 330 - SLIDER_HANDLE);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('t-7'));
     const verify = JSON.parse(server.requests.find((request) => request.url.endsWith('/verify'))!.body);
@@ -91,7 +107,11 @@ describe('SliderCaptcha', () => {
   it('resets on an early drop without asking for a verification', async () => {
     server.routes.set('/to/api/base/system/captcha/slider/verify', (_request, response) => sendJson(response, envelope({ ticket: 't-3', expiresIn: 300 })));
     const onChange = vi.fn();
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="login" onChange={onChange} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="login" onChange={onChange} />
+      </AppProviders>,
+    );
     drag(screen.getByTestId('slider-handle'), 120);
     expect(screen.getByTestId('slider').dataset.status).toBe('idle');
     expect(screen.getByTestId('slider').getAttribute('aria-valuenow')).toBe('0');
@@ -111,7 +131,11 @@ describe('SliderCaptcha', () => {
       sendJson(response, envelope(null, 1002014010, '滑块验证失败，请重试')),
     );
     const onFail = vi.fn();
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="login" onFail={onFail} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="login" onFail={onFail} />
+      </AppProviders>,
+    );
     drag(screen.getByTestId('slider-handle'), 320 - SLIDER_HANDLE);
     await waitFor(() => expect(onFail).toHaveBeenCalledWith('滑块验证失败，请重试'));
     expect(screen.getByTestId('slider').dataset.status).toBe('idle');
@@ -121,7 +145,11 @@ describe('SliderCaptcha', () => {
   it('can be reset from outside', async () => {
     server.routes.set('/to/api/base/system/captcha/slider/verify', (_request, response) => sendJson(response, envelope({ ticket: 't-1', expiresIn: 300 })));
     const ref = createRef<SliderCaptchaHandle>();
-    render(<AppProviders withRouter={false}><SliderCaptcha scene="login" ref={ref} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SliderCaptcha scene="login" ref={ref} />
+      </AppProviders>,
+    );
     drag(screen.getByTestId('slider-handle'), 320 - SLIDER_HANDLE);
     await waitFor(() => expect(screen.getByTestId('slider').dataset.status).toBe('success'));
     act(() => ref.current!.reset());

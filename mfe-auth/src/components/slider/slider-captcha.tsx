@@ -134,7 +134,10 @@ export function SliderCaptcha({
     // all, or a drag on a slow machine looks like a jump across the track.
     const native = event.nativeEvent;
     const coalesced = typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
-    const samples = coalesced.length > 0 ? coalesced.map((sample) => ({ x: sample.clientX, y: sample.clientY, t: sample.timeStamp })) : [{ x: event.clientX, y: event.clientY, t: performance.now() }];
+    const samples =
+      coalesced.length > 0
+        ? coalesced.map((sample) => ({ x: sample.clientX, y: sample.clientY, t: sample.timeStamp }))
+        : [{ x: event.clientX, y: event.clientY, t: performance.now() }];
     let x = 0;
     for (const sample of samples) {
       x = Math.min(Math.max(sample.x - current.startX, 0), maxOffset);
@@ -178,7 +181,7 @@ export function SliderCaptcha({
   };
 
   const label =
-    status === 'success' ? successTips ?? t('slider.success') : status === 'verifying' ? t('slider.verifying') : failure ?? tips ?? t('slider.tips');
+    status === 'success' ? (successTips ?? t('slider.success')) : status === 'verifying' ? t('slider.verifying') : (failure ?? tips ?? t('slider.tips'));
 
   return (
     <div

@@ -1,5 +1,14 @@
 import { LOCAL_STORAGE_KEYS } from '@portal/session';
-import { backToLogin, closeLoginDialog, isLoginTab, loginDialogStore, openLoginDialog, openRegisterDialog, selectLoginTab, showNotRegistered } from './login-dialog-store';
+import {
+  backToLogin,
+  closeLoginDialog,
+  isLoginTab,
+  loginDialogStore,
+  openLoginDialog,
+  openRegisterDialog,
+  selectLoginTab,
+  showNotRegistered,
+} from './login-dialog-store';
 
 describe('login dialog store', () => {
   beforeEach(() => {

@@ -19,9 +19,7 @@ export interface RedirectContext {
   force?: boolean;
 }
 
-export type RedirectDecision =
-  | { kind: 'route'; path: string }
-  | { kind: 'location'; url: string };
+export type RedirectDecision = { kind: 'route'; path: string } | { kind: 'location'; url: string };
 
 /** Query parameters that carry a session across sites. */
 export const TOKEN_PARAMS = ['token', 'refreshToken', 'tokenExpires'] as const;

@@ -5,9 +5,7 @@ import type { Recommendation, RecommendationDifference, RecommendationGroup } fr
 export const GROUP_KEYS = ['family', 'package'] as const;
 
 export function orderedGroups(groups: RecommendationGroup[]): RecommendationGroup[] {
-  return GROUP_KEYS.map(
-    (key) => groups.find((group) => group.key === key) ?? { key, label: key, labelEn: key, items: [] },
-  );
+  return GROUP_KEYS.map((key) => groups.find((group) => group.key === key) ?? { key, label: key, labelEn: key, items: [] });
 }
 
 /** Up to `max` key parameters, one per dimension, in the API's order: `电压 3.3V · 电流 1A`. */

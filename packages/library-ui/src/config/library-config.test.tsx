@@ -13,7 +13,16 @@ import { defineLibraryConfig, LibraryConfigProvider, useLibraryConfig, type Deta
 // A library namespace that words one shared text its own way (as mfe-component does with 元器件).
 registerMessages('config-test', { 'zh-CN': { search: { total: '找到 {{total}} 种材料' } }, 'en-US': { search: { total: '{{total}} materials' } } });
 
-const hit = { id: 7, partNumber: 'Q235B', name: '碳素结构钢', manufacturerName: '宝钢', package: 'SOT-23', pinCount: 3, description: '普通碳素钢', exact: true };
+const hit = {
+  id: 7,
+  partNumber: 'Q235B',
+  name: '碳素结构钢',
+  manufacturerName: '宝钢',
+  package: 'SOT-23',
+  pinCount: 3,
+  description: '普通碳素钢',
+  exact: true,
+};
 const searchAnswer = {
   list: [hit],
   total: 1,
@@ -118,7 +127,9 @@ describe('the search page with a library configuration', () => {
     // The hits state a package, but a library without the facet does not offer it, nor range filters.
     expect(screen.queryByTestId('facet-package')).toBeNull();
     expect(screen.queryByTestId('range-filter')).toBeNull();
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     // 名称 and 描述 are responsive columns (md, sm) and jsdom matches no media query: only these two show.
     expect(headers).toEqual(['型号', '厂商']);
     expect(within(table).queryByTestId('result-compare-7')).toBeNull();
@@ -137,7 +148,11 @@ describe('the search page with a library configuration', () => {
     const table = await screen.findByTestId('search-results');
     expect(screen.getByTestId('facet-package')).toBeInTheDocument();
     expect(screen.getByTestId('range-filter')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['型号', '厂商', '封装', '对比']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['型号', '厂商', '封装', '对比']);
     expect(within(table).getByTestId('result-compare-7')).toBeInTheDocument();
     expect(screen.getByTestId('search-total')).toHaveTextContent('共 1 条结果');
   });

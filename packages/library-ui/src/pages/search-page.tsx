@@ -30,11 +30,7 @@ export default function SearchPage() {
           </Tag>
         ))}
       </Space>
-      {!runnable ? (
-        <Card data-testid="search-prompt">{t('search.prompt')}</Card>
-      ) : (
-        <SearchResults state={state} onChange={update} />
-      )}
+      {!runnable ? <Card data-testid="search-prompt">{t('search.prompt')}</Card> : <SearchResults state={state} onChange={update} />}
     </div>
   );
 }

@@ -17,8 +17,7 @@ export default function SimilarityPage() {
   return (
     <div data-testid="similarity-page" style={{ padding: 16 }}>
       <Typography.Title level={4}>
-        {t('alternatives.title')}{' '}
-        {source.data && <Link to={`/detail/${id}`}>{source.data.component.partNumber}</Link>}
+        {t('alternatives.title')} {source.data && <Link to={`/detail/${id}`}>{source.data.component.partNumber}</Link>}
       </Typography.Title>
       <Card>
         <QueryState

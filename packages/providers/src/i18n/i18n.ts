@@ -59,10 +59,7 @@ export const i18n = createPortalI18n();
  * Add an application's strings under its own namespace (`registerMessages('part', {...})`).
  * Safe to call more than once (a remote mounted again): later bundles deep-merge over earlier.
  */
-export function registerMessages(
-  namespace: string,
-  messages: Record<Language, Record<string, unknown>>,
-): void {
+export function registerMessages(namespace: string, messages: Record<Language, Record<string, unknown>>): void {
   for (const language of SUPPORTED_LANGUAGES) {
     i18n.addResourceBundle(language, namespace, messages[language], true, true);
   }

@@ -43,9 +43,7 @@ export async function loadRemoteModule<T>(id: string): Promise<T> {
   if (!initialised) throw new RemoteUnavailableError('federation is not initialised yet');
   const remoteName = id.split('/')[0] ?? id;
   if (!(remoteName in remoteMap)) {
-    throw new RemoteUnavailableError(
-      mapError ? `远程模块清单不可用（${mapError}）` : `remotes.json does not list the remote "${remoteName}"`,
-    );
+    throw new RemoteUnavailableError(mapError ? `远程模块清单不可用（${mapError}）` : `remotes.json does not list the remote "${remoteName}"`);
   }
   const loaded = await loadRemote<T>(id);
   if (loaded === null || loaded === undefined) {

@@ -1,12 +1,4 @@
-import {
-  getAppStatus,
-  registerApplication,
-  start,
-  triggerAppChange,
-  unloadApplication,
-  addErrorHandler,
-  type LifeCycles,
-} from 'single-spa';
+import { getAppStatus, registerApplication, start, triggerAppChange, unloadApplication, addErrorHandler, type LifeCycles } from 'single-spa';
 import { LIBRARIES, LIBRARY_KEYS, type LibraryKey } from '@portal/providers';
 import { loadRemoteModule, prepareRemoteRetry } from './federation';
 import { describeError, setRemoteState } from './remote-status';

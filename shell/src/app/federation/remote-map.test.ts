@@ -25,8 +25,7 @@ describe('parseRemoteMap', () => {
 });
 
 describe('fetchRemoteMap', () => {
-  const respond = (body: string, status = 200) =>
-    vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
+  const respond = (body: string, status = 200) => vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
 
   it('fetches /remotes.json without the HTTP cache', async () => {
     const fetchImpl = respond('{"mfe_mat":"/mfe/mat/mf-manifest.json"}');

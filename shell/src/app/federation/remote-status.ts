@@ -4,11 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Per-remote load state, written by the federation loaders and read by the outlets that show a
  * spinner, the remote's UI or its fallback.
  */
-export type RemoteState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'mounted' }
-  | { status: 'error'; phase: 'load' | 'mount'; reason: string };
+export type RemoteState = { status: 'idle' } | { status: 'loading' } | { status: 'mounted' } | { status: 'error'; phase: 'load' | 'mount'; reason: string };
 
 const IDLE: RemoteState = { status: 'idle' };
 let states: Readonly<Record<string, RemoteState>> = {};

@@ -29,15 +29,7 @@ export function activeNavKey(pathname: string): NavKey | undefined {
   return NAV_ITEMS.find((item) => item.key !== 'home' && item.key === segment)?.key;
 }
 
-export type ToolbarKey =
-  | 'catalogue'
-  | 'brand'
-  | 'paramCompare'
-  | 'search3D'
-  | 'compare'
-  | 'recommend'
-  | 'matCompare'
-  | 'matRecommend';
+export type ToolbarKey = 'catalogue' | 'brand' | 'paramCompare' | 'search3D' | 'compare' | 'recommend' | 'matCompare' | 'matRecommend';
 
 export interface ToolbarItem {
   key: ToolbarKey;

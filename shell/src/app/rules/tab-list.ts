@@ -19,9 +19,7 @@ export const HOME_TAB_NAME = '/';
  */
 export function openTab(tabs: readonly Tab[], tab: Omit<Tab, 'isActive'>, capacity: number = TAB_LIST_CAPACITY): Tab[] {
   const existing = tabs.find((item) => item.name === tab.name);
-  let next: Tab[] = existing
-    ? tabs.map((item) => (item.name === tab.name ? { ...item, ...tab } : item))
-    : [...tabs, { ...tab, isActive: false }];
+  let next: Tab[] = existing ? tabs.map((item) => (item.name === tab.name ? { ...item, ...tab } : item)) : [...tabs, { ...tab, isActive: false }];
   while (next.length > capacity) {
     const dropIndex = next.findIndex((item) => item.name !== HOME_TAB_NAME && item.name !== tab.name);
     if (dropIndex < 0) break;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { loadRemoteModule } from '../../app/federation/federation';
-import { RemoteSlot } from '../remote-components/components/remote-slot';
+import { RemoteSlot } from '../remote-components';
 
 interface LoginDialogStoreModule {
   loginDialogStore: {

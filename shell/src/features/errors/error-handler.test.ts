@@ -1,8 +1,17 @@
 import { configureHttp, resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearFrontLogQueue, readFrontLogQueue, writeFrontLogQueue } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../packages/http/src/testServer';
+import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { installFrontLogReporting, positionOf, recordFrontLog, type FrontLogEntry } from './error-handler';
-import { FRONT_LOG_PATH, MAX_BODY_BYTES, MAX_FIELD_CHARS, frontLogPayload, resetFrontLogSender, scheduleFrontLogSend, sendFrontLogQueue, SEND_DELAY_MS } from './front-log-sender';
+import {
+  FRONT_LOG_PATH,
+  MAX_BODY_BYTES,
+  MAX_FIELD_CHARS,
+  frontLogPayload,
+  resetFrontLogSender,
+  scheduleFrontLogSend,
+  sendFrontLogQueue,
+  SEND_DELAY_MS,
+} from './front-log-sender';
 
 let server: TestServer;
 let received: string[];
@@ -148,7 +157,9 @@ describe('sending the queue', () => {
   it('records window code errors with their position and sends what an earlier page left', async () => {
     writeFrontLogQueue([{ message: 'left over' }]);
     const remove = installFrontLogReporting();
-    window.dispatchEvent(new ErrorEvent('error', { message: 'boom', error: new TypeError('boom'), filename: 'http://localhost:3000/app.js', lineno: 7, colno: 9 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', { message: 'boom', error: new TypeError('boom'), filename: 'http://localhost:3000/app.js', lineno: 7, colno: 9 }),
+    );
     window.dispatchEvent(new ErrorEvent('error', {}));
     remove();
     const queue = readFrontLogQueue<FrontLogEntry>();

@@ -1,7 +1,7 @@
 import { isPortalError } from '@portal/http';
 import { claimReloadGuard, readFrontLogQueue, writeFrontLogQueue } from '@portal/session';
 import { isShellChunkLoadError } from '../../app/rules/route-guards';
-import { showErrorDialog } from '../overlays/error-dialog-store';
+import { showErrorDialog } from '../overlays';
 import { scheduleFrontLogSend } from './front-log-sender';
 
 /** Spec §9: the same error within 2 s is logged once. */
@@ -41,7 +41,7 @@ function describe(error: unknown): { message: string; stack?: string; name?: str
       code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
     };
   }
-  return { message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) };
+  return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
 }
 
 const STACK_LOCATION = /((?:https?|file|webpack|blob):\/\/[^\s)]+?:\d+:\d+)/;

@@ -20,7 +20,10 @@ const REFUSED_FOR_GOOD = new Set([1002022000, 1002022001]);
 function shortened(entry: unknown): unknown {
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
   return Object.fromEntries(
-    Object.entries(entry).map(([key, value]) => [key, typeof value === 'string' && value.length > MAX_FIELD_CHARS ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value]),
+    Object.entries(entry).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.length > MAX_FIELD_CHARS ? `${value.slice(0, MAX_FIELD_CHARS)}…` : value,
+    ]),
   );
 }
 

@@ -9,7 +9,11 @@ const node = (code: string, name: string, nameEn: string, children: SearchableCa
 });
 
 const partTree = [
-  node('fastener', '紧固件', 'Fasteners', [node('screw', '螺栓/螺钉', 'Bolts & Screws'), node('nut', '螺母', 'Nuts'), node('rivet-nut', '铆螺母', 'Rivet Nuts')]),
+  node('fastener', '紧固件', 'Fasteners', [
+    node('screw', '螺栓/螺钉', 'Bolts & Screws'),
+    node('nut', '螺母', 'Nuts'),
+    node('rivet-nut', '铆螺母', 'Rivet Nuts'),
+  ]),
   node('bearing', '轴承', 'Bearings', [node('ball-bearing', '球轴承', 'Ball Bearings')]),
 ];
 

@@ -35,9 +35,7 @@ export interface LibraryHit {
 }
 
 export type HomeSearchDecision =
-  | { kind: 'navigate'; to: string; hit: LibraryHit }
-  | { kind: 'several'; hits: LibraryHit[] }
-  | { kind: 'none'; unavailable: LibraryKey[] };
+  { kind: 'navigate'; to: string; hit: LibraryHit } | { kind: 'several'; hits: LibraryHit[] } | { kind: 'none'; unavailable: LibraryKey[] };
 
 /** The category names shown per library in the panel. */
 export const SHOWN_CATEGORIES = 3;

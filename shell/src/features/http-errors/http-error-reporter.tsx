@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { configureHttp, ErrorLevel, type PortalError } from '@portal/http';
 import { paths } from '@portal/providers';
-import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '../overlays/toast';
+import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '../overlays';
 
 /**
  * The shell decides how loudly a failed request is reported (spec §3 levels, §8): info and warn as toasts

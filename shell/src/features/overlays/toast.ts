@@ -14,8 +14,7 @@ export function useToast() {
   const { message } = App.useApp();
   return useMemo(
     () => ({
-      show: (type: ToastType, content: string) =>
-        message.open({ type, content, duration: type === 'error' ? ERROR_TOAST_SECONDS : TOAST_SECONDS }),
+      show: (type: ToastType, content: string) => message.open({ type, content, duration: type === 'error' ? ERROR_TOAST_SECONDS : TOAST_SECONDS }),
       success: (content: string) => message.open({ type: 'success', content, duration: TOAST_SECONDS }),
       info: (content: string) => message.open({ type: 'info', content, duration: TOAST_SECONDS }),
       warning: (content: string) => message.open({ type: 'warning', content, duration: TOAST_SECONDS }),

@@ -2,10 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { loadRemoteModule } from '../../app/federation/federation';
 import { describeError } from '../../app/federation/remote-status';
 
-export type RemoteComponentState<P> =
-  | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType<P> }
-  | { status: 'error'; reason: string };
+export type RemoteComponentState<P> = { status: 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'error'; reason: string };
 
 /**
  * Loads a React component a remote exposes (`mfe_auth/AuthEntry`) and re-renders once it is there.

@@ -1,27 +1,15 @@
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 
 /** Where the slider is used; the server may tune its checks per scene. */
 export type SliderScene = 'sms' | 'email' | 'login';
 
-export interface SliderChallenge {
-  challengeId: string;
-  trackWidth: number;
-  handleWidth: number;
-  /** Seconds the challenge stays valid. */
-  expiresIn: number;
-}
+export type SliderChallenge = SystemSchema<'Challenge'>;
 
 /** One point of the drag: handle offset in px and milliseconds since the drag started. */
-export interface TrackPoint {
-  x: number;
-  y: number;
-  t: number;
-}
+export type TrackPoint = SystemSchema<'TrackPoint'>;
 
-export interface SliderTicket {
-  ticket: string;
-  expiresIn: number;
-}
+export type SliderTicket = SystemSchema<'Ticket'>;
 
 /** POST /base/system/captcha/slider/challenge — a fresh challenge for one drag. */
 export function createSliderChallenge(scene?: SliderScene): Promise<SliderChallenge> {

@@ -20,7 +20,5 @@ export function sendCodeTo(
   scene: typeof CODE_SCENE.resetPassword | typeof CODE_SCENE.register,
   ticket: string,
 ): Promise<boolean> {
-  return account.kind === 'email'
-    ? sendEmailCode({ email: account.value, scene, ticket })
-    : sendSmsCode({ mobile: account.value, scene, ticket });
+  return account.kind === 'email' ? sendEmailCode({ email: account.value, scene, ticket }) : sendSmsCode({ mobile: account.value, scene, ticket });
 }

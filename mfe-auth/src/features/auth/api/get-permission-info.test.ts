@@ -1,6 +1,6 @@
 import { resetHttpState } from '@portal/http';
 import { getToken, resetUser, sessionStore, setToken } from '@portal/session';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { BlockedUserError, loadSignedInUser } from './get-permission-info';
 
 let server: TestServer;

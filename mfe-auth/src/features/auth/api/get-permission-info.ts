@@ -1,16 +1,12 @@
+import type { SystemSchema } from '@portal/api-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@portal/http';
-import { clearToken, getToken, isBlocked, resetUser, sessionStore, type PortalUser } from '@portal/session';
+import { clearToken, getToken, isBlocked, resetUser, sessionStore } from '@portal/session';
 
 /** The portal side of the application (spec §1: appType 2 = organisation side, 1 = platform side). */
 export const PORTAL_APP_TYPE = 2;
 
-export interface PermissionInfo {
-  user: PortalUser;
-  permissions: string[];
-  roles: string[];
-  menus?: unknown[];
-}
+export type PermissionInfo = SystemSchema<'PermissionInfo'>;
 
 /** Spec §6/§8: a blocked user (orgId 1 or organisation disabled) may not use the open platform. */
 export class BlockedUserError extends Error {

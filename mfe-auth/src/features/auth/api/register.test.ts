@@ -1,5 +1,5 @@
 import { setChannel, setFrom } from '@portal/session';
-import { clearAllCookies } from '../../../../../packages/http/src/testServer';
+import { clearAllCookies } from '@portal/http/testing';
 import { buildRegisterPayload } from './register';
 
 const values = { username: ' zhang@example.com ', code: ' 123456 ', password: 'Secret#123', confirmPwd: 'Secret#123' };

@@ -42,7 +42,7 @@ export function buildRegisterPayload(values: RegisterFormValues, context: Regist
   const kind = usernameKind(account);
   if (!kind) throw new Error(`not an e-mail address or mobile number: ${account}`);
   const nickname = values.nickname?.trim() || undefined;
-  const origin = context.pluginOrEmbed ? getChannel() ?? '' : getFrom() ?? '';
+  const origin = context.pluginOrEmbed ? (getChannel() ?? '') : (getFrom() ?? '');
   return {
     username: nickname ?? account,
     ...(nickname ? { nickname } : {}),

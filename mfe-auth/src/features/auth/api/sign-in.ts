@@ -1,15 +1,9 @@
+import type { SystemSchema } from '@portal/api-types';
 import { setToken } from '@portal/session';
 import { fetchSystemConfig } from './system-config';
 import { loadSignedInUser, type PermissionInfo } from './get-permission-info';
 
-/** The answer of every sign-in call (login, sms-login, register, social-login, refresh). */
-export interface LoginTokens {
-  userId?: number | string;
-  accessToken: string;
-  refreshToken: string;
-  /** Access-token expiry, epoch milliseconds. */
-  expiresTime?: number;
-}
+export type LoginTokens = SystemSchema<'LoginAnswer'>;
 
 /**
  * What follows every successful sign-in (spec §4 "Register"): tokens saved, configuration read,

@@ -22,8 +22,7 @@ export async function signInWithSmsCode(input: SmsLoginInput): Promise<Permissio
   return completeSignIn(await loginWithSmsCode(input));
 }
 
-export const smsLoginMutationOptions = () =>
-  mutationOptions({ mutationKey: ['auth', 'login', 'sms'], mutationFn: signInWithSmsCode });
+export const smsLoginMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'login', 'sms'], mutationFn: signInWithSmsCode });
 
 export function useSmsLogin() {
   return useMutation(smsLoginMutationOptions());

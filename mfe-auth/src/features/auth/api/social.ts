@@ -1,3 +1,4 @@
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PermissionInfo } from './get-permission-info';
 import { completeSignIn, type LoginTokens } from './sign-in';
@@ -6,13 +7,7 @@ import { completeSignIn, type LoginTokens } from './sign-in';
 export const WECHAT_SOCIAL_TYPE = 32;
 const SOCIAL_LOGIN_USER_TYPE = 1;
 
-export interface SocialConfig {
-  appId: string;
-  redirectUri: string;
-  qrConnectUrl: string;
-  /** Issued by the server and checked again on social-login. */
-  state: string;
-}
+export type SocialConfig = SystemSchema<'SocialConfig'>;
 
 /** What the QR redirect page posts to its parent (spec §2 route guard 3, §3 "Login scan result"). */
 export interface WechatAuthMessage {
@@ -38,7 +33,10 @@ export function getSocialConfig(): Promise<SocialConfig> {
  * The QR-connect frame address of spec §7: appid, scope snsapi_login, redirect_uri (carrying our
  * redirect and scan_type back), state, response_type code, login_type jssdk, style, self_redirect.
  */
-export function buildQrConnectUrl(config: SocialConfig, options: { redirect?: string; scanType: 'login' | 'band'; style?: 'black' | 'white'; href?: string }): string {
+export function buildQrConnectUrl(
+  config: SocialConfig,
+  options: { redirect?: string; scanType: 'login' | 'band'; style?: 'black' | 'white'; href?: string },
+): string {
   const back = new URL(config.redirectUri, window.location.origin);
   if (options.redirect) back.searchParams.set('redirect', options.redirect);
   back.searchParams.set('scan_type', options.scanType);
@@ -73,11 +71,7 @@ export function bindWechat(input: { username: string; code: string }): Promise<b
   return http.post<boolean>('/base/system/auth/wx-binding', input, { silent: true });
 }
 
-export interface SocialBinding {
-  type: number;
-  nickname: string;
-  boundAt: string | number;
-}
+export type SocialBinding = SystemSchema<'SocialAccount'>;
 
 /** GET /base/system/user/social — the accounts bound to the signed-in user. */
 export function listSocialBindings(): Promise<SocialBinding[]> {

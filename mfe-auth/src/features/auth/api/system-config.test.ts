@@ -13,7 +13,12 @@ describe('parseSystemConfig', () => {
   });
 
   it('treats missing, empty, zero or non-numeric lifetimes as not configured', () => {
-    expect(parseSystemConfig([{ label: 'token_expire_time', value: '' }, { label: 'from_expire_time', value: 'abc' }])).toEqual({
+    expect(
+      parseSystemConfig([
+        { label: 'token_expire_time', value: '' },
+        { label: 'from_expire_time', value: 'abc' },
+      ]),
+    ).toEqual({
       tokenExpireMinutes: undefined,
       fromExpireMinutes: undefined,
       redirectAllowHosts: [],

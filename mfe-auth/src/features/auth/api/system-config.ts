@@ -1,13 +1,8 @@
+import type { SystemSchema } from '@portal/api-types';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '@portal/http';
 
-export interface DictEntry {
-  dictType?: string;
-  value: string;
-  label: string;
-  colorType?: string;
-  cssClass?: string;
-}
+export type DictEntry = SystemSchema<'DictDataSimple'>;
 
 /** The portal settings the sign-in code reads from the `system_config` dictionary. */
 export interface SystemConfig {
@@ -25,7 +20,7 @@ function positiveNumber(value: string | undefined): number | undefined {
 }
 
 /** Reads the known labels; unknown labels are ignored so the server can add settings freely. */
-export function parseSystemConfig(entries: readonly DictEntry[]): SystemConfig {
+export function parseSystemConfig(entries: readonly Pick<DictEntry, 'label' | 'value'>[]): SystemConfig {
   const byLabel = new Map(entries.map((entry) => [entry.label, entry.value]));
   return {
     tokenExpireMinutes: positiveNumber(byLabel.get('token_expire_time')),

@@ -13,9 +13,5 @@ export function resetPassword(values: ForgotPasswordValues): Promise<boolean> {
   const account = values.username.trim();
   const kind = usernameKind(account);
   if (!kind) throw new Error(`not an e-mail address or mobile number: ${account}`);
-  return http.put<boolean>(
-    '/base/system/user/update-password',
-    { [kind]: account, code: values.code.trim(), password: values.password },
-    { silent: true },
-  );
+  return http.put<boolean>('/base/system/user/update-password', { [kind]: account, code: values.code.trim(), password: values.password }, { silent: true });
 }

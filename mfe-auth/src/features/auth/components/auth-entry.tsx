@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { App, Avatar, Badge, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import { AuditOutlined, BugOutlined, CommentOutlined, DownOutlined, FileOutlined, LogoutOutlined, MessageOutlined, ShopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BugOutlined,
+  CommentOutlined,
+  DownOutlined,
+  FileOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  ShopOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
@@ -32,7 +43,13 @@ export function modeDestination(next: PortalMode, user: PortalUser): string {
  * `shell/src/features/operations`); operators find them in the user menu.
  */
 export const OPERATIONS_LINKS = [
-  { key: 'operations-feedback', path: '/operation/feedback', permission: 'operation:feedback:query', labelKey: 'entry.feedbackAdmin', icon: <CommentOutlined /> },
+  {
+    key: 'operations-feedback',
+    path: '/operation/feedback',
+    permission: 'operation:feedback:query',
+    labelKey: 'entry.feedbackAdmin',
+    icon: <CommentOutlined />,
+  },
   { key: 'operations-front-log', path: '/operation/front-log', permission: 'operation:frontlog:query', labelKey: 'entry.frontLogAdmin', icon: <BugOutlined /> },
   {
     key: 'operations-brand-applications',
@@ -127,7 +144,9 @@ function AuthEntryContent() {
             <div className="auth-user-lines">
               <Typography.Text strong>{name}</Typography.Text>
               {details.map((line) => (
-                <Typography.Text key={line} type="secondary" className="auth-user-detail">{line}</Typography.Text>
+                <Typography.Text key={line} type="secondary" className="auth-user-detail">
+                  {line}
+                </Typography.Text>
               ))}
             </div>
           </Space>
@@ -142,7 +161,14 @@ function AuthEntryContent() {
     },
     { type: 'divider' },
     ...(library && canSwitchEnterpriseLibrary(user, library)
-      ? [{ key: 'switch-library', icon: <SwapOutlined />, label: t(mode === 'private' ? 'entry.toOpenLibrary' : 'entry.toEnterpriseLibrary'), onClick: switchMode }]
+      ? [
+          {
+            key: 'switch-library',
+            icon: <SwapOutlined />,
+            label: t(mode === 'private' ? 'entry.toOpenLibrary' : 'entry.toEnterpriseLibrary'),
+            onClick: switchMode,
+          },
+        ]
       : []),
     { key: 'personal-centre', icon: <UserOutlined />, label: t('entry.personalCenter'), onClick: () => navigateAcrossApps(paths.user()) },
     ...MY_LINKS.map((link) => ({
@@ -169,7 +195,12 @@ function AuthEntryContent() {
     <>
       <Dropdown trigger={['hover', 'click']} placement="bottomRight" menu={{ items }}>
         <Space className="auth-user-trigger" data-testid="auth-user">
-          <Badge dot={unread > 0} offset={[-2, 2]} data-testid={unread > 0 ? 'auth-user-unread' : undefined} title={unread > 0 ? t('entry.unreadReplies', { count: unread }) : undefined}>
+          <Badge
+            dot={unread > 0}
+            offset={[-2, 2]}
+            data-testid={unread > 0 ? 'auth-user-unread' : undefined}
+            title={unread > 0 ? t('entry.unreadReplies', { count: unread }) : undefined}
+          >
             <Avatar size={30} src={user.avatar || undefined} icon={<UserOutlined />} />
           </Badge>
           <span className="auth-user-name">{name}</span>

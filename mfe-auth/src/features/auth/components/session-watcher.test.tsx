@@ -44,7 +44,11 @@ function signIn(lastActivityMinutesAgo: number) {
 describe('SessionWatcher', () => {
   it('logs out once token_expire_time minutes passed without activity', async () => {
     signIn(31);
-    render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SessionWatcher />
+      </AppProviders>,
+    );
     await waitFor(() => expect(sessionStore.getState().user).toBeNull());
     expect(getToken()).toBeUndefined();
     expect(server.requests.some((request) => request.url.startsWith('/to/api/base/system/auth/logout'))).toBe(true);
@@ -52,7 +56,11 @@ describe('SessionWatcher', () => {
 
   it('keeps a session whose last activity is recent', async () => {
     signIn(5);
-    render(<AppProviders withRouter={false}><SessionWatcher /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <SessionWatcher />
+      </AppProviders>,
+    );
     // The watcher checked the stamp against the configured 30 minutes and found it fresh.
     await waitFor(() => expect(isSessionExpired).toHaveBeenCalledWith(30));
     expect(vi.mocked(isSessionExpired).mock.results.every((result) => result.value === false)).toBe(true);

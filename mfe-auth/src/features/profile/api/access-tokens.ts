@@ -1,22 +1,11 @@
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 
 /** A personal access token as the list shows it (never the secret). */
-export interface AccessToken {
-  id: number;
-  name: string;
-  /** The secret's first characters, e.g. `pat_ab12`. */
-  prefix: string;
-  createTime: number;
-  lastUsedTime: number | null;
-  /** null: never expires. */
-  expiresTime: number | null;
-  live: boolean;
-}
+export type AccessToken = SystemSchema<'AccessTokenView'>;
 
 /** The answer of create: the list entry plus the secret, shown once. */
-export interface CreatedAccessToken extends AccessToken {
-  secret: string;
-}
+export type CreatedAccessToken = SystemSchema<'CreatedAccessToken'>;
 
 export const accessTokensQueryKey = ['auth', 'access-tokens'] as const;
 /** The lifetimes the server accepts (days); null = never expires. */
@@ -44,7 +33,8 @@ export function revokeAccessToken(id: number): Promise<boolean> {
 export type TokenExpiry = { kind: 'never' } | { kind: 'expired' } | { kind: 'until'; time: number };
 
 export function tokenExpiry(token: Pick<AccessToken, 'expiresTime'>, now: number): TokenExpiry {
-  if (token.expiresTime === null) return { kind: 'never' };
+  // Absent or null: the token never expires.
+  if (token.expiresTime === null || token.expiresTime === undefined) return { kind: 'never' };
   return token.expiresTime <= now ? { kind: 'expired' } : { kind: 'until', time: token.expiresTime };
 }
 

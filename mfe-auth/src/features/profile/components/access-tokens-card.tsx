@@ -4,7 +4,7 @@ import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../i18n';
-import { errorText } from '../../auth/hooks/use-sign-in-outcome';
+import { errorText } from '../../auth';
 import {
   accessTokensQueryKey,
   createAccessToken,
@@ -59,7 +59,9 @@ function TokenRow({ token, onRevoke, revoking }: { token: AccessToken; onRevoke:
           <Space size={16} wrap>
             <span>{t('accessTokens.created', { time: formatTime(token.createTime) })}</span>
             <span>
-              {token.lastUsedTime === null ? t('accessTokens.neverUsed') : t('accessTokens.lastUsed', { time: formatTime(token.lastUsedTime) })}
+              {token.lastUsedTime === null || token.lastUsedTime === undefined
+                ? t('accessTokens.neverUsed')
+                : t('accessTokens.lastUsed', { time: formatTime(token.lastUsedTime) })}
             </span>
             <span>
               {expiry.kind === 'never'
@@ -85,7 +87,15 @@ function CreatedSecret({ created, onClose }: { created: CreatedAccessToken; onCl
       .then(() => message.success(t('accessTokens.copied')))
       .catch(() => message.error(t('accessTokens.copyFailed')));
   return (
-    <Modal open title={t('accessTokens.createdTitle', { name: created.name })} onCancel={onClose} onOk={onClose} okText={t('accessTokens.done')} cancelButtonProps={{ style: { display: 'none' } }} destroyOnHidden>
+    <Modal
+      open
+      title={t('accessTokens.createdTitle', { name: created.name })}
+      onCancel={onClose}
+      onOk={onClose}
+      okText={t('accessTokens.done')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      destroyOnHidden
+    >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <Alert type="warning" showIcon title={t('accessTokens.onceWarning')} />
         <Space.Compact style={{ width: '100%' }}>
@@ -132,16 +142,19 @@ export function AccessTokensCard() {
   });
 
   return (
-    <Card id={ACCESS_TOKENS_ANCHOR} title={<Space><KeyOutlined />{t('accessTokens.title')}</Space>} data-testid="access-tokens-card">
+    <Card
+      id={ACCESS_TOKENS_ANCHOR}
+      title={
+        <Space>
+          <KeyOutlined />
+          {t('accessTokens.title')}
+        </Space>
+      }
+      data-testid="access-tokens-card"
+    >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('accessTokens.text')}</Typography.Text>
-        <Form
-          form={form}
-          layout="inline"
-          initialValues={{ lifetime: 90 }}
-          onFinish={(values) => create.mutate(values)}
-          requiredMark={false}
-        >
+        <Form form={form} layout="inline" initialValues={{ lifetime: 90 }} onFinish={(values) => create.mutate(values)} requiredMark={false}>
           <Form.Item
             name="name"
             rules={[
@@ -171,7 +184,11 @@ export function AccessTokensCard() {
             type="error"
             showIcon
             title={t('accessTokens.loadFailed')}
-            action={<Button size="small" onClick={() => void tokens.refetch()}>{t('accessTokens.retry')}</Button>}
+            action={
+              <Button size="small" onClick={() => void tokens.refetch()}>
+                {t('accessTokens.retry')}
+              </Button>
+            }
             data-testid="access-tokens-error"
           />
         ) : (
@@ -182,12 +199,7 @@ export function AccessTokensCard() {
             dataSource={tokens.data ?? []}
             data-testid="access-tokens-list"
             renderItem={(token) => (
-              <TokenRow
-                key={token.id}
-                token={token}
-                revoking={revoke.isPending && revoke.variables === token.id}
-                onRevoke={() => revoke.mutate(token.id)}
-              />
+              <TokenRow key={token.id} token={token} revoking={revoke.isPending && revoke.variables === token.id} onRevoke={() => revoke.mutate(token.id)} />
             )}
           />
         )}

@@ -10,9 +10,7 @@ import { LIMITS, rules, validateUrl } from '@portal/validators';
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { loadSignedInUser } from '../../auth/api/get-permission-info';
 import { bindWechat, listSocialBindings, unbindWechat, WECHAT_SOCIAL_TYPE } from '../../auth/api/social';
-import { WechatQrFrame, useWechatAuthMessage } from '../../auth/components/forms/wechat-qr-panel';
-import { errorText } from '../../auth/hooks/use-sign-in-outcome';
-import { openLoginDialog } from '../../auth/login-dialog-store';
+import { WechatQrFrame, useWechatAuthMessage, errorText, openLoginDialog } from '../../auth';
 import { AccessTokensCard } from './access-tokens-card';
 import { accessTokensQueryKey } from '../api/access-tokens';
 import { AvatarUpload } from './avatar-upload';
@@ -76,20 +74,28 @@ function ProfileCard() {
             <Form.Item
               name="avatar"
               noStyle
-              rules={[{ validator: (_rule, value) => (avatarAddressProblem(value) ? Promise.reject(new Error(t('profile.avatarInvalid'))) : Promise.resolve()) }]}
+              rules={[
+                { validator: (_rule, value) => (avatarAddressProblem(value) ? Promise.reject(new Error(t('profile.avatarInvalid'))) : Promise.resolve()) },
+              ]}
             >
               <Input placeholder={t('profile.avatarPlaceholder')} maxLength={LIMITS.url} style={{ width: 360 }} data-testid="profile-avatar-url" />
             </Form.Item>
             <AvatarUpload onUploaded={(url) => form.setFieldsValue({ avatar: url })} />
           </Space>
         </Form.Item>
-        <Form.Item name="nickname" label={t('profile.nickname')} rules={[{ required: true, whitespace: true, message: t('profile.nicknameRequired') }, ...rules.nickname()]}>
+        <Form.Item
+          name="nickname"
+          label={t('profile.nickname')}
+          rules={[{ required: true, whitespace: true, message: t('profile.nicknameRequired') }, ...rules.nickname()]}
+        >
           <Input maxLength={LIMITS.nickname} data-testid="profile-nickname" />
         </Form.Item>
         <Form.Item name="orgName" label={t('profile.orgName')} rules={[{ max: ORG_NAME_MAX, message: t('profile.orgNameMax') }]}>
           <Input maxLength={ORG_NAME_MAX} data-testid="profile-org" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">{t('profile.save')}</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
+          {t('profile.save')}
+        </Button>
       </Form>
     </Card>
   );
@@ -118,7 +124,9 @@ function PasswordCard() {
   });
   return (
     <Card title={t('password.title')} data-testid="password-card">
-      <Typography.Paragraph type="secondary" data-testid="password-revokes-tokens">{t('password.revokesTokens')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="password-revokes-tokens">
+        {t('password.revokesTokens')}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => change.mutate(values)} style={{ maxWidth: 480 }} requiredMark={false}>
         <Form.Item name="oldPassword" label={t('password.old')} rules={rules.password({ login: true }).slice(0, 1)}>
           <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.passwordMax} autoComplete="current-password" data-testid="password-old" />
@@ -129,7 +137,9 @@ function PasswordCard() {
         <Form.Item name="confirmPwd" label={t('fields.confirmPassword')} dependencies={['password']} rules={rules.confirmPassword('password')} validateFirst>
           <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.passwordMax} autoComplete="new-password" data-testid="password-confirm" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-save">{t('password.save')}</Button>
+        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-save">
+          {t('password.save')}
+        </Button>
       </Form>
     </Card>
   );
@@ -176,13 +186,17 @@ function WechatCard() {
           <WechatOutlined className="auth-wechat-small" />
           <Typography.Text data-testid="wechat-bound">{t('wechat.boundAs', { name: wechat.nickname })}</Typography.Text>
           <Popconfirm title={t('wechat.unbindConfirm')} onConfirm={() => unbind.mutate()}>
-            <Button danger loading={unbind.isPending} data-testid="wechat-unbind">{t('wechat.unbind')}</Button>
+            <Button danger loading={unbind.isPending} data-testid="wechat-unbind">
+              {t('wechat.unbind')}
+            </Button>
           </Popconfirm>
         </Space>
       ) : (
         <Space size={16} wrap>
           <Typography.Text type="secondary">{t('wechat.notBound')}</Typography.Text>
-          <Button icon={<WechatOutlined />} onClick={() => setBinding(true)} data-testid="wechat-bind">{t('wechat.bind')}</Button>
+          <Button icon={<WechatOutlined />} onClick={() => setBinding(true)} data-testid="wechat-bind">
+            {t('wechat.bind')}
+          </Button>
         </Space>
       )}
       <Modal open={binding} onCancel={() => setBinding(false)} footer={null} title={t('wechat.bindTitle')} destroyOnHidden centered width={380}>
@@ -207,7 +221,9 @@ function SessionsCard() {
       <Space orientation="vertical">
         <Typography.Text type="secondary">{t('sessions.text')}</Typography.Text>
         <Popconfirm title={t('sessions.confirm')} onConfirm={() => revoke.mutate()}>
-          <Button loading={revoke.isPending} data-testid="sessions-revoke">{t('sessions.revoke')}</Button>
+          <Button loading={revoke.isPending} data-testid="sessions-revoke">
+            {t('sessions.revoke')}
+          </Button>
         </Popconfirm>
       </Space>
     </Card>
@@ -224,7 +240,11 @@ export function PersonalCenter() {
         status="403"
         title={t('personal.signInTitle')}
         subTitle={t('personal.signInText')}
-        extra={<Button type="primary" onClick={() => openLoginDialog()} data-testid="personal-login">{t('entry.login')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => openLoginDialog()} data-testid="personal-login">
+            {t('entry.login')}
+          </Button>
+        }
         data-testid="personal-center-signed-out"
       />
     );

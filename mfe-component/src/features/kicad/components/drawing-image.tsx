@@ -37,7 +37,13 @@ export function DrawingImage({ testId, src, alt, enlarge, background }: DrawingI
       />
       {/* antd's preview, mounted only while open so its hidden thumbnail does not load the drawing twice. */}
       {open && (
-        <Image src={src} alt={alt} style={{ display: 'none' }} classNames={{ popup: { root: 'drawing-preview' } }} preview={{ open, onOpenChange: setOpen, src }} />
+        <Image
+          src={src}
+          alt={alt}
+          style={{ display: 'none' }}
+          classNames={{ popup: { root: 'drawing-preview' } }}
+          preview={{ open, onOpenChange: setOpen, src }}
+        />
       )}
     </>
   );

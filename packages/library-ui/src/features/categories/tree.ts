@@ -2,9 +2,7 @@ import type { CategoryNode, LocatedCategory } from './types';
 
 /** Children in display order: by `sort`, then by id so equal sorts stay stable across reloads. */
 export function sortCategories(nodes: readonly CategoryNode[]): CategoryNode[] {
-  return [...nodes]
-    .sort((a, b) => a.sort - b.sort || a.id - b.id)
-    .map((node) => ({ ...node, children: sortCategories(node.children ?? []) }));
+  return [...nodes].sort((a, b) => a.sort - b.sort || a.id - b.id).map((node) => ({ ...node, children: sortCategories(node.children ?? []) }));
 }
 
 /** Every node by code, with its path from the root, for O(1) lookups of the URL's selection. */
@@ -24,11 +22,7 @@ export function countCategories(nodes: readonly CategoryNode[]): number {
 }
 
 function matches(node: CategoryNode, needle: string): boolean {
-  return (
-    node.name.toLowerCase().includes(needle) ||
-    node.nameEn.toLowerCase().includes(needle) ||
-    node.code.toLowerCase().includes(needle)
-  );
+  return node.name.toLowerCase().includes(needle) || node.nameEn.toLowerCase().includes(needle) || node.code.toLowerCase().includes(needle);
 }
 
 /**

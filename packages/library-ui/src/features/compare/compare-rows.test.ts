@@ -11,7 +11,14 @@ describe('compare rows', () => {
 
 describe('compare cells', () => {
   it('shows the English form in English when the row has one', () => {
-    const category = { key: 'category', label: '分类', labelEn: 'Category', values: ['贴片电容', null], valuesEn: ['Multilayer Ceramic Chip Capacitors (MLCC)', null], differs: true };
+    const category = {
+      key: 'category',
+      label: '分类',
+      labelEn: 'Category',
+      values: ['贴片电容', null],
+      valuesEn: ['Multilayer Ceramic Chip Capacitors (MLCC)', null],
+      differs: true,
+    };
     expect(cellValue(category, 0, true)).toBe('Multilayer Ceramic Chip Capacitors (MLCC)');
     expect(cellValue(category, 0, false)).toBe('贴片电容');
     expect(cellValue(category, 1, true)).toBe('—');

@@ -98,7 +98,10 @@ function escapeRegExp(text: string): string {
 export function parseRanges(text: string | null | undefined): RangeFilter[] {
   if (!text) return [];
   const ranges: RangeFilter[] = [];
-  for (const clause of text.split(';').map((part) => part.trim()).filter(Boolean)) {
+  for (const clause of text
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const between = /^(\w+):(.*)\.\.(.*)$/.exec(clause);
     const oneSided = /^(\w+)\s*(>=|<=)\s*(.+)$/.exec(clause);
     if (between) {

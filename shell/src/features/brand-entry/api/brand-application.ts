@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { LibraryKey } from '@portal/providers';
 
@@ -27,14 +28,7 @@ export interface BrandApplicationInput {
 /** 0 pending review, 1 approved, 2 rejected. */
 export type BrandApplicationStatus = 0 | 1 | 2;
 
-export interface BrandApplication {
-  id: number;
-  companyName: string;
-  brandName: string;
-  status: BrandApplicationStatus;
-  reviewRemark?: string | null;
-  createTime: number;
-}
+export type BrandApplication = SystemSchema<'BrandApplicationView'>;
 
 /** POST /base/file/upload (spec §7): multipart file, bizCode, fileName, type → the file id. */
 export async function uploadLicence(file: File): Promise<string> {
@@ -50,7 +44,7 @@ export async function uploadLicence(file: File): Promise<string> {
 }
 
 export function createBrandApplication(input: BrandApplicationInput): Promise<number> {
-  return http.post<number>(BRAND_APPLICATION_CREATE, input);
+  return http.post<number>(BRAND_APPLICATION_CREATE, input satisfies SystemSchema<'CreateBrandApplicationRequest'>);
 }
 
 export function useCreateBrandApplication() {

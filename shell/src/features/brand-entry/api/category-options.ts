@@ -1,14 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
+import type { ComponentSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { LibraryKey } from '@portal/providers';
 
-export interface CategoryNode {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string;
-  children: CategoryNode[];
-}
+/** The category trees of the three libraries share one schema (catalog); the component document names it. */
+export type CategoryNode = ComponentSchema<'CategoryNode'>;
 
 /** GET /public/{lib}/category/tree: the categories an applicant picks from. */
 export function fetchCategoryTree(library: LibraryKey): Promise<CategoryNode[]> {

@@ -7,7 +7,7 @@ import { isPortalError } from '@portal/http';
 import { LIMITS, ruleFrom, validateEmail, validateFeedbackImage, validateMobile, validateUrl } from '@portal/validators';
 import { useCategoryTrees, type CategoryNode } from '../api/category-options';
 import { useCreateBrandApplication } from '../api/brand-application';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 
 /** Field limits of the application form (this project's choice, docs/shell.md). */
 export const BRAND_FORM_LIMITS = { companyName: 100, brandName: 64, contactName: 32, description: 500, categories: 20 } as const;
@@ -123,13 +123,25 @@ export function BrandApplicationForm({ onSubmitted }: { onSubmitted: () => void 
         />
       )}
       <div className="form-grid">
-        <Form.Item name="companyName" label={t('brandEntry.form.companyName')} rules={[{ required: true, whitespace: true, message: t('brandEntry.form.required', { field: t('brandEntry.form.companyName') }) }]}>
+        <Form.Item
+          name="companyName"
+          label={t('brandEntry.form.companyName')}
+          rules={[{ required: true, whitespace: true, message: t('brandEntry.form.required', { field: t('brandEntry.form.companyName') }) }]}
+        >
           <Input maxLength={BRAND_FORM_LIMITS.companyName} data-testid="brand-company" />
         </Form.Item>
-        <Form.Item name="brandName" label={t('brandEntry.form.brandName')} rules={[{ required: true, whitespace: true, message: t('brandEntry.form.required', { field: t('brandEntry.form.brandName') }) }]}>
+        <Form.Item
+          name="brandName"
+          label={t('brandEntry.form.brandName')}
+          rules={[{ required: true, whitespace: true, message: t('brandEntry.form.required', { field: t('brandEntry.form.brandName') }) }]}
+        >
           <Input maxLength={BRAND_FORM_LIMITS.brandName} data-testid="brand-name" />
         </Form.Item>
-        <Form.Item name="contactName" label={t('brandEntry.form.contactName')} rules={[{ required: true, whitespace: true, message: t('brandEntry.form.required', { field: t('brandEntry.form.contactName') }) }]}>
+        <Form.Item
+          name="contactName"
+          label={t('brandEntry.form.contactName')}
+          rules={[{ required: true, whitespace: true, message: t('brandEntry.form.required', { field: t('brandEntry.form.contactName') }) }]}
+        >
           <Input maxLength={BRAND_FORM_LIMITS.contactName} data-testid="brand-contact" />
         </Form.Item>
         <Form.Item

@@ -2,10 +2,11 @@ import { Button, Empty, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/providers';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 import { useMyApplications, type BrandApplicationStatus } from '../api/brand-application';
 
-const STATUS_COLOURS: Record<BrandApplicationStatus, string> = { 0: 'processing', 1: 'success', 2: 'error' };
+// The API types `status` as a number; an unknown value gets the default tag colour.
+const STATUS_COLOURS: Partial<Record<number, string>> & Record<BrandApplicationStatus, string> = { 0: 'processing', 1: 'success', 2: 'error' };
 
 /** The applicant's applications and their review status (signed-in users). */
 export function MyApplications() {
@@ -22,7 +23,11 @@ export function MyApplications() {
     );
   }
   if (applications.isError) {
-    return <Typography.Text type="secondary" data-testid="brand-status-unavailable">{t('brandEntry.status.unavailable')}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" data-testid="brand-status-unavailable">
+        {t('brandEntry.status.unavailable')}
+      </Typography.Text>
+    );
   }
   return (
     <List

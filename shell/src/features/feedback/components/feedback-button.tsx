@@ -4,8 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '@portal/session';
 import { useNavigate } from 'react-router';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
-import { ContactBlock } from '../../overlays/components/contact-block';
+import { openLoginDialog } from '../../auth-bridge';
+import { ContactBlock } from '../../overlays';
 
 // The dialog (a form with an image upload) loads on the first click, not with every page (issue 13).
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((module) => ({ default: module.FeedbackDialog })));

@@ -2,8 +2,7 @@ import { Form, Input, Modal, Select, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/providers';
 import { FEEDBACK_TYPES, LIMITS, rules } from '@portal/validators';
-import { useMessageBox } from '../../overlays/components/message-box';
-import { useToast } from '../../overlays/toast';
+import { useMessageBox, useToast } from '../../overlays';
 import { useCreateFeedback, type FeedbackInput } from '../api/create-feedback';
 import { FeedbackImages, uploadedImageIds } from './feedback-images';
 

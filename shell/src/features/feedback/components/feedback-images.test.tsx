@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from '@portal/providers';
 import { resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearToken, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerShellMessages } from '../../../i18n';
 import { FeedbackImages, uploadedImageIds } from './feedback-images';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
 import { IMAGE_ACCEPT, IMAGE_VIEWER_PREVIEW, uploadFile, type UploadedFile } from '@portal/upload';
 import { LIMITS, validateFeedbackImage, validateFileName } from '@portal/validators';
-import { useToast } from '../../overlays/toast';
+import { useToast } from '../../overlays';
 
 /** What the server files feedback images under (the file service derives the Images category). */
 export const FEEDBACK_BIZ_CODE = 'feedback';

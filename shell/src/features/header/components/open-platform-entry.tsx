@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '@portal/providers';
 import { getPortalConfig } from '../../../app/config/portal-config';
 import type { HeaderType } from '../../../app/rules/header-rules';
-import { useToast } from '../../overlays/toast';
+import { useToast } from '../../overlays';
 import { PlatformPicker } from './platform-picker';
 
 /** Spec §4/§6: orgId 1 or a disabled organisation is blocked from the open platform. */

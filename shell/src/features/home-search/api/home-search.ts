@@ -9,11 +9,7 @@ import { decideHomeSearch, matchCategories, type HomeSearchDecision } from '../d
  * query finds (one row asked for, only the total is read). Silent: a failure leaves the library out.
  */
 export async function fetchComponentTotal(keyword: string, signal?: AbortSignal): Promise<number> {
-  const result = await http.get<{ total?: number } | null>(
-    '/public/component/search',
-    { keyWords: keyword, pageNo: 1, pageSize: 1 },
-    { silent: true, signal },
-  );
+  const result = await http.get<{ total?: number } | null>('/public/component/search', { keyWords: keyword, pageNo: 1, pageSize: 1 }, { silent: true, signal });
   return result?.total ?? 0;
 }
 
@@ -39,7 +35,7 @@ export function categoryTreeQueryOptions(library: Exclude<LibraryKey, 'component
 /** Asks the three libraries in parallel; a library that fails answers `null` and the others decide. */
 export async function fetchHomeSearch(queryClient: QueryClient, query: string): Promise<HomeSearchDecision> {
   const keyword = query.trim();
-  const settle = <T,>(promise: Promise<T>) => promise.catch(() => null);
+  const settle = <T>(promise: Promise<T>) => promise.catch(() => null);
   const [component, partTree, matTree] = await Promise.all([
     settle(queryClient.fetchQuery(componentTotalQueryOptions(keyword))),
     settle(queryClient.fetchQuery(categoryTreeQueryOptions('part'))),

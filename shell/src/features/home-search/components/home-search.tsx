@@ -25,9 +25,7 @@ function HitLine({ hit }: { hit: LibraryHit }) {
   return (
     <li className="home-search-hit" data-testid={`home-search-hit-${hit.library}`}>
       <Link to={hit.to} className="home-search-hit-library">
-        {hit.library === 'component'
-          ? t('homeSearch.componentCount', { name, count: hit.count })
-          : t('homeSearch.categoryCount', { name, count: hit.count })}
+        {hit.library === 'component' ? t('homeSearch.componentCount', { name, count: hit.count }) : t('homeSearch.categoryCount', { name, count: hit.count })}
       </Link>
       {hit.categories.length > 0 ? (
         <span className="home-search-hit-names">
@@ -129,7 +127,11 @@ export function HomeSearch() {
         loading={search.isPending}
         data-testid="home-search-input"
       />
-      {empty ? <div className="home-search-panel" style={panelStyle}>{t('homeSearch.empty')}</div> : null}
+      {empty ? (
+        <div className="home-search-panel" style={panelStyle}>
+          {t('homeSearch.empty')}
+        </div>
+      ) : null}
       {search.isError ? <Alert className="home-search-panel" type="error" showIcon title={t('homeSearch.failed')} /> : null}
       {shown ? <ResultPanel query={shown.query} decision={shown.decision} /> : null}
     </div>

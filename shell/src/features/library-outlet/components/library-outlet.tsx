@@ -2,11 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIBRARIES, type LibraryKey } from '@portal/providers';
-import {
-  LIBRARY_MOUNT_ID,
-  libraryMountPointReady,
-  retryLibrary,
-} from '../../../app/federation/library-apps';
+import { LIBRARY_MOUNT_ID, libraryMountPointReady, retryLibrary } from '../../../app/federation/library-apps';
 import { useRemoteState } from '../../../app/federation/remote-status';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { RemoteFallback } from './remote-fallback';

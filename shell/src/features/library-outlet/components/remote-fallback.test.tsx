@@ -5,8 +5,7 @@ import { RemoteFallback } from './remote-fallback';
 
 beforeAll(() => registerShellMessages());
 
-const RUNTIME_REASON =
-  '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 (http://127.0.0.1:18080/mfe/mat/mf-manifest.json)';
+const RUNTIME_REASON = '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003 (http://127.0.0.1:18080/mfe/mat/mf-manifest.json)';
 
 describe('RemoteFallback (issue 12: plain words, no runtime text)', () => {
   it('says the content could not be loaded, keeps the technical reason off the page, and retries', async () => {

@@ -1,20 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
-import type { LibraryKey } from '@portal/providers';
 
 /** A brand page an approved application created (docs/feedback-and-logs.md "Brand pages"). */
-export interface BrandPage {
-  id: number;
-  applicationId: number;
-  brandName: string;
-  companyName: string;
-  website: string;
-  description: string;
-  categories: { library: LibraryKey; code: string }[];
-  /** Public address of the logo ("" when none). */
-  logoUrl: string;
-  createTime: number;
-}
+export type BrandPage = SystemSchema<'BrandView'>;
 
 export function fetchMyBrands(): Promise<BrandPage[]> {
   return http.get<BrandPage[]>('/base/system/brand/my-list');

@@ -1,21 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import { useSession } from '@portal/providers';
 import type { PageResult } from './my-files';
 
 /** One of the caller's feedback (`FeedbackView`, docs/feedback-and-logs.md "The sender's side"). */
-export interface MyFeedback {
-  id: number;
-  type: 1 | 2 | 3 | 4;
-  message: string;
-  images: { id: string; url: string }[];
-  status: 0 | 1;
-  reply: string;
-  closeTime?: number | null;
-  createTime: number;
-  /** Closed and not yet seen by the sender. */
-  replyUnread: boolean;
-}
+export type MyFeedback = SystemSchema<'FeedbackView'>;
 
 export function fetchMyFeedback(pageNo: number, pageSize: number): Promise<PageResult<MyFeedback>> {
   return http.get<PageResult<MyFeedback>>('/operation/behavior/message/my-page', { pageNo, pageSize });

@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 
 /** A file of the signed-in user (`FileInfo` of the file service; `url` is signed for private files). */
-export interface MyFile {
-  id: string;
-  name: string;
-  url: string;
-  size: number;
-  category: string;
-  mimeType: string;
-  bizCode: string;
-  createTime: number;
-}
+export type MyFile = SystemSchema<'FileInfo'>;
 
 export interface PageResult<T> {
   list: T[];

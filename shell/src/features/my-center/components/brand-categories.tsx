@@ -1,6 +1,6 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIBRARIES, type LibraryKey } from '@portal/providers';
+import { isLibraryKey, LIBRARIES, type LibraryKey } from '@portal/providers';
 import { useCategoryTrees, type CategoryNode } from '../../brand-entry/api/category-options';
 import type { BrandPage } from '../api/my-brands';
 
@@ -23,8 +23,10 @@ export function BrandCategories({ categories }: { categories: BrandPage['categor
   return (
     <Space wrap data-testid="brand-categories">
       {categories.map((category) => {
-        const tree = trees[ALL.indexOf(category.library)]?.data;
-        const library = LIBRARIES[category.library] ? t(LIBRARIES[category.library].titleKey) : category.library;
+        // The API types `library` as any string: a library this front end does not know shows its key.
+        const known = isLibraryKey(category.library) ? category.library : undefined;
+        const tree = known ? trees[ALL.indexOf(known)]?.data : undefined;
+        const library = known ? t(LIBRARIES[known].titleKey) : category.library;
         return (
           <Tag key={`${category.library}:${category.code}`} color="blue">
             {library} · {nameOf(tree, category.code, english) ?? category.code}

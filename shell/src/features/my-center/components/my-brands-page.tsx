@@ -19,14 +19,20 @@ function MyBrandsList() {
         locale={{
           emptyText: (
             <Empty description={brands.isError ? brands.error.message : t('my.brands.empty')}>
-              <Link to="/brand-entry"><Button type="primary">{t('my.brands.apply')}</Button></Link>
+              <Link to="/brand-entry">
+                <Button type="primary">{t('my.brands.apply')}</Button>
+              </Link>
             </Empty>
           ),
         }}
         renderItem={(brand) => (
           <List.Item
             data-testid={`my-brand-${brand.id}`}
-            extra={<Link to={brandPagePath(brand.id)} data-testid={`my-brand-open-${brand.id}`}><Button type="primary">{t('my.brands.open')}</Button></Link>}
+            extra={
+              <Link to={brandPagePath(brand.id)} data-testid={`my-brand-open-${brand.id}`}>
+                <Button type="primary">{t('my.brands.open')}</Button>
+              </Link>
+            }
           >
             <List.Item.Meta
               avatar={<Avatar shape="square" size={56} src={brand.logoUrl || undefined} icon={<ShopOutlined />} />}
@@ -36,7 +42,9 @@ function MyBrandsList() {
           </List.Item>
         )}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>{t('my.brands.text')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+        {t('my.brands.text')}
+      </Typography.Paragraph>
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@portal/providers';
 import { getToken } from '@portal/session';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 import { useUnreadReplies } from '../api/my-feedback';
 import '../my-center.css';
 
@@ -26,7 +26,11 @@ export function SignedInGate({ children }: { children: ReactNode }) {
       <Result
         status="403"
         title={t('my.signInTitle')}
-        extra={<Button type="primary" onClick={() => void openLoginDialog()} data-testid="my-login">{t('operations.signIn')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => void openLoginDialog()} data-testid="my-login">
+            {t('operations.signIn')}
+          </Button>
+        }
         data-testid="my-signed-out"
       />
     );

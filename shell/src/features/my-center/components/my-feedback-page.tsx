@@ -16,11 +16,19 @@ function FeedbackItem({ item, fresh }: { item: MyFeedback; fresh: boolean }) {
       <Space orientation="vertical" size={6} style={{ width: '100%' }}>
         <Space wrap>
           <Tag>{t(`feedback.types.${item.type}`)}</Tag>
-          <Tag color={closed ? 'green' : 'blue'} data-testid="my-feedback-status">{closed ? t('my.feedback.closed') : t('my.feedback.open')}</Tag>
-          {fresh && <Tag color="red" data-testid="my-feedback-new">{t('my.feedback.new')}</Tag>}
+          <Tag color={closed ? 'green' : 'blue'} data-testid="my-feedback-status">
+            {closed ? t('my.feedback.closed') : t('my.feedback.open')}
+          </Tag>
+          {fresh && (
+            <Tag color="red" data-testid="my-feedback-new">
+              {t('my.feedback.new')}
+            </Tag>
+          )}
           <Typography.Text type="secondary">{new Date(item.createTime).toLocaleString()}</Typography.Text>
         </Space>
-        <Typography.Paragraph className="my-feedback-message" data-testid="my-feedback-message">{item.message}</Typography.Paragraph>
+        <Typography.Paragraph className="my-feedback-message" data-testid="my-feedback-message">
+          {item.message}
+        </Typography.Paragraph>
         {item.images.length > 0 && (
           <Image.PreviewGroup preview={IMAGE_VIEWER_PREVIEW}>
             <Space data-testid="my-feedback-images">
@@ -61,7 +69,15 @@ function MyFeedbackList() {
   }, [feedback.data, markRead]);
   return (
     <Card title={t('my.feedback.title')} data-testid="my-feedback-page">
-      {fresh.size > 0 && <Alert type="success" showIcon title={t('my.feedback.newReplies', { count: fresh.size })} style={{ marginBottom: 16 }} data-testid="my-feedback-notice" />}
+      {fresh.size > 0 && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('my.feedback.newReplies', { count: fresh.size })}
+          style={{ marginBottom: 16 }}
+          data-testid="my-feedback-notice"
+        />
+      )}
       <List<MyFeedback>
         loading={feedback.isFetching}
         dataSource={feedback.data?.list ?? []}

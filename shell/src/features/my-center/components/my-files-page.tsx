@@ -42,8 +42,18 @@ function MyFilesTable() {
           onChange: setPageNo,
         }}
         columns={[
-          { title: t('my.files.name'), dataIndex: 'name', ellipsis: true, render: (name: string, file) => <span data-testid={`my-file-name-${file.id}`}>{name}</span> },
-          { title: t('my.files.type'), dataIndex: 'category', width: 130, render: (category: string) => t(`my.files.categories.${category}`, { defaultValue: category }) },
+          {
+            title: t('my.files.name'),
+            dataIndex: 'name',
+            ellipsis: true,
+            render: (name: string, file) => <span data-testid={`my-file-name-${file.id}`}>{name}</span>,
+          },
+          {
+            title: t('my.files.type'),
+            dataIndex: 'category',
+            width: 130,
+            render: (category: string) => t(`my.files.categories.${category}`, { defaultValue: category }),
+          },
           { title: t('my.files.size'), dataIndex: 'size', width: 110, render: (size: number) => formatFileSize(size) },
           { title: t('my.files.date'), dataIndex: 'createTime', width: 170, render: (time: number) => new Date(time).toLocaleString() },
           {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PageResult } from './feedback-admin';
 
@@ -9,26 +10,7 @@ export const BRAND_APPLICATION_STATUS = { pending: 0, approved: 1, rejected: 2 }
 export const BRAND_REVIEW_REMARK_MAX = 500;
 
 /** An application as operators see it (`BrandApplicationView` of the system service). */
-export interface BrandApplicationRecord {
-  id: number;
-  companyName: string;
-  brandName: string;
-  contactName: string;
-  mobile: string;
-  email: string;
-  website: string;
-  description: string;
-  categories: { library: string; code: string }[];
-  licenceFileId: string;
-  /** `/to/api/base/file/content/get/{licenceFileId}`. */
-  licenceUrl: string;
-  status: 0 | 1 | 2;
-  reviewRemark?: string | null;
-  reviewTime?: number | null;
-  createTime: number;
-  userId: number;
-  userName: string;
-}
+export type BrandApplicationRecord = SystemSchema<'BrandApplicationView'>;
 
 export interface BrandApplicationFilters {
   pageNo: number;

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 
 /** Operator permissions of the feedback back end (docs/feedback-and-logs.md). */
@@ -7,36 +8,16 @@ export const FEEDBACK_UPDATE_PERMISSION = 'operation:feedback:update';
 export const FEEDBACK_STATUS = { open: 0, closed: 1 } as const;
 export const FEEDBACK_REPLY_MAX = 500;
 
+/** A page of a list (`{list, total}`, the `data` of every `…/page` answer). */
 export interface PageResult<T> {
   list: T[];
   total: number;
 }
 
-export interface FeedbackImage {
-  id: string;
-  url: string;
-}
+export type FeedbackImage = SystemSchema<'FileLink'>;
 
 /** A feedback as operators see it (`FeedbackView` of the system service). */
-export interface FeedbackRecord {
-  id: number;
-  type: 1 | 2 | 3 | 4;
-  message: string;
-  mobile: string;
-  email: string;
-  orgName: string;
-  images: FeedbackImage[];
-  userId: number;
-  userName: string;
-  userMobile: string;
-  userEmail: string;
-  channel: string;
-  status: 0 | 1;
-  reply: string;
-  closedBy?: number | null;
-  closeTime?: number | null;
-  createTime: number;
-}
+export type FeedbackRecord = SystemSchema<'FeedbackView'>;
 
 export interface FeedbackFilters {
   pageNo: number;

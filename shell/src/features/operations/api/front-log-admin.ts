@@ -1,28 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PageResult } from './feedback-admin';
 
 export const FRONT_LOG_QUERY_PERMISSION = 'operation:frontlog:query';
 
 /** A stored front-end log entry (`FrontLogView` of the system service). */
-export interface FrontLogRecord {
-  id: number;
-  userId?: number | null;
-  clientIp: string;
-  userAgent: string;
-  /** Spec §3 levels: info -2, warn -1, error 0, danger 1. */
-  level: number;
-  message: string;
-  name: string;
-  code: string;
-  stack: string;
-  url: string;
-  position: string;
-  source: string;
-  extra: string;
-  clientTime?: number | null;
-  createTime: number;
-}
+export type FrontLogRecord = SystemSchema<'FrontLogView'>;
 
 export interface FrontLogFilters {
   pageNo: number;

@@ -57,7 +57,9 @@ function ReviewForm({ record, onReviewed }: { record: BrandApplicationRecord; on
       { id: record.id, status, reviewRemark },
       {
         onSuccess: () => {
-          message.success(t(status === BRAND_APPLICATION_STATUS.approved ? 'operations.brandApplication.approvedToast' : 'operations.brandApplication.rejectedToast'));
+          message.success(
+            t(status === BRAND_APPLICATION_STATUS.approved ? 'operations.brandApplication.approvedToast' : 'operations.brandApplication.rejectedToast'),
+          );
           setRemark('');
           onReviewed();
         },

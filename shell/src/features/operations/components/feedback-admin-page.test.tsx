@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { AppProviders, queryClient } from '@portal/providers';
 import { resetHttpConfig, resetHttpState } from '@portal/http';
 import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerShellMessages } from '../../../i18n';
 import FeedbackAdminPage from './feedback-admin-page';
 

@@ -34,7 +34,11 @@ interface FilterValues {
 
 function StatusTag({ status }: { status: number }) {
   const { t } = useTranslation('shell');
-  return status === FEEDBACK_STATUS.closed ? <Tag color="default">{t('operations.feedback.closed')}</Tag> : <Tag color="processing">{t('operations.feedback.open')}</Tag>;
+  return status === FEEDBACK_STATUS.closed ? (
+    <Tag color="default">{t('operations.feedback.closed')}</Tag>
+  ) : (
+    <Tag color="processing">{t('operations.feedback.open')}</Tag>
+  );
 }
 
 function CloseForm({ record, onClosed }: { record: FeedbackRecord; onClosed: () => void }) {
@@ -84,7 +88,14 @@ function FeedbackDetail({ id, onClose }: { id: number | undefined; onClose: () =
   const permissions = useSession((state) => state.permissions);
   const record = detail.data;
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size={560} title={t('operations.feedback.detailTitle', { id: id ?? '' })} destroyOnHidden data-testid="feedback-detail">
+    <Drawer
+      open={id !== undefined}
+      onClose={onClose}
+      size={560}
+      title={t('operations.feedback.detailTitle', { id: id ?? '' })}
+      destroyOnHidden
+      data-testid="feedback-detail"
+    >
       {detail.isPending && id !== undefined && <Typography.Text type="secondary">{t('operations.loading')}</Typography.Text>}
       {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
       {record && (
@@ -160,7 +171,14 @@ function FeedbackAdmin() {
   return (
     <div className="page-container operations-page" data-testid="operations-feedback">
       <Typography.Title level={3}>{t('operations.feedback.title')}</Typography.Title>
-      <Form form={form} layout="inline" initialValues={{ status: FEEDBACK_STATUS.open }} onFinish={search} className="operations-filters" style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ status: FEEDBACK_STATUS.open }}
+        onFinish={search}
+        className="operations-filters"
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
         <Form.Item name="status" label={t('operations.feedback.status')}>
           <Select
             allowClear
@@ -174,7 +192,12 @@ function FeedbackAdmin() {
           />
         </Form.Item>
         <Form.Item name="type" label={t('feedback.type')}>
-          <Select allowClear style={{ width: 130 }} placeholder={t('operations.all')} options={FEEDBACK_TYPES.map((value) => ({ value, label: t(`feedback.types.${value}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('operations.all')}
+            options={FEEDBACK_TYPES.map((value) => ({ value, label: t(`feedback.types.${value}`) }))}
+          />
         </Form.Item>
         <Form.Item name="keyword" label={t('operations.keyword')}>
           <Input allowClear maxLength={100} placeholder={t('operations.feedback.keywordPlaceholder')} data-testid="feedback-filter-keyword" />

@@ -61,7 +61,12 @@ function FrontLogAdmin() {
           <Input allowClear maxLength={2048} />
         </Form.Item>
         <Form.Item name="level" label={t('operations.frontLog.level')}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('operations.all')} options={LEVELS.map((entry) => ({ value: entry.value, label: t(`operations.frontLog.levels.${entry.key}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            placeholder={t('operations.all')}
+            options={LEVELS.map((entry) => ({ value: entry.value, label: t(`operations.frontLog.levels.${entry.key}`) }))}
+          />
         </Form.Item>
         <Form.Item name="userId" label={t('operations.frontLog.userId')}>
           <Input allowClear style={{ width: 110 }} inputMode="numeric" />
@@ -80,7 +85,13 @@ function FrontLogAdmin() {
         expandable={{
           expandedRowRender: (record) => (
             <pre className="operations-stack" style={{ whiteSpace: 'pre-wrap', fontSize: 12, margin: 0 }}>
-              {[record.position && `${t('operations.frontLog.position')}: ${record.position}`, record.code && `code: ${record.code}`, record.userAgent, record.stack, record.extra]
+              {[
+                record.position && `${t('operations.frontLog.position')}: ${record.position}`,
+                record.code && `code: ${record.code}`,
+                record.userAgent,
+                record.stack,
+                record.extra,
+              ]
                 .filter(Boolean)
                 .join('\n')}
             </pre>

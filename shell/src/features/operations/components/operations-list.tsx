@@ -8,7 +8,15 @@ import type { PageResult } from '../api/feedback-admin';
  * The search + reset pair that ends every operations filter form.
  * Reset searches with the form's initial values, so a page's default filter (e.g. "open") comes back.
  */
-export function SearchResetButtons<Values>({ form, onSearch, testIdPrefix }: { form: FormInstance<Values>; onSearch: (values: Values) => void; testIdPrefix: string }) {
+export function SearchResetButtons<Values>({
+  form,
+  onSearch,
+  testIdPrefix,
+}: {
+  form: FormInstance<Values>;
+  onSearch: (values: Values) => void;
+  testIdPrefix: string;
+}) {
   const { t } = useTranslation('shell');
   return (
     <Space>

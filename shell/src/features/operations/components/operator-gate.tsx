@@ -3,7 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/providers';
 import { getToken, hasPermission } from '@portal/session';
-import { openLoginDialog } from '../../auth-bridge/login-dialog';
+import { openLoginDialog } from '../../auth-bridge';
 
 /**
  * Operations pages are for users holding `permission` (or `*:*:*`, spec §5/§6): signed-out visitors

@@ -35,7 +35,14 @@ export function ContactBlock({ compact = false }: { compact?: boolean }) {
       <div className="contact-block-text">
         <Descriptions column={1} size="small" colon={false} styles={{ label: { width: compact ? 84 : 110 } }}>
           {items.map((item) => (
-            <Descriptions.Item key={item.key} label={<>{ICONS[item.key]} {t(LABEL_KEYS[item.key])}</>}>
+            <Descriptions.Item
+              key={item.key}
+              label={
+                <>
+                  {ICONS[item.key]} {t(LABEL_KEYS[item.key])}
+                </>
+              }
+            >
               <span data-testid={`contact-${item.key}`}>
                 {item.key === 'hours' ? t('contact.hours') : item.key === 'email' ? <a href={`mailto:${item.value}`}>{item.value}</a> : item.value}
               </span>

@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prepareRemoteRetry } from '../../../app/federation/federation';
-import { RemoteFallback } from '../../library-outlet/components/remote-fallback';
+import { RemoteFallback } from '../../library-outlet';
 import { useRemoteComponent } from '../use-remote-component';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 

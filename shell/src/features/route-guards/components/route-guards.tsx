@@ -6,10 +6,10 @@ import { useSession } from '@portal/providers';
 import { applyPluginMode } from '../../../app/start-up';
 import { appStore } from '../../../app/state/app-state';
 import { planQueryGuards, privateModeRedirect, withoutParams } from '../../../app/rules/route-guards';
-import { handleAppError } from '../../errors/error-handler';
+import { handleAppError } from '../../errors';
 import { configMinutes, fetchSystemConfig } from '../api/system-config';
 import { loadUserInfo } from '../api/permission-info';
-import { withLoading } from '../../overlays/loading-store';
+import { withLoading } from '../../overlays';
 
 /** Keeps the `from` value with the configured lifetime (spec §4: 1 day by default, else from_expire_time minutes). */
 async function storeFrom(value: string): Promise<void> {

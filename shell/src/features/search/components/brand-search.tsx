@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LIBRARIES, type LibraryKey } from '@portal/providers';
 import { LIMITS, validateKeywords } from '@portal/validators';
-import { useToast } from '../../overlays/toast';
+import { useToast } from '../../overlays';
 
 /** The simple manufacturer search of the brand view (spec §2, §5): placeholder 请输入厂商名称, empty refused. */
 export function BrandSearch({ library, allowEmpty = false }: { library: LibraryKey; allowEmpty?: boolean }) {

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { buildSearchQuery, LIMITS, validateKeywords } from '@portal/validators';
 import type { LibraryKey } from '@portal/providers';
 import { debounce } from '../../../app/rules/timing';
-import { useToast } from '../../overlays/toast';
+import { useToast } from '../../overlays';
 import { useSuggestions } from '../api/suggest';
 import { addTag, backspaceOnEmpty, editTag, removeTag, tagsFromQuery, type TagInputState } from '../keyword-tags';
 
@@ -42,7 +42,12 @@ export function KeywordSearch({ library, allowEmpty = false }: KeywordSearchProp
   const scheduleRequest = useMemo(() => {
     const request = debounce((keyword: string) => setRequestKeyword(keyword.trim()), REQUEST_DEBOUNCE_MS, { maxWaitMs: REQUEST_MAX_WAIT_MS });
     const input = debounce((keyword: string) => request(keyword), INPUT_DEBOUNCE_MS);
-    return Object.assign(input, { cancelAll: () => { input.cancel(); request.cancel(); } });
+    return Object.assign(input, {
+      cancelAll: () => {
+        input.cancel();
+        request.cancel();
+      },
+    });
   }, []);
   useEffect(() => () => scheduleRequest.cancelAll(), [scheduleRequest]);
 
@@ -84,7 +89,7 @@ export function KeywordSearch({ library, allowEmpty = false }: KeywordSearchProp
     }
   };
 
-  const options = (requestKeyword && state.input.trim() ? suggestions.data ?? [] : []).map((value) => ({ value, label: value }));
+  const options = (requestKeyword && state.input.trim() ? (suggestions.data ?? []) : []).map((value) => ({ value, label: value }));
 
   return (
     <div className="keyword-search" data-testid="keyword-search">

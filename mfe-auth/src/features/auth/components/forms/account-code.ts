@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { usernameKind } from '@portal/validators';
-import { CODE_SCENE, sendCodeTo } from '../../api/codes';
+import { type CODE_SCENE, sendCodeTo } from '../../api/codes';
 import type { SliderCaptchaHandle } from '../../../../components/slider/slider-captcha';
 import type { SliderScene } from '../../api/captcha';
 

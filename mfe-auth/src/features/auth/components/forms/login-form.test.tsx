@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { resetHttpState } from '@portal/http';
 import { AppProviders } from '@portal/providers';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../../packages/http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerAuthMessages } from '../../../../i18n';
 import { LoginForm } from './login-form';
 

@@ -118,7 +118,13 @@ export function LoginForm({ activeTab, onTabChange, onSignedIn, onRegister, onFo
   const accountTab = (
     <Form form={accountForm} layout="vertical" requiredMark={false} name="account-login" onFinish={submit}>
       <Form.Item name="username" label={t('fields.account')} rules={rules.account()} validateFirst>
-        <Input prefix={<UserOutlined />} placeholder={t('fields.accountPlaceholder')} maxLength={LIMITS.account} autoComplete="username" data-testid="login-username" />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('fields.accountPlaceholder')}
+          maxLength={LIMITS.account}
+          autoComplete="username"
+          data-testid="login-username"
+        />
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} rules={rules.password({ login: true }).slice(0, 1)} validateFirst>
         <Input.Password
@@ -134,7 +140,9 @@ export function LoginForm({ activeTab, onTabChange, onSignedIn, onRegister, onFo
         <SliderCaptcha ref={accountSlider} scene="login" width={SLIDER_LOGIN_WIDTH} tips={sliderHelp} data-testid="login-slider" />
       </Form.Item>
       <div className="auth-form-links">
-        <a onClick={onForgot} data-testid="forgot-link">{t('login.forgot')}</a>
+        <a onClick={onForgot} data-testid="forgot-link">
+          {t('login.forgot')}
+        </a>
       </div>
     </Form>
   );
@@ -154,7 +162,11 @@ export function LoginForm({ activeTab, onTabChange, onSignedIn, onRegister, onFo
   const tabs: { key: LoginTab; label: string; children: ReactNode }[] = [
     { key: 'account', label: t('login.tabs.account'), children: accountTab },
     { key: 'phone', label: t('login.tabs.phone'), children: phoneTab },
-    { key: 'wechat', label: t('login.tabs.wechat'), children: <WechatQrPanel active={activeTab === 'wechat'} redirect={redirect} onSignedIn={onSignedIn} onUseAccount={() => onTabChange('account')} /> },
+    {
+      key: 'wechat',
+      label: t('login.tabs.wechat'),
+      children: <WechatQrPanel active={activeTab === 'wechat'} redirect={redirect} onSignedIn={onSignedIn} onUseAccount={() => onTabChange('account')} />,
+    },
   ];
 
   return (
@@ -179,7 +191,10 @@ export function LoginForm({ activeTab, onTabChange, onSignedIn, onRegister, onFo
       <div className="auth-form-footer">
         <AgreementCheckbox checked={agreed} onChange={setAgreed} />
         <div className="auth-form-switch">
-          {t('login.noAccount')} <a onClick={onRegister} data-testid="to-register">{t('login.registerNow')}</a>
+          {t('login.noAccount')}{' '}
+          <a onClick={onRegister} data-testid="to-register">
+            {t('login.registerNow')}
+          </a>
         </div>
       </div>
     </div>

@@ -35,8 +35,7 @@ export interface NotRegisteredFormProps {
 export function NotRegisteredForm({ mobile, onRegistered, onBack }: NotRegisteredFormProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const { message } = App.useApp();
-  const { form, slider, sliderPassed, pending, setPending, failure, setFailure, sendCode } =
-    useCodeForm<NotRegisteredValues>(CODE_SCENE.register);
+  const { form, slider, sliderPassed, pending, setPending, failure, setFailure, sendCode } = useCodeForm<NotRegisteredValues>(CODE_SCENE.register);
   const [agreed, setAgreed] = useState(false);
   const { isPlugin, isEmbed } = usePluginMode();
   const reportFailure = useSignInFailure();
@@ -74,10 +73,22 @@ export function NotRegisteredForm({ mobile, onRegistered, onBack }: NotRegistere
         <Input prefix={<MobileOutlined />} disabled data-testid="not-registered-mobile" />
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} rules={rules.password()} validateFirst>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('fields.newPasswordPlaceholder')} maxLength={LIMITS.passwordMax} autoComplete="new-password" data-testid="not-registered-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('fields.newPasswordPlaceholder')}
+          maxLength={LIMITS.passwordMax}
+          autoComplete="new-password"
+          data-testid="not-registered-password"
+        />
       </Form.Item>
       <Form.Item name="confirmPwd" label={t('fields.confirmPassword')} dependencies={['password']} rules={rules.confirmPassword('password')} validateFirst>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('fields.confirmPasswordPlaceholder')} maxLength={LIMITS.passwordMax} autoComplete="new-password" data-testid="not-registered-confirm" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('fields.confirmPasswordPlaceholder')}
+          maxLength={LIMITS.passwordMax}
+          autoComplete="new-password"
+          data-testid="not-registered-confirm"
+        />
       </Form.Item>
       <Form.Item name="verified" rules={sliderRules()}>
         <SliderCaptcha ref={slider} scene="sms" width={SLIDER_LOGIN_WIDTH} data-testid="not-registered-slider" />
@@ -86,8 +97,12 @@ export function NotRegisteredForm({ mobile, onRegistered, onBack }: NotRegistere
       <AgreementCheckbox checked={agreed} onChange={setAgreed} />
       {failure && <Alert type="error" showIcon title={failure} className="auth-form-alert" data-testid="not-registered-error" />}
       <Space className="auth-form-buttons">
-        <Button size="large" onClick={onBack} data-testid="not-registered-back">{t('notRegistered.back')}</Button>
-        <Button type="primary" size="large" loading={pending} onClick={submit} data-testid="not-registered-submit">{t('notRegistered.submit')}</Button>
+        <Button size="large" onClick={onBack} data-testid="not-registered-back">
+          {t('notRegistered.back')}
+        </Button>
+        <Button type="primary" size="large" loading={pending} onClick={submit} data-testid="not-registered-submit">
+          {t('notRegistered.submit')}
+        </Button>
       </Space>
     </Form>
   );

@@ -27,8 +27,7 @@ export interface RegisterFormProps {
 export function RegisterForm({ onRegistered, onLogin, openId, submitLabel }: RegisterFormProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const { message } = App.useApp();
-  const { form, slider, sliderPassed, pending, setPending, failure, setFailure, sendCode } =
-    useCodeForm<RegisterFormValues>(CODE_SCENE.register);
+  const { form, slider, sliderPassed, pending, setPending, failure, setFailure, sendCode } = useCodeForm<RegisterFormValues>(CODE_SCENE.register);
   const sliderScene = codeSliderScene(Form.useWatch('username', form));
   const [agreed, setAgreed] = useState(false);
   const { isPlugin, isEmbed } = usePluginMode();
@@ -61,7 +60,13 @@ export function RegisterForm({ onRegistered, onLogin, openId, submitLabel }: Reg
   return (
     <Form form={form} layout="vertical" requiredMark={false} name="register" className="auth-register-form" data-testid="register-form" onFinish={submit}>
       <Form.Item name="username" label={t('fields.account')} rules={rules.account()} validateFirst>
-        <Input prefix={<UserOutlined />} placeholder={t('fields.accountPlaceholder')} maxLength={LIMITS.account} autoComplete="username" data-testid="register-username" />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('fields.accountPlaceholder')}
+          maxLength={LIMITS.account}
+          autoComplete="username"
+          data-testid="register-username"
+        />
       </Form.Item>
       <Form.Item name="verified" rules={sliderRules()}>
         <SliderCaptcha ref={slider} scene={sliderScene} width={SLIDER_WIDTH} data-testid="register-slider" />
@@ -72,10 +77,22 @@ export function RegisterForm({ onRegistered, onLogin, openId, submitLabel }: Reg
         <Input prefix={<SmileOutlined />} placeholder={t('fields.nicknamePlaceholder')} maxLength={LIMITS.nickname} data-testid="register-nickname" />
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} rules={rules.password()} validateFirst>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('fields.newPasswordPlaceholder')} maxLength={LIMITS.passwordMax} autoComplete="new-password" data-testid="register-password" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('fields.newPasswordPlaceholder')}
+          maxLength={LIMITS.passwordMax}
+          autoComplete="new-password"
+          data-testid="register-password"
+        />
       </Form.Item>
       <Form.Item name="confirmPwd" label={t('fields.confirmPassword')} dependencies={['password']} rules={rules.confirmPassword('password')} validateFirst>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('fields.confirmPasswordPlaceholder')} maxLength={LIMITS.passwordMax} autoComplete="new-password" data-testid="register-confirm" />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('fields.confirmPasswordPlaceholder')}
+          maxLength={LIMITS.passwordMax}
+          autoComplete="new-password"
+          data-testid="register-confirm"
+        />
       </Form.Item>
       <AgreementCheckbox checked={agreed} onChange={setAgreed} />
       {failure && <Alert type="error" showIcon title={failure} className="auth-form-alert" data-testid="register-error" />}
@@ -83,7 +100,10 @@ export function RegisterForm({ onRegistered, onLogin, openId, submitLabel }: Reg
         {submitLabel ?? t('register.submit')}
       </Button>
       <div className="auth-form-switch">
-        {t('register.haveAccount')} <a onClick={onLogin} data-testid="to-login">{t('register.toLogin')}</a>
+        {t('register.haveAccount')}{' '}
+        <a onClick={onLogin} data-testid="to-login">
+          {t('register.toLogin')}
+        </a>
       </div>
     </Form>
   );

@@ -3,7 +3,7 @@ import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../../i18n';
 import type { SliderCaptchaHandle } from '../../../../components/slider/slider-captcha';
-import { CODE_SCENE } from '../../api/codes';
+import { type CODE_SCENE } from '../../api/codes';
 import { errorText } from '../../hooks/use-sign-in-outcome';
 import { sendCodeForForm } from './account-code';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { resetHttpState } from '@portal/http';
 import { AppProviders, queryClient } from '@portal/providers';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../../packages/http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerAuthMessages } from '../../../../i18n';
 import { WechatQrFrame } from './wechat-qr-panel';
 
@@ -31,7 +31,11 @@ describe('WechatQrFrame (issue 12: no raw server text)', () => {
   it('says in plain words that WeChat sign-in is off and offers the account tab', async () => {
     answerSocialConfig(FEATURE_OFF);
     const onUseAccount = vi.fn();
-    render(<AppProviders withRouter={false}><WechatQrFrame scanType="login" onUseAccount={onUseAccount} /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <WechatQrFrame scanType="login" onUseAccount={onUseAccount} />
+      </AppProviders>,
+    );
     const notice = await screen.findByTestId('wechat-off');
     expect(notice).toHaveTextContent('本站暂未开通微信扫码登录');
     expect(notice).toHaveTextContent('请使用账号密码或手机验证码登录。');
@@ -42,7 +46,11 @@ describe('WechatQrFrame (issue 12: no raw server text)', () => {
 
   it('explains the bind dialog in plain words too, without a retry', async () => {
     answerSocialConfig(FEATURE_OFF);
-    render(<AppProviders withRouter={false}><WechatQrFrame scanType="band" /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <WechatQrFrame scanType="band" />
+      </AppProviders>,
+    );
     const notice = await screen.findByTestId('wechat-off');
     expect(notice).toHaveTextContent('本站暂未开通微信登录');
     expect(notice).not.toHaveTextContent('功能未实现');
@@ -51,7 +59,11 @@ describe('WechatQrFrame (issue 12: no raw server text)', () => {
 
   it('another failure says WeChat is unavailable for now, with a retry, and no server text', async () => {
     answerSocialConfig({ code: 500, msg: 'redis: connection refused', data: null });
-    render(<AppProviders withRouter={false}><WechatQrFrame scanType="login" /></AppProviders>);
+    render(
+      <AppProviders withRouter={false}>
+        <WechatQrFrame scanType="login" />
+      </AppProviders>,
+    );
     const notice = await screen.findByTestId('wechat-unavailable');
     expect(notice).toHaveTextContent('微信登录暂时不可用');
     expect(notice).not.toHaveTextContent('redis');

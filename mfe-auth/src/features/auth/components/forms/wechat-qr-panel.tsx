@@ -85,7 +85,11 @@ export function WechatQrFrame({ scanType, redirect, onUseAccount, hint }: Wechat
         showIcon
         title={t('wechat.unavailable')}
         description={t('wechat.unavailableHint')}
-        action={<Button size="small" onClick={() => config.refetch()}>{t('wechat.retry')}</Button>}
+        action={
+          <Button size="small" onClick={() => config.refetch()}>
+            {t('wechat.retry')}
+          </Button>
+        }
         data-testid="wechat-unavailable"
       />
     );

@@ -63,9 +63,7 @@ function SubCategoryCard({
       extra={
         <span className="lib-sub-card__counts">
           <ItemCount code={node.code} counts={counts} />
-          {node.children.length > 0 ? (
-            <span className="lib-sub-card__count">{t('panel.subCategoryCount', { count: node.children.length })}</span>
-          ) : null}
+          {node.children.length > 0 ? <span className="lib-sub-card__count">{t('panel.subCategoryCount', { count: node.children.length })}</span> : null}
         </span>
       }
     >

@@ -41,7 +41,9 @@ describe('LibraryHome', () => {
     expect(new URL(fetchStub.calls[0], 'http://localhost').pathname).toBe('/to/api/public/component/category/tree');
 
     // Roots in display order (by sort), each with both names.
-    const rootTitles = within(tree()).getAllByTestId(/^category-node-/).map((element) => element.textContent);
+    const rootTitles = within(tree())
+      .getAllByTestId(/^category-node-/)
+      .map((element) => element.textContent);
     expect(rootTitles).toEqual(['电阻Resistors2', '电容Capacitors2', '晶振Crystals']);
 
     // No ?category → the first root is shown: its sub-categories as cards with their children.

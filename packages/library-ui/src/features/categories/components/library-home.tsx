@@ -82,9 +82,7 @@ function Catalogue({ roots, items }: { roots: CategoryNode[]; items?: CatalogueI
 
   return (
     <>
-      {unknownCode ? (
-        <Alert className="lib-home__notice" type="warning" showIcon title={t('panel.unknownCategory', { code: unknownCode })} />
-      ) : null}
+      {unknownCode ? <Alert className="lib-home__notice" type="warning" showIcon title={t('panel.unknownCategory', { code: unknownCode })} /> : null}
       <div className="lib-home__body">
         <CategoryTreePanel roots={roots} selectedCode={located.node.code} selectedPath={selectedPath} onSelect={select} />
         <CategoryPanel
@@ -117,22 +115,16 @@ export function LibraryHome({ library, description, items }: LibraryHomeProps) {
   } else if (tree.isError) {
     content = (
       <div className="lib-home__state" data-testid="library-home-error">
-      <Result
-        status="error"
-        title={t('state.errorTitle')}
-        subTitle={tree.error.message || t('state.errorFallback')}
-        extra={
-          <Button
-            type="primary"
-            icon={<ReloadOutlined />}
-            loading={tree.isFetching}
-            data-testid="library-home-retry"
-            onClick={() => void tree.refetch()}
-          >
-            {t('state.retry')}
-          </Button>
-        }
-      />
+        <Result
+          status="error"
+          title={t('state.errorTitle')}
+          subTitle={tree.error.message || t('state.errorFallback')}
+          extra={
+            <Button type="primary" icon={<ReloadOutlined />} loading={tree.isFetching} data-testid="library-home-retry" onClick={() => void tree.refetch()}>
+              {t('state.retry')}
+            </Button>
+          }
+        />
       </div>
     );
   } else if (roots.length === 0) {

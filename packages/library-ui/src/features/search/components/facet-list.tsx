@@ -30,9 +30,7 @@ export function FacetList({ testId, title, values, selected, onChange, english =
             <Checkbox
               data-testid={`${testId}-${facet.value}`}
               checked={selected.includes(facet.value)}
-              onChange={(event) =>
-                onChange(event.target.checked ? [...selected, facet.value] : selected.filter((value) => value !== facet.value))
-              }
+              onChange={(event) => onChange(event.target.checked ? [...selected, facet.value] : selected.filter((value) => value !== facet.value))}
             >
               {facetName(facet, english)} <Typography.Text type="secondary">({facet.count})</Typography.Text>
             </Checkbox>

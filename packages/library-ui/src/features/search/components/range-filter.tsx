@@ -47,8 +47,7 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
     const parameter = parameters.find((candidate) => candidate.value === key);
     return parameter ? facetName(parameter, english) : key;
   };
-  const prefixOptions = (key: string | undefined) =>
-    UNIT_PREFIXES.map((prefix) => ({ value: prefix, label: prefixLabel(prefix, key ?? '') }));
+  const prefixOptions = (key: string | undefined) => UNIT_PREFIXES.map((prefix) => ({ value: prefix, label: prefixLabel(prefix, key ?? '') }));
 
   return (
     <div data-testid="range-filter">
@@ -62,7 +61,8 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
               data-testid={`range-tag-${range.dimension}`}
               onClose={() => onChange(ranges.filter((other) => other.dimension !== range.dimension))}
             >
-              {nameOf(range.dimension)}: {range.min ? formatBound(range.min, range.dimension) : '−∞'} – {range.max ? formatBound(range.max, range.dimension) : '+∞'}
+              {nameOf(range.dimension)}: {range.min ? formatBound(range.min, range.dimension) : '−∞'} –{' '}
+              {range.max ? formatBound(range.max, range.dimension) : '+∞'}
             </Tag>
           ))}
         </div>
@@ -86,7 +86,11 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
             <InputNumber data-testid="range-max" placeholder={t('range.max')} value={maxValue} onChange={setMaxValue} style={{ width: '60%' }} />
             <Select data-testid="range-max-prefix" value={maxPrefix} onChange={setMaxPrefix} options={prefixOptions(selected)} style={{ width: '40%' }} />
           </Space.Compact>
-          {problem && <Typography.Text type="danger" data-testid="range-problem">{problem}</Typography.Text>}
+          {problem && (
+            <Typography.Text type="danger" data-testid="range-problem">
+              {problem}
+            </Typography.Text>
+          )}
           <Button type="primary" block onClick={apply} data-testid="range-apply">
             {t('range.apply')}
           </Button>

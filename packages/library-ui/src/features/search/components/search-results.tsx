@@ -171,11 +171,7 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
             />
           ) : null}
           {offers('ranges') ? (
-            <RangeFilterEditor
-              parameters={facets?.parameters ?? []}
-              ranges={state.ranges}
-              onChange={(ranges) => update(withFilters(state, { ranges }))}
-            />
+            <RangeFilterEditor parameters={facets?.parameters ?? []} ranges={state.ranges} onChange={(ranges) => update(withFilters(state, { ranges }))} />
           ) : null}
         </Card>
       </aside>
@@ -215,8 +211,7 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
               pageSizeOptions: PAGE_SIZES.map(String),
               showSizeChanger: true,
               responsive: true,
-              onChange: (pageNo, pageSize) =>
-                update(pageSize === state.pageSize ? { ...state, pageNo } : withFilters(state, { pageSize })),
+              onChange: (pageNo, pageSize) => update(pageSize === state.pageSize ? { ...state, pageNo } : withFilters(state, { pageSize })),
             }}
           />
         </QueryState>
