@@ -165,7 +165,9 @@ test.describe('accounts', () => {
     await expect.poll(() => Date.now() - registerCodeSentAt, { timeout: resendMs + 5_000 }).toBeGreaterThan(resendMs);
     await page.getByTestId('forgot-get-code').click();
     // The countdown is the server's interval (auth/code-config), not the production 60 s.
-    await expect(page.getByTestId('forgot-get-code')).toHaveText(new RegExp(`^(${Array.from({ length: CODE_RESEND_SECONDS }, (_, index) => index + 1).join('|')})秒后重新获取$`));
+    await expect(page.getByTestId('forgot-get-code')).toHaveText(
+      new RegExp(`^(${Array.from({ length: CODE_RESEND_SECONDS }, (_, index) => index + 1).join('|')})秒后重新获取$`),
+    );
     await page.getByTestId('forgot-code').fill(await codeFromOutbox(request, email));
     await page.getByTestId('forgot-password').fill(NEW_PASSWORD);
     await page.getByTestId('forgot-confirm').fill(NEW_PASSWORD);

@@ -202,6 +202,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/auth/code-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The verification-code rules the client shows, read from the server's configuration so the
+         *     countdown cannot disagree with the limit the server enforces.
+         */
+        get: operations["code_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/auth/get-extend-user-info": {
         parameters: {
             query?: never;
@@ -1012,6 +1032,32 @@ export interface components {
                 handleWidth: number;
                 /** Format: int32 */
                 trackWidth: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_CodeConfig: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description Seconds between two sends to one mobile or e-mail (`accounts.codes.resend_seconds`);
+                 *     the code button counts down from it after a send.
+                 */
+                resendSeconds: number;
+                /**
+                 * Format: int64
+                 * @description Minutes a code stays valid (`accounts.codes.valid_minutes`).
+                 */
+                validMinutes: number;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -1924,6 +1970,19 @@ export interface components {
             /** @description The reply or remark, at most 500 characters (optional). */
             reply?: string | null;
         };
+        CodeConfig: {
+            /**
+             * Format: int64
+             * @description Seconds between two sends to one mobile or e-mail (`accounts.codes.resend_seconds`);
+             *     the code button counts down from it after a send.
+             */
+            resendSeconds: number;
+            /**
+             * Format: int64
+             * @description Minutes a code stays valid (`accounts.codes.valid_minutes`).
+             */
+            validMinutes: number;
+        };
         CompleteBigFileRequest: {
             etags?: components["schemas"]["PartEtag"][];
             path?: string | null;
@@ -2713,6 +2772,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_Principal"];
+                };
+            };
+        };
+    };
+    code_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 验证码发送规则 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CodeConfig"];
                 };
             };
         };

@@ -109,7 +109,7 @@ export function delay(ms: number): Promise<void> {
  * requests and routes cleared before each test, the client's state and configuration reset after it.
  * Read `.server` inside tests (it exists once the file's `beforeAll` has run).
  */
-export function useTestServer(pagePath: string): { readonly server: TestServer } {
+export function setUpTestServer(pagePath: string): { readonly server: TestServer } {
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer();

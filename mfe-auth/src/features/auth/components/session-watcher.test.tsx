@@ -2,13 +2,14 @@ import { render, waitFor, act } from '@testing-library/react';
 import { resetHttpState } from '@portal/http';
 import { AppProviders, queryClient } from '@portal/providers';
 import { COOKIE_KEYS, getToken, isSessionExpired, resetUser, sessionStore, setToken, writeCookie } from '@portal/session';
-import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '../../../../../packages/http/src/testServer';
+import { clearAllCookies, envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
 import { registerAuthMessages } from '../../../i18n';
 import { SessionWatcher } from './session-watcher';
+import type * as SessionModule from '@portal/session';
 
 // The real check, watched: a test waits for the watcher's decision instead of a while for nothing.
 vi.mock('@portal/session', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@portal/session')>();
+  const actual = await importOriginal<typeof SessionModule>();
   return { ...actual, isSessionExpired: vi.fn(actual.isSessionExpired) };
 });
 

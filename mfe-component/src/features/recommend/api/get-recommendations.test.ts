@@ -1,7 +1,7 @@
-import { envelope, sendJson, useTestServer } from '../../../../../packages/http/src/testServer';
+import { envelope, sendJson, setUpTestServer } from '@portal/http/testing';
 import { getRecommendations } from './get-recommendations';
 
-const harness = useTestServer('/component');
+const harness = setUpTestServer('/component');
 
 describe('getRecommendations', () => {
   it('asks for the size per group and reads both groups', async () => {

@@ -1,4 +1,4 @@
-import { envelope, sendJson, useTestServer } from '../../../../../http/src/testServer';
+import { envelope, sendJson, setUpTestServer } from '@portal/http/testing';
 import { getCategoryCounts } from '../../categories/api/get-category-counts';
 import { compareItems } from '../../compare/api/compare-items';
 import { getAlternatives } from '../../items/api/get-alternatives';
@@ -9,7 +9,7 @@ import { searchItems } from './search-items';
 
 const COMPONENTS = '/public/component';
 
-const harness = useTestServer('/component');
+const harness = setUpTestServer('/component');
 
 function queryOf(index = 0): URLSearchParams {
   return new URL(harness.server.requests[index].url, harness.server.origin).searchParams;
