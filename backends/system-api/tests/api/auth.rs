@@ -360,8 +360,45 @@ async fn lockout_after_five_failures_and_per_ip_limit(
     Ok(())
 }
 
+/// The operator role holds what the operations pages and the libraries' "rebuild now" check
+/// (migrations 20261122000014 and 20261126000051); a member holds none of it.
+async fn the_operator_role_holds_the_operation_permissions(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "operator@example.com", "operator").await?;
+    let info = get_with(&app, "/auth/get-permission-info?appType=2", &operator).await?;
+    let permissions = info["data"]["permissions"].clone();
+    for permission in [
+        "operation:feedback:query",
+        "system:brand-application:review",
+        "part:search-index:rebuild",
+        "component:search-index:rebuild",
+        "mat:search-index:rebuild",
+    ] {
+        assert!(
+            permissions
+                .as_array()
+                .is_some_and(|granted| granted.contains(&json!(permission))),
+            "{permission} not in {permissions}"
+        );
+    }
+    let (member, _) = signed_in_user(&app, "member@example.com", "成员").await?;
+    let info = get_with(&app, "/auth/get-permission-info?appType=2", &member).await?;
+    assert!(
+        !info["data"]["permissions"]
+            .to_string()
+            .contains("search-index"),
+        "{info}"
+    );
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     password_login_refresh_and_logout,
+    the_operator_role_holds_the_operation_permissions,
     refresh_token_errors,
     wrong_credentials_answer_alike_and_disabled_only_after_the_password,
     bad_login_input_is_answered_in_the_envelope,
