@@ -159,6 +159,124 @@ struct EmptySuggestApi;
 )]
 struct SearchIndexApi;
 
+/// The kit's item routes, documented once: tag `items` and the schemas `ItemSummary`,
+/// `ItemRecord` and `ItemDetailExtras` are placeholders each library's document replaces
+/// ([`items_openapi`]).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::item::detail::get_item,
+        routes::item::compare::compare,
+        routes::category::items::category_items,
+        routes::manufacturer::page::manufacturer_page,
+        routes::manufacturer::detail::get_manufacturer,
+    ),
+    components(schemas(
+        routes::item::detail::ItemDetail,
+        routes::item::compare::Comparison,
+        routes::view::CompareRow,
+        routes::view::ParameterView,
+        routes::view::FileView,
+        routes::view::ManufacturerView,
+        routes::view::ManufacturerDetail,
+        model::CategoryCrumb,
+    ))
+)]
+struct ItemsApi;
+
+/// The kit's search routes over a library's index (placeholders as in [`ItemsApi`]).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::search::query::search,
+        routes::search::suggest::suggest,
+        routes::search::counts::category_counts,
+    ),
+    components(schemas(
+        routes::search::query::SearchAnswer,
+        routes::search::query::SearchItem,
+        routes::view::ParameterView,
+        search::FacetsView,
+        search::FacetEntry
+    ))
+)]
+struct ItemSearchApi;
+
+/// The OpenAPI document of the item routes as library `L` mounts them ([`routes::configure_items`]):
+/// paths under the library's API base, tagged with the library's key, and the item schemas
+/// (`ItemSummary`, `ItemRecord`, `ItemDetailExtras`) made of the kit's fields and the library's
+/// extras. The handlers are generic and documented once with `#[utoipa::path]`; only these
+/// three schemas and the tag differ between libraries, so they are filled in here rather than
+/// stamped per library (docs/adding-a-library.md, "Item routes").
+pub fn items_openapi<L: item::library::ItemLibrary>(library: &L) -> utoipa::openapi::OpenApi {
+    for_library::<L>(ItemsApi::openapi(), library.library())
+}
+
+/// The OpenAPI document of the search routes as library `L` mounts them ([`routes::configure_search`]).
+pub fn item_search_openapi<L: item::library::ItemLibrary>(library: &L) -> utoipa::openapi::OpenApi {
+    for_library::<L>(ItemSearchApi::openapi(), library.library())
+}
+
+/// The kit's placeholder tag of item and search routes.
+const ITEMS_TAG: &str = "items";
+
+fn for_library<L: item::library::ItemLibrary>(
+    mut document: utoipa::openapi::OpenApi,
+    library: &Library,
+) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::schema::{AllOfBuilder, Schema};
+    use utoipa::openapi::RefOr;
+    use utoipa::{PartialSchema, ToSchema};
+
+    fn joined<A: ToSchema, B: ToSchema>(
+        schemas: &mut Vec<(String, RefOr<Schema>)>,
+    ) -> RefOr<Schema> {
+        A::schemas(schemas);
+        B::schemas(schemas);
+        RefOr::T(Schema::AllOf(
+            AllOfBuilder::new()
+                .item(A::schema())
+                .item(B::schema())
+                .build(),
+        ))
+    }
+
+    let mut schemas = Vec::new();
+    let summary = joined::<routes::view::SummaryCore, L::SummaryExtras>(&mut schemas);
+    let record = joined::<routes::view::RecordCore, L::RecordExtras>(&mut schemas);
+    L::DetailExtras::schemas(&mut schemas);
+    let detail_extras = L::DetailExtras::schema();
+    let components = document.components.get_or_insert_with(Default::default);
+    components.schemas.extend(schemas);
+    components.schemas.insert("ItemSummary".to_owned(), summary);
+    components.schemas.insert("ItemRecord".to_owned(), record);
+    components
+        .schemas
+        .insert("ItemDetailExtras".to_owned(), detail_extras);
+    for item in document.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(tags) = &mut operation.tags {
+                for tag in tags.iter_mut().filter(|tag| *tag == ITEMS_TAG) {
+                    *tag = library.key.to_owned();
+                }
+            }
+        }
+    }
+    document.tags = Some(vec![utoipa::openapi::tag::TagBuilder::new()
+        .name(library.key)
+        .description(Some(format!("{} {}", library.title, library.title_en)))
+        .build()]);
+    with_base(document, &library.api_base())
+}
+
 /// The OpenAPI document of the library's operator search-index routes, with concrete paths.
 pub fn search_index_openapi(library: &Library) -> utoipa::openapi::OpenApi {
     with_base(SearchIndexApi::openapi(), &library.operation_base())

@@ -1,2 +1,3 @@
 pub mod detail;
+pub mod items;
 pub mod tree;
