@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use kernel::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
@@ -28,7 +29,8 @@ pub use kernel::paging::{PageResult, Paging};
 
 /// State of the item routes of library `L` (registered on the library's scope).
 pub struct ItemRoutes<L: ItemLibrary> {
-    pub library: L,
+    /// Shared with what else the library keeps it for (its index feed).
+    pub library: Arc<L>,
     pub items: ItemRepository,
     pub categories: CategoryRepository,
 }
@@ -470,7 +472,7 @@ impl<L: ItemLibrary> ItemRoutes<L> {
         let extensions = self.extensions_of(items).await?;
         items
             .iter()
-            .map(|item| ItemSummary::of(&self.library, item, extensions.get(&item.id)))
+            .map(|item| ItemSummary::of(self.library.as_ref(), item, extensions.get(&item.id)))
             .collect()
     }
 

@@ -1,6 +1,8 @@
 //! The catalog kit with a small fixture taxonomy: its stores and its routes, on SQLite and
 //! (when configured) PostgreSQL.
 
+mod item_library;
+mod item_routes;
 mod items;
 mod routes;
 mod store;
@@ -11,6 +13,9 @@ use kernel::error_codes;
 error_codes! {
     DEMO_ERRORS {
         DEMO_CATEGORY_NOT_FOUND = (1_099_001_000, OK, "分类不存在");
+        DEMO_ITEM_NOT_FOUND = (1_099_002_000, OK, "演示条目不存在");
+        DEMO_MANUFACTURER_NOT_FOUND = (1_099_003_000, OK, "厂商不存在");
+        DEMO_FILE_NOT_AVAILABLE = (1_099_004_000, OK, "该演示条目没有此文件");
     }
 }
 

@@ -145,7 +145,7 @@ pub async fn compare<L: ItemLibrary>(
     rows.extend(parameter_rows(&ids, &parameters));
     let components = items
         .iter()
-        .map(|item| ItemSummary::of(&state.library, item, extensions.get(&item.id)))
+        .map(|item| ItemSummary::of(state.library.as_ref(), item, extensions.get(&item.id)))
         .collect::<ApiResult<Vec<_>>>()?;
     Ok(ApiResponse::ok(Comparison { components, rows }))
 }

@@ -63,7 +63,7 @@ pub async fn get_item<L: ItemLibrary>(
     let extensions = state.extensions_of(std::slice::from_ref(&item)).await?;
     let extension = extensions.get(&id);
     Ok(ApiResponse::ok(ItemDetail {
-        component: ItemRecordView::of(&state.library, &item, extension)?,
+        component: ItemRecordView::of(state.library.as_ref(), &item, extension)?,
         parameters: parameters
             .remove(&id)
             .unwrap_or_default()
@@ -72,7 +72,7 @@ pub async fn get_item<L: ItemLibrary>(
             .collect(),
         manufacturer: manufacturer.map(ManufacturerView::stored),
         category_path: category_path(&records, item.category_id),
-        extras: DetailExtrasView::of(&state.library, &item, extension, &files)?,
+        extras: DetailExtrasView::of(state.library.as_ref(), &item, extension, &files)?,
         files,
     }))
 }
