@@ -166,6 +166,7 @@ struct SearchIndexApi;
 #[openapi(
     paths(
         routes::item::detail::get_item,
+        routes::item::download::download,
         routes::item::compare::compare,
         routes::category::items::category_items,
         routes::manufacturer::page::manufacturer_page,

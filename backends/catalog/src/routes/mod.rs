@@ -8,6 +8,7 @@
 //! |---|---|---|
 //! | `GET /category/tree`, `GET /category/{code}` | the category tree, one category | [`configure`] |
 //! | `GET /item/{id}` | detail: record, parameters, manufacturer, category path, files, the library's extras | [`configure_items`] |
+//! | `GET /item/{id}/download/{kind}` | one of the item's files (the library's kinds), through the blob store | [`configure_items`] |
 //! | `GET /item/compare?ids=1,2,3` | 2–10 items, rows aligned | [`configure_items`] |
 //! | `GET /category/{code}/items?pageNo=&pageSize=` | the items of a category subtree | [`configure_items`] |
 //! | `GET /manufacturer/page?keyWords=&pageNo=&pageSize=` | manufacturers, most items first | [`configure_items`] |
@@ -44,6 +45,10 @@ pub fn configure_items<L: ItemLibrary>(cfg: &mut web::ServiceConfig) {
     // `/item/compare` before `/item/{id}`.
     cfg.service(web::resource("/item/compare").route(web::get().to(item::compare::compare::<L>)))
         .service(web::resource("/item/{id}").route(web::get().to(item::detail::get_item::<L>)))
+        .service(
+            web::resource("/item/{id}/download/{kind}")
+                .route(web::get().to(item::download::download::<L>)),
+        )
         .service(
             web::resource("/category/{code}/items")
                 .route(web::get().to(category::items::category_items::<L>)),

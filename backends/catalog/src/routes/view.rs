@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use crate::item::display::{display, is_label};
+use crate::item::files::ItemFiles;
 use crate::item::library::ItemLibrary;
 use crate::item::model::{ItemFile, ItemRecord, ManufacturerSummary, Parameter};
 use crate::item::store::{ItemRepository, ItemStore};
@@ -33,6 +34,8 @@ pub struct ItemRoutes<L: ItemLibrary> {
     pub library: Arc<L>,
     pub items: ItemRepository,
     pub categories: CategoryRepository,
+    /// The contents of the library's files (downloads).
+    pub files: ItemFiles,
 }
 
 /// An id from a path: a positive integer.

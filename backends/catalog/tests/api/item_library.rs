@@ -4,13 +4,17 @@
 //! `kernel::Service` with its own database, items upserted through the kit's store and a search
 //! index (in memory) kept by the kit's follower.
 
-use std::{future::Future, sync::Arc};
+use std::{
+    future::Future,
+    sync::{Arc, OnceLock},
+};
 
 use actix_web::web;
 use catalog::{
     item::{
+        files::ItemFiles,
         library::{ItemErrors, ItemLibrary, NoExtras},
-        model::{IndexDocument, ItemRecord, NewItem, NewItemFile, NewManufacturer, Parameter},
+        model::{IndexDocument, ItemRecord, NewItem, NewManufacturer, Parameter},
         store::{ItemRepository, ItemStore},
     },
     model::CategoryRecord,
@@ -25,6 +29,7 @@ use catalog::{
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 use serde::Serialize;
+use storage::{Blobs, FilesSettings};
 use utoipa::ToSchema;
 
 use crate::{DEMO, DEMO_ERRORS};
@@ -300,6 +305,8 @@ pub struct FixtureService<L: ItemLibrary> {
     category: LibraryService,
     errors: &'static [ErrorCode],
     search: Arc<IndexFollower<Feed<L>>>,
+    /// Opened when the service is seeded (every service is seeded before any is configured).
+    files: OnceLock<ItemFiles>,
 }
 
 impl<L: ItemLibrary> FixtureService<L> {
@@ -310,6 +317,7 @@ impl<L: ItemLibrary> FixtureService<L> {
             library: Arc::new(library),
             errors,
             search: Arc::new(IndexFollower::new(facets)),
+            files: OnceLock::new(),
         }
     }
 }
@@ -367,6 +375,9 @@ impl<L: ItemLibrary> Service for FixtureService<L> {
                     library: Arc::clone(&self.library),
                     items: ItemRepository::new(&context.db),
                     categories: CategoryRepository::new(&context.db),
+                    files: self.files.get().cloned().unwrap_or_else(|| {
+                        panic!("{}: configured before it was seeded", library.key)
+                    }),
                 }))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
                 .configure(catalog::routes::configure_search::<Feed<L>>)
@@ -378,8 +389,24 @@ impl<L: ItemLibrary> Service for FixtureService<L> {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.category.seed(context).await?;
+            let files = ItemFiles::new(
+                Blobs::open(&FilesSettings::default(), &context.settings.data_dir).await?,
+            );
+            let mut items = items();
+            if self.library.file_kinds().contains(&"drawing") {
+                let drawing = files
+                    .put(
+                        "drawing",
+                        "drawings/RC01.svg",
+                        "image/svg+xml",
+                        DRAWING.as_bytes().to_vec(),
+                    )
+                    .await?;
+                items[0].files.push(drawing);
+            }
+            let _ = self.files.set(files);
             let store = ItemRepository::new(&context.db);
-            store.upsert(&items()).await?;
+            store.upsert(&items).await?;
             let categories = CategoryRepository::new(&context.db);
             anyhow::ensure!(categories.count().await? > 0, "categories not seeded");
             let feed = Feed {
@@ -436,9 +463,11 @@ fn item(
     }
 }
 
+/// The drawing of the first resistor (its file, when the library offers drawings).
+pub const DRAWING: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 4\"><rect width=\"10\" height=\"4\"/></svg>";
+
 /// The fixture: 12 chip resistors of Yageo (12 for the compare limit and paging), two MLCCs of
-/// Texas Instruments (a glossary name: 德州仪器), one crystal without a manufacturer; the first
-/// resistor has a drawing file.
+/// Texas Instruments (a glossary name: 德州仪器), one crystal without a manufacturer.
 pub fn items() -> Vec<NewItem> {
     let mut items: Vec<NewItem> = (1..=12)
         .map(|n| {
@@ -457,13 +486,6 @@ pub fn items() -> Vec<NewItem> {
             )
         })
         .collect();
-    items[0].files.push(NewItemFile {
-        kind: "drawing".to_owned(),
-        name: "drawings/RC01.svg".to_owned(),
-        media_type: "image/svg+xml".to_owned(),
-        size: 120,
-        digest: "0".repeat(64),
-    });
     items.push(item(
         "c1",
         "CL10-100N",

@@ -8,7 +8,7 @@ use anyhow::Context;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::item_library::{demo_service, plain_service};
+use crate::item_library::{demo_service, plain_service, DRAWING};
 
 const DEMO: &str = "/to/api/public/demo";
 const PLAIN: &str = "/to/api/public/plain";
@@ -138,7 +138,7 @@ async fn detail_answers_the_item_with_the_librarys_extras(
             Some("drawing"),
             Some("drawings/RC01.svg"),
             Some("image/svg+xml"),
-            Some(120)
+            Some(DRAWING.len() as i64)
         )
     );
     assert_eq!(file["url"], format!("{DEMO}/item/{id}/download/drawing"));
@@ -197,8 +197,9 @@ async fn detail_answers_the_item_with_the_librarys_extras(
     );
     assert!(detail["component"].get("pinCount").is_none());
     assert_eq!(
-        detail["files"][0]["url"],
-        format!("{PLAIN}/item/{plain}/download/drawing")
+        detail["files"],
+        json!([]),
+        "the plain library offers no file kinds"
     );
     app.stop().await;
     Ok(())
@@ -590,6 +591,7 @@ async fn each_library_documents_the_routes_under_its_prefix_and_tag(
         for (path, tag) in [
             ("/item/{id}", key),
             ("/item/compare", key),
+            ("/item/{id}/download/{kind}", key),
             ("/category/{code}/items", key),
             ("/manufacturer/page", key),
             ("/manufacturer/{id}", key),
@@ -666,7 +668,82 @@ async fn each_library_documents_the_routes_under_its_prefix_and_tag(
     Ok(())
 }
 
+async fn downloads_come_from_the_blob_store_in_the_librarys_kinds(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let app = spawn(&environment).await?;
+    let id = id_of(&app, DEMO, "resistor", "RC01-1K").await?;
+    let path = format!("{DEMO}/item/{id}/download/drawing");
+    let response = app.get(&path).await?;
+    assert_eq!(response.status().as_u16(), 200);
+    let header = |response: &reqwest::Response, name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
+    };
+    assert_eq!(
+        header(&response, "content-type").as_deref(),
+        Some("image/svg+xml")
+    );
+    let disposition = header(&response, "content-disposition").unwrap_or_default();
+    assert!(
+        disposition.starts_with("attachment") && disposition.contains("RC01.svg"),
+        "{disposition}"
+    );
+    let etag = header(&response, "etag").context("no ETag")?;
+    assert_eq!(response.text().await?, DRAWING);
+    let again = app
+        .client
+        .get(app.url(&path))
+        .header("if-none-match", &etag)
+        .send()
+        .await?;
+    assert_eq!(again.status().as_u16(), 304);
+    let part = app
+        .client
+        .get(app.url(&path))
+        .header("range", "bytes=0-3")
+        .send()
+        .await?;
+    assert_eq!(part.status().as_u16(), 206);
+    assert_eq!(part.text().await?, &DRAWING[..4]);
+
+    let (code, msg) = error(&app, &format!("{DEMO}/item/{id}/download/symbol")).await?;
+    assert_eq!(
+        (code, msg.as_str()),
+        (
+            400,
+            "请求参数不正确:kind 必须为 drawing 或 model-step: symbol"
+        )
+    );
+    assert_eq!(
+        error(&app, &format!("{DEMO}/item/{id}/download/model-step")).await?,
+        (1_099_004_000, "该演示条目没有此文件".to_owned())
+    );
+    assert_eq!(
+        error(&app, &format!("{DEMO}/item/999999/download/drawing"))
+            .await?
+            .0,
+        1_099_002_000
+    );
+    assert_eq!(
+        error(&app, &format!("{DEMO}/item/x/download/drawing"))
+            .await?
+            .0,
+        400
+    );
+    let plain = id_of(&app, PLAIN, "resistor", "RC01-1K").await?;
+    let (code, msg) = error(&app, &format!("{PLAIN}/item/{plain}/download/drawing")).await?;
+    assert_eq!(code, 400);
+    assert!(msg.contains("没有可下载的文件"), "{msg}");
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
+    downloads_come_from_the_blob_store_in_the_librarys_kinds,
     detail_answers_the_item_with_the_librarys_extras,
     compare_aligns_rows_and_rejects_bad_id_lists,
     category_items_page_through_the_subtree,

@@ -1,4 +1,5 @@
-//! An item's routes: detail, compare (and download, with the file store).
+//! An item's routes: detail, compare and file download.
 
 pub mod compare;
 pub mod detail;
+pub mod download;
