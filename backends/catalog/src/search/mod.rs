@@ -7,10 +7,12 @@
 pub mod facets;
 pub mod feed;
 pub mod follower;
+pub mod item_feed;
 pub mod rebuild;
 
 pub use facets::{FacetConfig, FacetEntry, FacetsView};
 pub use feed::{FeedEntry, IndexFeed};
 pub use follower::{category_digest, IndexFollower, IndexStart, FOLLOW_INTERVAL};
+pub use item_feed::ItemFeed;
 pub use rebuild::{RebuildControl, RebuildProgress, RebuildStarted, RebuildState};
 pub use search::FacetKind;

@@ -2,27 +2,21 @@
 //! its items' attributes (a pin count in lists, a drawing URL in the detail, a compare row), as
 //! the components library adds its KiCad fields; `plain` adds nothing. Each is a real
 //! `kernel::Service` with its own database, items upserted through the kit's store and a search
-//! index (in memory) kept by the kit's follower.
+//! index (in memory) kept by the kit's follower over the kit's `ItemFeed` (neither has an
+//! extension table).
 
-use std::{
-    future::Future,
-    sync::{Arc, OnceLock},
-};
+use std::sync::{Arc, OnceLock};
 
 use actix_web::web;
 use catalog::{
     item::{
         files::ItemFiles,
         library::{ItemErrors, ItemLibrary, NoExtras},
-        model::{IndexDocument, ItemRecord, NewItem, NewManufacturer, Parameter},
+        model::{ItemRecord, NewItem, NewManufacturer, Parameter},
         store::{ItemRepository, ItemStore},
     },
-    model::CategoryRecord,
-    routes::{
-        search::StoredHit,
-        view::{category_path, CompareRow, FileView, ItemRoutes, ItemSummary, ParameterView},
-    },
-    search::{FacetConfig, FacetKind, FeedEntry, IndexFeed, IndexFollower},
+    routes::view::{CompareRow, FileView, ItemRoutes},
+    search::{FacetConfig, FacetKind, IndexFollower, ItemFeed},
     store::{CategoryRepository, CategoryStore},
     CatalogState, Library, LibraryService,
 };
@@ -91,8 +85,8 @@ pub const DEMO_ITEM_ERRORS: ItemErrors = ItemErrors {
 };
 
 impl ItemLibrary for DemoItems {
-    /// The pin count, as a library would read it from its extension table.
-    type Extension = i64;
+    /// No extension table: the extras come from the items' attributes.
+    type Extension = ();
     type SummaryExtras = DemoSummaryExtras;
     type RecordExtras = DemoRecordExtras;
     type DetailExtras = DemoDetailExtras;
@@ -105,13 +99,13 @@ impl ItemLibrary for DemoItems {
         &DEMO_ITEM_ERRORS
     }
 
-    fn summary_extras(&self, item: &ItemRecord, _: Option<&i64>) -> DemoSummaryExtras {
+    fn summary_extras(&self, item: &ItemRecord, _: Option<&()>) -> DemoSummaryExtras {
         DemoSummaryExtras {
             pin_count: pins(item),
         }
     }
 
-    fn record_extras(&self, item: &ItemRecord, _: Option<&i64>) -> DemoRecordExtras {
+    fn record_extras(&self, item: &ItemRecord, _: Option<&()>) -> DemoRecordExtras {
         DemoRecordExtras {
             pin_count: pins(item),
             attributes: item.attributes.clone(),
@@ -121,7 +115,7 @@ impl ItemLibrary for DemoItems {
     fn detail_extras(
         &self,
         item: &ItemRecord,
-        _: Option<&i64>,
+        _: Option<&()>,
         files: &[FileView],
     ) -> DemoDetailExtras {
         DemoDetailExtras {
@@ -132,7 +126,7 @@ impl ItemLibrary for DemoItems {
         }
     }
 
-    fn compare_rows(&self, items: &[(&ItemRecord, Option<&i64>)]) -> Vec<CompareRow> {
+    fn compare_rows(&self, items: &[(&ItemRecord, Option<&()>)]) -> Vec<CompareRow> {
         vec![CompareRow::new(
             "pinCount",
             "引脚数",
@@ -174,142 +168,18 @@ impl ItemLibrary for PlainItems {
     }
 }
 
-/// A library's index feed over the kit's store (what a library writes for its index).
-pub struct Feed<L> {
-    pub store: ItemRepository,
-    pub library: Arc<L>,
-}
-
-impl<L> Clone for Feed<L> {
-    fn clone(&self) -> Self {
-        Self {
-            store: self.store.clone(),
-            library: Arc::clone(&self.library),
-        }
-    }
-}
-
-impl<L: ItemLibrary> IndexFeed for Feed<L> {
-    type Item = IndexDocument;
-
-    fn owner_version(&self) -> &'static str {
-        "fixture 1"
-    }
-
-    fn label(&self) -> &'static str {
-        self.library.library().key
-    }
-
-    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<FeedEntry>> {
-        Ok(self
-            .store
-            .changes_since(after_seq, limit)
-            .await?
-            .into_iter()
-            .map(|change| FeedEntry {
-                seq: change.seq,
-                item_id: change.item_id,
-            })
-            .collect())
-    }
-
-    fn item_count(&self) -> impl Future<Output = anyhow::Result<i64>> + Send {
-        let store = self.store.clone();
-        async move { store.count().await }
-    }
-
-    fn index_documents(
-        &self,
-        after_id: i64,
-        limit: i64,
-    ) -> impl Future<Output = anyhow::Result<Vec<IndexDocument>>> + Send {
-        let store = self.store.clone();
-        async move { store.index_documents(after_id, limit).await }
-    }
-
-    async fn documents_by_ids(&self, ids: &[i64]) -> anyhow::Result<Vec<IndexDocument>> {
-        let items = self.store.get_many(ids).await?;
-        let mut parameters = self.store.parameters_of(ids).await?;
-        Ok(items
-            .into_iter()
-            .map(|item| IndexDocument {
-                parameters: parameters.remove(&item.id).unwrap_or_default(),
-                item,
-                extension: (),
-            })
-            .collect())
-    }
-
-    fn item_id(item: &IndexDocument) -> i64 {
-        item.item.id
-    }
-
-    fn document_of(
-        &self,
-        document: &IndexDocument,
-        categories: &[CategoryRecord],
-    ) -> search::SearchDocument {
-        let item = &document.item;
-        let summary = ItemSummary::of(self.library.as_ref(), item, None)
-            .unwrap_or_else(|_| ItemSummary::default());
-        search::SearchDocument {
-            id: item.id.to_string(),
-            part_number: item.code.clone(),
-            name: item.name.clone(),
-            description: item.description.clone(),
-            keywords: item
-                .keywords
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
-            categories: category_path(categories, item.category_id)
-                .into_iter()
-                .map(|crumb| search::CategoryRef {
-                    code: crumb.code,
-                    name: crumb.name,
-                    name_en: crumb.name_en,
-                })
-                .collect(),
-            manufacturer: item.manufacturer_name.clone(),
-            parameters: document
-                .parameters
-                .iter()
-                .filter_map(|parameter| {
-                    Some(search::SearchParameter {
-                        name: parameter.dimension.clone(),
-                        dimension: parameter.dimension.parse().ok()?,
-                        min: parameter.min,
-                        typ: parameter.typ,
-                        max: parameter.max,
-                    })
-                })
-                .collect(),
-            payload: StoredHit {
-                component: summary,
-                parameters: document
-                    .parameters
-                    .iter()
-                    .map(ParameterView::from)
-                    .collect(),
-            }
-            .payload(),
-            ..search::SearchDocument::default()
-        }
-    }
-}
-
 /// A fixture library as a service: the category routes, the item routes and the search routes
 /// on one scope, seeded with [`items`].
-pub struct FixtureService<L: ItemLibrary> {
+pub struct FixtureService<L: ItemLibrary<Extension = ()>> {
     library: Arc<L>,
     category: LibraryService,
     errors: &'static [ErrorCode],
-    search: Arc<IndexFollower<Feed<L>>>,
+    search: Arc<IndexFollower<ItemFeed<L>>>,
     /// Opened when the service is seeded (every service is seeded before any is configured).
     files: OnceLock<ItemFiles>,
 }
 
-impl<L: ItemLibrary> FixtureService<L> {
+impl<L: ItemLibrary<Extension = ()>> FixtureService<L> {
     pub fn new(library: L, errors: &'static [ErrorCode], facets: FacetConfig) -> Self {
         let key = library.library();
         Self {
@@ -343,7 +213,7 @@ pub fn plain_service() -> Arc<dyn Service> {
     ))
 }
 
-impl<L: ItemLibrary> Service for FixtureService<L> {
+impl<L: ItemLibrary<Extension = ()>> Service for FixtureService<L> {
     fn name(&self) -> &'static str {
         self.library.library().key
     }
@@ -380,7 +250,7 @@ impl<L: ItemLibrary> Service for FixtureService<L> {
                     }),
                 }))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
-                .configure(catalog::routes::configure_search::<Feed<L>>)
+                .configure(catalog::routes::configure_search::<ItemFeed<L>>)
                 .configure(catalog::routes::configure_items::<L>)
                 .configure(catalog::routes::configure),
         );
@@ -409,10 +279,7 @@ impl<L: ItemLibrary> Service for FixtureService<L> {
             store.upsert(&items).await?;
             let categories = CategoryRepository::new(&context.db);
             anyhow::ensure!(categories.count().await? > 0, "categories not seeded");
-            let feed = Feed {
-                store,
-                library: Arc::clone(&self.library),
-            };
+            let feed = ItemFeed::new(store, Arc::clone(&self.library), "fixture 1");
             self.search.open(None, false, &feed, &categories).await?;
             Ok(())
         })

@@ -410,8 +410,11 @@ async fn manufacturers_are_listed_and_shown_with_their_items(
     )
     .await?;
     assert_eq!(glossary["list"][0]["name"], "Texas Instruments");
-    let none = data(&app, &format!("{DEMO}/manufacturer/page?keyWords=nobody")).await?;
-    assert_eq!(none, json!({"list": [], "total": 0}));
+    // LIKE wildcards are literal.
+    for nobody in ["nobody", "%25", "_"] {
+        let none = data(&app, &format!("{DEMO}/manufacturer/page?keyWords={nobody}")).await?;
+        assert_eq!(none, json!({"list": [], "total": 0}), "{nobody}");
+    }
     let long = "x".repeat(65);
     let (code, msg) = error(&app, &format!("{DEMO}/manufacturer/page?keyWords={long}")).await?;
     assert_eq!(code, 400);
