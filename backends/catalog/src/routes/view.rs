@@ -66,7 +66,8 @@ pub fn safe_file_name(name: &str) -> String {
         .collect()
 }
 
-/// Serialises `kit` and `extras` into one JSON object (both must serialise as objects).
+/// Serialises `kit` and `extras` into one JSON object (both must serialise as objects, `extras`
+/// may be `null`, and no key may be in both).
 fn joined(kit: &impl Serialize, extras: &impl Serialize) -> ApiResult<Map<String, Value>> {
     let mut object = match serde_json::to_value(kit).map_err(ApiError::internal)? {
         Value::Object(object) => object,
@@ -77,7 +78,15 @@ fn joined(kit: &impl Serialize, extras: &impl Serialize) -> ApiResult<Map<String
         }
     };
     match serde_json::to_value(extras).map_err(ApiError::internal)? {
-        Value::Object(extra) => object.extend(extra),
+        Value::Object(extra) => {
+            // A library's field may not silently replace one of the kit's (`id`, `partNumber`).
+            if let Some(key) = extra.keys().find(|key| object.contains_key(*key)) {
+                return Err(ApiError::internal(anyhow::anyhow!(
+                    "a library's extras repeat the kit's field `{key}`"
+                )));
+            }
+            object.extend(extra)
+        }
         Value::Null => {}
         other => {
             return Err(ApiError::internal(anyhow::anyhow!(
@@ -530,6 +539,16 @@ mod tests {
             serde_json::json!({"id": 1, "partNumber": "R1", "pinCount": 2})
         );
         assert!(joined(&core, &3).is_err(), "extras must be an object");
+        assert!(
+            joined(&core, &serde_json::json!({"partNumber": "X"})).is_err(),
+            "extras may not replace the kit's fields"
+        );
+        assert_eq!(
+            joined(&core, &())
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+                .len(),
+            2
+        );
         Ok(())
     }
 }
