@@ -2,6 +2,7 @@
 //! (when configured) PostgreSQL.
 
 mod files;
+mod follower;
 mod item_library;
 mod item_routes;
 mod items;
