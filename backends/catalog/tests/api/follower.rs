@@ -1,107 +1,27 @@
-//! The kit's index follower over the kit's own item store (a minimal library feed): the category
+//! The kit's index follower over the kit's own item store (`ItemFeed`, the demo library): the category
 //! table is read again only when a sync has stamped it since the last read — by a follow tick
 //! (`refresh_categories`) or by a catch-up that has documents to build — and items the store no
 //! longer has leave the index.
 
+use std::sync::Arc;
+
 use catalog::{
-    item::{
-        model::IndexDocument,
-        store::{ItemRepository, ItemStore},
-    },
-    model::CategoryRecord,
-    search::{FacetConfig, FeedEntry, IndexFeed, IndexFollower, IndexStart},
+    item::store::ItemStore,
+    search::{FacetConfig, IndexFollower, IndexStart, ItemFeed},
     store::{CategoryRepository, CategoryStore},
     taxonomy::Taxonomy,
 };
 use kernel::{testing::TestEnvironment, Database};
-use search::{CategoryRef, SearchDocument, SearchRequest};
+use search::SearchRequest;
 
 use crate::{
+    item_library::DemoItems,
     items::{item, open},
     DEMO,
 };
 
-/// The demo library's side of its index: items of the kit's store, named by code.
-#[derive(Clone)]
-struct DemoFeed(ItemRepository);
-
-impl IndexFeed for DemoFeed {
-    type Item = IndexDocument;
-
-    fn owner_version(&self) -> &'static str {
-        "demo 1"
-    }
-
-    fn label(&self) -> &'static str {
-        "demo"
-    }
-
-    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<FeedEntry>> {
-        Ok(self
-            .0
-            .changes_since(after_seq, limit)
-            .await?
-            .into_iter()
-            .map(|change| FeedEntry {
-                seq: change.seq,
-                item_id: change.item_id,
-            })
-            .collect())
-    }
-
-    async fn item_count(&self) -> anyhow::Result<i64> {
-        self.0.count().await
-    }
-
-    async fn index_documents(
-        &self,
-        after_id: i64,
-        limit: i64,
-    ) -> anyhow::Result<Vec<IndexDocument>> {
-        self.0.index_documents(after_id, limit).await
-    }
-
-    async fn documents_by_ids(&self, ids: &[i64]) -> anyhow::Result<Vec<IndexDocument>> {
-        let mut parameters = self.0.parameters_of(ids).await?;
-        Ok(self
-            .0
-            .get_many(ids)
-            .await?
-            .into_iter()
-            .map(|item| IndexDocument {
-                parameters: parameters.remove(&item.id).unwrap_or_default(),
-                item,
-                extension: (),
-            })
-            .collect())
-    }
-
-    fn item_id(item: &IndexDocument) -> i64 {
-        item.item.id
-    }
-
-    fn document_of(&self, item: &IndexDocument, categories: &[CategoryRecord]) -> SearchDocument {
-        let categories = item
-            .item
-            .category_id
-            .and_then(|id| categories.iter().find(|category| category.id == id))
-            .map(|category| {
-                vec![CategoryRef {
-                    code: category.code.clone(),
-                    name: category.name.clone(),
-                    name_en: category.name_en.clone(),
-                }]
-            })
-            .unwrap_or_default();
-        SearchDocument {
-            id: item.item.id.to_string(),
-            part_number: item.item.code.clone(),
-            name: item.item.name.clone(),
-            categories,
-            ..SearchDocument::default()
-        }
-    }
-}
+/// The demo library's side of its index: the kit's feed over the kit's store.
+type DemoFeed = ItemFeed<DemoItems>;
 
 /// The demo taxonomy with the MLCC category's Chinese name replaced.
 fn mlcc_named(name: &str) -> anyhow::Result<Taxonomy> {
@@ -143,7 +63,8 @@ fn indexed_category(
         .hits
         .iter()
         .find(|hit| hit.document.part_number == code)
-        .and_then(|hit| hit.document.categories.first())
+        // The path runs from the root: the item's own category is the last.
+        .and_then(|hit| hit.document.categories.last())
         .map(|category| category.name.clone()))
 }
 
@@ -182,7 +103,7 @@ async fn categories_are_read_again_only_after_a_sync(
 ) -> anyhow::Result<()> {
     let (db, store) = open(&environment, 2).await?;
     let categories = CategoryRepository::new(&db);
-    let feed = DemoFeed(store.clone());
+    let feed = ItemFeed::new(store.clone(), Arc::new(DemoItems), "demo 1");
     store
         .upsert(&[item("1", "MLCC-A", Some("mlcc"), None)])
         .await?;
