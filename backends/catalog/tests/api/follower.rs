@@ -1,5 +1,5 @@
-//! The kit's index follower over the kit's own item store (`ItemFeed`, the demo library): the category
-//! table is read again only when a sync has stamped it since the last read — by a follow tick
+//! The kit's index follower over the kit's own item store (`ItemFeed`, the demo library): the
+//! category table is read again only when a sync has stamped it since the last read — by a follow tick
 //! (`refresh_categories`) or by a catch-up that has documents to build — and items the store no
 //! longer has leave the index.
 
