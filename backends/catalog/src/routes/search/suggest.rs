@@ -2,8 +2,7 @@
 //! and manufacturers from the library's index (spec §7: `data` is an array of strings).
 
 use actix_web::web;
-use kernel::{ApiError, ApiResponse, ApiResult};
-use search::{MAX_KEYWORD_CHARS, MAX_SUGGESTIONS};
+use kernel::{ApiResponse, ApiResult};
 
 use crate::routes::suggest::SuggestQuery;
 use crate::search::{IndexFeed, IndexFollower};
@@ -22,17 +21,7 @@ pub async fn suggest<F: IndexFeed>(
     follower: web::Data<IndexFollower<F>>,
     query: web::Query<SuggestQuery>,
 ) -> ApiResult<ApiResponse<Vec<String>>> {
-    let keyword = query.keyword.as_deref().unwrap_or_default();
-    if keyword.chars().count() > MAX_KEYWORD_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "keyword 不能超过{MAX_KEYWORD_CHARS}个字符"
-        )));
-    }
-    let size = query.size.unwrap_or(MAX_SUGGESTIONS as i64);
-    if size < 1 {
-        return Err(ApiError::bad_request("size 必须大于0"));
-    }
-    let size = (size as usize).min(MAX_SUGGESTIONS);
+    let (keyword, size) = query.checked()?;
     if follower.index().is_none() {
         return Ok(ApiResponse::ok(Vec::new()));
     }
