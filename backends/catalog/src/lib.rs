@@ -203,19 +203,22 @@ struct ItemsApi;
 )]
 struct ItemSearchApi;
 
-/// The OpenAPI document of the item routes as library `L` mounts them ([`routes::configure_items`]):
+/// The OpenAPI document of the item routes as library `L` (whose `Library` is `library`; the
+/// document needs its types only, not a value) mounts them ([`routes::configure_items`]):
 /// paths under the library's API base, tagged with the library's key, and the item schemas
 /// (`ItemSummary`, `ItemRecord`, `ItemDetailExtras`) made of the kit's fields and the library's
 /// extras. The handlers are generic and documented once with `#[utoipa::path]`; only these
 /// three schemas and the tag differ between libraries, so they are filled in here rather than
 /// stamped per library (docs/adding-a-library.md, "Item routes").
-pub fn items_openapi<L: item::library::ItemLibrary>(library: &L) -> utoipa::openapi::OpenApi {
-    for_library::<L>(ItemsApi::openapi(), library.library())
+pub fn items_openapi<L: item::library::ItemLibrary>(library: &Library) -> utoipa::openapi::OpenApi {
+    for_library::<L>(ItemsApi::openapi(), library)
 }
 
 /// The OpenAPI document of the search routes as library `L` mounts them ([`routes::configure_search`]).
-pub fn item_search_openapi<L: item::library::ItemLibrary>(library: &L) -> utoipa::openapi::OpenApi {
-    for_library::<L>(ItemSearchApi::openapi(), library.library())
+pub fn item_search_openapi<L: item::library::ItemLibrary>(
+    library: &Library,
+) -> utoipa::openapi::OpenApi {
+    for_library::<L>(ItemSearchApi::openapi(), library)
 }
 
 /// The kit's placeholder tag of item and search routes.

@@ -228,8 +228,8 @@ impl<L: ItemLibrary<Extension = ()>> Service for FixtureService<L> {
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
         let mut document = catalog::openapi(self.library.library());
-        document.merge(catalog::items_openapi(self.library.as_ref()));
-        document.merge(catalog::item_search_openapi(self.library.as_ref()));
+        document.merge(catalog::items_openapi::<L>(self.library.library()));
+        document.merge(catalog::item_search_openapi::<L>(self.library.library()));
         document
     }
 
