@@ -3,5 +3,6 @@
 //! What only one library has lives in its extension table or in the item's typed `attributes`
 //! (docs/adding-a-library.md).
 
+pub mod files;
 pub mod model;
 pub mod store;
