@@ -105,9 +105,11 @@ pub async fn open_files(context: &ServiceContext) -> anyhow::Result<ItemFiles> {
     let blobs = storage::Blobs::open(&settings, &context.settings.data_dir)
         .await
         .context("opening the component file storage")?;
-    Ok(ItemFiles::new(blobs).with_url_lifetime(std::time::Duration::from_secs(
-        settings.download_url_minutes * 60,
-    )))
+    Ok(
+        ItemFiles::new(blobs).with_url_lifetime(std::time::Duration::from_secs(
+            settings.download_url_minutes * 60,
+        )),
+    )
 }
 
 /// The component library as a [`kernel::Service`]: the catalog's routes and seeding plus the

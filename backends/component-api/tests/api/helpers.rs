@@ -45,9 +45,11 @@ pub async fn store(
 ) -> anyhow::Result<component_api::store::ComponentRepository> {
     let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
     let db = kernel::Database::connect(&location, 2).await?;
-    let blobs =
-        storage::Blobs::open(&storage::FilesSettings::default(), &environment.settings.data_dir)
-            .await?;
+    let blobs = storage::Blobs::open(
+        &storage::FilesSettings::default(),
+        &environment.settings.data_dir,
+    )
+    .await?;
     Ok(component_api::store::ComponentRepository::new(
         &db,
         catalog::item::files::ItemFiles::new(blobs),

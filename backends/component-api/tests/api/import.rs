@@ -1,7 +1,5 @@
 use anyhow::Context;
-use component_api::{
-    import::{import_dir, ImportOptions},
-};
+use component_api::import::{import_dir, ImportOptions};
 use kernel::testing::TestEnvironment;
 
 use crate::helpers::{fixture_seed, spawn, store};
@@ -74,10 +72,7 @@ async fn import_is_idempotent_and_reports_bad_records(
         .parameters
         .iter()
         .any(|p| p.dimension == "voltage" && p.typ == Some(50.0)));
-    assert_eq!(
-        bss138.item.manufacturer_name.as_deref(),
-        Some("onsemi")
-    );
+    assert_eq!(bss138.item.manufacturer_name.as_deref(), Some("onsemi"));
     assert_eq!(
         bss138.item.manufacturer_method.as_deref(),
         Some("datasheet-host")
