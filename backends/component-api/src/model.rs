@@ -44,7 +44,7 @@ impl FileKind {
 pub use catalog::item::model::Parameter;
 
 /// A component as the API answers it: the kit's item (manufacturer's and category's names
-/// joined in) with its `component_kicad` row ([`ComponentRecord::new`]).
+/// joined in) with its `component_kicad` row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComponentRecord {
