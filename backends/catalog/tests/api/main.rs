@@ -2,6 +2,7 @@
 //! (when configured) PostgreSQL.
 
 mod files;
+mod follower;
 mod items;
 mod routes;
 mod store;
