@@ -442,6 +442,16 @@ pub fn component_of(
 mod tests {
     use super::*;
 
+    #[test]
+    fn step_models_are_unzipped_at_import_and_broken_ones_refused() {
+        use std::io::Write;
+        let step = b"ISO-10303-21;\nHEADER;\nENDSEC;\nEND-ISO-10303-21;\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(step).unwrap();
+        assert_eq!(gunzip(&gz.finish().unwrap()).as_deref(), Some(&step[..]));
+        assert_eq!(gunzip(b"not gzip"), None);
+    }
+
     const LIBRARY: &str = r#"(kicad_symbol_lib (version 20211014) (generator kicad_symbol_editor)
   (symbol "AMS1117-3.3" (pin_names (offset 0.254)) (in_bom yes) (on_board yes)
     (property "Reference" "U" (id 0) (at -3.81 3.175 0) (effects (font (size 1.27 1.27))))
