@@ -8,19 +8,19 @@
 //! files in the blob store (`storage`, through `catalog::item::files::ItemFiles`).
 //! The search index (backends/search) is the kit's follower (`catalog::search`) over
 //! [`store::ComponentRepository::changes_since`] and [`store::ComponentRepository::index_documents`]
-//! ([`search_routes`], [`suggest_routes`]); operators rebuild it with
+//! ([`search_routes`]; the search, suggestion, detail, compare, download, category-item and
+//! manufacturer routes are the kit's, [`items`]); operators rebuild it with
 //! `POST /to/api/operation/component/search-index/rebuild`.
 
 pub mod import;
+pub mod items;
 pub mod model;
 pub mod recommend;
 pub mod routes;
 pub mod store;
-// The search and suggestion routes live under src/routes/ like the others, declared here.
+// The component's side of its search index lives under src/routes/ like the routes, declared here.
 #[path = "routes/search/mod.rs"]
 pub mod search_routes;
-#[path = "routes/suggest/mod.rs"]
-pub mod suggest_routes;
 
 use std::{
     path::PathBuf,
@@ -35,8 +35,11 @@ use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
+use crate::items::ComponentItems;
 use crate::search_routes::ComponentSearch;
-use crate::store::ComponentRepository;
+use crate::store::{ComponentRepository, KicadRepository};
+use catalog::item::store::ItemRepository;
+use catalog::routes::view::ItemRoutes;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/component.json`; a malformed file fails this crate's tests).
@@ -180,20 +183,12 @@ impl Service for ComponentService {
     }
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
-        let mut document = self.library.openapi();
+        // The kit's category, item and search routes (tag `component`), then the library's own.
+        let mut document = catalog::openapi(&LIBRARY);
+        document.merge(catalog::items_openapi::<ComponentItems>(&LIBRARY));
+        document.merge(catalog::item_search_openapi::<ComponentItems>(&LIBRARY));
         document.merge(routes::openapi(&LIBRARY));
-        let base = LIBRARY.api_base();
         document.merge(catalog::search_index_openapi(&LIBRARY));
-        for mut extra in [
-            <search_routes::SearchApi as utoipa::OpenApi>::openapi(),
-            <suggest_routes::SuggestApi as utoipa::OpenApi>::openapi(),
-        ] {
-            extra.paths.paths = std::mem::take(&mut extra.paths.paths)
-                .into_iter()
-                .map(|(path, item)| (format!("{base}{path}"), item))
-                .collect();
-            document.merge(extra);
-        }
         document
     }
 
@@ -218,9 +213,18 @@ impl Service for ComponentService {
                 .app_data(state)
                 .app_data(web::Data::from(Arc::clone(&self.search)))
                 .app_data(web::Data::from(self.authenticator(context)))
+                .app_data(web::Data::new(ItemRoutes {
+                    library: Arc::new(ComponentItems {
+                        kicad: KicadRepository::new(&context.db),
+                    }),
+                    items: ItemRepository::new(&context.db),
+                    categories: CategoryRepository::new(&context.db),
+                    files: files.clone(),
+                }))
                 .configure(routes::configure)
-                .configure(search_routes::configure)
-                .configure(suggest_routes::configure)
+                // Before the kit's category routes: `/category/counts` is not a category.
+                .configure(catalog::routes::configure_search::<ComponentRepository>)
+                .configure(catalog::routes::configure_items::<ComponentItems>)
                 .configure(catalog::routes::configure),
         );
         catalog::configure_search_index(

@@ -55,7 +55,7 @@ pub struct KicadRow {
 
 impl KicadRow {
     /// The row of an item that has none (never written by this library's importer).
-    fn missing(item_id: i64) -> Self {
+    pub fn missing(item_id: i64) -> Self {
         Self {
             item_id,
             symbol_ref: None,

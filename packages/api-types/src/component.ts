@@ -34,8 +34,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Category code → number of components in that category and everything under it. Categories
-         *     without components are left out (count 0).
+         * Category code → number of items in that category and everything under it. Categories
+         *     without items are left out (count 0).
          */
         get: operations["category_counts"];
         put?: never;
@@ -87,7 +87,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The components of a category and its whole subtree, by part number. */
+        /** The items of a category and its whole subtree, by part number. */
         get: operations["category_items"];
         put?: never;
         post?: never;
@@ -104,10 +104,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Suggestions for the search box: always `[]` until the library has a search index. The
-         *     parameters are checked as the components library checks them, so a client error shows now.
-         */
+        /** Suggestions for the search box: at most 15 (`size` 1–15, default 15; larger gives 15). */
         get: operations["suggest"];
         put?: never;
         post?: never;
@@ -124,7 +121,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Side-by-side comparison of 2–10 components with their parameters aligned by dimension. */
+        /** Side-by-side comparison of 2–10 items with their parameters aligned by dimension. */
         get: operations["compare"];
         put?: never;
         post?: never;
@@ -141,8 +138,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One component: parameters, manufacturer, category path and files. */
-        get: operations["get_component"];
+        /** One item: parameters, manufacturer, category path and files. */
+        get: operations["get_item"];
         put?: never;
         post?: never;
         delete?: never;
@@ -179,10 +176,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A library file of the component: `symbol` (a `.kicad_sym` holding just this symbol),
-         *     `footprint` (`.kicad_mod`), `model-glb` (binary glTF), `model-step` (STEP, `model/step`).
-         *     Served from the blob store by the kit (`ItemFiles::respond`): ETag (the content's digest),
-         *     `If-None-Match` → 304, `Range` → 206/416; on S3 a redirect to a presigned URL.
+         * A file of the item, of one of the kinds the library offers, saved under the library's
+         *     download name.
          */
         get: operations["download"];
         put?: never;
@@ -352,7 +347,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Manufacturers of the library, most components first (the brand page). */
+        /** Manufacturers of the library, most items first (the brand page). */
         get: operations["manufacturer_page"];
         put?: never;
         post?: never;
@@ -369,7 +364,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One manufacturer with a page of its components. */
+        /** One manufacturer with a page of its items, by part number. */
         get: operations["get_manufacturer"];
         put?: never;
         post?: never;
@@ -459,7 +454,8 @@ export interface components {
              */
             code: number;
             data?: {
-                components: components["schemas"]["ComponentSummary"][];
+                /** @description The compared items in the order asked (`components` in every library: the spec's name). */
+                components: components["schemas"]["ItemSummary"][];
                 rows: components["schemas"]["CompareRow"][];
             } | null;
             /** @description Empty on success; a Chinese message on error. */
@@ -469,24 +465,21 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
-        ApiResponse_ComponentDetail: {
+        ApiResponse_ItemDetail: {
             /**
              * Format: int64
              * @description 0 on success, otherwise an error code from the registry.
              */
             code: number;
-            data?: {
-                /** @description Root first, the component's own category last. */
+            data?: (components["schemas"]["ItemDetailExtras"] & {
+                /** @description Root first, the item's own category last. */
                 categoryPath: components["schemas"]["CategoryCrumb"][];
-                component: components["schemas"]["ComponentRecord"];
+                /** @description The item record (`component` in every library: the spec's name). */
+                component: components["schemas"]["ItemRecord"];
                 files: components["schemas"]["FileView"][];
-                footprintFilters: string[];
-                footprintSvgUrl?: string | null;
-                manufacturer?: components["schemas"]["ManufacturerSummary"] | null;
+                manufacturer?: components["schemas"]["ManufacturerView"] | null;
                 parameters: components["schemas"]["ParameterView"][];
-                /** @description Only for a component with a KiCad symbol (Fritzing and alloy-devices parts have none). */
-                symbolSvgUrl?: string | null;
-            } | null;
+            }) | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
         };
@@ -501,8 +494,9 @@ export interface components {
              */
             code: number;
             data?: {
-                components: components["schemas"]["PageResult_ComponentSummary"];
-                manufacturer: components["schemas"]["ManufacturerSummary"];
+                /** @description (`components` in every library: the spec's name.) */
+                components: components["schemas"]["PageResult_ItemSummary"];
+                manufacturer: components["schemas"]["ManufacturerView"];
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -511,29 +505,14 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
-        ApiResponse_PageResult_ComponentSummary: {
+        ApiResponse_PageResult_ItemSummary: {
             /**
              * Format: int64
              * @description 0 on success, otherwise an error code from the registry.
              */
             code: number;
             data?: {
-                list: {
-                    categoryCode?: string | null;
-                    description: string;
-                    footprintRef?: string | null;
-                    /** Format: int64 */
-                    id: number;
-                    lifecycle?: string | null;
-                    /** Format: int64 */
-                    manufacturerId?: number | null;
-                    manufacturerName?: string | null;
-                    name: string;
-                    package?: string | null;
-                    partNumber: string;
-                    /** Format: int32 */
-                    pinCount: number;
-                }[];
+                list: components["schemas"]["ItemSummary"][];
                 /**
                  * Format: int64
                  * @description Matches over all pages.
@@ -547,7 +526,7 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
-        ApiResponse_PageResult_ManufacturerSummary: {
+        ApiResponse_PageResult_ManufacturerView: {
             /**
              * Format: int64
              * @description 0 on success, otherwise an error code from the registry.
@@ -555,14 +534,17 @@ export interface components {
             code: number;
             data?: {
                 list: {
-                    /** Format: int64 */
+                    /**
+                     * Format: int64
+                     * @description Items of this manufacturer in the library (the spec's name in every library).
+                     */
                     componentCount: number;
                     /** Format: int64 */
                     id: number;
                     name: string;
                     /**
-                     * @description The Chinese name of the manufacturer glossary (`search::manufacturer_name_zh`), filled by the
-                     *     routes; not stored.
+                     * @description The manufacturer glossary's Chinese name (`search::manufacturer_name_zh`), where the
+                     *     answer names it (the manufacturer list and page).
                      */
                     nameZh?: string | null;
                     website?: string | null;
@@ -649,8 +631,8 @@ export interface components {
             code: number;
             data?: {
                 /**
-                 * @description The component library's facets: categories, manufacturers, packages, parameters
-                 *     (named by the kit, `catalog::search::FacetConfig::view`).
+                 * @description The library's configured facets (`crate::search::FacetConfig::view`); one it does not
+                 *     configure is left out.
                  */
                 facets: components["schemas"]["FacetsView"];
                 list: components["schemas"]["SearchItem"][];
@@ -762,88 +744,29 @@ export interface components {
              */
             sort: number;
         };
-        /** @description One aligned row: the same attribute or parameter of every compared component. */
+        /** @description One aligned compare row: the same attribute or parameter of every compared item. */
         CompareRow: {
             /**
-             * @description Whether the values are not all the same (a value stated by some components only
-             *     counts as a difference; a row none states does not).
+             * @description Whether the values are not all the same (a value stated by some items only counts as a
+             *     difference; a row none states does not).
              */
             differs: boolean;
             /**
-             * @description `manufacturer`, `category`, `package`, `footprint`, `pinCount`, `lifecycle` or
-             *     `param:<dimension>`.
+             * @description `manufacturer`, `category`, the library's own keys (`package`, `footprint`,
+             *     `pinCount`), `lifecycle` or `param:<dimension>`.
              */
             key: string;
             label: string;
             labelEn: string;
-            /** @description One per component, in the order asked (`null`: the component does not state it). */
+            /** @description One per item, in the order asked (`null`: the item does not state it). */
             values: (string | null)[];
             /** @description The values in English where they are names with an English form (the category row). */
             valuesEn?: (string | null)[] | null;
         };
         Comparison: {
-            components: components["schemas"]["ComponentSummary"][];
+            /** @description The compared items in the order asked (`components` in every library: the spec's name). */
+            components: components["schemas"]["ItemSummary"][];
             rows: components["schemas"]["CompareRow"][];
-        };
-        /** @description A component with everything the detail page shows. */
-        ComponentDetail: {
-            /** @description Root first, the component's own category last. */
-            categoryPath: components["schemas"]["CategoryCrumb"][];
-            component: components["schemas"]["ComponentRecord"];
-            files: components["schemas"]["FileView"][];
-            footprintFilters: string[];
-            footprintSvgUrl?: string | null;
-            manufacturer?: components["schemas"]["ManufacturerSummary"] | null;
-            parameters: components["schemas"]["ParameterView"][];
-            /** @description Only for a component with a KiCad symbol (Fritzing and alloy-devices parts have none). */
-            symbolSvgUrl?: string | null;
-        };
-        /**
-         * @description A component as the API answers it: the kit's item (manufacturer's and category's names
-         *     joined in) with its `component_kicad` row.
-         */
-        ComponentRecord: {
-            categoryCode?: string | null;
-            /** Format: int64 */
-            categoryId?: number | null;
-            /** @description The taxonomy hint that placed the record (`kicadSymbol:Device:R`). */
-            categoryMethod?: string | null;
-            datasheet?: string | null;
-            description: string;
-            /** @description JSON array of KiCad footprint filter globs. */
-            footprintFilters: string;
-            /** @description KiCad `Lib:Footprint` the symbol names, if any. */
-            footprintRef?: string | null;
-            /** Format: int64 */
-            id: number;
-            /** @description Space-separated, as KiCad writes them. */
-            keywords: string;
-            license: string;
-            lifecycle?: string | null;
-            /** Format: int64 */
-            manufacturerId?: number | null;
-            /** @description How the manufacturer was inferred: `library` or `datasheet-host`. */
-            manufacturerMethod?: string | null;
-            manufacturerName?: string | null;
-            name: string;
-            /** @description Package family derived from the footprint (`SOIC-8`, `0603`). */
-            package?: string | null;
-            partNumber: string;
-            /** Format: int32 */
-            pinCount: number;
-            /** @description Reference designator prefix (`R`, `U`). */
-            referencePrefix?: string | null;
-            /** @description `kicad`, … */
-            source: string;
-            /** @description The record's id in its source (`Device:R`): with `source`, the import key. */
-            sourceId: string;
-            /** @description KiCad `Lib:Symbol`. */
-            symbolRef?: string | null;
-            /** Format: int32 */
-            unitCount: number;
-            /** Format: date-time */
-            updatedAt: string;
-            value?: string | null;
         };
         /** @description A component in lists. */
         ComponentSummary: {
@@ -894,62 +817,128 @@ export interface components {
             packages?: components["schemas"]["FacetEntry"][] | null;
             parameters?: components["schemas"]["FacetEntry"][] | null;
         };
-        /** @description A library file as listed with a component (the content is downloaded separately). */
-        FileInfo: {
+        /** @description A downloadable file of an item with its URL. */
+        FileView: {
             /** Format: int64 */
             id: number;
-            kind: components["schemas"]["FileKind"];
+            /** @description The library's kind (`symbol`, `footprint`, `model-glb`, `model-step`, …). */
+            kind: string;
             mediaType: string;
-            /** @description KiCad name (`Device:R`, `Resistor_SMD:R_0603_1608Metric`) or model path. */
             name: string;
             /** Format: int64 */
             size: number;
-        };
-        /**
-         * @description Kinds of library file a component can offer.
-         * @enum {string}
-         */
-        FileKind: "symbol" | "footprint" | "model-glb" | "model-step";
-        /** @description A downloadable file of a component with its URL. */
-        FileView: components["schemas"]["FileInfo"] & {
+            /** @description `<api base>/item/{id}/download/{kind}`. */
             url: string;
         };
-        /** @description A manufacturer with its components (manufacturer detail). */
-        ManufacturerDetail: {
-            components: components["schemas"]["PageResult_ComponentSummary"];
-            manufacturer: components["schemas"]["ManufacturerSummary"];
+        /**
+         * @description An item with its parameters, manufacturer, category path and files, and what the library
+         *     adds (flattened).
+         */
+        ItemDetail: components["schemas"]["ItemDetailExtras"] & {
+            /** @description Root first, the item's own category last. */
+            categoryPath: components["schemas"]["CategoryCrumb"][];
+            /** @description The item record (`component` in every library: the spec's name). */
+            component: components["schemas"]["ItemRecord"];
+            files: components["schemas"]["FileView"][];
+            manufacturer?: components["schemas"]["ManufacturerView"] | null;
+            parameters: components["schemas"]["ParameterView"][];
         };
-        /** @description A manufacturer with the number of components the library holds of it. */
-        ManufacturerSummary: {
+        /** @description What a component adds to the detail. */
+        ItemDetailExtras: {
+            /** @description The footprint filter globs. */
+            footprintFilters: string[];
+            footprintSvgUrl?: string | null;
+            /** @description Only for a component with a KiCad symbol (Fritzing and alloy-devices parts have none). */
+            symbolSvgUrl?: string | null;
+        };
+        ItemRecord: {
+            categoryCode?: string | null;
             /** Format: int64 */
+            categoryId?: number | null;
+            /** @description The taxonomy hint that placed the record. */
+            categoryMethod?: string | null;
+            /** @description Datasheet or standard document. */
+            datasheet?: string | null;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            keywords: string;
+            license: string;
+            lifecycle?: string | null;
+            /** Format: int64 */
+            manufacturerId?: number | null;
+            /** @description How the manufacturer was inferred (`library`, `datasheet-host`). */
+            manufacturerMethod?: string | null;
+            manufacturerName?: string | null;
+            name: string;
+            partNumber: string;
+            /** @description The importer's source (`kicad`, `iso-4017`). */
+            source: string;
+            /** @description The record's id in its source: with `source`, the import key. */
+            sourceId: string;
+            /** Format: date-time */
+            updatedAt: string;
+        } & {
+            /** @description JSON array of KiCad footprint filter globs (as stored). */
+            footprintFilters: string;
+            /** @description KiCad `Lib:Footprint` the symbol names, if any. */
+            footprintRef?: string | null;
+            package?: string | null;
+            /** Format: int32 */
+            pinCount: number;
+            /** @description Reference designator prefix (`R`, `U`). */
+            referencePrefix?: string | null;
+            /** @description KiCad `Lib:Symbol`. */
+            symbolRef?: string | null;
+            /** Format: int32 */
+            unitCount: number;
+            value?: string | null;
+        };
+        ItemSummary: {
+            categoryCode?: string | null;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            lifecycle?: string | null;
+            /** Format: int64 */
+            manufacturerId?: number | null;
+            manufacturerName?: string | null;
+            name: string;
+            /** @description Part number, grade or designation (the item's `code`). */
+            partNumber: string;
+        } & {
+            /** @description KiCad `Lib:Footprint`. */
+            footprintRef?: string | null;
+            /** @description Package family derived from the footprint (`SOIC-8`, `0603`). */
+            package?: string | null;
+            /** Format: int32 */
+            pinCount: number;
+        };
+        /** @description A manufacturer with a page of its items. */
+        ManufacturerDetail: {
+            /** @description (`components` in every library: the spec's name.) */
+            components: components["schemas"]["PageResult_ItemSummary"];
+            manufacturer: components["schemas"]["ManufacturerView"];
+        };
+        /** @description A manufacturer with the number of items the library holds of it. */
+        ManufacturerView: {
+            /**
+             * Format: int64
+             * @description Items of this manufacturer in the library (the spec's name in every library).
+             */
             componentCount: number;
             /** Format: int64 */
             id: number;
             name: string;
             /**
-             * @description The Chinese name of the manufacturer glossary (`search::manufacturer_name_zh`), filled by the
-             *     routes; not stored.
+             * @description The manufacturer glossary's Chinese name (`search::manufacturer_name_zh`), where the
+             *     answer names it (the manufacturer list and page).
              */
             nameZh?: string | null;
             website?: string | null;
         };
-        PageResult_ComponentSummary: {
-            list: {
-                categoryCode?: string | null;
-                description: string;
-                footprintRef?: string | null;
-                /** Format: int64 */
-                id: number;
-                lifecycle?: string | null;
-                /** Format: int64 */
-                manufacturerId?: number | null;
-                manufacturerName?: string | null;
-                name: string;
-                package?: string | null;
-                partNumber: string;
-                /** Format: int32 */
-                pinCount: number;
-            }[];
+        PageResult_ItemSummary: {
+            list: components["schemas"]["ItemSummary"][];
             /**
              * Format: int64
              * @description Matches over all pages.
@@ -980,12 +969,12 @@ export interface components {
             dimension: string;
             /**
              * @description The value written the one canonical way: a label before it (`Flash 512KB`), conditions
-             *     after it (`10mΩ @ 4.5V`), else the value alone (`-40°C~85°C`); `import::params::display`.
+             *     after it (`10mΩ @ 4.5V`), else the value alone (`-40°C~85°C`); `item::display::display`.
              */
             display: string;
             /**
              * @description The conditions when they name which value this is (`Flash`, `RAM`) rather than how it
-             *     was measured: shown before the value (`import::params::is_label`).
+             *     was measured: shown before the value (`item::display::is_label`).
              */
             label?: string | null;
             /** Format: double */
@@ -1075,8 +1064,8 @@ export interface components {
         };
         SearchAnswer: {
             /**
-             * @description The component library's facets: categories, manufacturers, packages, parameters
-             *     (named by the kit, `catalog::search::FacetConfig::view`).
+             * @description The library's configured facets (`crate::search::FacetConfig::view`); one it does not
+             *     configure is left out.
              */
             facets: components["schemas"]["FacetsView"];
             list: components["schemas"]["SearchItem"][];
@@ -1084,10 +1073,10 @@ export interface components {
             total: number;
         };
         /**
-         * @description One hit: the component, whether a keyword is exactly its part number, and its parameter
-         *     values (one per dimension, for the results' parameter columns).
+         * @description One hit: the item, whether a keyword is exactly its part number, and its parameter values
+         *     (for the results' parameter columns).
          */
-        SearchItem: components["schemas"]["ComponentSummary"] & {
+        SearchItem: components["schemas"]["ItemSummary"] & {
             exact: boolean;
             parameters: components["schemas"]["ParameterView"][];
         };
@@ -1149,7 +1138,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {code: count} for every category holding components (its subtree included) */
+            /** @description {code: count} for every category holding items (its subtree included) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1220,13 +1209,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {list, total}; unknown code → 分类不存在, malformed code or paging → 400 */
+            /** @description {list, total}; unknown code → the library's 分类不存在, malformed code or paging → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiResponse_PageResult_ComponentSummary"];
+                    "application/json": components["schemas"]["ApiResponse_PageResult_ItemSummary"];
                 };
             };
         };
@@ -1245,7 +1234,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description completions (none until the library has a search index); keyword over 128 characters or size < 1 → 400 */
+            /** @description completions; keyword over 128 characters or size < 1 → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1259,7 +1248,7 @@ export interface operations {
     compare: {
         parameters: {
             query?: {
-                /** @description 2–10 distinct component ids separated by commas (`12,40,41`). */
+                /** @description 2–10 distinct ids separated by commas (`12,40,41`). */
                 ids?: string;
             };
             header?: never;
@@ -1268,7 +1257,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description aligned rows; fewer than 2, more than 10, repeated or malformed ids → 400; unknown id → 元器件不存在 */
+            /** @description aligned rows: manufacturer, category, the library's own rows, lifecycle, one per parameter dimension; fewer than 2, more than 10, repeated or malformed ids → 400; unknown id → the library's 不存在 code */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1279,25 +1268,25 @@ export interface operations {
             };
         };
     };
-    get_component: {
+    get_item: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description 元器件 id (positive integer) */
+                /** @description id (positive integer) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description 元器件详情; unknown id → 元器件不存在 (1020002000), malformed id → 400 */
+            /** @description 详情; unknown id → the library's 不存在 code, malformed id → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiResponse_ComponentDetail"];
+                    "application/json": components["schemas"]["ApiResponse_ItemDetail"];
                 };
             };
         };
@@ -1333,16 +1322,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description 元器件 id */
+                /** @description id (positive integer) */
                 id: number;
-                /** @description symbol | footprint | model-glb | model-step */
+                /** @description one of the library's file kinds */
                 kind: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description the file as an attachment; unknown kind → 400; missing → 该元器件没有此文件 (1020004000) */
+            /** @description the file as an attachment (ETag = SHA-256 of the content; Range → 206); malformed id or a kind the library does not offer → 400; unknown item → the library's 不存在 code; a kind the item has no file of → the library's 没有此文件 code */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1350,6 +1339,27 @@ export interface operations {
                 content: {
                     "application/octet-stream": number[];
                 };
+            };
+            /** @description the requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description S3: the presigned URL of the content */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match matched the ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1579,7 +1589,10 @@ export interface operations {
     manufacturer_page: {
         parameters: {
             query?: {
-                /** @description Part of the manufacturer's name, case-insensitive (≤ 64 characters). */
+                /**
+                 * @description Part of the manufacturer's name, case-insensitive (≤ 64 characters); a glossary name
+                 *     (德州仪器, TI) finds the catalogue's name.
+                 */
                 keyWords?: string;
                 /** @description From 1 (default 1). */
                 pageNo?: number;
@@ -1598,7 +1611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiResponse_PageResult_ManufacturerSummary"];
+                    "application/json": components["schemas"]["ApiResponse_PageResult_ManufacturerView"];
                 };
             };
         };
@@ -1606,7 +1619,7 @@ export interface operations {
     get_manufacturer: {
         parameters: {
             query?: {
-                /** @description Page of the manufacturer's components, from 1 (default 1). */
+                /** @description Page of the manufacturer's items, from 1 (default 1). */
                 pageNo?: number;
                 /** @description 1–100 (default 10). */
                 pageSize?: number;
@@ -1620,7 +1633,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 厂商详情; unknown id → 厂商不存在 (1020003000), malformed id → 400 */
+            /** @description 厂商详情; unknown id → the library's 厂商不存在 code, malformed id or paging → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;

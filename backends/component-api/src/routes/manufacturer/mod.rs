@@ -1,2 +1,0 @@
-pub mod detail;
-pub mod page;
