@@ -119,11 +119,26 @@ test('guard 6: a failed shell chunk reloads the page once, then the error shows 
 test('guard 6 leaves a broken remote to its fallback', async ({ page }) => {
   let documentLoads = 0;
   page.on('load', () => (documentLoads += 1));
-  await page.route(/\/mfe\/component\//, (route) => route.abort('connectionrefused'));
+  const shellLog: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('[shell]')) shellLog.push(message.text());
+  });
+  let refused = 0;
+  await page.route(/\/mfe\/component\//, (route) => {
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
   await page.goto('/component');
   await expect(page.getByTestId('remote-fallback')).toBeVisible();
-  await page.waitForTimeout(1000);
+  // A reload could only come from the failure the loader caught and reported, and an unhandled rejection
+  // of it would fire before the fallback renders. The test waits for the loader's report and for the
+  // warning the fallback logs once it is on screen, so what follows is checked after the shell decided,
+  // not after a pause in which nothing may have happened yet.
+  await expect.poll(() => shellLog.some((text) => /^\[shell\] \S+ failed to load/.test(text))).toBe(true);
+  await expect.poll(() => shellLog.some((text) => text.startsWith('[shell] a module could not be loaded'))).toBe(true);
+  expect(refused).toBeGreaterThan(0);
   expect(documentLoads).toBe(1);
+  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('navigate');
   expect(await cookie(page, 'portal_reload_guard')).toBeUndefined();
 });
 

@@ -116,7 +116,10 @@ test('the parts library asks the parts suggest call, which answers an empty list
   await page.getByTestId('keyword-input').pressSequentially('hex', { delay: 30 });
   await expect.poll(() => asked).toEqual(['/to/api/public/part/es/keyword/suggest']);
   await expect.poll(() => statuses).toEqual([200]);
-  await page.waitForTimeout(500);
+  // The box has rendered the answer for "hex" (an error toast would have come before it): none shown.
+  const box = page.getByTestId('keyword-search');
+  await expect(box).toHaveAttribute('data-suggestions-for', 'hex');
+  await expect(box).toHaveAttribute('data-suggestion-count', '0');
   await expect(toast(page)).toHaveCount(0);
   await expect(page.locator('.ant-select-item-option')).toHaveCount(0);
 });
