@@ -26,6 +26,15 @@ pub struct SyncReport {
     pub stale: usize,
 }
 
+/// When the category table was last synchronised, and with which taxonomy. Every write to the
+/// table goes through [`CategoryStore::sync`], which records this in the same transaction: a
+/// reader that holds the categories of one stamp knows they are current while the stamp is.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SyncStamp {
+    pub digest: String,
+    pub applied_at: chrono::DateTime<Utc>,
+}
+
 /// Name of the seed whose digest `seed_state` records.
 const CATEGORY_SEED: &str = "categories";
 
@@ -40,6 +49,9 @@ pub trait CategoryStore {
     async fn sync(&self, taxonomy: &Taxonomy) -> anyhow::Result<SyncReport>;
     /// The digest of the taxonomy last synchronised, if any.
     async fn applied_digest(&self) -> anyhow::Result<Option<String>>;
+    /// The stamp of the last synchronisation (`None` before the first): one row by key, what
+    /// the search follower reads on each tick instead of the whole table.
+    async fn last_sync(&self) -> anyhow::Result<Option<SyncStamp>>;
 }
 
 const SELECT_ALL: &str = "SELECT id, code, parent_id, name, name_en, sort, depth, path \
@@ -58,6 +70,7 @@ const RECORD_DIGEST: &str =
     "INSERT INTO seed_state (name, digest, applied_at) VALUES ($1, $2, $3) \
      ON CONFLICT (name) DO UPDATE SET digest = excluded.digest, applied_at = excluded.applied_at";
 const SELECT_DIGEST: &str = "SELECT digest FROM seed_state WHERE name = $1";
+const SELECT_STAMP: &str = "SELECT digest, applied_at FROM seed_state WHERE name = $1";
 
 type SyncRow = (
     i64,
@@ -221,6 +234,14 @@ macro_rules! category_store {
                     .await
                     .context("reading the seed digest")
             }
+
+            async fn last_sync(&self) -> anyhow::Result<Option<SyncStamp>> {
+                sqlx::query_as(SELECT_STAMP)
+                    .bind(CATEGORY_SEED)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .context("reading the category sync stamp")
+            }
         }
     };
 }
@@ -240,6 +261,7 @@ kernel::repository! {
     async fn count(&self) -> anyhow::Result<i64>;
     async fn sync(&self, taxonomy: &Taxonomy) -> anyhow::Result<SyncReport>;
     async fn applied_digest(&self) -> anyhow::Result<Option<String>>;
+    async fn last_sync(&self) -> anyhow::Result<Option<SyncStamp>>;
 }
 
 /// Codes stored but missing from the taxonomy (for reports).

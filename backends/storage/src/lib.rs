@@ -72,12 +72,17 @@ pub struct CompletedObject {
     pub etag: String,
 }
 
-/// What the file service needs from a blob store. Keys are produced by the file service
-/// (`<category>/<yyyy>/<mm>/<uuid>.<ext>`); stores refuse anything else that could escape.
+/// What the file service needs from a blob store. Keys are produced by the server — the file
+/// service's `<category>/<yyyy>/<mm>/<uuid>.<ext>`, the library kit's content-addressed
+/// `items/<first two hex>/<sha-256 hex>` — and checked by [`check_key`]: stores refuse anything
+/// that could escape.
 #[allow(async_fn_in_trait)] // used with concrete types (and the `Blobs` enum) only; no `dyn`
 pub trait BlobStore {
     fn kind(&self) -> BackendKind;
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()>;
+    /// The object's size in bytes, `None` when there is no object under `key` (a writer of
+    /// content-addressed objects skips bytes already stored).
+    async fn size(&self, key: &str) -> StorageResult<Option<u64>>;
     async fn read(&self, key: &str) -> StorageResult<Vec<u8>>;
     /// At most the first `len` bytes (magic-byte checks).
     async fn read_head(&self, key: &str, len: usize) -> StorageResult<Vec<u8>>;
@@ -124,6 +129,7 @@ kernel::repository! {
     }
     fn kind(&self) -> BackendKind;
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()>;
+    async fn size(&self, key: &str) -> StorageResult<Option<u64>>;
     async fn read(&self, key: &str) -> StorageResult<Vec<u8>>;
     async fn read_head(&self, key: &str, len: usize) -> StorageResult<Vec<u8>>;
     async fn delete(&self, key: &str) -> StorageResult<()>;
@@ -293,6 +299,7 @@ mod tests {
     #[test]
     fn keys_cannot_escape() {
         assert!(check_key("Images/2026/11/abc.png").is_ok());
+        assert!(check_key(&format!("items/ab/ab{}", "0".repeat(62))).is_ok());
         for bad in ["", "/abs", "a/../b", "a//b", "a/./b", "a b", "a/\u{0}"] {
             assert!(check_key(bad).is_err(), "{bad:?}");
         }

@@ -67,6 +67,21 @@ impl LocalDisk {
         Ok(self.root.join("objects").join(key))
     }
 
+    /// Opens a stored object for reading, so that a response can stream it (and serve ranges)
+    /// instead of holding it in memory. The open handle keeps reading the object it opened even
+    /// when a `put` replaces the key meanwhile.
+    pub async fn open_object(&self, key: &str) -> StorageResult<tokio::fs::File> {
+        match tokio::fs::File::open(self.object_path(key)?).await {
+            Ok(file) => Ok(file),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                Err(StorageError::NotFound)
+            }
+            Err(error) => Err(anyhow::Error::from(error)
+                .context("opening an object")
+                .into()),
+        }
+    }
+
     fn upload_dir(&self, upload_id: &str) -> StorageResult<PathBuf> {
         if upload_id.len() == 32 && upload_id.bytes().all(|b| b.is_ascii_hexdigit()) {
             Ok(self.root.join("uploads").join(upload_id))
@@ -282,12 +297,42 @@ impl BlobStore for LocalDisk {
                 .await
                 .context("creating the object folder")?;
         }
+        // Written beside the object and renamed into place: a reader (or a crash) never sees a
+        // partly written object under the key. The bytes reach the disk before the rename, so
+        // that after a power loss the key holds the old object or the whole new one, never an
+        // empty file.
         let temporary = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4().simple()));
-        write_file(&temporary, &bytes).await?;
-        tokio::fs::rename(&temporary, &path)
-            .await
-            .context("storing the object")?;
+        let written = async {
+            let mut file = tokio::fs::File::create(&temporary)
+                .await
+                .with_context(|| format!("creating {}", temporary.display()))?;
+            file.write_all(&bytes)
+                .await
+                .with_context(|| format!("writing {}", temporary.display()))?;
+            file.sync_all()
+                .await
+                .with_context(|| format!("writing {}", temporary.display()))?;
+            tokio::fs::rename(&temporary, &path)
+                .await
+                .context("storing the object")
+        }
+        .await;
+        if written.is_err() {
+            let _ = tokio::fs::remove_file(&temporary).await;
+        }
+        written?;
         Ok(())
+    }
+
+    async fn size(&self, key: &str) -> StorageResult<Option<u64>> {
+        match tokio::fs::metadata(self.object_path(key)?).await {
+            Ok(metadata) if metadata.is_file() => Ok(Some(metadata.len())),
+            Ok(_) => Ok(None),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(anyhow::Error::from(error)
+                .context("reading an object's size")
+                .into()),
+        }
     }
 
     async fn read(&self, key: &str) -> StorageResult<Vec<u8>> {

@@ -242,6 +242,34 @@ impl BlobStore for S3Store {
         Ok(())
     }
 
+    async fn size(&self, key: &str) -> StorageResult<Option<u64>> {
+        let object = self.object_key(key)?;
+        let url = self
+            .bucket
+            .head_object(Some(&self.credentials), &object)
+            .sign(CALL_URL_LIFETIME);
+        let response = self
+            .client
+            .head(url)
+            .send()
+            .await
+            .context("reading an object's size")?;
+        if response.status() == reqwest::StatusCode::NOT_FOUND {
+            return Ok(None);
+        }
+        let response = response
+            .error_for_status()
+            .context("reading an object's size")?;
+        // Not `Response::content_length`: for a HEAD answer reqwest reports the (empty) body's.
+        let size = response
+            .headers()
+            .get(reqwest::header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse::<u64>().ok())
+            .context("HEAD object answered without Content-Length")?;
+        Ok(Some(size))
+    }
+
     async fn read(&self, key: &str) -> StorageResult<Vec<u8>> {
         let object = self.object_key(key)?;
         let url = self

@@ -4,7 +4,7 @@
 //! process show up too. Searches run on a bounded pool of their own ([`kernel::WorkerPool`]),
 //! off the HTTP workers. What a library provides is an [`IndexFeed`].
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
@@ -20,7 +20,7 @@ use super::facets::FacetConfig;
 use super::feed::IndexFeed;
 use super::rebuild::{RebuildProgress, RebuildState};
 use crate::model::CategoryRecord;
-use crate::store::{CategoryRepository, CategoryStore};
+use crate::store::{CategoryRepository, CategoryStore, SyncStamp};
 
 /// Items read per store call while indexing.
 const BATCH: i64 = 1_000;
@@ -51,6 +51,16 @@ pub enum IndexStart {
     Rebuilt { reason: String, indexed: usize },
 }
 
+/// The category table as the follower last read it, and the sync stamp it was read at: while
+/// the stamp is unchanged the table is (every write to it is a sync, which stamps anew), so a
+/// follow tick reads one row instead of the table.
+struct CategoryCache {
+    stamp: Option<SyncStamp>,
+    records: Arc<Vec<CategoryRecord>>,
+    /// Code → (Chinese name, English name), for naming the category facet.
+    names: Arc<HashMap<String, (String, String)>>,
+}
+
 /// The feed and categories the index was opened with: what an operator's rebuild reads.
 struct Source<F> {
     feed: F,
@@ -67,10 +77,12 @@ pub struct IndexFollower<F: IndexFeed> {
     /// The last sequence applied, published after every catch-up or rebuild that reached the
     /// index (subscribers await it instead of a timing).
     applied_events: watch::Sender<i64>,
-    /// Category code → (Chinese name, English name), for naming the category facet without
-    /// reading the category table per request (it was most of a faceted answer's time,
-    /// docs/benchmarks.md); refreshed at every rebuild and every follow tick.
-    category_names: RwLock<Arc<HashMap<String, (String, String)>>>,
+    /// The categories and their names, for naming the category facet without reading the
+    /// category table per request (it was most of a faceted answer's time, docs/benchmarks.md)
+    /// and for the documents of a catch-up. Read at open and at every rebuild, and again when a
+    /// follow tick or a catch-up finds the table's sync stamp changed; `None` before the first
+    /// read.
+    categories: RwLock<Option<CategoryCache>>,
     /// Digest of the category table the documents were built with.
     category_digest: Mutex<String>,
     /// The threads searches run on (set when the service opens; without it they run inline).
@@ -92,7 +104,7 @@ impl<F: IndexFeed> IndexFollower<F> {
             index: OnceLock::new(),
             applied_seq: tokio::sync::Mutex::new((0, None)),
             applied_events: watch::Sender::new(0),
-            category_names: RwLock::default(),
+            categories: RwLock::new(None),
             category_digest: Mutex::default(),
             pool: OnceLock::new(),
             start: OnceLock::new(),
@@ -156,15 +168,32 @@ impl<F: IndexFeed> IndexFollower<F> {
         outcome.map_err(|missing| ApiError::internal(anyhow::anyhow!(missing)))
     }
 
-    /// The category names as of the last rebuild or follow tick.
+    /// The category names as of the last read of the category table (at open, at a rebuild, or
+    /// when a follow tick or a catch-up found it synchronised since).
     pub fn category_names(&self) -> Arc<HashMap<String, (String, String)>> {
-        self.category_names
+        self.categories
             .read()
-            .map(|names| Arc::clone(&names))
+            .ok()
+            .and_then(|cache| cache.as_ref().map(|cache| Arc::clone(&cache.names)))
             .unwrap_or_default()
     }
 
-    fn remember_categories(&self, records: &[CategoryRecord]) {
+    /// Reads the category table and keeps it. The stamp is read first: a sync that commits in
+    /// between leaves a newer stamp than the one kept, so the next check reads the table again.
+    async fn read_categories(
+        &self,
+        categories: &CategoryRepository,
+    ) -> anyhow::Result<Arc<Vec<CategoryRecord>>> {
+        let stamp = categories.last_sync().await?;
+        self.read_categories_at(stamp, categories).await
+    }
+
+    async fn read_categories_at(
+        &self,
+        stamp: Option<SyncStamp>,
+        categories: &CategoryRepository,
+    ) -> anyhow::Result<Arc<Vec<CategoryRecord>>> {
+        let records = Arc::new(categories.list().await?);
         let names = records
             .iter()
             .map(|record| {
@@ -174,9 +203,44 @@ impl<F: IndexFeed> IndexFollower<F> {
                 )
             })
             .collect();
-        if let Ok(mut current) = self.category_names.write() {
-            *current = Arc::new(names);
+        if let Ok(mut cache) = self.categories.write() {
+            *cache = Some(CategoryCache {
+                stamp,
+                records: Arc::clone(&records),
+                names: Arc::new(names),
+            });
         }
+        Ok(records)
+    }
+
+    /// The categories as the table holds them now: the kept ones while its sync stamp is the one
+    /// they were read at (one row read), else read again. Answers whether the table was read.
+    async fn current_categories(
+        &self,
+        categories: &CategoryRepository,
+    ) -> anyhow::Result<(Arc<Vec<CategoryRecord>>, bool)> {
+        let stamp = categories.last_sync().await?;
+        let kept = self.categories.read().ok().and_then(|cache| {
+            cache
+                .as_ref()
+                .filter(|cache| cache.stamp == stamp)
+                .map(|cache| Arc::clone(&cache.records))
+        });
+        match kept {
+            Some(records) => Ok((records, false)),
+            None => Ok((self.read_categories_at(stamp, categories).await?, true)),
+        }
+    }
+
+    /// Reads the category table again if it was synchronised since the follower last read it
+    /// (what every follow tick does); answers whether it did. The documents already indexed keep
+    /// the names they were built with until they change or the index is rebuilt (the checkpoint's
+    /// category digest makes the next start rebuild it).
+    pub async fn refresh_categories(
+        &self,
+        categories: &CategoryRepository,
+    ) -> anyhow::Result<bool> {
+        Ok(self.current_categories(categories).await?.1)
     }
 
     /// Records the checkpoint that the index's next commit carries.
@@ -226,7 +290,7 @@ impl<F: IndexFeed> IndexFollower<F> {
             },
             None => (SearchIndex::in_memory()?, Some("in memory".to_string())),
         };
-        let category_records = categories.list().await?;
+        let category_records = self.read_categories(categories).await?;
         let digest = category_digest(&category_records);
         if reason.is_none() && requested {
             reason = Some("requested (search.rebuild_on_start)".to_string());
@@ -263,7 +327,6 @@ impl<F: IndexFeed> IndexFollower<F> {
         if let Ok(mut current) = self.category_digest.lock() {
             *current = digest;
         }
-        self.remember_categories(&category_records);
         if self.index.set(index).is_err() {
             anyhow::bail!("the {} search index is already open", feed.label());
         }
@@ -331,8 +394,7 @@ impl<F: IndexFeed> IndexFollower<F> {
                 None => break,
             }
         }
-        let categories = categories.list().await?;
-        self.remember_categories(&categories);
+        let categories = self.read_categories(categories).await?;
         if let Ok(mut current) = self.category_digest.lock() {
             *current = category_digest(&categories);
         }
@@ -389,7 +451,7 @@ impl<F: IndexFeed> IndexFollower<F> {
         };
         let mut applied = self.applied_seq.lock().await;
         let mut changed = 0;
-        let mut category_records: Option<Vec<CategoryRecord>> = None;
+        let mut category_records: Option<Arc<Vec<CategoryRecord>>> = None;
         loop {
             let changes = feed.changes_since(applied.0, BATCH).await?;
             let Some(last) = changes.last() else {
@@ -400,13 +462,15 @@ impl<F: IndexFeed> IndexFollower<F> {
             ids.dedup();
             let items = feed.documents_by_ids(&ids).await?;
             if category_records.is_none() {
-                category_records = Some(categories.list().await?);
+                // After the feed was read: an importer syncs the taxonomy before it writes
+                // items, so the items read here never name categories newer than these.
+                category_records = Some(self.current_categories(categories).await?.0);
             }
-            let category_records = category_records.as_deref().unwrap_or_default();
-            for id in &ids {
-                if !items.iter().any(|item| F::item_id(item) == *id) {
-                    index.delete(&id.to_string())?;
-                }
+            let category_records = category_records.as_deref().map_or(&[][..], Vec::as_slice);
+            // Named by the feed, no longer in the store: deleted.
+            let present: HashSet<i64> = items.iter().map(F::item_id).collect();
+            for id in ids.iter().filter(|id| !present.contains(id)) {
+                index.delete(&id.to_string())?;
             }
             index.upsert(
                 items
@@ -446,11 +510,9 @@ impl<F: IndexFeed> IndexFollower<F> {
                         tracing::warn!(library = feed.label(), error = %format!("{error:#}"), "search index: catching up failed")
                     }
                 }
-                match categories.list().await {
-                    Ok(records) => follower.remember_categories(&records),
-                    Err(error) => {
-                        tracing::warn!(library = feed.label(), error = %format!("{error:#}"), "search: reading the category names failed")
-                    }
+                // One row unless the categories were synchronised since they were last read.
+                if let Err(error) = follower.refresh_categories(&categories).await {
+                    tracing::warn!(library = feed.label(), error = %format!("{error:#}"), "search: reading the category names failed")
                 }
             }
         });

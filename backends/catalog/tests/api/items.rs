@@ -25,7 +25,7 @@ use serde_json::json;
 use crate::DEMO;
 
 /// A migrated database with the demo taxonomy, and its item store.
-async fn open(
+pub(crate) async fn open(
     environment: &TestEnvironment,
     connections: u32,
 ) -> anyhow::Result<(Database, ItemRepository)> {
@@ -39,7 +39,12 @@ async fn open(
     Ok((db, store))
 }
 
-fn item(source_id: &str, code: &str, category: Option<&str>, maker: Option<&str>) -> NewItem {
+pub(crate) fn item(
+    source_id: &str,
+    code: &str,
+    category: Option<&str>,
+    maker: Option<&str>,
+) -> NewItem {
     NewItem {
         source: "test".to_owned(),
         source_id: source_id.to_owned(),

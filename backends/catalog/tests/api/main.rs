@@ -1,6 +1,8 @@
 //! The catalog kit with a small fixture taxonomy: its stores and its routes, on SQLite and
 //! (when configured) PostgreSQL.
 
+mod files;
+mod follower;
 mod items;
 mod routes;
 mod store;

@@ -21,6 +21,7 @@ async fn sync_inserts_then_is_idempotent(environment: TestEnvironment) -> anyhow
     let (db, store) = open(&environment).await?;
     let taxonomy = DEMO.parse_taxonomy()?;
     assert_eq!(store.applied_digest().await?, None);
+    assert_eq!(store.last_sync().await?, None);
 
     let first = store.sync(&taxonomy).await?;
     assert_eq!(
@@ -38,6 +39,11 @@ async fn sync_inserts_then_is_idempotent(environment: TestEnvironment) -> anyhow
         Some(taxonomy.digest.as_str())
     );
     let ids: Vec<i64> = store.list().await?.iter().map(|r| r.id).collect();
+    let stamp = store
+        .last_sync()
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no sync stamp"))?;
+    assert_eq!(stamp.digest, taxonomy.digest);
 
     let second = store.sync(&taxonomy).await?;
     assert_eq!(
@@ -52,6 +58,13 @@ async fn sync_inserts_then_is_idempotent(environment: TestEnvironment) -> anyhow
     );
     let ids_again: Vec<i64> = store.list().await?.iter().map(|r| r.id).collect();
     assert_eq!(ids, ids_again, "ids are stable across re-seeding");
+    // Every sync stamps anew, even one that changed nothing.
+    let again = store
+        .last_sync()
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no sync stamp"))?;
+    assert_eq!(again.digest, taxonomy.digest);
+    assert!(again.applied_at >= stamp.applied_at);
     assert_eq!(store.count().await?, 7);
     db.close().await;
     Ok(())

@@ -96,13 +96,16 @@ const PART: usize = 1024 * 1024 + 17;
 async fn single_objects(fixture: Fixture) -> anyhow::Result<()> {
     let store = &fixture.blobs;
     let key = "Images/2026/11/a.png";
+    assert_eq!(store.size(key).await?, None);
     store
         .put(key, b"\x89PNG\r\n\x1a\nrest".to_vec(), "image/png")
         .await?;
+    assert_eq!(store.size(key).await?, Some(12));
     assert_eq!(store.read(key).await?, b"\x89PNG\r\n\x1a\nrest");
     assert_eq!(store.read_head(key, 4).await?, b"\x89PNG");
     store.delete(key).await?;
     assert!(matches!(store.read(key).await, Err(StorageError::NotFound)));
+    assert_eq!(store.size(key).await?, None);
     store.delete(key).await?;
     assert!(store.put("../escape", vec![1], "x").await.is_err());
     Ok(())
@@ -318,5 +321,31 @@ async fn the_part_secret_is_private() -> anyhow::Result<()> {
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644))?;
     LocalDisk::open(&root, None).await?;
     assert_eq!(mode(&secret)?, 0o600);
+    Ok(())
+}
+
+#[tokio::test]
+async fn local_objects_are_replaced_whole_and_leave_no_temporary_file() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let root = dir.path().join("files");
+    let disk = LocalDisk::open(&root, Some("secret")).await?;
+    let key = "items/ab/abcdef";
+    disk.put(key, vec![1; 10], "x").await?;
+    disk.put(key, vec![2; 3], "x").await?;
+    assert_eq!(disk.read(key).await?, vec![2; 3]);
+    let folder: Vec<String> = std::fs::read_dir(root.join("objects/items/ab"))?
+        .map(|entry| entry.map(|entry| entry.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()?;
+    assert_eq!(folder, vec!["abcdef".to_owned()]);
+    // An open object keeps its bytes while the key is replaced (a download in flight).
+    let mut open = disk.open_object(key).await?;
+    disk.put(key, vec![3; 5], "x").await?;
+    let mut read = Vec::new();
+    tokio::io::AsyncReadExt::read_to_end(&mut open, &mut read).await?;
+    assert_eq!(read, vec![2; 3]);
+    assert!(matches!(
+        disk.open_object("items/ab/missing").await,
+        Err(StorageError::NotFound)
+    ));
     Ok(())
 }
