@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use catalog::store::{CategoryRepository, CategoryStore};
 use component_api::import::{import_dir, ImportOptions};
-use component_api::model::{ComponentRecord, IndexDocument, InferredManufacturer, NewComponent};
+use component_api::model::{ComponentRecord, InferredManufacturer, NewComponent, Parameter};
 use component_api::search_routes::index::document_of;
-use component_api::store::{ComponentRepository, ComponentStore};
+use component_api::store::ComponentRepository;
 use component_api::ComponentService;
 use kernel::{testing::TestApp, Cache, Service, ServiceContext, Settings};
 use search::{SearchDocument, SearchRequest, DEFAULT_FACET_LIMIT};
@@ -107,7 +107,7 @@ async fn main() -> anyhow::Result<()> {
     let context =
         ServiceContext::connect(service.as_ref(), Arc::new(settings.clone()), &cache).await?;
     service.library().seed(&context).await?;
-    let store = ComponentRepository::new(&context.db);
+    let store = ComponentRepository::new(&context.db, component_api::open_files(&context).await?);
     let categories = CategoryRepository::new(&context.db);
     let (cpu, wall) = (cpu_time(), Instant::now());
     let import = import_dir(&store, &options.source, &ImportOptions { progress: false }).await?;
@@ -456,6 +456,12 @@ fn load_average() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
+/// A stored component with its parameters, as the index reads it.
+struct IndexDocument {
+    component: ComponentRecord,
+    parameters: Vec<Parameter>,
+}
+
 async fn all_documents(store: &ComponentRepository) -> anyhow::Result<Vec<IndexDocument>> {
     let mut out = Vec::new();
     let mut after = 0;
@@ -464,8 +470,11 @@ async fn all_documents(store: &ComponentRepository) -> anyhow::Result<Vec<IndexD
         let Some(last) = page.last() else {
             return Ok(out);
         };
-        after = last.component.id;
-        out.extend(page);
+        after = last.item.id;
+        out.extend(page.into_iter().map(|document| IndexDocument {
+            component: ComponentRecord::new(document.item, document.extension),
+            parameters: document.parameters,
+        }));
     }
 }
 

@@ -4,8 +4,10 @@
 //! themselves: the importer of KiCad libraries ([`import`]), their store ([`store`], SQLite and
 //! PostgreSQL), and the read API ([`routes`]: detail, drawings, downloads, manufacturers,
 //! category listings, comparison, alternatives and the KiCad HTTP library v1).
+//! Records live in the library kit's item tables with the extension table `component_kicad`,
+//! files in the blob store (`storage`, through `catalog::item::files::ItemFiles`).
 //! The search index (backends/search) is the kit's follower (`catalog::search`) over
-//! [`store::ComponentStore::changes_since`] and [`store::ComponentStore::index_documents`]
+//! [`store::ComponentRepository::changes_since`] and [`store::ComponentRepository::index_documents`]
 //! ([`search_routes`], [`suggest_routes`]); operators rebuild it with
 //! `POST /to/api/operation/component/search-index/rebuild`.
 
@@ -26,13 +28,15 @@ use std::{
 };
 
 use actix_web::web;
+use anyhow::Context;
 use auth::Authenticator;
+use catalog::item::files::ItemFiles;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
 use crate::search_routes::ComponentSearch;
-use crate::store::{ComponentRepository, ComponentStore};
+use crate::store::ComponentRepository;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/component.json`; a malformed file fails this crate's tests).
@@ -93,6 +97,21 @@ pub struct ComponentState {
     pub categories: CategoryRepository,
 }
 
+/// The blob store of the components' files: the `[files]` settings the system service uses
+/// (local disk under `<data_dir>/files`, or S3), so that a standalone component service and the
+/// portal find the same bytes.
+pub async fn open_files(context: &ServiceContext) -> anyhow::Result<ItemFiles> {
+    let settings = storage::FilesSettings::load()?;
+    let blobs = storage::Blobs::open(&settings, &context.settings.data_dir)
+        .await
+        .context("opening the component file storage")?;
+    Ok(
+        ItemFiles::new(blobs).with_url_lifetime(std::time::Duration::from_secs(
+            settings.download_url_minutes * 60,
+        )),
+    )
+}
+
 /// The component library as a [`kernel::Service`]: the catalog's routes and seeding plus the
 /// components' own tables, routes and seed.
 pub struct ComponentService {
@@ -102,6 +121,8 @@ pub struct ComponentService {
     search: Arc<ComponentSearch>,
     /// The token check of the KiCad HTTP library routes, built at the first configure.
     authenticator: OnceLock<Arc<Authenticator>>,
+    /// The components' file contents, opened when the service starts (`seed`).
+    files: OnceLock<ItemFiles>,
 }
 
 impl ComponentService {
@@ -112,6 +133,7 @@ impl ComponentService {
             seed_dir,
             search: Arc::new(search_routes::index::component_search()),
             authenticator: OnceLock::new(),
+            files: OnceLock::new(),
         }
     }
 
@@ -180,8 +202,13 @@ impl Service for ComponentService {
             library: &LIBRARY,
             store: CategoryRepository::new(&context.db),
         });
+        let Some(files) = self.files.get() else {
+            // `Application::build` opens (and so seeds) every service before configuring.
+            tracing::error!("component service configured before its files were opened");
+            return;
+        };
         let state = web::Data::new(ComponentState {
-            store: ComponentRepository::new(&context.db),
+            store: ComponentRepository::new(&context.db, files.clone()),
             categories: CategoryRepository::new(&context.db),
         });
         // One scope for both: actix does not fall through from one scope to another.
@@ -209,7 +236,11 @@ impl Service for ComponentService {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
-            self.seed_components(context).await?;
+            let files = open_files(context).await?;
+            // A second open of the same service value keeps the first.
+            let files = self.files.get_or_init(|| files).clone();
+            let store = ComponentRepository::new(&context.db, files);
+            self.seed_components(&store).await?;
             // The index is derived data kept on disk: reopened when current and caught up from
             // the change feed, else rebuilt from the store; then kept current from the feed.
             let settings = &context.settings.search;
@@ -219,7 +250,6 @@ impl Service for ComponentService {
                 settings.threads,
                 settings.max_queued,
             )?);
-            let store = ComponentRepository::new(&context.db);
             let categories = CategoryRepository::new(&context.db);
             let started = std::time::Instant::now();
             let dir = context.settings.data_dir.join("index").join(LIBRARY.key);
@@ -251,7 +281,7 @@ impl Service for ComponentService {
 
 impl ComponentService {
     /// The component seed, when the database has not seen this version of it.
-    async fn seed_components(&self, context: &ServiceContext) -> anyhow::Result<()> {
+    async fn seed_components(&self, store: &ComponentRepository) -> anyhow::Result<()> {
         let Some(dir) = &self.seed_dir else {
             return Ok(());
         };
@@ -259,13 +289,12 @@ impl ComponentService {
             tracing::warn!(dir = %dir.display(), "component seed not found; starting empty");
             return Ok(());
         }
-        let store = ComponentRepository::new(&context.db);
         let digest = import::source_digest(dir)?;
         if store.seed_digest().await?.as_deref() == Some(digest.as_str()) {
             return Ok(());
         }
         let started = std::time::Instant::now();
-        let report = import::import_dir(&store, dir, &import::ImportOptions::default()).await?;
+        let report = import::import_dir(store, dir, &import::ImportOptions::default()).await?;
         store.record_seed_digest(&digest).await?;
         tracing::info!(
             read = report.read,

@@ -14,7 +14,7 @@ pub enum FileKind {
     Footprint,
     /// The footprint's 3D model as binary glTF.
     ModelGlb,
-    /// The footprint's 3D model as gzipped STEP.
+    /// The footprint's 3D model as STEP (stored plain, so that ranges of it can be served).
     ModelStep,
 }
 
@@ -40,27 +40,12 @@ impl FileKind {
     }
 }
 
-/// One parameter value with units, as `units::extract_params` found it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct Parameter {
-    /// `units::Dimension::as_str` (`resistance`, `capacitance`, `voltage`, …).
-    pub dimension: String,
-    /// Canonical SI (°C for temperature).
-    #[sqlx(rename = "min_value")]
-    pub min: Option<f64>,
-    #[sqlx(rename = "typ_value")]
-    pub typ: Option<f64>,
-    #[sqlx(rename = "max_value")]
-    pub max: Option<f64>,
-    /// The text as written in the source.
-    pub original: String,
-    /// What followed `@` (`Vgs=10V`), if anything.
-    pub conditions: Option<String>,
-}
+/// One parameter value with units (`units::extract_params`): the kit's typed value.
+pub use catalog::item::model::Parameter;
 
-/// A component as stored, with its manufacturer's and category's names joined in.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
+/// A component as the API answers it: the kit's item (manufacturer's and category's names
+/// joined in) with its `component_kicad` row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComponentRecord {
     pub id: i64,
@@ -101,6 +86,52 @@ pub struct ComponentRecord {
     pub updated_at: chrono::DateTime<chrono::Utc>,
 }
 
+impl ComponentRecord {
+    /// The record of an item and its `component_kicad` row.
+    pub fn new(item: catalog::item::model::ItemRecord, kicad: crate::store::KicadRow) -> Self {
+        Self {
+            id: item.id,
+            source: item.source,
+            source_id: item.source_id,
+            part_number: item.code,
+            name: item.name,
+            manufacturer_id: item.manufacturer_id,
+            manufacturer_name: item.manufacturer_name,
+            manufacturer_method: item.manufacturer_method,
+            category_id: item.category_id,
+            category_code: item.category_code,
+            category_method: item.category_method,
+            description: item.description,
+            keywords: item.keywords,
+            datasheet: item.document_url,
+            symbol_ref: kicad.symbol_ref,
+            footprint_ref: kicad.footprint_ref,
+            footprint_filters: kicad.footprint_filters,
+            reference_prefix: kicad.reference_prefix,
+            value: kicad.value,
+            pin_count: kicad.pin_count,
+            unit_count: kicad.unit_count,
+            package: kicad.package,
+            lifecycle: item.lifecycle,
+            license: item.license,
+            updated_at: item.updated_at,
+        }
+    }
+}
+
+impl FileInfo {
+    /// The listing of a stored item file (`None` for a kind this library does not define).
+    pub fn of(file: &catalog::item::model::ItemFile) -> Option<Self> {
+        Some(Self {
+            id: file.id,
+            kind: FileKind::parse(&file.kind)?,
+            name: file.name.clone(),
+            media_type: file.media_type.clone(),
+            size: file.size,
+        })
+    }
+}
+
 /// A library file as listed with a component (the content is downloaded separately).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -113,35 +144,18 @@ pub struct FileInfo {
     pub size: i64,
 }
 
-/// A manufacturer with the number of components the library holds of it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct ManufacturerSummary {
-    pub id: i64,
-    pub name: String,
-    pub website: Option<String>,
-    pub component_count: i64,
-    /// The Chinese name of the manufacturer glossary (`search::manufacturer_name_zh`), filled by the
-    /// routes; not stored.
-    #[sqlx(skip)]
-    #[serde(default)]
-    pub name_zh: Option<String>,
-}
-
 /// A file to store with a component.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewFile {
     pub kind: FileKind,
     pub name: String,
     pub media_type: String,
-    #[serde(skip)]
+    /// Stored in the blob store by its digest (`catalog::item::files::ItemFiles`).
     pub content: Vec<u8>,
-    /// SHA-256 of `content`, hex.
-    pub digest: String,
 }
 
 /// An inferred manufacturer and how it was inferred.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InferredManufacturer {
     pub name: String,
     pub website: Option<String>,
@@ -149,7 +163,7 @@ pub struct InferredManufacturer {
 }
 
 /// One component as the importer hands it to the store.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewComponent {
     pub source: String,
     pub source_id: String,
@@ -173,31 +187,4 @@ pub struct NewComponent {
     pub license: String,
     pub parameters: Vec<Parameter>,
     pub files: Vec<NewFile>,
-}
-
-impl NewComponent {
-    /// Digest of everything stored for the record (file contents through their digests):
-    /// re-imports leave unchanged records (and the change feed) alone.
-    pub fn content_digest(&self) -> anyhow::Result<String> {
-        use sha2::Digest;
-        let json = serde_json::to_vec(self)?;
-        Ok(hex::encode(sha2::Sha256::digest(&json)))
-    }
-}
-
-/// Counts of one import into the store: the kit's report.
-pub use catalog::item::model::UpsertReport;
-
-/// One entry of the change feed: the component was inserted or updated (sequence increases).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
-pub struct Change {
-    pub seq: i64,
-    pub component_id: i64,
-}
-
-/// What the search index (backends/search) needs of one component.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct IndexDocument {
-    pub component: ComponentRecord,
-    pub parameters: Vec<Parameter>,
 }

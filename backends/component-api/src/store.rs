@@ -1,62 +1,89 @@
-//! Component stores, one per database backend: a trait, a SQLite and a PostgreSQL
-//! implementation stamped from one macro (the SQL text is shared: sqlx-sqlite accepts `$n`
-//! placeholders), and [`ComponentRepository`] choosing between them.
+//! The components library's data on the library kit (docs/adding-a-library.md): the kit's item
+//! store (`catalog::item::store::ItemRepository`) holds what every library has; the extension
+//! table `component_kicad` holds what only components have (KiCad symbol and footprint, pins,
+//! package). [`KicadStore`] answers the queries over `item JOIN component_kicad` that are this
+//! library's own (SQLite and PostgreSQL from one macro, [`KicadRepository`] choosing);
+//! [`ComponentRepository`] puts both together into [`ComponentRecord`]s, and stores imported
+//! components (file bytes in the blob store through `ItemFiles`, the record through the kit's
+//! upsert).
 
 use std::collections::HashMap;
 
 use anyhow::Context;
-use chrono::{SubsecRound, Utc};
+use catalog::item::{
+    files::ItemFiles,
+    model::{
+        Change, ExtensionRow, ExtensionValue, IndexDocument, ItemFile, ItemRecord, NewItem,
+        NewManufacturer, Page, UpsertReport,
+    },
+    store::{ItemRepository, ItemStore},
+};
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
-use crate::model::{
-    Change, ComponentRecord, FileInfo, FileKind, IndexDocument, ManufacturerSummary, NewComponent,
-    Parameter, UpsertReport,
-};
+use crate::model::{ComponentRecord, FileKind, NewComponent};
 
 /// Name under which `seed_state` records the digest of the imported seed.
 pub const COMPONENT_SEED: &str = "components";
 
-/// The kit's one page type (`items`, `total`).
-pub use catalog::item::model::Page;
+/// The components' extension table.
+pub const KICAD_TABLE: &str = "component_kicad";
 
+/// A search index document of a component: the kit's item and parameters with its
+/// `component_kicad` row.
+pub type ComponentDocument = IndexDocument<KicadRow>;
+
+/// The `component_kicad` row of a component.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, sqlx::FromRow)]
+pub struct KicadRow {
+    pub item_id: i64,
+    /// KiCad `Lib:Symbol`.
+    pub symbol_ref: Option<String>,
+    /// KiCad `Lib:Footprint` the symbol names, if any.
+    pub footprint_ref: Option<String>,
+    /// JSON array of KiCad footprint filter globs.
+    pub footprint_filters: String,
+    pub reference_prefix: Option<String>,
+    pub value: Option<String>,
+    pub pin_count: i32,
+    pub unit_count: i32,
+    /// Package family derived from the footprint (`SOIC-8`, `0603`).
+    pub package: Option<String>,
+    /// The first symbol of the component's standalone symbol file, the root of its `extends`
+    /// chain ([`crate::recommend::symbol_root`]); `None` without a symbol file.
+    pub symbol_root: Option<String>,
+}
+
+impl KicadRow {
+    /// The row of an item that has none (never written by this library's importer).
+    fn missing(item_id: i64) -> Self {
+        Self {
+            item_id,
+            symbol_ref: None,
+            footprint_ref: None,
+            footprint_filters: "[]".to_owned(),
+            reference_prefix: None,
+            value: None,
+            pin_count: 0,
+            unit_count: 0,
+            package: None,
+            symbol_root: None,
+        }
+    }
+}
+
+/// The queries over `item JOIN component_kicad` that only the components library has.
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
-pub trait ComponentStore {
-    async fn count(&self) -> anyhow::Result<i64>;
-    async fn get(&self, id: i64) -> anyhow::Result<Option<ComponentRecord>>;
-    /// The components of `ids` that exist, in no particular order.
-    async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>>;
-    /// Parameters of each of `ids`, in stored order.
-    async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>>;
-    async fn files_of(&self, id: i64) -> anyhow::Result<Vec<FileInfo>>;
-    async fn file_content(
-        &self,
-        id: i64,
-        kind: FileKind,
-    ) -> anyhow::Result<Option<(FileInfo, Vec<u8>)>>;
-    /// Components whose category lies in the subtree at `category_path` (`/capacitor`).
-    async fn list_in_subtree(
-        &self,
-        category_path: &str,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>>;
-    /// Components directly in one category, by part number.
-    async fn list_in_category(
-        &self,
-        category_id: i64,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    /// Components whose part number starts with `prefix` (exactly, case-sensitive), by part
-    /// number: the candidates of a part-number stem.
-    async fn list_with_part_number_prefix(
+pub trait KicadStore {
+    /// The `component_kicad` rows of `ids` that have one.
+    async fn kicad_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, KicadRow>>;
+    /// `(id, part number)` of components whose part number starts with `prefix` as SQL's
+    /// `LIKE` sees it (callers compare exactly), by part number.
+    async fn with_part_number_prefix(
         &self,
         prefix: &str,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    /// `(component id, root symbol)` of every component whose KiCad symbol lies in `library`
-    /// (`Regulator_Linear`): the first symbol of its standalone symbol file, i.e. the root of
-    /// its `extends` chain ([`crate::recommend::symbol_root`]).
+    ) -> anyhow::Result<Vec<(i64, String)>>;
+    /// `(component id, root symbol)` of components whose KiCad symbol lies in `library`, by id.
     async fn symbol_roots_in_library(
         &self,
         library: &str,
@@ -64,138 +91,28 @@ pub trait ComponentStore {
     ) -> anyhow::Result<Vec<(i64, String)>>;
     /// The root symbol of each of `ids` that has a KiCad symbol file.
     async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>>;
-    /// Components naming the footprint `footprint_ref`, those of `prefer_category` first, then
-    /// by part number.
-    async fn list_with_footprint(
+    /// Ids of components naming the footprint, those of `prefer_category` first, then by part
+    /// number.
+    async fn with_footprint(
         &self,
         footprint_ref: &str,
         prefer_category: Option<i64>,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    /// Components of one category with the same package family and pin count, by part number.
-    async fn list_with_package(
+    ) -> anyhow::Result<Vec<i64>>;
+    /// Ids of components of one category with the same package family and pin count, by part
+    /// number.
+    async fn with_package(
         &self,
         category_id: i64,
         package: &str,
         pin_count: i32,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
+    ) -> anyhow::Result<Vec<i64>>;
     /// `(category_id, count)` of every category directly holding components that have a KiCad
     /// symbol (what the KiCad HTTP library can offer).
     async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
     /// Part numbers held by more than one component (KiCad names must be unique).
     async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>>;
-    /// Manufacturers whose name contains `keyword` (case-insensitive), most components first.
-    async fn manufacturers(
-        &self,
-        keyword: Option<&str>,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ManufacturerSummary>>;
-    async fn manufacturer(&self, id: i64) -> anyhow::Result<Option<ManufacturerSummary>>;
-    async fn components_of_manufacturer(
-        &self,
-        id: i64,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>>;
-    /// The change feed: entries after `after_seq`, oldest first.
-    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>>;
-    /// Documents for the search index, by id after `after_id` (for a full rebuild in pages).
-    async fn index_documents(
-        &self,
-        after_id: i64,
-        limit: i64,
-    ) -> anyhow::Result<Vec<IndexDocument>>;
-    /// Inserts or updates each record by `(source, source_id)` in one transaction; records
-    /// whose content digest is unchanged are left alone.
-    async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport>;
-    async fn seed_digest(&self) -> anyhow::Result<Option<String>>;
-    async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()>;
-}
-
-const SELECT_COMPONENT: &str = "SELECT c.id, c.source, c.source_id, c.part_number, c.name, \
-     c.manufacturer_id, m.name AS manufacturer_name, c.manufacturer_method, c.category_id, \
-     k.code AS category_code, c.category_method, c.description, c.keywords, c.datasheet, \
-     c.symbol_ref, c.footprint_ref, c.footprint_filters, c.reference_prefix, c.value, \
-     c.pin_count, c.unit_count, c.package, c.lifecycle, c.license, c.updated_at \
-     FROM component c LEFT JOIN manufacturer m ON m.id = c.manufacturer_id \
-     LEFT JOIN category k ON k.id = c.category_id";
-const SELECT_MANUFACTURER: &str = "SELECT m.id, m.name, m.website, \
-     (SELECT COUNT(*) FROM component c WHERE c.manufacturer_id = m.id) AS component_count \
-     FROM manufacturer m";
-const SELECT_FILE: &str = "SELECT f.id, f.kind, f.name, f.media_type, \
-     CAST(LENGTH(f.content) AS BIGINT) AS size FROM component_file f \
-     JOIN component_file_link l ON l.file_id = f.id WHERE l.component_id = $1";
-const FIND_FOR_UPSERT: &str =
-    "SELECT id, content_digest FROM component WHERE source = $1 AND source_id = $2";
-const INSERT_MANUFACTURER: &str = "INSERT INTO manufacturer (name, name_key, website, created_at) \
-     VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING";
-const SELECT_MANUFACTURER_ID: &str = "SELECT id FROM manufacturer WHERE name = $1";
-const INSERT_COMPONENT: &str = "INSERT INTO component (source, source_id, part_number, name, \
-     manufacturer_id, manufacturer_method, category_id, category_method, description, keywords, \
-     datasheet, symbol_ref, footprint_ref, footprint_filters, reference_prefix, value, pin_count, \
-     unit_count, package, lifecycle, license, content_digest, created_at, updated_at) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-     $19, $20, $21, $22, $23, $23) RETURNING id";
-const UPDATE_COMPONENT: &str = "UPDATE component SET source = $1, source_id = $2, \
-     part_number = $3, name = $4, manufacturer_id = $5, manufacturer_method = $6, \
-     category_id = $7, category_method = $8, description = $9, keywords = $10, datasheet = $11, \
-     symbol_ref = $12, footprint_ref = $13, footprint_filters = $14, reference_prefix = $15, \
-     value = $16, pin_count = $17, unit_count = $18, package = $19, lifecycle = $20, \
-     license = $21, content_digest = $22, updated_at = $23 WHERE id = $24";
-const INSERT_PARAMETERS: &str = "INSERT INTO component_parameter (component_id, position, \
-     dimension, min_value, typ_value, max_value, original, conditions) ";
-const FIND_FILE: &str = "SELECT id, digest FROM component_file WHERE kind = $1 AND name = $2";
-const INSERT_FILE: &str = "INSERT INTO component_file (kind, name, media_type, content, digest, \
-     updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
-const UPDATE_FILE: &str = "UPDATE component_file SET media_type = $2, content = $3, digest = $4, \
-     updated_at = $5 WHERE id = $1";
-const INSERT_LINKS: &str = "INSERT INTO component_file_link (component_id, file_id) ";
-const INSERT_CHANGES: &str = "INSERT INTO component_change (component_id, changed_at) ";
-const RECORD_DIGEST: &str =
-    "INSERT INTO seed_state (name, digest, applied_at) VALUES ($1, $2, $3) \
-     ON CONFLICT (name) DO UPDATE SET digest = excluded.digest, applied_at = excluded.applied_at";
-
-/// The beginning of each symbol file (enough for its first symbol's name; `substr` works on
-/// BLOB and BYTEA alike).
-const SELECT_SYMBOL_HEADS: &str = "SELECT l.component_id, substr(f.content, 1, 512), c.symbol_ref \
-     FROM component_file f JOIN component_file_link l ON l.file_id = f.id \
-     JOIN component c ON c.id = l.component_id WHERE f.kind = 'symbol'";
-
-/// Serialises concurrent imports (see catalog::store for the reasoning).
-const POSTGRES_IMPORT_LOCK: &str = "SELECT pg_advisory_xact_lock(727002)";
-const SQLITE_IMPORT_LOCK: &str = "DELETE FROM component_change WHERE 0 = 1";
-
-type ParameterRow = (
-    i64,
-    String,
-    Option<f64>,
-    Option<f64>,
-    Option<f64>,
-    String,
-    Option<String>,
-);
-type FileRow = (i64, String, String, String, i64);
-
-fn file_info((id, kind, name, media_type, size): FileRow) -> anyhow::Result<FileInfo> {
-    Ok(FileInfo {
-        id,
-        kind: FileKind::parse(&kind).with_context(|| format!("unknown file kind {kind}"))?,
-        name,
-        media_type,
-        size,
-    })
-}
-
-/// `%keyword%` for LIKE, with LIKE's wildcards in the keyword taken literally.
-fn like_pattern(keyword: &str) -> String {
-    let escaped = keyword
-        .to_lowercase()
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 /// `prefix%` for LIKE, with LIKE's wildcards in the prefix taken literally (case kept: callers
@@ -208,18 +125,10 @@ fn like_prefix(prefix: &str) -> String {
     format!("{escaped}%")
 }
 
-/// `(component id, symbol file head, symbol_ref)`.
-type SymbolHeadRow = (i64, Vec<u8>, Option<String>);
+const FROM_COMPONENT: &str = "FROM item i JOIN component_kicad c ON c.item_id = i.id";
 
-/// Root symbols of the rows' files.
-fn symbol_roots(rows: Vec<SymbolHeadRow>) -> Vec<(i64, String)> {
-    rows.into_iter()
-        .filter_map(|(id, head, _)| crate::recommend::symbol_root(&head).map(|root| (id, root)))
-        .collect()
-}
-
-macro_rules! component_store {
-    ($store:ident, $pool:ty, $db:ty, $import_lock:expr) => {
+macro_rules! kicad_store {
+    ($store:ident, $pool:ty, $db:ty) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -231,173 +140,43 @@ macro_rules! component_store {
             }
         }
 
-        impl ComponentStore for $store {
-            async fn count(&self) -> anyhow::Result<i64> {
-                sqlx::query_scalar("SELECT COUNT(*) FROM component")
-                    .fetch_one(&self.pool)
-                    .await
-                    .context("counting components")
-            }
-
-            async fn get(&self, id: i64) -> anyhow::Result<Option<ComponentRecord>> {
-                sqlx::query_as(&format!("{SELECT_COMPONENT} WHERE c.id = $1"))
-                    .bind(id)
-                    .fetch_optional(&self.pool)
-                    .await
-                    .context("reading a component")
-            }
-
-            async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>> {
+        impl KicadStore for $store {
+            async fn kicad_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, KicadRow>> {
                 if ids.is_empty() {
-                    return Ok(Vec::new());
-                }
-                let mut query = QueryBuilder::<$db>::new(SELECT_COMPONENT);
-                query.push(" WHERE c.id IN (");
-                let mut list = query.separated(", ");
-                for id in ids {
-                    list.push_bind(*id);
-                }
-                query.push(")");
-                query
-                    .build_query_as()
-                    .fetch_all(&self.pool)
-                    .await
-                    .context("reading components")
-            }
-
-            async fn parameters_of(
-                &self,
-                ids: &[i64],
-            ) -> anyhow::Result<HashMap<i64, Vec<Parameter>>> {
-                let mut by_component: HashMap<i64, Vec<Parameter>> = HashMap::new();
-                if ids.is_empty() {
-                    return Ok(by_component);
+                    return Ok(HashMap::new());
                 }
                 let mut query = QueryBuilder::<$db>::new(
-                    "SELECT component_id, dimension, min_value, typ_value, max_value, original, \
-                     conditions FROM component_parameter WHERE component_id IN (",
+                    "SELECT item_id, symbol_ref, footprint_ref, footprint_filters, \
+                     reference_prefix, value, pin_count, unit_count, package, symbol_root \
+                     FROM component_kicad WHERE item_id IN (",
                 );
                 let mut list = query.separated(", ");
                 for id in ids {
                     list.push_bind(*id);
                 }
-                query.push(") ORDER BY component_id, position");
-                let rows: Vec<ParameterRow> = query
+                query.push(")");
+                let rows: Vec<KicadRow> = query
                     .build_query_as()
                     .fetch_all(&self.pool)
                     .await
-                    .context("reading parameters")?;
-                for (component_id, dimension, min, typ, max, original, conditions) in rows {
-                    by_component.entry(component_id).or_default().push(Parameter {
-                        dimension,
-                        min,
-                        typ,
-                        max,
-                        original,
-                        conditions,
-                    });
-                }
-                Ok(by_component)
+                    .context("reading KiCad rows")?;
+                Ok(rows.into_iter().map(|row| (row.item_id, row)).collect())
             }
 
-            async fn files_of(&self, id: i64) -> anyhow::Result<Vec<FileInfo>> {
-                let rows: Vec<FileRow> =
-                    sqlx::query_as(&format!("{SELECT_FILE} ORDER BY f.kind, f.name"))
-                        .bind(id)
-                        .fetch_all(&self.pool)
-                        .await
-                        .context("listing files")?;
-                rows.into_iter().map(file_info).collect()
-            }
-
-            async fn file_content(
-                &self,
-                id: i64,
-                kind: FileKind,
-            ) -> anyhow::Result<Option<(FileInfo, Vec<u8>)>> {
-                let row: Option<FileRow> =
-                    sqlx::query_as(&format!("{SELECT_FILE} AND f.kind = $2 ORDER BY f.name"))
-                        .bind(id)
-                        .bind(kind.as_str())
-                        .fetch_optional(&self.pool)
-                        .await
-                        .context("finding a file")?;
-                let Some(row) = row else { return Ok(None) };
-                let content: Vec<u8> =
-                    sqlx::query_scalar("SELECT content FROM component_file WHERE id = $1")
-                        .bind(row.0)
-                        .fetch_one(&self.pool)
-                        .await
-                        .context("reading a file")?;
-                Ok(Some((file_info(row)?, content)))
-            }
-
-            async fn list_in_subtree(
-                &self,
-                category_path: &str,
-                offset: i64,
-                limit: i64,
-            ) -> anyhow::Result<Page<ComponentRecord>> {
-                let below = format!("{category_path}/%");
-                let total: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM component c JOIN category k ON k.id = c.category_id \
-                     WHERE k.path = $1 OR k.path LIKE $2",
-                )
-                .bind(category_path)
-                .bind(&below)
-                .fetch_one(&self.pool)
-                .await
-                .context("counting a category's components")?;
-                let items = sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE k.path = $1 OR k.path LIKE $2 \
-                     ORDER BY c.part_number, c.id LIMIT $3 OFFSET $4"
-                ))
-                .bind(category_path)
-                .bind(&below)
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(&self.pool)
-                .await
-                .context("listing a category's components")?;
-                Ok(Page { items, total })
-            }
-
-            async fn list_in_category(
-                &self,
-                category_id: i64,
-                offset: i64,
-                limit: i64,
-            ) -> anyhow::Result<Vec<ComponentRecord>> {
-                sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE c.category_id = $1 \
-                     ORDER BY c.part_number, c.id LIMIT $2 OFFSET $3"
-                ))
-                .bind(category_id)
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(&self.pool)
-                .await
-                .context("listing a category's components")
-            }
-
-            async fn list_with_part_number_prefix(
+            async fn with_part_number_prefix(
                 &self,
                 prefix: &str,
                 limit: i64,
-            ) -> anyhow::Result<Vec<ComponentRecord>> {
-                let found: Vec<ComponentRecord> = sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE c.part_number LIKE $1 ESCAPE '\\' \
-                     ORDER BY c.part_number, c.id LIMIT $2"
+            ) -> anyhow::Result<Vec<(i64, String)>> {
+                sqlx::query_as(&format!(
+                    "SELECT i.id, i.code {FROM_COMPONENT} WHERE i.code LIKE $1 ESCAPE '\\' \
+                     ORDER BY i.code, i.id LIMIT $2"
                 ))
                 .bind(like_prefix(prefix))
                 .bind(limit)
                 .fetch_all(&self.pool)
                 .await
-                .context("listing components by part-number prefix")?;
-                Ok(found
-                    .into_iter()
-                    .filter(|c| c.part_number.starts_with(prefix))
-                    .collect())
+                .context("listing components by part-number prefix")
             }
 
             async fn symbol_roots_in_library(
@@ -406,53 +185,54 @@ macro_rules! component_store {
                 limit: i64,
             ) -> anyhow::Result<Vec<(i64, String)>> {
                 let library_prefix = format!("{library}:");
-                let rows: Vec<SymbolHeadRow> = sqlx::query_as(&format!(
-                    "{SELECT_SYMBOL_HEADS} AND c.symbol_ref LIKE $1 ESCAPE '\\' \
-                     ORDER BY c.id LIMIT $2"
-                ))
+                let rows: Vec<(i64, String, String)> = sqlx::query_as(
+                    "SELECT item_id, symbol_root, symbol_ref FROM component_kicad \
+                     WHERE symbol_root IS NOT NULL AND symbol_ref LIKE $1 ESCAPE '\\' \
+                     ORDER BY item_id LIMIT $2",
+                )
                 .bind(like_prefix(&library_prefix))
                 .bind(limit)
                 .fetch_all(&self.pool)
                 .await
                 .context("reading the symbols of a library")?;
-                Ok(symbol_roots(
-                    rows.into_iter()
-                        .filter(|(_, _, symbol)| {
-                            symbol.as_deref().is_some_and(|s| s.starts_with(&library_prefix))
-                        })
-                        .collect(),
-                ))
+                Ok(rows
+                    .into_iter()
+                    .filter(|(_, _, symbol)| symbol.starts_with(&library_prefix))
+                    .map(|(id, root, _)| (id, root))
+                    .collect())
             }
 
             async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>> {
                 if ids.is_empty() {
                     return Ok(HashMap::new());
                 }
-                let mut query = QueryBuilder::<$db>::new(SELECT_SYMBOL_HEADS);
-                query.push(" AND l.component_id IN (");
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT item_id, symbol_root FROM component_kicad \
+                     WHERE symbol_root IS NOT NULL AND item_id IN (",
+                );
                 let mut list = query.separated(", ");
                 for id in ids {
                     list.push_bind(*id);
                 }
                 query.push(")");
-                let rows: Vec<SymbolHeadRow> = query
+                let rows: Vec<(i64, String)> = query
                     .build_query_as()
                     .fetch_all(&self.pool)
                     .await
-                    .context("reading symbol files")?;
-                Ok(symbol_roots(rows).into_iter().collect())
+                    .context("reading symbol roots")?;
+                Ok(rows.into_iter().collect())
             }
 
-            async fn list_with_footprint(
+            async fn with_footprint(
                 &self,
                 footprint_ref: &str,
                 prefer_category: Option<i64>,
                 limit: i64,
-            ) -> anyhow::Result<Vec<ComponentRecord>> {
-                sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE c.footprint_ref = $1 \
-                     ORDER BY CASE WHEN c.category_id = $2 THEN 0 ELSE 1 END, \
-                     c.part_number, c.id LIMIT $3"
+            ) -> anyhow::Result<Vec<i64>> {
+                sqlx::query_scalar(&format!(
+                    "SELECT i.id {FROM_COMPONENT} WHERE c.footprint_ref = $1 \
+                     ORDER BY CASE WHEN i.category_id = $2 THEN 0 ELSE 1 END, i.code, i.id \
+                     LIMIT $3"
                 ))
                 .bind(footprint_ref)
                 .bind(prefer_category)
@@ -462,16 +242,16 @@ macro_rules! component_store {
                 .context("listing components by footprint")
             }
 
-            async fn list_with_package(
+            async fn with_package(
                 &self,
                 category_id: i64,
                 package: &str,
                 pin_count: i32,
                 limit: i64,
-            ) -> anyhow::Result<Vec<ComponentRecord>> {
-                sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE c.category_id = $1 AND c.package = $2 \
-                     AND c.pin_count = $3 ORDER BY c.part_number, c.id LIMIT $4"
+            ) -> anyhow::Result<Vec<i64>> {
+                sqlx::query_scalar(&format!(
+                    "SELECT i.id {FROM_COMPONENT} WHERE i.category_id = $1 AND c.package = $2 \
+                     AND c.pin_count = $3 ORDER BY i.code, i.id LIMIT $4"
                 ))
                 .bind(category_id)
                 .bind(package)
@@ -483,463 +263,357 @@ macro_rules! component_store {
             }
 
             async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>> {
-                sqlx::query_as(
-                    "SELECT category_id, COUNT(*) FROM component \
-                     WHERE category_id IS NOT NULL AND symbol_ref IS NOT NULL \
-                     GROUP BY category_id ORDER BY category_id",
-                )
+                sqlx::query_as(&format!(
+                    "SELECT i.category_id, COUNT(*) {FROM_COMPONENT} \
+                     WHERE i.category_id IS NOT NULL AND c.symbol_ref IS NOT NULL \
+                     GROUP BY i.category_id ORDER BY i.category_id"
+                ))
                 .fetch_all(&self.pool)
                 .await
                 .context("counting components per category")
             }
 
             async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>> {
-                sqlx::query_scalar(
-                    "SELECT part_number FROM component GROUP BY part_number HAVING COUNT(*) > 1",
-                )
+                sqlx::query_scalar(&format!(
+                    "SELECT i.code {FROM_COMPONENT} GROUP BY i.code HAVING COUNT(*) > 1"
+                ))
                 .fetch_all(&self.pool)
                 .await
                 .context("finding repeated part numbers")
-            }
-
-            async fn manufacturers(
-                &self,
-                keyword: Option<&str>,
-                offset: i64,
-                limit: i64,
-            ) -> anyhow::Result<Page<ManufacturerSummary>> {
-                let filter = keyword.map(like_pattern);
-                let condition = if filter.is_some() {
-                    " WHERE m.name_key LIKE $1 ESCAPE '\\'"
-                } else {
-                    ""
-                };
-                let count_sql = format!("SELECT COUNT(*) FROM manufacturer m{condition}");
-                let mut count = sqlx::query_scalar(&count_sql);
-                if let Some(filter) = &filter {
-                    count = count.bind(filter.clone());
-                }
-                let total: i64 = count
-                    .fetch_one(&self.pool)
-                    .await
-                    .context("counting manufacturers")?;
-                let (limit_at, offset_at) = if filter.is_some() { (2, 3) } else { (1, 2) };
-                let sql = format!(
-                    "{SELECT_MANUFACTURER}{condition} \
-                     ORDER BY component_count DESC, m.name LIMIT ${limit_at} OFFSET ${offset_at}"
-                );
-                let mut query = sqlx::query_as(&sql);
-                if let Some(filter) = &filter {
-                    query = query.bind(filter.clone());
-                }
-                let items = query
-                    .bind(limit)
-                    .bind(offset)
-                    .fetch_all(&self.pool)
-                    .await
-                    .context("listing manufacturers")?;
-                Ok(Page { items, total })
-            }
-
-            async fn manufacturer(&self, id: i64) -> anyhow::Result<Option<ManufacturerSummary>> {
-                sqlx::query_as(&format!("{SELECT_MANUFACTURER} WHERE m.id = $1"))
-                    .bind(id)
-                    .fetch_optional(&self.pool)
-                    .await
-                    .context("reading a manufacturer")
-            }
-
-            async fn components_of_manufacturer(
-                &self,
-                id: i64,
-                offset: i64,
-                limit: i64,
-            ) -> anyhow::Result<Page<ComponentRecord>> {
-                let total: i64 =
-                    sqlx::query_scalar("SELECT COUNT(*) FROM component WHERE manufacturer_id = $1")
-                        .bind(id)
-                        .fetch_one(&self.pool)
-                        .await
-                        .context("counting a manufacturer's components")?;
-                let items = sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE c.manufacturer_id = $1 \
-                     ORDER BY c.part_number, c.id LIMIT $2 OFFSET $3"
-                ))
-                .bind(id)
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(&self.pool)
-                .await
-                .context("listing a manufacturer's components")?;
-                Ok(Page { items, total })
-            }
-
-            async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>> {
-                sqlx::query_as(
-                    "SELECT seq, component_id FROM component_change WHERE seq > $1 \
-                     ORDER BY seq LIMIT $2",
-                )
-                .bind(after_seq)
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await
-                .context("reading the change feed")
-            }
-
-            async fn index_documents(
-                &self,
-                after_id: i64,
-                limit: i64,
-            ) -> anyhow::Result<Vec<IndexDocument>> {
-                let components: Vec<ComponentRecord> = sqlx::query_as(&format!(
-                    "{SELECT_COMPONENT} WHERE c.id > $1 ORDER BY c.id LIMIT $2"
-                ))
-                .bind(after_id)
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await
-                .context("reading components to index")?;
-                let ids: Vec<i64> = components.iter().map(|c| c.id).collect();
-                let mut parameters = self.parameters_of(&ids).await?;
-                Ok(components
-                    .into_iter()
-                    .map(|component| IndexDocument {
-                        parameters: parameters.remove(&component.id).unwrap_or_default(),
-                        component,
-                    })
-                    .collect())
-            }
-
-            async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport> {
-                let now = Utc::now().trunc_subsecs(6);
-                let mut report = UpsertReport::default();
-                let mut tx = self.pool.begin().await.context("starting the import")?;
-                sqlx::query($import_lock)
-                    .execute(&mut *tx)
-                    .await
-                    .context("waiting for the import lock")?;
-                let categories: HashMap<String, i64> =
-                    sqlx::query_as::<_, (String, i64)>("SELECT code, id FROM category")
-                        .fetch_all(&mut *tx)
-                        .await
-                        .context("reading categories")?
-                        .into_iter()
-                        .collect();
-                let mut manufacturers: HashMap<String, i64> = HashMap::new();
-                let mut files: HashMap<(FileKind, String), i64> = HashMap::new();
-                let mut changed: Vec<i64> = Vec::new();
-                for component in components {
-                    let digest = component.content_digest()?;
-                    let key = format!("{}:{}", component.source, component.source_id);
-                    let existing: Option<(i64, String)> = sqlx::query_as(FIND_FOR_UPSERT)
-                        .bind(&component.source)
-                        .bind(&component.source_id)
-                        .fetch_optional(&mut *tx)
-                        .await
-                        .with_context(|| format!("looking up {key}"))?;
-                    if existing.as_ref().is_some_and(|(_, old)| *old == digest) {
-                        report.unchanged += 1;
-                        continue;
-                    }
-                    let manufacturer_id = match &component.manufacturer {
-                        None => None,
-                        Some(manufacturer) => match manufacturers.get(&manufacturer.name) {
-                            Some(id) => Some(*id),
-                            None => {
-                                sqlx::query(INSERT_MANUFACTURER)
-                                    .bind(&manufacturer.name)
-                                    .bind(manufacturer.name.to_lowercase())
-                                    .bind(&manufacturer.website)
-                                    .bind(now)
-                                    .execute(&mut *tx)
-                                    .await
-                                    .context("storing a manufacturer")?;
-                                let id: i64 = sqlx::query_scalar(SELECT_MANUFACTURER_ID)
-                                    .bind(&manufacturer.name)
-                                    .fetch_one(&mut *tx)
-                                    .await
-                                    .context("reading a manufacturer id")?;
-                                manufacturers.insert(manufacturer.name.clone(), id);
-                                Some(id)
-                            }
-                        },
-                    };
-                    let category_id = component
-                        .category_code
-                        .as_ref()
-                        .and_then(|code| categories.get(code).copied());
-                    let filters = serde_json::to_string(&component.footprint_filters)?;
-                    let method = component.manufacturer.as_ref().map(|m| m.method);
-                    let id: i64 = match existing {
-                        None => {
-                            report.inserted += 1;
-                            sqlx::query_scalar(INSERT_COMPONENT)
-                                .bind(&component.source)
-                                .bind(&component.source_id)
-                                .bind(&component.part_number)
-                                .bind(&component.name)
-                                .bind(manufacturer_id)
-                                .bind(method)
-                                .bind(category_id)
-                                .bind(&component.category_method)
-                                .bind(&component.description)
-                                .bind(&component.keywords)
-                                .bind(&component.datasheet)
-                                .bind(&component.symbol_ref)
-                                .bind(&component.footprint_ref)
-                                .bind(&filters)
-                                .bind(&component.reference_prefix)
-                                .bind(&component.value)
-                                .bind(component.pin_count)
-                                .bind(component.unit_count)
-                                .bind(&component.package)
-                                .bind(&component.lifecycle)
-                                .bind(&component.license)
-                                .bind(&digest)
-                                .bind(now)
-                                .fetch_one(&mut *tx)
-                                .await
-                                .with_context(|| format!("inserting {key}"))?
-                        }
-                        Some((id, _)) => {
-                            report.updated += 1;
-                            sqlx::query(UPDATE_COMPONENT)
-                                .bind(&component.source)
-                                .bind(&component.source_id)
-                                .bind(&component.part_number)
-                                .bind(&component.name)
-                                .bind(manufacturer_id)
-                                .bind(method)
-                                .bind(category_id)
-                                .bind(&component.category_method)
-                                .bind(&component.description)
-                                .bind(&component.keywords)
-                                .bind(&component.datasheet)
-                                .bind(&component.symbol_ref)
-                                .bind(&component.footprint_ref)
-                                .bind(&filters)
-                                .bind(&component.reference_prefix)
-                                .bind(&component.value)
-                                .bind(component.pin_count)
-                                .bind(component.unit_count)
-                                .bind(&component.package)
-                                .bind(&component.lifecycle)
-                                .bind(&component.license)
-                                .bind(&digest)
-                                .bind(now)
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await
-                                .with_context(|| format!("updating {key}"))?;
-                            sqlx::query("DELETE FROM component_parameter WHERE component_id = $1")
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await
-                                .context("replacing parameters")?;
-                            sqlx::query("DELETE FROM component_file_link WHERE component_id = $1")
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await
-                                .context("replacing file links")?;
-                            id
-                        }
-                    };
-                    if !component.parameters.is_empty() {
-                        // One statement per component: imports write tens of thousands.
-                        let mut insert = QueryBuilder::<$db>::new(INSERT_PARAMETERS);
-                        insert.push_values(
-                            component.parameters.iter().enumerate(),
-                            |mut row, (position, parameter)| {
-                                row.push_bind(id)
-                                    .push_bind(i32::try_from(position).unwrap_or(i32::MAX))
-                                    .push_bind(&parameter.dimension)
-                                    .push_bind(parameter.min)
-                                    .push_bind(parameter.typ)
-                                    .push_bind(parameter.max)
-                                    .push_bind(&parameter.original)
-                                    .push_bind(&parameter.conditions);
-                            },
-                        );
-                        insert
-                            .build()
-                            .execute(&mut *tx)
-                            .await
-                            .with_context(|| format!("storing the parameters of {key}"))?;
-                    }
-                    let mut file_ids: Vec<i64> = Vec::with_capacity(component.files.len());
-                    for file in &component.files {
-                        let file_key = (file.kind, file.name.clone());
-                        let file_id = match files.get(&file_key) {
-                            Some(file_id) => *file_id,
-                            None => {
-                                let found: Option<(i64, String)> = sqlx::query_as(FIND_FILE)
-                                    .bind(file.kind.as_str())
-                                    .bind(&file.name)
-                                    .fetch_optional(&mut *tx)
-                                    .await
-                                    .context("looking up a file")?;
-                                let file_id = match found {
-                                    Some((file_id, old)) if old == file.digest => file_id,
-                                    Some((file_id, _)) => {
-                                        sqlx::query(UPDATE_FILE)
-                                            .bind(file_id)
-                                            .bind(&file.media_type)
-                                            .bind(&file.content)
-                                            .bind(&file.digest)
-                                            .bind(now)
-                                            .execute(&mut *tx)
-                                            .await
-                                            .context("updating a file")?;
-                                        file_id
-                                    }
-                                    None => sqlx::query_scalar(INSERT_FILE)
-                                        .bind(file.kind.as_str())
-                                        .bind(&file.name)
-                                        .bind(&file.media_type)
-                                        .bind(&file.content)
-                                        .bind(&file.digest)
-                                        .bind(now)
-                                        .fetch_one(&mut *tx)
-                                        .await
-                                        .context("storing a file")?,
-                                };
-                                files.insert(file_key, file_id);
-                                file_id
-                            }
-                        };
-                        if !file_ids.contains(&file_id) {
-                            file_ids.push(file_id);
-                        }
-                    }
-                    if !file_ids.is_empty() {
-                        let mut insert = QueryBuilder::<$db>::new(INSERT_LINKS);
-                        insert.push_values(&file_ids, |mut row, file_id| {
-                            row.push_bind(id).push_bind(*file_id);
-                        });
-                        insert
-                            .build()
-                            .execute(&mut *tx)
-                            .await
-                            .context("linking files")?;
-                    }
-                    changed.push(id);
-                }
-                // The change feed in order, a few hundred rows per statement.
-                for chunk in changed.chunks(500) {
-                    let mut insert = QueryBuilder::<$db>::new(INSERT_CHANGES);
-                    insert.push_values(chunk, |mut row, id| {
-                        row.push_bind(*id).push_bind(now);
-                    });
-                    insert
-                        .build()
-                        .execute(&mut *tx)
-                        .await
-                        .context("appending to the change feed")?;
-                }
-                tx.commit().await.context("committing the import")?;
-                Ok(report)
-            }
-
-            async fn seed_digest(&self) -> anyhow::Result<Option<String>> {
-                sqlx::query_scalar("SELECT digest FROM seed_state WHERE name = $1")
-                    .bind(COMPONENT_SEED)
-                    .fetch_optional(&self.pool)
-                    .await
-                    .context("reading the component seed digest")
-            }
-
-            async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()> {
-                sqlx::query(RECORD_DIGEST)
-                    .bind(COMPONENT_SEED)
-                    .bind(digest)
-                    .bind(Utc::now().trunc_subsecs(6))
-                    .execute(&self.pool)
-                    .await
-                    .context("recording the component seed digest")?;
-                Ok(())
             }
         }
     };
 }
 
-component_store!(SqliteComponentStore, SqlitePool, Sqlite, SQLITE_IMPORT_LOCK);
-component_store!(PgComponentStore, PgPool, Postgres, POSTGRES_IMPORT_LOCK);
+kicad_store!(SqliteKicadStore, SqlitePool, Sqlite);
+kicad_store!(PgKicadStore, PgPool, Postgres);
 
 kernel::repository! {
-    /// The store of the component service's database, whichever backend it is.
+    /// The KiCad queries of the component service's database, whichever backend it is.
     #[derive(Clone)]
-    pub enum ComponentRepository: ComponentStore {
-        Sqlite(SqliteComponentStore),
-        Postgres(PgComponentStore),
+    pub enum KicadRepository: KicadStore {
+        Sqlite(SqliteKicadStore),
+        Postgres(PgKicadStore),
     }
-    async fn count(&self) -> anyhow::Result<i64>;
-    async fn get(&self, id: i64) -> anyhow::Result<Option<ComponentRecord>>;
-    async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>>;
-    async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>>;
-    async fn files_of(&self, id: i64) -> anyhow::Result<Vec<FileInfo>>;
-    async fn file_content(
-        &self,
-        id: i64,
-        kind: FileKind,
-    ) -> anyhow::Result<Option<(FileInfo, Vec<u8>)>>;
-    async fn list_in_subtree(
+    async fn kicad_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, KicadRow>>;
+    async fn with_part_number_prefix(&self, prefix: &str, limit: i64) -> anyhow::Result<Vec<(i64, String)>>;
+    async fn symbol_roots_in_library(&self, library: &str, limit: i64) -> anyhow::Result<Vec<(i64, String)>>;
+    async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>>;
+    async fn with_footprint(&self, footprint_ref: &str, prefer_category: Option<i64>, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn with_package(&self, category_id: i64, package: &str, pin_count: i32, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
+    async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>>;
+}
+
+/// The components library's store: the kit's items, their KiCad rows and their files.
+#[derive(Clone)]
+pub struct ComponentRepository {
+    /// Everything generic (parameters, files, manufacturers, change feed, seed digests).
+    pub items: ItemRepository,
+    pub kicad: KicadRepository,
+    pub files: ItemFiles,
+}
+
+impl ComponentRepository {
+    pub fn new(db: &kernel::Database, files: ItemFiles) -> Self {
+        Self {
+            items: ItemRepository::new(db),
+            kicad: KicadRepository::new(db),
+            files,
+        }
+    }
+
+    /// `items` as component records, in the same order.
+    async fn records(&self, items: Vec<ItemRecord>) -> anyhow::Result<Vec<ComponentRecord>> {
+        let ids: Vec<i64> = items.iter().map(|item| item.id).collect();
+        let mut rows = self.kicad.kicad_of(&ids).await?;
+        Ok(items
+            .into_iter()
+            .map(|item| {
+                let row = rows
+                    .remove(&item.id)
+                    .unwrap_or_else(|| KicadRow::missing(item.id));
+                ComponentRecord::new(item, row)
+            })
+            .collect())
+    }
+
+    /// The components of `ids` that exist, in the order of `ids`.
+    async fn in_order(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>> {
+        let mut by_id: HashMap<i64, ComponentRecord> = self
+            .get_many(ids)
+            .await?
+            .into_iter()
+            .map(|record| (record.id, record))
+            .collect();
+        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    }
+
+    pub async fn count(&self) -> anyhow::Result<i64> {
+        self.items.count().await
+    }
+
+    pub async fn get(&self, id: i64) -> anyhow::Result<Option<ComponentRecord>> {
+        match self.items.get(id).await? {
+            Some(item) => Ok(self.records(vec![item]).await?.pop()),
+            None => Ok(None),
+        }
+    }
+
+    /// The components of `ids` that exist, in no particular order.
+    pub async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentRecord>> {
+        let items = self.items.get_many(ids).await?;
+        self.records(items).await
+    }
+
+    /// Components whose category lies in the subtree at `category_path` (`/capacitor`).
+    pub async fn list_in_subtree(
         &self,
         category_path: &str,
         offset: i64,
         limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>>;
-    async fn list_in_category(
+    ) -> anyhow::Result<Page<ComponentRecord>> {
+        let page = self
+            .items
+            .list_in_subtree(category_path, offset, limit)
+            .await?;
+        Ok(Page {
+            items: self.records(page.items).await?,
+            total: page.total,
+        })
+    }
+
+    /// Components directly in one category, by part number.
+    pub async fn list_in_category(
         &self,
         category_id: i64,
         offset: i64,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    async fn list_with_part_number_prefix(
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        let page = self
+            .items
+            .list_in_category(category_id, offset, limit)
+            .await?;
+        self.records(page.items).await
+    }
+
+    pub async fn components_of_manufacturer(
+        &self,
+        id: i64,
+        offset: i64,
+        limit: i64,
+    ) -> anyhow::Result<Page<ComponentRecord>> {
+        let page = self.items.items_of_manufacturer(id, offset, limit).await?;
+        Ok(Page {
+            items: self.records(page.items).await?,
+            total: page.total,
+        })
+    }
+
+    /// Components whose part number starts with `prefix` (exactly, case-sensitive), by part
+    /// number: the candidates of a part-number stem.
+    pub async fn list_with_part_number_prefix(
         &self,
         prefix: &str,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    async fn symbol_roots_in_library(
-        &self,
-        library: &str,
-        limit: i64,
-    ) -> anyhow::Result<Vec<(i64, String)>>;
-    async fn symbol_roots_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, String>>;
-    async fn list_with_footprint(
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        let ids: Vec<i64> = self
+            .kicad
+            .with_part_number_prefix(prefix, limit)
+            .await?
+            .into_iter()
+            .filter(|(_, code)| code.starts_with(prefix))
+            .map(|(id, _)| id)
+            .collect();
+        self.in_order(&ids).await
+    }
+
+    /// Components naming the footprint `footprint_ref`, those of `prefer_category` first, then
+    /// by part number.
+    pub async fn list_with_footprint(
         &self,
         footprint_ref: &str,
         prefer_category: Option<i64>,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    async fn list_with_package(
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        let ids = self
+            .kicad
+            .with_footprint(footprint_ref, prefer_category, limit)
+            .await?;
+        self.in_order(&ids).await
+    }
+
+    /// Components of one category with the same package family and pin count, by part number.
+    pub async fn list_with_package(
         &self,
         category_id: i64,
         package: &str,
         pin_count: i32,
         limit: i64,
-    ) -> anyhow::Result<Vec<ComponentRecord>>;
-    async fn category_counts(&self) -> anyhow::Result<Vec<(i64, i64)>>;
-    async fn duplicate_part_numbers(&self) -> anyhow::Result<Vec<String>>;
-    async fn manufacturers(
-        &self,
-        keyword: Option<&str>,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ManufacturerSummary>>;
-    async fn manufacturer(&self, id: i64) -> anyhow::Result<Option<ManufacturerSummary>>;
-    async fn components_of_manufacturer(
+    ) -> anyhow::Result<Vec<ComponentRecord>> {
+        let ids = self
+            .kicad
+            .with_package(category_id, package, pin_count, limit)
+            .await?;
+        self.in_order(&ids).await
+    }
+
+    /// The file of `kind` a component offers, if any (the first by name).
+    pub async fn file_of(&self, id: i64, kind: FileKind) -> anyhow::Result<Option<ItemFile>> {
+        Ok(self
+            .items
+            .files_of(id)
+            .await?
+            .into_iter()
+            .find(|file| file.kind == kind.as_str()))
+    }
+
+    /// The bytes of the file of `kind` a component offers, if any.
+    pub async fn file_content(
         &self,
         id: i64,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>>;
-    async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>>;
-    async fn index_documents(
+        kind: FileKind,
+    ) -> anyhow::Result<Option<(ItemFile, Vec<u8>)>> {
+        let Some(file) = self.file_of(id, kind).await? else {
+            return Ok(None);
+        };
+        let content = self.files.read(&file.digest).await?;
+        Ok(Some((file, content)))
+    }
+
+    /// The change feed: entries after `after_seq`, oldest first.
+    pub async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<Change>> {
+        self.items.changes_since(after_seq, limit).await
+    }
+
+    /// Documents for the search index, by id after `after_id` (a rebuild reads in pages).
+    pub async fn index_documents(
         &self,
         after_id: i64,
         limit: i64,
-    ) -> anyhow::Result<Vec<IndexDocument>>;
-    async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport>;
-    async fn seed_digest(&self) -> anyhow::Result<Option<String>>;
-    async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()>;
+    ) -> anyhow::Result<Vec<ComponentDocument>> {
+        let documents = self.items.index_documents(after_id, limit).await?;
+        self.with_kicad(documents).await
+    }
+
+    /// Documents for the search index of the components of `ids` that exist.
+    pub async fn documents_by_ids(&self, ids: &[i64]) -> anyhow::Result<Vec<ComponentDocument>> {
+        let items = self.items.get_many(ids).await?;
+        let mut parameters = self.items.parameters_of(ids).await?;
+        let documents = items
+            .into_iter()
+            .map(|item| IndexDocument {
+                parameters: parameters.remove(&item.id).unwrap_or_default(),
+                item,
+                extension: (),
+            })
+            .collect();
+        self.with_kicad(documents).await
+    }
+
+    async fn with_kicad(
+        &self,
+        documents: Vec<IndexDocument>,
+    ) -> anyhow::Result<Vec<ComponentDocument>> {
+        let ids: Vec<i64> = documents.iter().map(|document| document.item.id).collect();
+        let mut rows = self.kicad.kicad_of(&ids).await?;
+        Ok(documents
+            .into_iter()
+            .map(|document| {
+                let id = document.item.id;
+                document.with_extension(rows.remove(&id).unwrap_or_else(|| KicadRow::missing(id)))
+            })
+            .collect())
+    }
+
+    /// Stores each component by `(source, source_id)` through the kit's upsert (one
+    /// transaction; unchanged records are left alone): the file bytes first, content-addressed
+    /// in the blob store, then the items with their `component_kicad` rows.
+    pub async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport> {
+        let mut items = Vec::with_capacity(components.len());
+        for component in components {
+            items.push(self.new_item(component).await?);
+        }
+        self.items.upsert(&items).await
+    }
+
+    async fn new_item(&self, component: &NewComponent) -> anyhow::Result<NewItem> {
+        let mut files = Vec::with_capacity(component.files.len());
+        let mut symbol_root = None;
+        for file in &component.files {
+            if file.kind == FileKind::Symbol && symbol_root.is_none() {
+                // The head of the file names its first symbol (the root of the chain).
+                let head = &file.content[..file.content.len().min(512)];
+                symbol_root = crate::recommend::symbol_root(head);
+            }
+            files.push(
+                self.files
+                    .put(
+                        file.kind.as_str(),
+                        &file.name,
+                        &file.media_type,
+                        file.content.clone(),
+                    )
+                    .await
+                    .with_context(|| format!("storing the files of {}", component.source_id))?,
+            );
+        }
+        let text = |value: &Option<String>| ExtensionValue::Text(value.clone());
+        let extension = ExtensionRow {
+            table: KICAD_TABLE,
+            columns: vec![
+                ("symbol_ref", text(&component.symbol_ref)),
+                ("footprint_ref", text(&component.footprint_ref)),
+                (
+                    "footprint_filters",
+                    ExtensionValue::Text(Some(serde_json::to_string(
+                        &component.footprint_filters,
+                    )?)),
+                ),
+                ("reference_prefix", text(&component.reference_prefix)),
+                ("value", text(&component.value)),
+                (
+                    "pin_count",
+                    ExtensionValue::Integer(Some(component.pin_count.into())),
+                ),
+                (
+                    "unit_count",
+                    ExtensionValue::Integer(Some(component.unit_count.into())),
+                ),
+                ("package", text(&component.package)),
+                ("symbol_root", ExtensionValue::Text(symbol_root)),
+            ],
+        };
+        Ok(NewItem {
+            source: component.source.clone(),
+            source_id: component.source_id.clone(),
+            code: component.part_number.clone(),
+            name: component.name.clone(),
+            manufacturer: component.manufacturer.as_ref().map(|m| NewManufacturer {
+                name: m.name.clone(),
+                website: m.website.clone(),
+                method: m.method.to_owned(),
+            }),
+            category_code: component.category_code.clone(),
+            category_method: component.category_method.clone(),
+            description: component.description.clone(),
+            keywords: component.keywords.clone(),
+            document_url: component.datasheet.clone(),
+            lifecycle: component.lifecycle.clone(),
+            license: component.license.clone(),
+            attributes: serde_json::json!({}),
+            parameters: component.parameters.clone(),
+            files,
+            links: Vec::new(),
+            extension: Some(extension),
+        })
+    }
+
+    pub async fn seed_digest(&self) -> anyhow::Result<Option<String>> {
+        self.items.seed_digest(COMPONENT_SEED).await
+    }
+
+    pub async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()> {
+        self.items.record_seed_digest(COMPONENT_SEED, digest).await
+    }
 }

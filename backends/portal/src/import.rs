@@ -40,7 +40,8 @@ pub async fn import_components(
     // Components refer to categories: make sure the tree is there first.
     let outcome = async {
         service.library().seed(&context).await?;
-        let store = component_api::store::ComponentRepository::new(&context.db);
+        let files = component_api::open_files(&context).await?;
+        let store = component_api::store::ComponentRepository::new(&context.db, files);
         let options = component_api::import::ImportOptions { progress };
         component_api::import::import_dir(&store, source, &options).await
     }

@@ -181,6 +181,8 @@ export interface paths {
         /**
          * A library file of the component: `symbol` (a `.kicad_sym` holding just this symbol),
          *     `footprint` (`.kicad_mod`), `model-glb` (binary glTF), `model-step` (STEP, `model/step`).
+         *     Served from the blob store by the kit (`ItemFiles::respond`): ETag (the content's digest),
+         *     `If-None-Match` → 304, `Range` → 206/416; on S3 a redirect to a presigned URL.
          */
         get: operations["download"];
         put?: never;
@@ -796,7 +798,10 @@ export interface components {
             /** @description Only for a component with a KiCad symbol (Fritzing and alloy-devices parts have none). */
             symbolSvgUrl?: string | null;
         };
-        /** @description A component as stored, with its manufacturer's and category's names joined in. */
+        /**
+         * @description A component as the API answers it: the kit's item (manufacturer's and category's names
+         *     joined in) with its `component_kicad` row.
+         */
         ComponentRecord: {
             categoryCode?: string | null;
             /** Format: int64 */
@@ -951,11 +956,11 @@ export interface components {
              */
             total: number;
         };
-        /** @description One parameter value with units, as `units::extract_params` found it. */
+        /** @description One typed value with its unit dimension (`units::Dimension::as_str`). */
         Parameter: {
             /** @description What followed `@` (`Vgs=10V`), if anything. */
             conditions?: string | null;
-            /** @description `units::Dimension::as_str` (`resistance`, `capacitance`, `voltage`, …). */
+            /** @description `resistance`, `capacitance`, `length`, `tensile-strength`, … */
             dimension: string;
             /** Format: double */
             max?: number | null;

@@ -175,10 +175,7 @@ impl ItemFiles {
             .insert_header(header::ETag(etag))
             .insert_header((header::ACCEPT_RANGES, "bytes"))
             .insert_header((header::CONTENT_TYPE, content_type(&file.media_type)))
-            .insert_header((
-                header::CONTENT_DISPOSITION,
-                storage::s3::content_disposition(download_name, false),
-            ))
+            .insert_header((header::CONTENT_DISPOSITION, attachment(download_name)))
             .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
             // Sent as stored: the compression middleware must neither re-encode models and
             // archives (mostly compressed already) nor drop the Content-Length ranges rely on.
@@ -212,6 +209,20 @@ impl ItemFiles {
                 .map_err(ApiError::internal)?;
         }
         Ok(response.body(SizedStream::new(length, chunks(object, length))))
+    }
+}
+
+/// `attachment; filename="<name>"` for a plain ASCII name (what every client reads, and what the
+/// components library has always sent); RFC 6266's `filename*` is added only when the name needs
+/// it (`storage::s3::content_disposition`).
+fn attachment(download_name: &str) -> String {
+    let plain = download_name
+        .chars()
+        .all(|c| (c.is_ascii_graphic() && c != '"' && c != '\\') || c == ' ');
+    if plain {
+        format!("attachment; filename=\"{download_name}\"")
+    } else {
+        storage::s3::content_disposition(download_name, false)
     }
 }
 
@@ -344,6 +355,19 @@ mod tests {
     use actix_web::test::TestRequest;
 
     use super::*;
+
+    #[test]
+    fn plain_names_are_sent_plain_and_others_with_their_utf8_form() {
+        assert_eq!(
+            attachment("SOT-223.step"),
+            "attachment; filename=\"SOT-223.step\""
+        );
+        assert_eq!(
+            attachment("零件 M8.step"),
+            "attachment; filename=\"__ M8.step\"; filename*=UTF-8''%E9%9B%B6%E4%BB%B6%20M8.step"
+        );
+        assert!(attachment("a\"b.txt").contains("filename*="));
+    }
 
     const DIGEST: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 

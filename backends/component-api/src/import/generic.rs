@@ -214,11 +214,6 @@ fn quantity(dimension: Dimension, text: &str) -> Result<f64, String> {
     parameter(dimension, text).and_then(|p| p.typ.ok_or_else(|| format!("{text}: no value")))
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    hex::encode(sha2::Sha256::digest(bytes))
-}
-
 /// The library files every part of a family shares.
 struct SharedFiles {
     symbol: NewFile,
@@ -315,7 +310,6 @@ fn shared_files(
                 kind: FileKind::Footprint,
                 name: package.footprint.clone(),
                 media_type: "application/x-kicad-footprint".into(),
-                digest: sha256_hex(text.as_bytes()),
                 content: text.clone().into_bytes(),
             });
             package_files.extend(footprints.models_of(&package.footprint));
@@ -327,7 +321,6 @@ fn shared_files(
             kind: FileKind::Symbol,
             name: family.symbol.clone(),
             media_type: "application/x-kicad-symbol".into(),
-            digest: sha256_hex(&content),
             content,
         },
         footprint_filters: symbol

@@ -197,11 +197,6 @@ pub fn lifecycle_of(description: &str, keywords: &str) -> Option<String> {
     }
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    hex::encode(sha2::Sha256::digest(bytes))
-}
-
 /// The seed-relative GLB name of a footprint's model path:
 /// `${KICAD6_3DMODEL_DIR}/Package_SO.3dshapes/SOIC-8.wrl` → `Package_SO.3dshapes/SOIC-8.glb`.
 pub fn glb_name(model_path: &str) -> Option<String> {
@@ -216,8 +211,21 @@ pub fn glb_name(model_path: &str) -> Option<String> {
     (!stem.contains("..")).then(|| format!("{stem}.glb"))
 }
 
+/// What a STEP model is served as (every mechanical CAD opens it).
+pub const STEP_MEDIA_TYPE: &str = "model/step";
+
+/// The content of a gzip file; `None` (the model is left out) when it is not one.
+fn gunzip(gz: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut plain = Vec::with_capacity(gz.len() * 5);
+    flate2::read::GzDecoder::new(gz)
+        .read_to_end(&mut plain)
+        .ok()?;
+    Some(plain)
+}
+
 /// Footprints read from a `<Lib>.pretty/<Name>.kicad_mod` tree, each read once, and the 3D
-/// models of a sibling `3dmodels` tree (GLB for the viewer, gzipped STEP for download).
+/// models of a sibling `3dmodels` tree (GLB for the viewer, STEP for download).
 pub struct FootprintSource {
     root: PathBuf,
     models: PathBuf,
@@ -239,7 +247,8 @@ impl FootprintSource {
     }
 
     /// The model files of the footprint's first visible model the source has: its GLB
-    /// (`<name>.glb`) and its STEP (`<name>.step.gz`, kept gzipped; the download unzips it).
+    /// (`<name>.glb`) and its STEP (`<name>.step.gz` in the source, unzipped here: the blob
+    /// store keeps what a download serves, so that ranges and ETags are those of the STEP file).
     pub fn models_of(&mut self, reference: &str) -> Vec<NewFile> {
         let Some(glb) = self.get(reference).and_then(|(_, footprint)| {
             footprint
@@ -254,16 +263,22 @@ impl FootprintSource {
             let step = format!("{}.step.gz", glb.trim_end_matches(".glb"));
             let files = [
                 (FileKind::ModelGlb, glb.clone(), "model/gltf-binary"),
-                (FileKind::ModelStep, step, "application/gzip"),
+                (FileKind::ModelStep, step, STEP_MEDIA_TYPE),
             ]
             .into_iter()
             .filter_map(|(kind, name, media_type)| {
-                let content = std::fs::read(self.models.join(&name)).ok()?;
+                let mut content = std::fs::read(self.models.join(&name)).ok()?;
+                if kind == FileKind::ModelStep {
+                    let Some(plain) = gunzip(&content) else {
+                        tracing::warn!(model = %name, "STEP model is not gzip; left out");
+                        return None;
+                    };
+                    content = plain;
+                }
                 Some(NewFile {
                     kind,
                     name,
                     media_type: media_type.into(),
-                    digest: sha256_hex(&content),
                     content,
                 })
             })
@@ -352,7 +367,6 @@ pub fn read_library(
                     kind: FileKind::Footprint,
                     name: reference.clone(),
                     media_type: FOOTPRINT_MEDIA_TYPE.into(),
-                    digest: sha256_hex(text.as_bytes()),
                     content: text.clone().into_bytes(),
                 }),
                 None => read.missing_footprints += 1,
@@ -419,7 +433,6 @@ pub fn component_of(
             kind: FileKind::Symbol,
             name: source_id.into(),
             media_type: SYMBOL_MEDIA_TYPE.into(),
-            digest: sha256_hex(&symbol_file),
             content: symbol_file,
         }],
     }
@@ -428,6 +441,16 @@ pub fn component_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn step_models_are_unzipped_at_import_and_broken_ones_refused() {
+        use std::io::Write;
+        let step = b"ISO-10303-21;\nHEADER;\nENDSEC;\nEND-ISO-10303-21;\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(step).unwrap();
+        assert_eq!(gunzip(&gz.finish().unwrap()).as_deref(), Some(&step[..]));
+        assert_eq!(gunzip(b"not gzip"), None);
+    }
 
     const LIBRARY: &str = r#"(kicad_symbol_lib (version 20211014) (generator kicad_symbol_editor)
   (symbol "AMS1117-3.3" (pin_names (offset 0.254)) (in_bom yes) (on_board yes)

@@ -17,12 +17,10 @@ use std::{
 };
 
 use anyhow::Context;
+use catalog::item::model::UpsertReport;
 use serde::Serialize;
 
-use crate::{
-    model::UpsertReport,
-    store::{ComponentRepository, ComponentStore},
-};
+use crate::store::ComponentRepository;
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.

@@ -105,7 +105,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         crate::model::Parameter,
         crate::model::FileInfo,
         crate::model::FileKind,
-        crate::model::ManufacturerSummary,
+        crate::routes::view::ManufacturerSummary,
         view::ComponentSummary,
         view::ParameterView,
         view::FileView,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    model::{ComponentRecord, FileInfo, FileKind, ManufacturerSummary, Parameter},
+    model::{ComponentRecord, FileInfo, FileKind, Parameter},
     ComponentState, COMPONENT_NOT_FOUND,
 };
 
@@ -174,7 +174,6 @@ pub fn category_path(records: &[CategoryRecord], category_id: Option<i64>) -> Ve
 
 /// The component or the library's 元器件不存在 answer.
 pub async fn load_component(state: &ComponentState, id: i64) -> ApiResult<ComponentRecord> {
-    use crate::store::ComponentStore;
     state
         .store
         .get(id)
@@ -185,6 +184,32 @@ pub async fn load_component(state: &ComponentState, id: i64) -> ApiResult<Compon
 /// Every category record (the tree is small).
 pub async fn categories(state: &ComponentState) -> ApiResult<Vec<CategoryRecord>> {
     Ok(state.categories.list().await?)
+}
+
+/// A manufacturer with the number of components the library holds of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManufacturerSummary {
+    pub id: i64,
+    pub name: String,
+    pub website: Option<String>,
+    pub component_count: i64,
+    /// The Chinese name of the manufacturer glossary (`search::manufacturer_name_zh`), filled by the
+    /// routes; not stored.
+    #[serde(default)]
+    pub name_zh: Option<String>,
+}
+
+impl From<catalog::item::model::ManufacturerSummary> for ManufacturerSummary {
+    fn from(manufacturer: catalog::item::model::ManufacturerSummary) -> Self {
+        Self {
+            id: manufacturer.id,
+            name: manufacturer.name,
+            website: manufacturer.website,
+            component_count: manufacturer.item_count,
+            name_zh: None,
+        }
+    }
 }
 
 /// A manufacturer with its components (manufacturer detail).

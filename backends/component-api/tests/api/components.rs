@@ -115,7 +115,7 @@ async fn detail_drawings_and_downloads(environment: TestEnvironment) -> anyhow::
     let glb = response.bytes().await?;
     assert_eq!(&glb[..4], b"glTF");
 
-    // The same model as STEP for mechanical CAD: stored gzipped, sent as plain STEP.
+    // The same model as STEP for mechanical CAD: gzipped in the source, stored and sent plain.
     let response = app
         .get(&format!("{BASE}/item/{id}/download/model-step"))
         .await?;

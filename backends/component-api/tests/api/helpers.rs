@@ -1,6 +1,6 @@
 use std::{path::PathBuf, sync::Arc};
 
-use component_api::{store::ComponentStore, ComponentService};
+use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::Value;
 
@@ -38,13 +38,22 @@ pub async fn error(app: &TestApp, path: &str) -> anyhow::Result<(u16, i64, Strin
     ))
 }
 
-/// The component store of the test's database (the seam the search index reads).
+/// The component store of the test's database (the seam the search index reads), with the
+/// blob store the service opens (`<data_dir>/files`).
 pub async fn store(
     environment: &TestEnvironment,
 ) -> anyhow::Result<component_api::store::ComponentRepository> {
     let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
     let db = kernel::Database::connect(&location, 2).await?;
-    Ok(component_api::store::ComponentRepository::new(&db))
+    let blobs = storage::Blobs::open(
+        &storage::FilesSettings::default(),
+        &environment.settings.data_dir,
+    )
+    .await?;
+    Ok(component_api::store::ComponentRepository::new(
+        &db,
+        catalog::item::files::ItemFiles::new(blobs),
+    ))
 }
 
 /// The id of a component by its source id, through the store the service wrote.
@@ -56,9 +65,9 @@ pub async fn id_of(environment: &TestEnvironment, source_id: &str) -> anyhow::Re
         let Some(last) = page.last() else {
             anyhow::bail!("{source_id} not imported");
         };
-        if let Some(found) = page.iter().find(|d| d.component.source_id == source_id) {
-            return Ok(found.component.id);
+        if let Some(found) = page.iter().find(|d| d.item.source_id == source_id) {
+            return Ok(found.item.id);
         }
-        after = last.component.id;
+        after = last.item.id;
     }
 }

@@ -1,8 +1,5 @@
 use anyhow::Context;
-use component_api::{
-    import::{import_dir, ImportOptions},
-    store::ComponentStore,
-};
+use component_api::import::{import_dir, ImportOptions};
 use kernel::testing::TestEnvironment;
 
 use crate::helpers::{fixture_seed, spawn, store};
@@ -59,51 +56,48 @@ async fn import_is_idempotent_and_reports_bad_records(
     loop {
         let page = store.index_documents(last, 25).await?;
         let Some(tail) = page.last() else { break };
-        last = tail.component.id;
+        last = tail.item.id;
         documents.extend(page);
     }
     assert_eq!(documents.len() as i64, count);
     let bss138 = documents
         .iter()
-        .find(|d| d.component.source_id == "Transistor_FET:BSS138")
+        .find(|d| d.item.source_id == "Transistor_FET:BSS138")
         .context("BSS138 imported")?;
     assert_eq!(
-        bss138.component.category_code.as_deref(),
+        bss138.item.category_code.as_deref(),
         Some("n-channel-mosfet")
     );
     assert!(bss138
         .parameters
         .iter()
         .any(|p| p.dimension == "voltage" && p.typ == Some(50.0)));
+    assert_eq!(bss138.item.manufacturer_name.as_deref(), Some("onsemi"));
     assert_eq!(
-        bss138.component.manufacturer_name.as_deref(),
-        Some("onsemi")
-    );
-    assert_eq!(
-        bss138.component.manufacturer_method.as_deref(),
+        bss138.item.manufacturer_method.as_deref(),
         Some("datasheet-host")
     );
 
     // A Fritzing part: family → category, properties with units → parameters.
     let regulator = documents
         .iter()
-        .find(|d| d.component.source == "fritzing" && d.component.part_number == "KA78R05")
+        .find(|d| d.item.source == "fritzing" && d.item.code == "KA78R05")
         .context("the Fritzing regulator imported")?;
-    assert_eq!(regulator.component.category_code.as_deref(), Some("ldo"));
+    assert_eq!(regulator.item.category_code.as_deref(), Some("ldo"));
     assert_eq!(
-        regulator.component.category_method.as_deref(),
+        regulator.item.category_method.as_deref(),
         Some("fritzing:voltage regulator")
     );
     assert_eq!(
-        regulator.component.manufacturer_name.as_deref(),
+        regulator.item.manufacturer_name.as_deref(),
         Some("Fairchild")
     );
     assert_eq!(
-        regulator.component.manufacturer_method.as_deref(),
+        regulator.item.manufacturer_method.as_deref(),
         Some("fritzing-property")
     );
-    assert_eq!(regulator.component.license, "CC-BY-SA-3.0");
-    assert!(regulator.component.symbol_ref.is_none());
+    assert_eq!(regulator.item.license, "CC-BY-SA-3.0");
+    assert!(regulator.extension.symbol_ref.is_none());
     let values: Vec<(&str, Option<f64>)> = regulator
         .parameters
         .iter()

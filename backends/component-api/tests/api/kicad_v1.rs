@@ -7,7 +7,7 @@
 use std::{collections::HashSet, sync::Arc};
 
 use anyhow::{ensure, Context};
-use component_api::{store::ComponentStore, ComponentService};
+use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
@@ -253,7 +253,7 @@ async fn every_v1_answer_reads_in_kicad(environment: TestEnvironment) -> anyhow:
     let documents = store.index_documents(0, 10_000).await?;
     let with_symbol = documents
         .iter()
-        .filter(|d| d.component.symbol_ref.is_some())
+        .filter(|d| d.extension.symbol_ref.is_some())
         .count();
     assert!(
         with_symbol < documents.len(),
@@ -262,12 +262,12 @@ async fn every_v1_answer_reads_in_kicad(environment: TestEnvironment) -> anyhow:
     assert_eq!(listed, with_symbol);
     let fritzing = documents
         .iter()
-        .find(|d| d.component.source == "fritzing")
+        .find(|d| d.item.source == "fritzing")
         .context("a Fritzing part")?;
     let (status, _) = kicad_get(
         &app,
         &authorization,
-        &format!("{V1}/parts/{}.json", fritzing.component.id),
+        &format!("{V1}/parts/{}.json", fritzing.item.id),
     )
     .await?;
     assert_eq!(status, 404, "not in the KiCad library");

@@ -5,6 +5,7 @@ mod components;
 mod helpers;
 mod import;
 mod kicad_v1;
+mod on_the_kit;
 mod recommend;
 mod search;
 mod search_follower;

@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use catalog::store::CategoryRepository;
-use component_api::store::ComponentStore;
 use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::Value;

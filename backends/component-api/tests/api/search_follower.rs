@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use component_api::model::NewComponent;
 use component_api::search_routes::index::IndexStart;
-use component_api::store::{ComponentRepository, ComponentStore};
+use component_api::store::ComponentRepository;
 use component_api::ComponentService;
 use kernel::testing::TestEnvironment;
 use tokio::sync::watch;

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use component_api::model::{NewComponent, Parameter};
 use component_api::search_routes::index::IndexStart;
-use component_api::store::ComponentStore;
 use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
 use kernel::Settings;

@@ -6,7 +6,6 @@ use utoipa::IntoParams;
 
 use crate::{
     routes::view::{categories, ComponentSummary, PageResult, Paging},
-    store::ComponentStore,
     ComponentState, CATEGORY_NOT_FOUND,
 };
 

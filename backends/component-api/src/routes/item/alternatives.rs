@@ -1,3 +1,4 @@
+use catalog::item::store::ItemStore;
 use std::collections::HashMap;
 
 use actix_web::web;
@@ -9,7 +10,6 @@ use crate::{
     model::{ComponentRecord, Parameter},
     recommend::values_match,
     routes::view::{load_component, parse_id, ComponentSummary, ParameterView},
-    store::ComponentStore,
     ComponentState,
 };
 
@@ -180,7 +180,7 @@ pub async fn alternatives(
         .collect();
     let mut ids: Vec<i64> = candidates.iter().map(|c| c.id).collect();
     ids.push(id);
-    let parameters: HashMap<i64, Vec<Parameter>> = state.store.parameters_of(&ids).await?;
+    let parameters: HashMap<i64, Vec<Parameter>> = state.store.items.parameters_of(&ids).await?;
     let none = Vec::new();
     let target_parameters = parameters.get(&id).unwrap_or(&none);
     let mut ranked: Vec<Alternative> = candidates

@@ -1,3 +1,4 @@
+use catalog::item::store::ItemStore;
 use std::collections::{BTreeMap, HashMap};
 
 use actix_web::web;
@@ -7,7 +8,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     routes::view::{categories, category_path, truncate, ComponentSummary, ParameterView},
-    store::ComponentStore,
     ComponentState, COMPONENT_NOT_FOUND,
 };
 
@@ -122,7 +122,7 @@ pub async fn compare(
             .ok_or_else(|| ApiError::with_detail(COMPONENT_NOT_FOUND, id))?;
         components.push(component);
     }
-    let parameters = state.store.parameters_of(&ids).await?;
+    let parameters = state.store.items.parameters_of(&ids).await?;
     let records = categories(&state).await?;
     let mut rows = vec![
         row(

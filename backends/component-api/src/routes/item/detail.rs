@@ -1,15 +1,16 @@
 use actix_web::web;
+use catalog::item::store::ItemStore;
 use catalog::model::CategoryCrumb;
 use kernel::{ApiResponse, ApiResult};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    model::{ComponentRecord, ManufacturerSummary},
+    model::{ComponentRecord, FileInfo},
     routes::view::{
-        categories, category_path, download_url, load_component, parse_id, FileView, ParameterView,
+        categories, category_path, download_url, load_component, parse_id, FileView,
+        ManufacturerSummary, ParameterView,
     },
-    store::ComponentStore,
     ComponentState,
 };
 
@@ -45,17 +46,24 @@ pub async fn get_component(
 ) -> ApiResult<ApiResponse<ComponentDetail>> {
     let id = parse_id(&id)?;
     let component = load_component(&state, id).await?;
-    let mut parameters = state.store.parameters_of(&[id]).await?;
+    let mut parameters = state.store.items.parameters_of(&[id]).await?;
     let manufacturer = match component.manufacturer_id {
-        Some(manufacturer_id) => state.store.manufacturer(manufacturer_id).await?,
+        Some(manufacturer_id) => state
+            .store
+            .items
+            .manufacturer(manufacturer_id)
+            .await?
+            .map(ManufacturerSummary::from),
         None => None,
     };
     let records = categories(&state).await?;
     let files: Vec<FileView> = state
         .store
+        .items
         .files_of(id)
         .await?
-        .into_iter()
+        .iter()
+        .filter_map(FileInfo::of)
         .map(|file| FileView {
             url: download_url(id, file.kind),
             file,

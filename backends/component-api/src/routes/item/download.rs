@@ -1,12 +1,9 @@
-use std::io::Read;
-
-use actix_web::{http::header, web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use kernel::{ApiError, ApiResult};
 
 use crate::{
     model::FileKind,
     routes::view::{load_component, parse_id, truncate},
-    store::ComponentStore,
     ComponentState, FILE_NOT_AVAILABLE,
 };
 
@@ -43,23 +40,10 @@ fn file_name(kind: FileKind, name: &str) -> String {
     }
 }
 
-/// What a stored file is sent as: STEP models are stored gzipped (a sixth of their size) and sent
-/// as plain `.step`, which every mechanical CAD opens.
-fn served(kind: FileKind, media_type: &str, content: Vec<u8>) -> ApiResult<(String, Vec<u8>)> {
-    if kind != FileKind::ModelStep || media_type != "application/gzip" {
-        return Ok((media_type.to_owned(), content));
-    }
-    let mut step = Vec::with_capacity(content.len() * 5);
-    flate2::read::GzDecoder::new(content.as_slice())
-        .read_to_end(&mut step)
-        .map_err(|error| {
-            ApiError::internal(anyhow::anyhow!("stored STEP model is not gzip: {error}"))
-        })?;
-    Ok(("model/step".to_owned(), step))
-}
-
 /// A library file of the component: `symbol` (a `.kicad_sym` holding just this symbol),
 /// `footprint` (`.kicad_mod`), `model-glb` (binary glTF), `model-step` (STEP, `model/step`).
+/// Served from the blob store by the kit (`ItemFiles::respond`): ETag (the content's digest),
+/// `If-None-Match` → 304, `Range` → 206/416; on S3 a redirect to a presigned URL.
 #[utoipa::path(
     get,
     path = "/item/{id}/download/{kind}",
@@ -73,6 +57,7 @@ fn served(kind: FileKind, media_type: &str, content: Vec<u8>) -> ApiResult<(Stri
 )]
 #[tracing::instrument(skip_all, fields(id = %path.0, kind = %path.1))]
 pub async fn download(
+    request: HttpRequest,
     state: web::Data<ComponentState>,
     path: web::Path<(String, String)>,
 ) -> ApiResult<HttpResponse> {
@@ -85,19 +70,16 @@ pub async fn download(
         ))
     })?;
     load_component(&state, id).await?;
-    let (file, content) = state
+    let file = state
         .store
-        .file_content(id, kind)
+        .file_of(id, kind)
         .await?
         .ok_or_else(|| ApiError::new(FILE_NOT_AVAILABLE))?;
-    let (media_type, content) = served(kind, &file.media_type, content)?;
-    Ok(HttpResponse::Ok()
-        .content_type(media_type)
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{}\"", file_name(kind, &file.name)),
-        ))
-        .body(content))
+    state
+        .store
+        .files
+        .respond(&request, &file, &file_name(kind, &file.name))
+        .await
 }
 
 #[cfg(test)]
@@ -126,28 +108,5 @@ mod tests {
             file_name(FileKind::ModelStep, "X.3dshapes/SOT-23.step.gz"),
             "SOT-23.step"
         );
-    }
-
-    #[test]
-    fn step_models_are_unzipped_on_the_way_out() {
-        use std::io::Write;
-        let step = b"ISO-10303-21;\nHEADER;\nENDSEC;\nEND-ISO-10303-21;\n";
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(step).unwrap();
-        let stored = gz.finish().unwrap();
-        let (media_type, sent) = served(FileKind::ModelStep, "application/gzip", stored).unwrap();
-        assert_eq!(
-            (media_type.as_str(), sent.as_slice()),
-            ("model/step", &step[..])
-        );
-        // Other kinds pass unchanged; a broken stored file is an error, not garbage.
-        let glb = served(FileKind::ModelGlb, "model/gltf-binary", b"glTF".to_vec()).unwrap();
-        assert_eq!(glb, ("model/gltf-binary".to_owned(), b"glTF".to_vec()));
-        assert!(served(
-            FileKind::ModelStep,
-            "application/gzip",
-            b"not gzip".to_vec()
-        )
-        .is_err());
     }
 }

@@ -4,7 +4,6 @@ use kernel::{ApiError, ApiResult};
 use crate::{
     model::FileKind,
     routes::view::{load_component, parse_id},
-    store::ComponentStore,
     ComponentState, DRAWING_FAILED, FILE_NOT_AVAILABLE,
 };
 

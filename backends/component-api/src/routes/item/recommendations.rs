@@ -1,3 +1,5 @@
+use crate::store::KicadStore;
+use catalog::item::store::ItemStore;
 use std::collections::{HashMap, HashSet};
 
 use actix_web::web;
@@ -9,7 +11,6 @@ use crate::{
     model::{ComponentRecord, Parameter},
     recommend::{self, Difference, Ranking, Reason, Subject},
     routes::view::{load_component, parse_id, ComponentSummary, ParameterView},
-    store::ComponentStore,
     ComponentState,
 };
 
@@ -148,13 +149,14 @@ pub async fn recommendations(
     let store = &state.store;
 
     // Family candidates: the symbol library's members with the same root, and the stem's.
-    let mut roots: HashMap<i64, String> = store.symbol_roots_of(&[id]).await?;
+    let mut roots: HashMap<i64, String> = store.kicad.symbol_roots_of(&[id]).await?;
     let target_root = roots.get(&id).cloned();
     let mut family_ids: HashSet<i64> = HashSet::new();
     if let (Some(root), Some(library)) =
         (&target_root, symbol_library(target.symbol_ref.as_deref()))
     {
         for (candidate, candidate_root) in store
+            .kicad
             .symbol_roots_in_library(library, CANDIDATE_LIMIT)
             .await?
         {
@@ -190,7 +192,7 @@ pub async fn recommendations(
         .copied()
         .filter(|candidate| !roots.contains_key(candidate))
         .collect();
-    roots.extend(store.symbol_roots_of(&rootless).await?);
+    roots.extend(store.kicad.symbol_roots_of(&rootless).await?);
 
     // Package candidates: the same footprint, then the same package family and pin count.
     let mut package_ids: Vec<i64> = Vec::new();
@@ -221,7 +223,7 @@ pub async fn recommendations(
 
     let mut all_ids: Vec<i64> = records.keys().copied().collect();
     all_ids.push(id);
-    let parameters = store.parameters_of(&all_ids).await?;
+    let parameters = store.items.parameters_of(&all_ids).await?;
     let none: Vec<Parameter> = Vec::new();
     let this = Subject {
         record: &target,

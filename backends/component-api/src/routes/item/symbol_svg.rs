@@ -6,7 +6,6 @@ use utoipa::IntoParams;
 use crate::{
     model::FileKind,
     routes::view::{load_component, parse_id},
-    store::ComponentStore,
     ComponentState, DRAWING_FAILED, FILE_NOT_AVAILABLE,
 };
 

@@ -1,3 +1,4 @@
+use crate::store::KicadStore;
 use actix_web::{web, HttpResponse};
 use auth::TokenUser;
 use kernel::ApiResult;
@@ -5,7 +6,6 @@ use serde_json::{json, Value};
 
 use crate::{
     routes::{kicad::category_names, view::categories},
-    store::ComponentStore,
     ComponentState,
 };
 
@@ -22,7 +22,7 @@ pub async fn categories_json(
     state: web::Data<ComponentState>,
 ) -> ApiResult<HttpResponse> {
     let records = categories(&state).await?;
-    let counts = state.store.category_counts().await?;
+    let counts = state.store.kicad.category_counts().await?;
     let mut listed: Vec<(String, Value)> = counts
         .into_iter()
         .filter_map(|(category_id, count)| {

@@ -1,3 +1,5 @@
+use crate::store::KicadStore;
+use catalog::item::store::ItemStore;
 use std::collections::HashSet;
 
 use actix_web::{web, HttpResponse};
@@ -5,7 +7,7 @@ use auth::TokenUser;
 use kernel::ApiResult;
 use serde_json::Value;
 
-use crate::{routes::kicad::part_json, store::ComponentStore, ComponentState};
+use crate::{routes::kicad::part_json, ComponentState};
 
 /// More than any category holds; KiCad asks for a whole category at once.
 const CATEGORY_LIMIT: i64 = 100_000;
@@ -45,9 +47,10 @@ pub async fn category_parts(
         .filter(|c| c.symbol_ref.is_some())
         .collect();
     let ids: Vec<i64> = components.iter().map(|c| c.id).collect();
-    let parameters = state.store.parameters_of(&ids).await?;
+    let parameters = state.store.items.parameters_of(&ids).await?;
     let repeated: HashSet<String> = state
         .store
+        .kicad
         .duplicate_part_numbers()
         .await?
         .into_iter()

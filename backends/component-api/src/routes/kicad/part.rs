@@ -1,3 +1,5 @@
+use crate::store::KicadStore;
+use catalog::item::store::ItemStore;
 use std::collections::HashSet;
 
 use actix_web::{http::StatusCode, web, HttpResponse};
@@ -6,7 +8,6 @@ use kernel::{ApiError, ApiResult};
 
 use crate::{
     routes::kicad::{category_parts::json_file_id, part_json},
-    store::ComponentStore,
     ComponentState, COMPONENT_NOT_FOUND,
 };
 
@@ -41,9 +42,10 @@ pub async fn part(
         .await?
         .filter(|c| c.symbol_ref.is_some())
         .ok_or_else(|| ApiError::new(COMPONENT_NOT_FOUND).with_status(StatusCode::NOT_FOUND))?;
-    let mut parameters = state.store.parameters_of(&[id]).await?;
+    let mut parameters = state.store.items.parameters_of(&[id]).await?;
     let repeated: HashSet<String> = if state
         .store
+        .kicad
         .duplicate_part_numbers()
         .await?
         .contains(&component.part_number)

@@ -1,11 +1,13 @@
 use actix_web::web;
+use catalog::item::store::ItemStore;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::{
-    routes::view::{parse_id, ComponentSummary, ManufacturerDetail, PageResult, Paging},
-    store::ComponentStore,
+    routes::view::{
+        parse_id, ComponentSummary, ManufacturerDetail, ManufacturerSummary, PageResult, Paging,
+    },
     ComponentState, MANUFACTURER_NOT_FOUND,
 };
 
@@ -36,11 +38,13 @@ pub async fn get_manufacturer(
 ) -> ApiResult<ApiResponse<ManufacturerDetail>> {
     let id = parse_id(&id)?;
     let paging = Paging::parse(query.page_no, query.page_size)?;
-    let mut manufacturer = state
+    let mut manufacturer: ManufacturerSummary = state
         .store
+        .items
         .manufacturer(id)
         .await?
-        .ok_or_else(|| ApiError::new(MANUFACTURER_NOT_FOUND))?;
+        .ok_or_else(|| ApiError::new(MANUFACTURER_NOT_FOUND))?
+        .into();
     manufacturer.name_zh = search::manufacturer_name_zh(&manufacturer.name).map(str::to_string);
     let page = state
         .store

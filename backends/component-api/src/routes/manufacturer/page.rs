@@ -1,12 +1,12 @@
 use actix_web::web;
+use catalog::item::store::ItemStore;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::{
-    model::ManufacturerSummary,
+    routes::view::ManufacturerSummary,
     routes::view::{PageResult, Paging},
-    store::ComponentStore,
     ComponentState,
 };
 
@@ -59,13 +59,15 @@ pub async fn manufacturer_page(
     });
     let page = state
         .store
+        .items
         .manufacturers(keyword, paging.offset, paging.limit)
         .await?;
     Ok(ApiResponse::ok(PageResult {
         list: page
             .items
             .into_iter()
-            .map(|mut manufacturer| {
+            .map(|manufacturer| {
+                let mut manufacturer = ManufacturerSummary::from(manufacturer);
                 manufacturer.name_zh =
                     search::manufacturer_name_zh(&manufacturer.name).map(str::to_string);
                 manufacturer

@@ -1,6 +1,6 @@
 //! The component library's side of its search index (the kit's follower,
 //! `catalog::search::IndexFollower`, keeps it under `<data_dir>/index/component` in step with
-//! the store's change feed `component_change`): how a component becomes a search document, the
+//! the kit's change feed `item_change`): how a component becomes a search document, the
 //! stored answer of a hit, and the feed the follower reads ([`IndexFeed`] for
 //! [`ComponentRepository`]).
 
@@ -12,9 +12,9 @@ use catalog::search::{FacetConfig, FeedEntry, IndexFeed, IndexFollower};
 use search::{CategoryRef, SearchDocument, SearchParameter};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{ComponentRecord, IndexDocument, Parameter};
+use crate::model::{ComponentRecord, Parameter};
 use crate::routes::view::{category_path, ComponentSummary, ParameterView};
-use crate::store::{ComponentRepository, ComponentStore};
+use crate::store::{ComponentDocument, ComponentRepository};
 
 pub use catalog::search::IndexStart;
 
@@ -45,7 +45,7 @@ pub fn component_search() -> ComponentSearch {
 }
 
 impl IndexFeed for ComponentRepository {
-    type Item = IndexDocument;
+    type Item = ComponentDocument;
 
     fn owner_version(&self) -> &'static str {
         INDEX_OWNER_VERSION
@@ -56,46 +56,46 @@ impl IndexFeed for ComponentRepository {
     }
 
     async fn changes_since(&self, after_seq: i64, limit: i64) -> anyhow::Result<Vec<FeedEntry>> {
-        let changes = ComponentStore::changes_since(self, after_seq, limit).await?;
+        let changes = ComponentRepository::changes_since(self, after_seq, limit).await?;
         Ok(changes
             .into_iter()
             .map(|change| FeedEntry {
                 seq: change.seq,
-                item_id: change.component_id,
+                item_id: change.item_id,
             })
             .collect())
     }
 
     fn item_count(&self) -> impl Future<Output = anyhow::Result<i64>> + Send {
-        ComponentStore::count(self)
+        ComponentRepository::count(self)
     }
 
     fn index_documents(
         &self,
         after_id: i64,
         limit: i64,
-    ) -> impl Future<Output = anyhow::Result<Vec<IndexDocument>>> + Send {
-        ComponentStore::index_documents(self, after_id, limit)
+    ) -> impl Future<Output = anyhow::Result<Vec<ComponentDocument>>> + Send {
+        ComponentRepository::index_documents(self, after_id, limit)
     }
 
-    async fn documents_by_ids(&self, ids: &[i64]) -> anyhow::Result<Vec<IndexDocument>> {
-        let records = self.get_many(ids).await?;
-        let mut parameters = self.parameters_of(ids).await?;
-        Ok(records
-            .into_iter()
-            .map(|component| IndexDocument {
-                parameters: parameters.remove(&component.id).unwrap_or_default(),
-                component,
-            })
-            .collect())
+    fn documents_by_ids(
+        &self,
+        ids: &[i64],
+    ) -> impl Future<Output = anyhow::Result<Vec<ComponentDocument>>> + Send {
+        ComponentRepository::documents_by_ids(self, ids)
     }
 
-    fn item_id(item: &IndexDocument) -> i64 {
-        item.component.id
+    fn item_id(item: &ComponentDocument) -> i64 {
+        item.item.id
     }
 
-    fn document_of(&self, item: &IndexDocument, categories: &[CategoryRecord]) -> SearchDocument {
-        document_of(&item.component, &item.parameters, categories)
+    fn document_of(
+        &self,
+        item: &ComponentDocument,
+        categories: &[CategoryRecord],
+    ) -> SearchDocument {
+        let component = ComponentRecord::new(item.item.clone(), item.extension.clone());
+        document_of(&component, &item.parameters, categories)
     }
 }
 
