@@ -1,8 +1,8 @@
 import type { ComponentSchema } from '@portal/api-types';
 import type { ItemDetail } from '@portal/library-ui/items';
 
-/** The components API's detail: the kit's item detail plus the KiCad drawings (generated schema, docs/components.md). */
-export type ComponentDetail = ComponentSchema<'ComponentDetail'>;
+/** The components API's detail: the kit's item detail with the components' extras, the KiCad drawings among them (generated schema, docs/components.md). */
+export type ComponentDetail = ComponentSchema<'ItemDetail'>;
 
 /**
  * The drawing URLs of a detail. The detail slots receive the library-neutral `ItemDetail`; on this

@@ -4,19 +4,19 @@ import type { ComponentData, ComponentSchema } from '@portal/api-types';
  * The wire shapes of a library's read API, under library-neutral names. They are the generated OpenAPI
  * schemas (packages/api-types, docs/http-client.md), never written by hand: the wire format is the
  * spec's and the same for every library, which is why the item is called `component` in every one of
- * them. The components service is the only one serving items today, so the names here are its schema
- * names; when the back end serves the item routes from the library kit under kit schema names, only
- * this module changes.
+ * them. The item routes are the library kit's (docs/adding-a-library.md "Item routes") and every
+ * library's document names their schemas the same (`ItemSummary`, `ItemDetail`, …); the components
+ * service is the only one serving items today, so the names are read from its document.
  */
-export type ItemSummary = ComponentSchema<'ComponentSummary'>;
+export type ItemSummary = ComponentSchema<'ItemSummary'>;
 
 /** The item as stored, as the detail answers it. */
-export type ItemRecord = ComponentSchema<'ComponentRecord'>;
+export type ItemRecord = ComponentSchema<'ItemRecord'>;
 
 export type ItemParameter = ComponentSchema<'ParameterView'>;
 
 /** A manufacturer with the number of the library's items of it (`componentCount`, the wire name). */
-export type Manufacturer = ComponentSchema<'ManufacturerSummary'>;
+export type Manufacturer = ComponentSchema<'ManufacturerView'>;
 
 export type CategoryStep = ComponentSchema<'CategoryCrumb'>;
 
@@ -27,7 +27,7 @@ export type ItemFile = ComponentSchema<'FileView'>;
  * What every library's item detail answers. A library's own fields (the components library's KiCad
  * drawings and footprint filters) are left to that library's slots, which read its own schema.
  */
-export type ItemDetail = Pick<ComponentSchema<'ComponentDetail'>, 'component' | 'parameters' | 'manufacturer' | 'categoryPath' | 'files'>;
+export type ItemDetail = Pick<ComponentSchema<'ItemDetail'>, 'component' | 'parameters' | 'manufacturer' | 'categoryPath' | 'files'>;
 
 export type Alternative = ComponentSchema<'Alternative'>;
 
@@ -36,10 +36,10 @@ export type CompareRow = ComponentSchema<'CompareRow'>;
 export type CompareResult = ComponentSchema<'Comparison'>;
 
 /** A page of items (a manufacturer's). */
-export type ItemPage = ComponentSchema<'PageResult_ComponentSummary'>;
+export type ItemPage = ComponentSchema<'PageResult_ItemSummary'>;
 
 /** A page of manufacturers (utoipa inlines this page into its envelope only). */
-export type ManufacturerPage = ComponentData<'ApiResponse_PageResult_ManufacturerSummary'>;
+export type ManufacturerPage = ComponentData<'ApiResponse_PageResult_ManufacturerView'>;
 
 /** One manufacturer with a page of its items (`components`, the wire name). */
 export type ManufacturerDetail = ComponentSchema<'ManufacturerDetail'>;
