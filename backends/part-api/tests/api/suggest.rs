@@ -6,9 +6,19 @@ use kernel::testing::{TestApp, TestEnvironment};
 const SUGGEST: &str = "/to/api/public/part/es/keyword/suggest";
 
 async fn suggest_answers_an_empty_list(environment: TestEnvironment) -> anyhow::Result<()> {
-    let app = TestApp::spawn(environment.settings.clone(), vec![part_api::service()], None).await?;
+    let app = TestApp::spawn(
+        environment.settings.clone(),
+        vec![part_api::service()],
+        None,
+    )
+    .await?;
 
-    for query in ["keyword=hex&size=15", "keyword=%E8%9E%BA%E6%A0%93", "keyword=", ""] {
+    for query in [
+        "keyword=hex&size=15",
+        "keyword=%E8%9E%BA%E6%A0%93",
+        "keyword=",
+        "",
+    ] {
         let (status, body) = app.get_json(&format!("{SUGGEST}?{query}")).await?;
         anyhow::ensure!(status == 200, "{query}: HTTP {status}");
         anyhow::ensure!(
@@ -19,7 +29,10 @@ async fn suggest_answers_an_empty_list(environment: TestEnvironment) -> anyhow::
 
     let long = "a".repeat(129);
     let (status, body) = app.get_json(&format!("{SUGGEST}?keyword={long}")).await?;
-    anyhow::ensure!(status == 200 && body["code"] == 400, "129 characters accepted: {body}");
+    anyhow::ensure!(
+        status == 200 && body["code"] == 400,
+        "129 characters accepted: {body}"
+    );
     let (_, body) = app.get_json(&format!("{SUGGEST}?keyword=a&size=0")).await?;
     anyhow::ensure!(body["code"] == 400, "size 0 accepted: {body}");
 
