@@ -139,7 +139,8 @@ impl ImportProgress {
     /// Also drawn on standard error; `unit` names the step (`libraries`).
     pub fn with_bar(unit: &str) -> Self {
         let bar = indicatif::ProgressBar::new(0);
-        let template = format!("{{spinner}} [{{elapsed_precise}}] {{bar:40}} {{pos}}/{{len}} {unit} {{msg}}");
+        let template =
+            format!("{{spinner}} [{{elapsed_precise}}] {{bar:40}} {{pos}}/{{len}} {unit} {{msg}}");
         if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
             bar.set_style(style);
         }
@@ -165,7 +166,8 @@ impl ImportProgress {
 
     pub fn set_phase(&self, phase: &str) {
         self.bar.set_message(phase.to_owned());
-        self.sender.send_modify(|state| state.phase = phase.to_owned());
+        self.sender
+            .send_modify(|state| state.phase = phase.to_owned());
     }
 
     /// One planned step done.
@@ -214,12 +216,19 @@ pub fn validate(item: &NewItem) -> Result<(), String> {
         if let Err(error) = units::Dimension::from_str(&parameter.dimension) {
             return Err(format!("{}: {error}", name()));
         }
-        let values = [("min", parameter.min), ("typ", parameter.typ), ("max", parameter.max)];
+        let values = [
+            ("min", parameter.min),
+            ("typ", parameter.typ),
+            ("max", parameter.max),
+        ];
         if let Some((which, value)) = values
             .iter()
             .find_map(|(which, value)| value.filter(|v| !v.is_finite()).map(|v| (which, v)))
         {
-            return Err(format!("{}: {which} {value} is not a finite number", name()));
+            return Err(format!(
+                "{}: {which} {value} is not a finite number",
+                name()
+            ));
         }
         let given: Vec<f64> = values.iter().filter_map(|(_, value)| *value).collect();
         if given.windows(2).any(|pair| pair[0] > pair[1]) {
@@ -234,19 +243,35 @@ pub fn validate(item: &NewItem) -> Result<(), String> {
     }
     for file in &item.files {
         if file.kind.trim().is_empty() || file.name.trim().is_empty() {
-            return Err(format!("file {:?} of kind {:?}: empty kind or name", file.name, file.kind));
+            return Err(format!(
+                "file {:?} of kind {:?}: empty kind or name",
+                file.name, file.kind
+            ));
         }
         if file.size < 0 {
             return Err(format!("file {}: negative size {}", file.name, file.size));
         }
-        let digest_ok = file.digest.len() == 64 && file.digest.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        let digest_ok = file.digest.len() == 64
+            && file
+                .digest
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
         if !digest_ok {
-            return Err(format!("file {}: digest {:?} is not a SHA-256 in lowercase hex", file.name, file.digest));
+            return Err(format!(
+                "file {}: digest {:?} is not a SHA-256 in lowercase hex",
+                file.name, file.digest
+            ));
         }
     }
     for link in &item.links {
-        if link.kind.trim().is_empty() || link.target_source.trim().is_empty() || link.target_source_id.trim().is_empty() {
-            return Err(format!("link {:?} to {}/{}: empty kind or target", link.kind, link.target_source, link.target_source_id));
+        if link.kind.trim().is_empty()
+            || link.target_source.trim().is_empty()
+            || link.target_source_id.trim().is_empty()
+        {
+            return Err(format!(
+                "link {:?} to {}/{}: empty kind or target",
+                link.kind, link.target_source, link.target_source_id
+            ));
         }
     }
     Ok(())
@@ -291,12 +316,20 @@ impl<X> ImportRun<X> {
     /// Validates one batch of records, refuses those whose import key this run has already
     /// stored, and upserts the rest in one transaction. Returns what the upsert did; a
     /// database error fails the import (a bad record never does).
-    pub async fn store(&mut self, store: &ItemRepository, records: Vec<NewItem>) -> anyhow::Result<UpsertReport> {
+    pub async fn store(
+        &mut self,
+        store: &ItemRepository,
+        records: Vec<NewItem>,
+    ) -> anyhow::Result<UpsertReport> {
         let (accepted, rejections) = self.screen(records);
         for rejection in rejections {
             self.report.reject(&rejection);
         }
-        let stored = if accepted.is_empty() { UpsertReport::default() } else { store.upsert(&accepted).await? };
+        let stored = if accepted.is_empty() {
+            UpsertReport::default()
+        } else {
+            store.upsert(&accepted).await?
+        };
         self.report.stored.add(stored);
         self.progress.count(self.report.read, self.report.rejected);
         Ok(stored)
@@ -311,8 +344,14 @@ impl<X> ImportRun<X> {
             let name = format!("{}/{}", record.source, record.source_id);
             if let Err(reason) = validate(&record) {
                 rejections.push(Rejection::new(name, reason));
-            } else if !self.seen.insert((record.source.clone(), record.source_id.clone())) {
-                rejections.push(Rejection::new(name, "a second record with this key in one import; the first is kept"));
+            } else if !self
+                .seen
+                .insert((record.source.clone(), record.source_id.clone()))
+            {
+                rejections.push(Rejection::new(
+                    name,
+                    "a second record with this key in one import; the first is kept",
+                ));
             } else {
                 accepted.push(record);
             }
@@ -341,7 +380,10 @@ pub enum SeedOutcome<T> {
 /// write lock across the import would block the import's own writes). Keyed by seed name.
 fn sqlite_seed_lock(seed: &str) -> Arc<tokio::sync::Mutex<()>> {
     static LOCKS: OnceLock<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>> = OnceLock::new();
-    let mut locks = LOCKS.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut locks = LOCKS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     Arc::clone(locks.entry(seed.to_owned()).or_default())
 }
 
@@ -361,7 +403,12 @@ fn advisory_key(seed: &str) -> i64 {
 /// by a session advisory lock on a connection of its own (outside the pool, which the import
 /// uses; released if the process dies), on SQLite by a lock of the process. A failed import
 /// records nothing, so the next start tries again.
-pub async fn seed_once<T, F, Fut>(db: &kernel::Database, seed: &str, digest: &str, import: F) -> anyhow::Result<SeedOutcome<T>>
+pub async fn seed_once<T, F, Fut>(
+    db: &kernel::Database,
+    seed: &str,
+    digest: &str,
+    import: F,
+) -> anyhow::Result<SeedOutcome<T>>
 where
     F: FnOnce() -> Fut,
     Fut: Future<Output = anyhow::Result<T>>,
@@ -374,7 +421,11 @@ where
             seed_if_changed(&store, seed, digest, import).await
         }
         kernel::Database::Postgres(pool) => {
-            let mut connection = pool.connect_options().connect().await.context("connecting for the seed lock")?;
+            let mut connection = pool
+                .connect_options()
+                .connect()
+                .await
+                .context("connecting for the seed lock")?;
             let key = advisory_key(seed);
             sqlx::query("SELECT pg_advisory_lock($1)")
                 .bind(key)
@@ -383,7 +434,10 @@ where
                 .context("taking the seed lock")?;
             let outcome = seed_if_changed(&store, seed, digest, import).await;
             // Closing the session releases the lock whatever happened.
-            let unlocked = sqlx::query("SELECT pg_advisory_unlock($1)").bind(key).execute(&mut connection).await;
+            let unlocked = sqlx::query("SELECT pg_advisory_unlock($1)")
+                .bind(key)
+                .execute(&mut connection)
+                .await;
             let _ = connection.close().await;
             let outcome = outcome?;
             unlocked.context("releasing the seed lock")?;
@@ -392,7 +446,12 @@ where
     }
 }
 
-async fn seed_if_changed<T, F, Fut>(store: &ItemRepository, seed: &str, digest: &str, import: F) -> anyhow::Result<SeedOutcome<T>>
+async fn seed_if_changed<T, F, Fut>(
+    store: &ItemRepository,
+    seed: &str,
+    digest: &str,
+    import: F,
+) -> anyhow::Result<SeedOutcome<T>>
 where
     F: FnOnce() -> Fut,
     Fut: Future<Output = anyhow::Result<T>>,
@@ -458,33 +517,54 @@ mod tests {
 
     #[test]
     fn each_kit_check_names_what_is_wrong() {
-        let cases: Vec<(fn(&mut NewItem), &str)> = vec![
+        type Spoil = fn(&mut NewItem);
+        let cases: Vec<(Spoil, &str)> = vec![
             (|i| i.source_id = " ".to_owned(), "empty source id"),
             (|i| i.code.clear(), "empty code"),
             (|i| i.name.clear(), "empty name"),
             (|i| i.source.clear(), "empty source"),
             (|i| i.attributes = json!([1]), "not a JSON object"),
-            (|i| i.parameters[0].dimension = "flux-capacitance".to_owned(), "unknown dimension `flux-capacitance`"),
-            (|i| i.parameters[0].typ = Some(f64::NAN), "typ NaN is not a finite number"),
-            (|i| i.parameters[0].max = Some(f64::INFINITY), "max inf is not a finite number"),
+            (
+                |i| i.parameters[0].dimension = "flux-capacitance".to_owned(),
+                "unknown dimension `flux-capacitance`",
+            ),
+            (
+                |i| i.parameters[0].typ = Some(f64::NAN),
+                "typ NaN is not a finite number",
+            ),
+            (
+                |i| i.parameters[0].max = Some(f64::INFINITY),
+                "max inf is not a finite number",
+            ),
             (|i| i.parameters[0].min = Some(5.0), "out of order"),
             (|i| i.files[0].digest = "A".repeat(64), "not a SHA-256"),
             (|i| i.files[0].digest = "ab".to_owned(), "not a SHA-256"),
             (|i| i.files[0].size = -1, "negative size"),
-            (|i| i.links[0].target_source_id.clear(), "empty kind or target"),
+            (
+                |i| i.links[0].target_source_id.clear(),
+                "empty kind or target",
+            ),
         ];
         for (spoil, expected) in cases {
             let mut record = item("1");
             spoil(&mut record);
             let reason = validate(&record).expect_err(expected);
-            assert!(reason.contains(expected), "{reason:?} should contain {expected:?}");
+            assert!(
+                reason.contains(expected),
+                "{reason:?} should contain {expected:?}"
+            );
         }
     }
 
     #[test]
     fn a_partial_range_is_checked_on_the_values_given() {
         let mut record = item("1");
-        record.parameters[0] = Parameter { min: Some(-40.0), typ: None, max: Some(85.0), ..record.parameters[0].clone() };
+        record.parameters[0] = Parameter {
+            min: Some(-40.0),
+            typ: None,
+            max: Some(85.0),
+            ..record.parameters[0].clone()
+        };
         assert_eq!(validate(&record), Ok(()));
         record.parameters[0].max = Some(-50.0);
         assert!(validate(&record).is_err());
@@ -495,7 +575,13 @@ mod tests {
         let mut run: ImportRun = ImportRun::new(ImportProgress::hidden());
         let (accepted, rejected) = run.screen(vec![item("1"), item("2"), item("1")]);
         assert_eq!(accepted.len(), 2);
-        assert_eq!(rejected, vec![Rejection::new("test/1", "a second record with this key in one import; the first is kept")]);
+        assert_eq!(
+            rejected,
+            vec![Rejection::new(
+                "test/1",
+                "a second record with this key in one import; the first is kept"
+            )]
+        );
         // Across batches too.
         let (accepted, rejected) = run.screen(vec![item("2"), item("3")]);
         assert_eq!((accepted.len(), rejected.len()), (1, 1));
@@ -509,7 +595,8 @@ mod tests {
     }
 
     #[test]
-    fn the_report_keeps_the_first_reasons_and_flattens_the_library_counters() -> anyhow::Result<()> {
+    fn the_report_keeps_the_first_reasons_and_flattens_the_library_counters() -> anyhow::Result<()>
+    {
         let mut report: ImportReport<Extra> = ImportReport::default();
         for n in 0..REPORTED_REASONS + 5 {
             report.reject(&Rejection::new(format!("r{n}"), "bad"));
@@ -534,7 +621,9 @@ mod tests {
         run.progress().set_phase("first");
         run.reject(Rejection::new("x", "unreadable"));
         run.progress().advance();
-        states.wait_for(|state| state.done == 1 && state.rejected == 1).await?;
+        states
+            .wait_for(|state| state.done == 1 && state.rejected == 1)
+            .await?;
         assert_eq!(progress.state().phase, "first");
         assert_eq!(progress.state().total, 2);
         let report = run.finish();

@@ -3,6 +3,7 @@
 
 mod files;
 mod follower;
+mod import;
 mod items;
 mod routes;
 mod store;

@@ -371,7 +371,9 @@ pub fn read_dir(dir: &Path) -> (Vec<Chip>, Vec<String>) {
             Some(&index) => {
                 // The part's own file wins over a family file, else the first read (sorted).
                 let mut dropped = (name, chip);
-                if names_part(&dropped.0, &dropped.1) && !names_part(&chips[index].0, &chips[index].1) {
+                if names_part(&dropped.0, &dropped.1)
+                    && !names_part(&chips[index].0, &chips[index].1)
+                {
                     std::mem::swap(&mut chips[index], &mut dropped);
                 }
                 rejected.push(format!(
@@ -425,7 +427,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_part_described_by_a_family_file_too_is_read_once_from_its_own_file() -> anyhow::Result<()> {
+    fn a_part_described_by_a_family_file_too_is_read_once_from_its_own_file() -> anyhow::Result<()>
+    {
         let dir = tempfile::tempdir()?;
         let st = dir.path().join("st");
         std::fs::create_dir(&st)?;

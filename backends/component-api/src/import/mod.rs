@@ -239,7 +239,8 @@ pub async fn import_dir_observed(
     let mut chip_described = vec![false; chips.len()];
     let parts = dirs.fritzing_parts()?;
     let other_sources = [!parts.is_empty(), dirs.generic.is_some(), !chips.is_empty()];
-    run.progress().plan(files.len() as u64 + other_sources.iter().filter(|s| **s).count() as u64);
+    run.progress()
+        .plan(files.len() as u64 + other_sources.iter().filter(|s| **s).count() as u64);
     for path in &files {
         let name = path
             .file_stem()
