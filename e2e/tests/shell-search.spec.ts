@@ -89,10 +89,15 @@ test('suggestions come from the library suggest call (size 15) and a choice beco
     asked.push(new URL(route.request().url()));
     await route.fulfill({ json: { code: 0, msg: '', data: ['STM32F103C8T6', 'STM32F407VGT6'] } });
   });
+  await page.clock.install();
   await page.goto('/component');
-  // Keys back to back: with a delay between them a loaded machine stretched the burst past the
-  // 300 ms of debounce and "s" was asked alone (a flaky failure on CI).
+  await expect(page.getByTestId('keyword-input')).toBeVisible();
+  // The page's clock stands still while the keys go in, so however slowly a loaded machine delivers them
+  // they are one burst (before, "s" was sometimes asked alone); then the debounce (100 + 200 ms) runs out.
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByTestId('keyword-input').pressSequentially('stm');
+  await page.clock.runFor(300);
+  await page.clock.resume();
   const option = page.locator('.ant-select-item-option').filter({ hasText: 'STM32F103C8T6' });
   await expect(option).toBeVisible();
   // One request for the whole burst of typing (debounced), with the spec's parameters.
@@ -116,7 +121,10 @@ test('the parts library asks the parts suggest call, which answers an empty list
   await page.getByTestId('keyword-input').pressSequentially('hex', { delay: 30 });
   await expect.poll(() => asked).toEqual(['/to/api/public/part/es/keyword/suggest']);
   await expect.poll(() => statuses).toEqual([200]);
-  await page.waitForTimeout(500);
+  // The box has rendered the answer for "hex" (an error toast would have come before it): none shown.
+  const box = page.getByTestId('keyword-search');
+  await expect(box).toHaveAttribute('data-suggestions-for', 'hex');
+  await expect(box).toHaveAttribute('data-suggestion-count', '0');
   await expect(toast(page)).toHaveCount(0);
   await expect(page.locator('.ant-select-item-option')).toHaveCount(0);
 });

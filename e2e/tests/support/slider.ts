@@ -27,14 +27,26 @@ export async function dragSlider(page: Page, testId: string) {
   const startX = handle.x + handle.width / 2;
   const y = handle.y + handle.height / 2;
   const distance = track.width - handle.width;
+  const maxOffset = Number(await slider.getAttribute('aria-valuemax'));
+  const sliderElement = await slider.elementHandle();
   await page.mouse.move(startX, y);
   await page.mouse.down();
   const steps = 30;
   for (let step = 1; step <= steps; step += 1) {
     // Ease-out: fast start, careful finish, as a hand does.
     const progress = 1 - (1 - step / steps) ** 2;
-    await page.mouse.move(startX + distance * progress + (step === steps ? 2 : 0), y + Math.sin(step / 3) * 2);
-    await page.waitForTimeout(30);
+    const offset = distance * progress + (step === steps ? 2 : 0);
+    await page.mouse.move(startX + offset, y + Math.sin(step / 3) * 2);
+    // Each step waits for the frame that draws the handle under the pointer: one move per frame, a hand's
+    // pace (the server refuses a drag faster than a human's, slider.min_drag_ms), and never a move the
+    // slider has not taken yet.
+    const expected = Math.min(Math.max(offset, 0), maxOffset);
+    await page.waitForFunction(
+      ({ element, expected }) => Math.abs(Number(element?.getAttribute('aria-valuenow')) - expected) <= 1,
+      { element: sliderElement, expected },
+      { polling: 'raf' },
+    );
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
   }
   await page.mouse.up();
   await expect(slider).toHaveAttribute('data-status', 'success');

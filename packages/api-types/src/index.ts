@@ -20,3 +20,8 @@ export type MatSchema<Name extends keyof matComponents['schemas']> = matComponen
 export type SystemData<Envelope extends Extract<keyof systemComponents['schemas'], `ApiResponse_${string}`>> = NonNullable<
   systemComponents['schemas'][Envelope]['data']
 >;
+
+/** The `data` of a component-api envelope schema (`ApiResponse_…`), e.g. the inline page results. */
+export type ComponentData<Envelope extends Extract<keyof componentComponents['schemas'], `ApiResponse_${string}`>> = NonNullable<
+  componentComponents['schemas'][Envelope]['data']
+>;

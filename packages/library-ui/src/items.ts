@@ -22,6 +22,7 @@ export { QueryState } from './components/query-state';
 export { parseId } from './utils/parse-id';
 export type {
   ItemSummary,
+  ItemRecord,
   ItemParameter,
   ItemDetail,
   ItemFile,
@@ -30,10 +31,14 @@ export type {
   Alternative,
   CompareRow,
   CompareResult,
-  Page,
+  ItemPage,
+  ManufacturerPage,
+  ManufacturerDetail,
+  SearchItem,
+  FacetValue,
 } from './features/items/types';
 export { AddToCompareButton } from './features/compare/components/add-to-compare-button';
 export { FileDownloads } from './features/items/components/file-downloads';
 export { compareListFor, useCompareList, useCompareIds, MAX_COMPARE, type CompareList } from './features/compare/compare-list';
-export { searchItems, searchQueryOptions, useSearchItems, type SearchResult, type FacetValue, type SearchFacets } from './features/search/api/search-items';
+export { searchItems, searchQueryOptions, useSearchItems, type SearchResult, type SearchFacets } from './features/search/api/search-items';
 export { readSearchState, writeSearchState, type SearchState } from './features/search/search-state';

@@ -1,3 +1,4 @@
+import type { SystemSchema } from '@portal/api-types';
 import {
   createPortalError,
   ErrorCode,
@@ -67,22 +68,13 @@ export interface UploadOptions {
 }
 
 /** What `bigfile/init` answers; `uploadedParts` lists what an earlier, interrupted upload stored. */
-export interface BigFileSession {
-  path: string;
-  uploadId: string;
-  partSize?: number;
-  uploadedParts?: PartEtag[];
-}
+export type BigFileSession = SystemSchema<'InitBigFileAnswer'>;
 
-export interface PartEtag {
-  partNumber: number;
-  etag: string;
-}
+/** A stored part as `bigfile/complete` takes it. */
+export type PartEtag = SystemSchema<'PartEtag'>;
 
-export interface PartUploadUrl {
-  singedUrl: string;
-  header?: Record<string, string>;
-}
+/** A presigned PUT URL for one part, with the headers to send (`singedUrl` is the spec's spelling). */
+export type PartUploadUrl = SystemSchema<'PartUploadUrl'>;
 
 /** A chunk of the file: 1-based part number and byte range [start, end). */
 export interface FilePart {

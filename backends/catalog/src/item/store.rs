@@ -100,6 +100,14 @@ const UPSERT_ITEM: &str = "INSERT INTO item (source, source_id, code, name, manu
      revision = item.revision + 1, updated_at = excluded.updated_at \
      WHERE item.content_digest <> excluded.content_digest \
      RETURNING id, revision";
+/// The digests stored for a batch's keys, read before writing: an `INSERT … ON CONFLICT` takes an
+/// identity value even when the row exists, so unchanged records (most of a re-import) must not
+/// reach it, or every re-import would leave a gap of ids behind (ids are in URLs).
+const SELECT_DIGESTS: &str =
+    "SELECT source, source_id, content_digest FROM item WHERE (source, source_id) IN ";
+const SELECT_FILE: &str =
+    "SELECT id, media_type, size, digest FROM item_file WHERE kind = $1 AND name = $2";
+const SELECT_MANUFACTURER_ID: &str = "SELECT id, website FROM item_manufacturer WHERE name = $1";
 const UPSERT_FILE: &str = "INSERT INTO item_file (kind, name, media_type, size, digest, \
      updated_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (kind, name) DO UPDATE \
      SET media_type = excluded.media_type, size = excluded.size, digest = excluded.digest, \
@@ -472,24 +480,60 @@ macro_rules! item_store {
                         .context("reading categories")?
                         .into_iter()
                         .collect();
+                let mut stored_digests: HashMap<(String, String), String> = HashMap::new();
+                for chunk in items.chunks(500) {
+                    let mut select = QueryBuilder::<$db>::new(SELECT_DIGESTS);
+                    select.push_tuples(chunk, |mut row, item| {
+                        row.push_bind(&item.source).push_bind(&item.source_id);
+                    });
+                    let rows: Vec<(String, String, String)> = select
+                        .build_query_as()
+                        .fetch_all(&mut *tx)
+                        .await
+                        .context("reading the stored digests")?;
+                    stored_digests.extend(
+                        rows.into_iter()
+                            .map(|(source, source_id, digest)| ((source, source_id), digest)),
+                    );
+                }
                 let mut manufacturers: HashMap<String, i64> = HashMap::new();
                 let mut files: HashMap<(String, String), i64> = HashMap::new();
                 let mut changed: Vec<i64> = Vec::new();
                 for item in items {
                     let key = format!("{}:{}", item.source, item.source_id);
+                    let digest = item.content_digest()?;
+                    let stored_key = (item.source.clone(), item.source_id.clone());
+                    if stored_digests.get(&stored_key) == Some(&digest) {
+                        report.unchanged += 1;
+                        continue;
+                    }
                     let manufacturer_id = match &item.manufacturer {
                         None => None,
                         Some(manufacturer) => match manufacturers.get(&manufacturer.name) {
                             Some(id) => Some(*id),
                             None => {
-                                let id: i64 = sqlx::query_scalar(UPSERT_MANUFACTURER)
-                                    .bind(&manufacturer.name)
-                                    .bind(manufacturer.name.to_lowercase())
-                                    .bind(&manufacturer.website)
-                                    .bind(now)
-                                    .fetch_one(&mut *tx)
-                                    .await
-                                    .context("storing a manufacturer")?;
+                                let existing: Option<(i64, Option<String>)> =
+                                    sqlx::query_as(SELECT_MANUFACTURER_ID)
+                                        .bind(&manufacturer.name)
+                                        .fetch_optional(&mut *tx)
+                                        .await
+                                        .context("reading a manufacturer")?;
+                                let id: i64 = match existing {
+                                    // Nothing to write: the upsert would only take an id.
+                                    Some((id, website))
+                                        if website.is_some() || manufacturer.website.is_none() =>
+                                    {
+                                        id
+                                    }
+                                    _ => sqlx::query_scalar(UPSERT_MANUFACTURER)
+                                        .bind(&manufacturer.name)
+                                        .bind(manufacturer.name.to_lowercase())
+                                        .bind(&manufacturer.website)
+                                        .bind(now)
+                                        .fetch_one(&mut *tx)
+                                        .await
+                                        .context("storing a manufacturer")?,
+                                };
                                 manufacturers.insert(manufacturer.name.clone(), id);
                                 Some(id)
                             }
@@ -514,7 +558,7 @@ macro_rules! item_store {
                         .bind(&item.lifecycle)
                         .bind(&item.license)
                         .bind(Json(&item.attributes))
-                        .bind(item.content_digest()?)
+                        .bind(&digest)
                         .bind(now)
                         .fetch_optional(&mut *tx)
                         .await
@@ -523,6 +567,8 @@ macro_rules! item_store {
                         report.unchanged += 1;
                         continue;
                     };
+                    // A second record with the same key in this batch compares with this one.
+                    stored_digests.insert(stored_key, digest);
                     if revision == 1 {
                         report.inserted += 1;
                     } else {
@@ -584,16 +630,33 @@ macro_rules! item_store {
                         let file_id = match files.get(&file_key) {
                             Some(file_id) => *file_id,
                             None => {
-                                let file_id: i64 = sqlx::query_scalar(UPSERT_FILE)
-                                    .bind(&file.kind)
-                                    .bind(&file.name)
-                                    .bind(&file.media_type)
-                                    .bind(file.size)
-                                    .bind(&file.digest)
-                                    .bind(now)
-                                    .fetch_one(&mut *tx)
-                                    .await
-                                    .with_context(|| format!("storing file {}", file.name))?;
+                                let existing: Option<(i64, String, i64, String)> =
+                                    sqlx::query_as(SELECT_FILE)
+                                        .bind(&file.kind)
+                                        .bind(&file.name)
+                                        .fetch_optional(&mut *tx)
+                                        .await
+                                        .with_context(|| format!("reading file {}", file.name))?;
+                                let file_id: i64 = match existing {
+                                    // Unchanged: the upsert would only take an id.
+                                    Some((file_id, media_type, size, digest))
+                                        if media_type == file.media_type
+                                            && size == file.size
+                                            && digest == file.digest =>
+                                    {
+                                        file_id
+                                    }
+                                    _ => sqlx::query_scalar(UPSERT_FILE)
+                                        .bind(&file.kind)
+                                        .bind(&file.name)
+                                        .bind(&file.media_type)
+                                        .bind(file.size)
+                                        .bind(&file.digest)
+                                        .bind(now)
+                                        .fetch_one(&mut *tx)
+                                        .await
+                                        .with_context(|| format!("storing file {}", file.name))?,
+                                };
                                 files.insert(file_key, file_id);
                                 file_id
                             }

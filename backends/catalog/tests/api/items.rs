@@ -188,6 +188,69 @@ async fn files_and_links_are_stored_once_and_replaced(
     Ok(())
 }
 
+/// Ids are in URLs: re-importing unchanged records, or a record twice in one batch, must not
+/// use up identity values (an `INSERT … ON CONFLICT` takes one even when the row exists), so the
+/// next new item, file and manufacturer follow the last ones without a gap.
+async fn re_imports_take_no_ids(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    let file = |name: &str, digest: &str| NewItemFile {
+        kind: "footprint".to_owned(),
+        name: name.to_owned(),
+        media_type: "text/plain".to_owned(),
+        size: 10,
+        digest: digest.to_owned(),
+    };
+    let mut a = item("a", "R-A", Some("chip-resistor"), Some("Yageo"));
+    a.files = vec![file("R_0603", "d1")];
+    let b = item("b", "R-B", Some("chip-resistor"), Some("Yageo"));
+    assert_eq!(
+        store.upsert(&[a.clone(), b.clone()]).await?,
+        report(2, 0, 0)
+    );
+    for _ in 0..3 {
+        assert_eq!(
+            store.upsert(&[a.clone(), b.clone()]).await?,
+            report(0, 0, 2)
+        );
+    }
+    assert_eq!(
+        store.upsert(&[a.clone(), a.clone()]).await?,
+        report(0, 0, 2)
+    );
+    let d = item("d", "R-D", None, Some("Yageo"));
+    assert_eq!(
+        store.upsert(&[d.clone(), d.clone()]).await?,
+        report(1, 0, 1),
+        "the second copy compares with the first"
+    );
+
+    let mut c = item("c", "R-C", None, Some("Murata"));
+    c.files = vec![file("R_0805", "d2")];
+    assert_eq!(store.upsert(&[c]).await?, report(1, 0, 0));
+    let ids: Vec<i64> = store
+        .changes_since(0, 100)
+        .await?
+        .iter()
+        .map(|change| change.item_id)
+        .collect();
+    assert_eq!(ids.len(), 4, "{ids:?}");
+    assert_eq!(ids[3], ids[2] + 1, "no item id used up: {ids:?}");
+    let a_file = store.files_of(ids[0]).await?;
+    let c_file = store.files_of(ids[3]).await?;
+    assert_eq!(c_file[0].id, a_file[0].id + 1, "no file id used up");
+    let yageo = store
+        .get(ids[0])
+        .await?
+        .and_then(|record| record.manufacturer_id);
+    let murata = store
+        .get(ids[3])
+        .await?
+        .and_then(|record| record.manufacturer_id);
+    assert_eq!(murata, yageo.map(|id| id + 1), "no manufacturer id used up");
+    db.close().await;
+    Ok(())
+}
+
 async fn listings_page_with_totals(environment: TestEnvironment) -> anyhow::Result<()> {
     let (db, store) = open(&environment, 2).await?;
     store
@@ -472,6 +535,7 @@ kernel::backend_tests!(
     upsert_counts_inserts_updates_and_unchanged,
     files_and_links_are_stored_once_and_replaced,
     listings_page_with_totals,
+    re_imports_take_no_ids,
     a_burst_of_parallel_upserts_stores_each_record_once,
     seed_digests_are_kept_per_seed,
     extension_rows_share_the_items_transaction,

@@ -1,43 +1,18 @@
-import type { ItemParameter, ItemSummary } from '@portal/library-ui/items';
+import type { ComponentSchema } from '@portal/api-types';
 
-/** Shapes of `GET /public/component/item/{id}/recommendations` (docs/components.md). */
-export interface RecommendationReason {
-  /** `symbolFamily`, `partNumberSeries`, `manufacturer`, `parameterDiffers`, `footprint`, `packageFamily`, `category`. */
-  kind: string;
-  zh: string;
-  en: string;
-}
+/**
+ * Shapes of `GET /public/component/item/{id}/recommendations` (docs/components.md): the generated
+ * OpenAPI schemas of the components service (packages/api-types).
+ */
+export type Recommendations = ComponentSchema<'Recommendations'>;
 
-export interface RecommendationDifference {
-  /** `param:<dimension>`, `package` or `pinCount`. */
-  key: string;
-  label: string;
-  labelEn: string;
-  thisValue: string;
-  otherValue: string;
-}
+/** A group: `family` (同系列) or `package` (封装兼容); the wire type is any string. */
+export type RecommendationGroup = ComponentSchema<'RecommendationGroup'>;
 
-export interface Recommendation {
-  component: ItemSummary;
-  parameters: ItemParameter[];
-  score: number;
-  reasons: RecommendationReason[];
-  reason: string;
-  reasonEn: string;
-  differences: RecommendationDifference[];
-}
+export type Recommendation = ComponentSchema<'Recommendation'>;
 
-export type RecommendationGroupKey = 'family' | 'package';
+/** `symbolFamily`, `partNumberSeries`, `manufacturer`, `parameterDiffers`, `footprint`, `packageFamily`, `category`. */
+export type RecommendationReason = ComponentSchema<'Reason'>;
 
-export interface RecommendationGroup {
-  key: RecommendationGroupKey | string;
-  label: string;
-  labelEn: string;
-  items: Recommendation[];
-}
-
-export interface Recommendations {
-  component: ItemSummary;
-  parameters: ItemParameter[];
-  groups: RecommendationGroup[];
-}
+/** `param:<dimension>`, `package` or `pinCount`, with the part's and the recommended part's values. */
+export type RecommendationDifference = ComponentSchema<'Difference'>;

@@ -6,6 +6,12 @@ export const MIDDLE_SCREEN_MIN = 1000;
 /** Resize handling is throttled to 100 ms (spec §4). */
 export const RESIZE_THROTTLE_MS = 100;
 
+/**
+ * Narrow windows (a phone, a narrow browser window) below the laptop layout: the page follows the window
+ * and the header's nav folds into its "…" menu (shell.css uses the same width).
+ */
+export const NARROW_SCREEN_QUERY = '(max-width: 767px)';
+
 export function screenTypeFor(width: number): ScreenType {
   if (width >= LARGE_SCREEN_MIN) return 'large';
   if (width >= MIDDLE_SCREEN_MIN) return 'middle';

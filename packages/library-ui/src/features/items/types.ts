@@ -1,98 +1,56 @@
+import type { ComponentData, ComponentSchema } from '@portal/api-types';
+
 /**
- * Shapes of a library's read API (docs/components.md describes the components library's). The wire
- * format names the item `component` in every library (the spec's field names), so these do too.
+ * The wire shapes of a library's read API, under library-neutral names. They are the generated OpenAPI
+ * schemas (packages/api-types, docs/http-client.md), never written by hand: the wire format is the
+ * spec's and the same for every library, which is why the item is called `component` in every one of
+ * them. The components service is the only one serving items today, so the names here are its schema
+ * names; when the back end serves the item routes from the library kit under kit schema names, only
+ * this module changes.
  */
-export interface ItemSummary {
-  id: number;
-  partNumber: string;
-  name: string;
-  manufacturerId: number | null;
-  manufacturerName: string | null;
-  categoryCode: string | null;
-  description: string | null;
-  package: string | null;
-  footprintRef: string | null;
-  pinCount: number | null;
-  lifecycle: string | null;
-}
+export type ItemSummary = ComponentSchema<'ComponentSummary'>;
 
-export interface ItemParameter {
-  dimension: string;
-  name: string;
-  nameEn: string;
-  unit: string;
-  min: number | null;
-  typ: number | null;
-  max: number | null;
-  /** The value as shown: a label before it (`Flash 512KB`), conditions after it (`10mΩ @ 4.5V`). */
-  display: string;
-  /** The value alone (`10mΩ`), for tables that show the conditions apart. */
-  value: string;
-  original: string;
-  conditions: string | null;
-  /** The conditions when they name which value this is (`Flash`, `RAM`): shown before the value. */
-  label?: string | null;
-}
+/** The item as stored, as the detail answers it. */
+export type ItemRecord = ComponentSchema<'ComponentRecord'>;
 
-export interface Manufacturer {
-  id: number;
-  name: string;
-  website: string | null;
-  /** Items of this manufacturer in the library (the wire name). */
-  componentCount: number;
-  /** The glossary's Chinese name (德州仪器), when the server knows one. */
-  nameZh?: string | null;
-}
+export type ItemParameter = ComponentSchema<'ParameterView'>;
 
-export interface CategoryStep {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string;
-}
+/** A manufacturer with the number of the library's items of it (`componentCount`, the wire name). */
+export type Manufacturer = ComponentSchema<'ManufacturerSummary'>;
 
-export interface ItemFile {
-  id: number;
-  /** `model-glb`, `model-step`, or a library's own kind (`symbol`, `footprint`). */
-  kind: string;
-  name: string;
-  mediaType: string;
-  size: number;
-  url: string;
-}
+export type CategoryStep = ComponentSchema<'CategoryCrumb'>;
 
-/** One item with what every library's detail answers; a library's API may add fields of its own. */
-export interface ItemDetail {
-  component: ItemSummary & { datasheet: string | null; keywords: string | null; value: string | null };
-  parameters: ItemParameter[];
-  manufacturer: Manufacturer | null;
-  categoryPath: CategoryStep[];
-  files: ItemFile[];
-}
+/** A downloadable file: `model-glb`, `model-step`, or a library's own kind (`symbol`, `footprint`). */
+export type ItemFile = ComponentSchema<'FileView'>;
 
-export interface Alternative {
-  component: ItemSummary;
-  score: number;
-  reasons: string[];
-  reason: string;
-}
+/**
+ * What every library's item detail answers. A library's own fields (the components library's KiCad
+ * drawings and footprint filters) are left to that library's slots, which read its own schema.
+ */
+export type ItemDetail = Pick<ComponentSchema<'ComponentDetail'>, 'component' | 'parameters' | 'manufacturer' | 'categoryPath' | 'files'>;
 
-export interface CompareRow {
-  key: string;
-  label: string;
-  labelEn: string;
-  values: (string | null)[];
-  /** English forms of the values (the category row). */
-  valuesEn?: (string | null)[];
-  differs: boolean;
-}
+export type Alternative = ComponentSchema<'Alternative'>;
 
-export interface CompareResult {
-  components: ItemSummary[];
-  rows: CompareRow[];
-}
+export type CompareRow = ComponentSchema<'CompareRow'>;
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
+export type CompareResult = ComponentSchema<'Comparison'>;
+
+/** A page of items (a manufacturer's). */
+export type ItemPage = ComponentSchema<'PageResult_ComponentSummary'>;
+
+/** A page of manufacturers (utoipa inlines this page into its envelope only). */
+export type ManufacturerPage = ComponentData<'ApiResponse_PageResult_ManufacturerSummary'>;
+
+/** One manufacturer with a page of its items (`components`, the wire name). */
+export type ManufacturerDetail = ComponentSchema<'ManufacturerDetail'>;
+
+/** One search hit: the summary, whether a keyword is exactly its part number, its parameter values. */
+export type SearchItem = ComponentSchema<'SearchItem'>;
+
+/** A search answer as served: a facet the library does not configure is absent or null. */
+export type SearchAnswer = ComponentSchema<'SearchAnswer'>;
+
+export type FacetValue = ComponentSchema<'FacetEntry'>;
+
+/** Items per category code, each category's subtree included. */
+export type CategoryCounts = ComponentData<'ApiResponse_BTreeMap_String_u64'>;

@@ -8,7 +8,8 @@ describe('facetName', () => {
   });
 
   it('falls back to the Chinese name, then the value, when a name is missing', () => {
-    expect(facetName({ value: 'voltage', name: '电压' }, true)).toBe('电压');
+    // The schema always has `nameEn`; a dimension without an English name sends it empty.
+    expect(facetName({ value: 'voltage', name: '电压', nameEn: '' }, true)).toBe('电压');
     expect(facetName({ value: 'SOT-23', name: '', nameEn: '' }, true)).toBe('SOT-23');
   });
 });

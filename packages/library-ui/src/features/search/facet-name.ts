@@ -1,4 +1,4 @@
-import type { FacetValue } from './api/search-items';
+import type { FacetValue } from '../items/types';
 
 /** A facet value's label in the reader's language: the server's English name when it has one. */
 export function facetName(facet: Pick<FacetValue, 'name' | 'nameEn' | 'value'>, english: boolean): string {

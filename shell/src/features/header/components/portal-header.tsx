@@ -12,6 +12,7 @@ import { HomeSectionTabs } from './home-section-tabs';
 import { LibraryToolbar } from './library-toolbar';
 import { ModeSwitch } from './mode-switch';
 import { OpenPlatformEntry } from './open-platform-entry';
+import { useNarrowScreen } from '../use-narrow-screen';
 
 /** Nav items the company-info settings switch off (spec §3: all false in this build, set per deployment). */
 function hiddenNavKeys(): Set<NavKey> {
@@ -36,6 +37,7 @@ export function PortalHeader() {
   const type = headerTypeFromPath(pathname);
   const library = type === 'home' ? null : type;
   const isPlugin = useAppState((state) => state.isPlugin);
+  const narrow = useNarrowScreen();
   const activeKey = activeNavKey(pathname);
   const nextLanguage = currentLanguage() === 'zh-CN' ? 'en-US' : 'zh-CN';
   const { company } = getPortalConfig();
@@ -66,7 +68,8 @@ export function PortalHeader() {
               mode="horizontal"
               data-testid="portal-nav"
               selectedKeys={activeKey ? [activeKey] : []}
-              disabledOverflow
+              // On a narrow window the items fold into the menu's "…"; wider, they always fit (issue 12).
+              disabledOverflow={!narrow}
               items={NAV_ITEMS.filter((item) => !hidden.has(item.key)).map((item) => ({
                 key: item.key,
                 label: (

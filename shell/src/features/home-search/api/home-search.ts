@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ComponentSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { LibraryKey } from '@portal/providers';
 import { fetchCategoryTree, type CategoryNode } from '../../brand-entry/api/category-options';
@@ -9,7 +10,11 @@ import { decideHomeSearch, matchCategories, type HomeSearchDecision } from '../d
  * query finds (one row asked for, only the total is read). Silent: a failure leaves the library out.
  */
 export async function fetchComponentTotal(keyword: string, signal?: AbortSignal): Promise<number> {
-  const result = await http.get<{ total?: number } | null>('/public/component/search', { keyWords: keyword, pageNo: 1, pageSize: 1 }, { silent: true, signal });
+  const result = await http.get<ComponentSchema<'SearchAnswer'> | null>(
+    '/public/component/search',
+    { keyWords: keyword, pageNo: 1, pageSize: 1 },
+    { silent: true, signal },
+  );
   return result?.total ?? 0;
 }
 

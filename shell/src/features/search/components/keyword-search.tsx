@@ -90,9 +90,11 @@ export function KeywordSearch({ library, allowEmpty = false }: KeywordSearchProp
   };
 
   const options = (requestKeyword && state.input.trim() ? (suggestions.data ?? []) : []).map((value) => ({ value, label: value }));
+  // The keyword whose answer the options show, once it has arrived (browser tests wait on it).
+  const suggestionsFor = requestKeyword && suggestions.isSuccess && !suggestions.isFetching ? requestKeyword : undefined;
 
   return (
-    <div className="keyword-search" data-testid="keyword-search">
+    <div className="keyword-search" data-testid="keyword-search" data-suggestions-for={suggestionsFor} data-suggestion-count={options.length}>
       <div className="keyword-search-field" onClick={() => inputRef.current?.focus()}>
         {state.tags.map((tag, index) => (
           <Tag

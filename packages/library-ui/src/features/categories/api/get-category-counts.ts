@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@portal/http';
 import { useLibraryConfig } from '../../../config/library-config';
+import type { CategoryCounts } from '../../items/types';
 
 /** Items per category code, each category's subtree included (`GET {apiBase}/category/counts`). */
-export async function getCategoryCounts(apiBase: string, signal?: AbortSignal): Promise<Record<string, number>> {
-  const counts = await request<Record<string, number> | null>({ url: `${apiBase}/category/counts`, method: 'GET', signal });
+export async function getCategoryCounts(apiBase: string, signal?: AbortSignal): Promise<CategoryCounts> {
+  const counts = await request<CategoryCounts | null>({ url: `${apiBase}/category/counts`, method: 'GET', signal });
   return counts ?? {};
 }
 

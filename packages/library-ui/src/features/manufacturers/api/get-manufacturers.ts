@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@portal/http';
 import { useLibraryConfig } from '../../../config/library-config';
-import type { ItemSummary, Manufacturer, Page } from '../../items/types';
+import type { ManufacturerDetail, ManufacturerPage } from '../../items/types';
 
 export interface ManufacturerQuery {
   keyWords: string;
@@ -10,8 +10,8 @@ export interface ManufacturerQuery {
 }
 
 /** Manufacturers, most items first, filtered by name. */
-export function getManufacturers(apiBase: string, query: ManufacturerQuery, signal?: AbortSignal): Promise<Page<Manufacturer>> {
-  return request<Page<Manufacturer>>({
+export function getManufacturers(apiBase: string, query: ManufacturerQuery, signal?: AbortSignal): Promise<ManufacturerPage> {
+  return request<ManufacturerPage>({
     url: `${apiBase}/manufacturer/page`,
     method: 'GET',
     params: { keyWords: query.keyWords || undefined, pageNo: query.pageNo, pageSize: query.pageSize },
@@ -30,12 +30,6 @@ export function manufacturersQueryOptions(apiBase: string, query: ManufacturerQu
 export function useManufacturers(query: ManufacturerQuery) {
   const { apiBase } = useLibraryConfig();
   return useQuery(manufacturersQueryOptions(apiBase, query));
-}
-
-export interface ManufacturerDetail {
-  manufacturer: Manufacturer;
-  /** The wire name of the manufacturer's items. */
-  components: Page<ItemSummary>;
 }
 
 /** One manufacturer and a page of its items. */

@@ -1,33 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request, type QueryParams } from '@portal/http';
 import { useLibraryConfig } from '../../../config/library-config';
-import type { ItemParameter, ItemSummary } from '../../items/types';
+import type { FacetValue, SearchAnswer } from '../../items/types';
 import { serializeRanges } from '../range';
 import type { SearchState } from '../search-state';
 
-export interface FacetValue {
-  value: string;
-  /** Chinese display name (categories, dimensions; the value itself for manufacturers and packages). */
-  name: string;
-  /** English display name (older servers leave it out). */
-  nameEn?: string;
-  count: number;
-}
+/**
+ * Every facet as a list: one the library does not configure (materials have no package) is absent or
+ * null on the wire and empty here. `parameters` are the dimensions stated by the hits (`value` is the
+ * dimension key, `name`/`nameEn` its names).
+ */
+export type SearchFacets = { [Facet in keyof SearchAnswer['facets']]-?: FacetValue[] };
 
-export interface SearchFacets {
-  categories: FacetValue[];
-  manufacturers: FacetValue[];
-  packages: FacetValue[];
-  /** Dimensions stated by the hits (`value` is the dimension key, `name`/`nameEn` its names). */
-  parameters: FacetValue[];
-}
-
-export interface SearchResult {
-  /** Each hit with its parameter values (one per dimension), for the parameter columns. */
-  list: (ItemSummary & { exact: boolean; parameters?: ItemParameter[] })[];
-  total: number;
-  facets: SearchFacets;
-}
+/** A search answer with its facets as lists; each hit carries its parameter values for the columns. */
+export type SearchResult = Omit<SearchAnswer, 'facets'> & { facets: SearchFacets };
 
 /** The API query of a search state (docs/search.md, HTTP). */
 export function searchParams(state: SearchState): QueryParams {
@@ -49,11 +35,19 @@ export function searchParams(state: SearchState): QueryParams {
 
 /** One page of hits with their facets (`GET {apiBase}/search`). */
 export async function searchItems(apiBase: string, state: SearchState, signal?: AbortSignal): Promise<SearchResult> {
-  const result = await request<SearchResult>({ url: `${apiBase}/search`, method: 'GET', params: searchParams(state), signal });
+  const result = await request<SearchAnswer>({ url: `${apiBase}/search`, method: 'GET', params: searchParams(state), signal });
+  // The schema has every field; the answer is still read defensively, as before the generated types:
+  // a stand-in server (tests, an older build) that leaves them out or null gets an empty page.
+  const facets: Partial<SearchAnswer['facets']> = result.facets ?? {};
   return {
     list: result.list ?? [],
     total: result.total ?? 0,
-    facets: result.facets ?? { categories: [], manufacturers: [], packages: [], parameters: [] },
+    facets: {
+      categories: facets.categories ?? [],
+      manufacturers: facets.manufacturers ?? [],
+      packages: facets.packages ?? [],
+      parameters: facets.parameters ?? [],
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Checkbox, Typography } from 'antd';
-import type { FacetValue } from '../api/search-items';
+import type { FacetValue } from '../../items/types';
 import { facetName } from '../facet-name';
 
 interface FacetListProps {
@@ -17,7 +17,7 @@ export function FacetList({ testId, title, values, selected, onChange, english =
   // Selected values stay visible even when the current hits no longer count them.
   const shown = [...values];
   for (const value of selected) {
-    if (!shown.some((facet) => facet.value === value)) shown.push({ value, name: value, count: 0 });
+    if (!shown.some((facet) => facet.value === value)) shown.push({ value, name: value, nameEn: value, count: 0 });
   }
   // A facet the hits do not state (no manufacturer on generic passives) takes no room.
   if (shown.length === 0) return null;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
-import type { FacetValue } from '../api/search-items';
+import type { FacetValue } from '../../items/types';
 import { facetName } from '../facet-name';
 import { formatBound, isRangeDimension, RANGE_UNITS, UNIT_PREFIXES, validateRange, type RangeBound, type RangeFilter, type UnitPrefix } from '../range';
 
