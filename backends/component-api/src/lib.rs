@@ -31,13 +31,14 @@ use actix_web::web;
 use anyhow::Context;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
+use catalog::item::import::{seed_once, SeedOutcome};
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
 use crate::items::ComponentItems;
 use crate::search_routes::ComponentSearch;
-use crate::store::{ComponentRepository, KicadRepository};
+use crate::store::{ComponentRepository, KicadRepository, COMPONENT_SEED};
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 
@@ -244,7 +245,7 @@ impl Service for ComponentService {
             // A second open of the same service value keeps the first.
             let files = self.files.get_or_init(|| files).clone();
             let store = ComponentRepository::new(&context.db, files);
-            self.seed_components(&store).await?;
+            self.seed_components(&context.db, &store).await?;
             // The index is derived data kept on disk: reopened when current and caught up from
             // the change feed, else rebuilt from the store; then kept current from the feed.
             let settings = &context.settings.search;
@@ -285,7 +286,11 @@ impl Service for ComponentService {
 
 impl ComponentService {
     /// The component seed, when the database has not seen this version of it.
-    async fn seed_components(&self, store: &ComponentRepository) -> anyhow::Result<()> {
+    async fn seed_components(
+        &self,
+        db: &kernel::Database,
+        store: &ComponentRepository,
+    ) -> anyhow::Result<()> {
         let Some(dir) = &self.seed_dir else {
             return Ok(());
         };
@@ -294,21 +299,24 @@ impl ComponentService {
             return Ok(());
         }
         let digest = import::source_digest(dir)?;
-        if store.seed_digest().await?.as_deref() == Some(digest.as_str()) {
-            return Ok(());
+        // Gated by the digest and serialised across instances starting at once (the kit's
+        // `seed_once`).
+        let options = import::ImportOptions::default();
+        let outcome = seed_once(db, COMPONENT_SEED, &digest, || {
+            import::import_dir(store, dir, &options)
+        })
+        .await?;
+        if let SeedOutcome::Imported(report) = outcome {
+            tracing::info!(
+                read = report.read,
+                inserted = report.stored.inserted,
+                updated = report.stored.updated,
+                unchanged = report.stored.unchanged,
+                rejected = report.rejected,
+                elapsed_ms = report.elapsed.as_millis() as u64,
+                "component seed imported"
+            );
         }
-        let started = std::time::Instant::now();
-        let report = import::import_dir(store, dir, &import::ImportOptions::default()).await?;
-        store.record_seed_digest(&digest).await?;
-        tracing::info!(
-            read = report.read,
-            inserted = report.stored.inserted,
-            updated = report.stored.updated,
-            unchanged = report.stored.unchanged,
-            rejected = report.rejected,
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "component seed imported"
-        );
         Ok(())
     }
 }

@@ -537,7 +537,8 @@ impl ComponentRepository {
         self.items.upsert(&items).await
     }
 
-    async fn new_item(&self, component: &NewComponent) -> anyhow::Result<NewItem> {
+    /// The kit's record of `component`, its files stored (content-addressed) in the blob store.
+    pub async fn new_item(&self, component: &NewComponent) -> anyhow::Result<NewItem> {
         let mut files = Vec::with_capacity(component.files.len());
         let mut symbol_root = None;
         for file in &component.files {
@@ -607,13 +608,5 @@ impl ComponentRepository {
             links: Vec::new(),
             extension: Some(extension),
         })
-    }
-
-    pub async fn seed_digest(&self) -> anyhow::Result<Option<String>> {
-        self.items.seed_digest(COMPONENT_SEED).await
-    }
-
-    pub async fn record_seed_digest(&self, digest: &str) -> anyhow::Result<()> {
-        self.items.record_seed_digest(COMPONENT_SEED, digest).await
     }
 }

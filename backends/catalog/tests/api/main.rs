@@ -3,6 +3,7 @@
 
 mod files;
 mod follower;
+mod import;
 mod item_library;
 mod item_routes;
 mod items;

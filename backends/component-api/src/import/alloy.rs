@@ -352,8 +352,49 @@ impl ChipFinder {
     }
 }
 
-/// The chips of a `<vendor>/<part>.yaml` tree, and the files that could not be read.
+/// The chips of a `<vendor>/<part>.yaml` tree, and the files that could not be read. A chip is
+/// described once: alloy-devices also ships family files (`st/stm32f767.yaml`) that name one of
+/// the family's parts (`STM32F767ZI`), which the part's own file describes in full; the file
+/// named after the part is kept and the other is rejected, so one import never emits the same
+/// `alloy-devices:<vendor>/<part>` twice.
 pub fn read_dir(dir: &Path) -> (Vec<Chip>, Vec<String>) {
+    let (read, mut rejected) = read_files(dir);
+    let mut chips: Vec<(String, Chip)> = Vec::with_capacity(read.len());
+    let mut by_key: HashMap<(String, String), usize> = HashMap::new();
+    for (name, chip) in read {
+        let key = (chip.vendor.clone(), chip.part.to_ascii_uppercase());
+        match by_key.get(&key) {
+            None => {
+                by_key.insert(key, chips.len());
+                chips.push((name, chip));
+            }
+            Some(&index) => {
+                // The part's own file wins over a family file, else the first read (sorted).
+                let mut dropped = (name, chip);
+                if names_part(&dropped.0, &dropped.1)
+                    && !names_part(&chips[index].0, &chips[index].1)
+                {
+                    std::mem::swap(&mut chips[index], &mut dropped);
+                }
+                rejected.push(format!(
+                    "alloy-devices/{}: describes {}/{} again; {} is kept",
+                    dropped.0, dropped.1.vendor, dropped.1.part, chips[index].0
+                ));
+            }
+        }
+    }
+    (chips.into_iter().map(|(_, chip)| chip).collect(), rejected)
+}
+
+/// Whether the file `name` (`st/stm32f767zi.yaml`) is named after the chip's part.
+fn names_part(name: &str, chip: &Chip) -> bool {
+    Path::new(name)
+        .file_stem()
+        .is_some_and(|stem| stem.to_string_lossy().eq_ignore_ascii_case(&chip.part))
+}
+
+/// Every chip file of the tree with its name relative to `dir`, and the unreadable ones.
+fn read_files(dir: &Path) -> (Vec<(String, Chip)>, Vec<String>) {
     let mut chips = Vec::new();
     let mut rejected = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -374,7 +415,7 @@ pub fn read_dir(dir: &Path) -> (Vec<Chip>, Vec<String>) {
             .map_err(|error| error.to_string())
             .and_then(|text| parse_chip(&text))
         {
-            Ok(chip) => chips.push(chip),
+            Ok(chip) => chips.push((name, chip)),
             Err(reason) => rejected.push(format!("alloy-devices/{name}: {reason}")),
         }
     }
@@ -384,6 +425,25 @@ pub fn read_dir(dir: &Path) -> (Vec<Chip>, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_described_by_a_family_file_too_is_read_once_from_its_own_file() -> anyhow::Result<()>
+    {
+        let dir = tempfile::tempdir()?;
+        let st = dir.path().join("st");
+        std::fs::create_dir(&st)?;
+        let family = STM32F401CC.replace("family: stm32f4", "family: stm32f4-family-file");
+        std::fs::write(st.join("stm32f401.yaml"), family)?;
+        std::fs::write(st.join("stm32f401cc.yaml"), STM32F401CC)?;
+        let (chips, rejected) = read_dir(dir.path());
+        assert_eq!(chips.len(), 1, "{rejected:?}");
+        assert_eq!(chips[0].family, "stm32f4", "the part's own file is kept");
+        assert_eq!(
+            rejected,
+            vec!["alloy-devices/st/stm32f401.yaml: describes st/STM32F401CC again; st/stm32f401cc.yaml is kept".to_owned()]
+        );
+        Ok(())
+    }
 
     // Trimmed from alloy-devices 0.3.0 `chips/st/stm32f401cc.yaml`.
     const STM32F401CC: &str = r#"schema: alloy.chip.v1

@@ -11,23 +11,19 @@ pub mod kicad;
 pub mod manufacturer;
 pub mod params;
 
-use std::{
-    path::{Path, PathBuf},
-    time::{Duration, Instant},
-};
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use catalog::item::model::UpsertReport;
+use catalog::item::import::{ImportProgress, ImportRun, Rejection};
 use serde::Serialize;
 
 use crate::store::ComponentRepository;
 
+pub use catalog::item::import::REPORTED_REASONS;
+
 /// Raised when the importer's output for the same files changes, so that databases seeded by
 /// an older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "kicad-fritzing-generic-alloy-importer-6";
-
-/// How many rejection reasons a report keeps.
-pub const REPORTED_REASONS: usize = 20;
+const IMPORTER_REVISION: &str = "kicad-fritzing-generic-alloy-importer-7";
 
 #[derive(Debug, Clone, Default)]
 pub struct ImportOptions {
@@ -35,24 +31,21 @@ pub struct ImportOptions {
     pub progress: bool,
 }
 
-/// What one import did.
+/// What one import did: the kit's report ([`catalog::item::import::ImportReport`]) with the
+/// components library's counters, read as fields of the report (`report.uncategorised`).
+pub type ImportReport = catalog::item::import::ImportReport<ComponentCounts>;
+
+/// The components library's own counters of an import.
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ImportReport {
+pub struct ComponentCounts {
+    /// Sources read: KiCad symbol libraries, plus one each for Fritzing, the generic passives
+    /// and alloy-devices when present.
     pub libraries: usize,
-    /// Components read from the sources.
-    pub read: usize,
-    pub stored: UpsertReport,
-    /// Records that could not be read.
-    pub rejected: usize,
-    /// The first [`REPORTED_REASONS`] reasons.
-    pub reasons: Vec<String>,
     pub uncategorised: usize,
     pub without_manufacturer: usize,
     /// Components whose footprint is not in the source.
     pub missing_footprints: usize,
-    #[serde(skip)]
-    pub elapsed: Duration,
 }
 
 /// The KiCad directories of a source: the seed layout (`<dir>/kicad/symbols`), a KiCad share
@@ -211,16 +204,28 @@ pub async fn import_dir(
     dir: &Path,
     options: &ImportOptions,
 ) -> anyhow::Result<ImportReport> {
-    let started = Instant::now();
+    let progress = if options.progress {
+        ImportProgress::with_bar("libraries")
+    } else {
+        ImportProgress::hidden()
+    };
+    import_dir_observed(store, dir, progress).await
+}
+
+/// [`import_dir`] reporting to `progress` (one step per symbol library, then one per other
+/// source).
+pub async fn import_dir_observed(
+    store: &ComponentRepository,
+    dir: &Path,
+    progress: ImportProgress,
+) -> anyhow::Result<ImportReport> {
     let dirs = KicadDirs::locate(dir)?;
     let files = dirs.symbol_libraries()?;
     let taxonomy = crate::LIBRARY.parse_taxonomy()?;
     let matcher = category::CategoryMatcher::new(&taxonomy);
     let mut footprints = kicad::FootprintSource::new(dirs.footprints.clone());
-    let mut report = ImportReport {
-        libraries: files.len(),
-        ..ImportReport::default()
-    };
+    let mut run = ImportRun::<ComponentCounts>::new(progress);
+    run.report().libraries = files.len();
     // Chip descriptions first: they enrich the KiCad symbols of the same chips.
     let (chips, unreadable) = dirs
         .alloy
@@ -228,32 +233,25 @@ pub async fn import_dir(
         .map(alloy::read_dir)
         .unwrap_or_default();
     for reason in unreadable {
-        reject(&mut report, reason);
+        reject(&mut run, reason);
     }
     let finder = alloy::ChipFinder::new(&chips);
     let mut chip_described = vec![false; chips.len()];
-    let bar = if options.progress {
-        let bar = indicatif::ProgressBar::new(files.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} libraries {msg}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let parts = dirs.fritzing_parts()?;
+    let other_sources = [!parts.is_empty(), dirs.generic.is_some(), !chips.is_empty()];
+    run.progress()
+        .plan(files.len() as u64 + other_sources.iter().filter(|s| **s).count() as u64);
     for path in &files {
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        bar.set_message(name.clone());
+        run.progress().set_phase(&name);
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(error) => {
-                reject(&mut report, format!("{name}: {error}"));
-                bar.inc(1);
+                run.reject(Rejection::new(name, error.to_string()));
+                run.progress().advance();
                 continue;
             }
         };
@@ -265,93 +263,102 @@ pub async fn import_dir(
             }
         }
         for reason in read.rejected {
-            reject(&mut report, reason);
+            reject(&mut run, reason);
         }
-        report.missing_footprints += read.missing_footprints;
-        store_components(store, &mut report, &read.components)
+        run.report().missing_footprints += read.missing_footprints;
+        store_components(store, &mut run, &read.components)
             .await
             .with_context(|| format!("storing library {name}"))?;
-        bar.inc(1);
+        run.progress().advance();
     }
     // Fritzing parts, a few hundred per transaction.
-    let parts = dirs.fritzing_parts()?;
-    report.libraries += usize::from(!parts.is_empty());
-    bar.set_message("Fritzing");
-    for chunk in parts.chunks(200) {
-        let mut components = Vec::with_capacity(chunk.len());
-        for path in chunk {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let read = std::fs::read_to_string(path)
-                .map_err(|error| error.to_string())
-                .and_then(|text| fritzing::read_part(&text, &matcher));
-            match read {
-                Ok(component) => components.push(component),
-                Err(reason) => reject(&mut report, format!("fritzing/{name}: {reason}")),
+    if !parts.is_empty() {
+        run.report().libraries += 1;
+        run.progress().set_phase("Fritzing");
+        for chunk in parts.chunks(200) {
+            let mut components = Vec::with_capacity(chunk.len());
+            for path in chunk {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let read = std::fs::read_to_string(path)
+                    .map_err(|error| error.to_string())
+                    .and_then(|text| fritzing::read_part(&text, &matcher));
+                match read {
+                    Ok(component) => components.push(component),
+                    Err(reason) => run.reject(Rejection::new(format!("fritzing/{name}"), reason)),
+                }
             }
+            store_components(store, &mut run, &components)
+                .await
+                .context("storing Fritzing parts")?;
         }
-        store_components(store, &mut report, &components)
-            .await
-            .context("storing Fritzing parts")?;
+        run.progress().advance();
     }
     // Generic passives: computed from the definition with the source's own KiCad files.
     if let Some(definition) = &dirs.generic {
-        bar.set_message("generic");
-        report.libraries += 1;
+        run.progress().set_phase("generic");
+        run.report().libraries += 1;
         let generated = generic::generate(definition, &dirs.symbols, &matcher, &mut footprints);
         for reason in generated.rejected {
-            reject(&mut report, reason);
+            reject(&mut run, reason);
         }
-        report.missing_footprints += generated.missing_footprints;
+        run.report().missing_footprints += generated.missing_footprints;
         for chunk in generated.components.chunks(500) {
-            store_components(store, &mut report, chunk)
+            store_components(store, &mut run, chunk)
                 .await
                 .context("storing generic passives")?;
         }
+        run.progress().advance();
     }
     // The chips no KiCad symbol describes, as components of their own.
     if !chips.is_empty() {
-        bar.set_message("alloy-devices");
-        report.libraries += 1;
+        run.progress().set_phase("alloy-devices");
+        run.report().libraries += 1;
         let components: Vec<_> = chips
             .iter()
             .zip(&chip_described)
             .filter(|(_, described)| !**described)
             .map(|(chip, _)| chip.component(&matcher))
             .collect();
-        store_components(store, &mut report, &components)
+        store_components(store, &mut run, &components)
             .await
             .context("storing alloy-devices chips")?;
+        run.progress().advance();
     }
-    bar.finish_and_clear();
-    report.elapsed = started.elapsed();
-    Ok(report)
+    Ok(run.finish())
 }
 
-/// Stores one transaction's worth of components and counts them in the report.
+/// Stores one transaction's worth of components through the kit's run (which validates them
+/// and refuses a key already stored in this import) and counts the library's own figures.
 async fn store_components(
     store: &ComponentRepository,
-    report: &mut ImportReport,
+    run: &mut ImportRun<ComponentCounts>,
     components: &[crate::model::NewComponent],
 ) -> anyhow::Result<()> {
-    report.read += components.len();
-    report.uncategorised += components
+    let counts = run.report();
+    counts.uncategorised += components
         .iter()
         .filter(|c| c.category_code.is_none())
         .count();
-    report.without_manufacturer += components
+    counts.without_manufacturer += components
         .iter()
         .filter(|c| c.manufacturer.is_none())
         .count();
-    report.stored.add(store.upsert(components).await?);
+    let mut items = Vec::with_capacity(components.len());
+    for component in components {
+        items.push(store.new_item(component).await?);
+    }
+    run.store(&store.items, items).await?;
     Ok(())
 }
 
-fn reject(report: &mut ImportReport, reason: String) {
-    report.rejected += 1;
-    if report.reasons.len() < REPORTED_REASONS {
-        report.reasons.push(reason);
-    }
+/// A rejection as the readers word it (`<record>: <reason>`).
+fn reject(run: &mut ImportRun<ComponentCounts>, reason: String) {
+    let rejection = match reason.split_once(": ") {
+        Some((record, why)) => Rejection::new(record, why),
+        None => Rejection::new("", reason),
+    };
+    run.reject(rejection);
 }

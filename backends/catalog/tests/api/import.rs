@@ -1,0 +1,206 @@
+//! The import skeleton over the real item store, on both backends: a small source imported in
+//! batches with its bad records reported, a re-import leaving everything unchanged, progress
+//! read from its `watch`, and digest-gated seeding run once by a burst of parallel starts.
+
+use std::sync::{
+    atomic::{AtomicUsize, Ordering},
+    Arc,
+};
+
+use catalog::item::{
+    import::{seed_once, ImportProgress, ImportReport, ImportRun, Rejection, SeedOutcome},
+    model::{NewItem, UpsertReport},
+    store::{ItemRepository, ItemStore},
+};
+use kernel::{db::DatabaseLocation, testing::TestEnvironment, Database};
+use serde::Serialize;
+
+use crate::items::{item, open};
+
+/// A library's own counter, as the components library keeps "uncategorised".
+#[derive(Debug, Default, Serialize)]
+struct Counts {
+    uncategorised: usize,
+}
+
+/// A tiny "standards table" source: two batches, a bad parameter, a repeated key and a line
+/// the source itself cannot read.
+fn batches() -> Vec<Vec<NewItem>> {
+    let mut inverted = item("bad-range", "R-BAD", Some("chip-resistor"), None);
+    inverted.parameters[0].min = Some(5000.0);
+    inverted.parameters[0].max = Some(10.0);
+    vec![
+        vec![
+            item("1", "R-1", Some("chip-resistor"), Some("Yageo")),
+            item("2", "R-2", None, None),
+            inverted,
+        ],
+        vec![
+            item("3", "C-3", Some("mlcc"), Some("Murata")),
+            item("1", "R-1 again", Some("chip-resistor"), Some("Yageo")),
+        ],
+    ]
+}
+
+async fn import(
+    store: &ItemRepository,
+    progress: ImportProgress,
+) -> anyhow::Result<ImportReport<Counts>> {
+    let mut run = ImportRun::<Counts>::new(progress);
+    let batches = batches();
+    run.progress().plan(batches.len() as u64 + 1);
+    run.progress().set_phase("table.csv");
+    run.reject(Rejection::new("table.csv line 7", "no designation"));
+    run.progress().advance();
+    for batch in batches {
+        run.report().uncategorised += batch
+            .iter()
+            .filter(|record| record.category_code.is_none())
+            .count();
+        run.store(store, batch).await?;
+        run.progress().advance();
+    }
+    Ok(run.finish())
+}
+
+async fn a_source_is_imported_with_its_rejections_reported(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    let progress = ImportProgress::hidden();
+    let mut states = progress.subscribe();
+    let report = import(&store, progress.clone()).await?;
+    assert_eq!(report.read, 5);
+    assert_eq!(
+        report.stored,
+        UpsertReport {
+            inserted: 3,
+            updated: 0,
+            unchanged: 0
+        }
+    );
+    assert_eq!(report.rejected, 3, "{:?}", report.reasons);
+    assert_eq!(report.reasons[0], "table.csv line 7: no designation");
+    assert!(
+        report.reasons[1].starts_with("test/bad-range: parameter \"1k\": min"),
+        "{:?}",
+        report.reasons
+    );
+    assert!(
+        report.reasons[1].contains("out of order"),
+        "{:?}",
+        report.reasons
+    );
+    assert_eq!(
+        report.reasons[2],
+        "test/1: a second record with this key in one import; the first is kept"
+    );
+    assert_eq!(report.uncategorised, 1);
+    assert_eq!(store.count().await?, 3);
+    let first = store.changes_since(0, 1).await?[0].item_id;
+    let stored = store
+        .get(first)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("record 1 missing"))?;
+    assert_eq!(
+        stored.code, "R-1",
+        "the first record with a key is the one stored"
+    );
+    let state = states.wait_for(|state| state.finished).await?.clone();
+    assert_eq!(
+        (state.done, state.total, state.read, state.rejected),
+        (3, 3, 5, 3)
+    );
+
+    let json = serde_json::to_value(&report)?;
+    assert_eq!(json["uncategorised"], 1, "{json}");
+    assert_eq!(json["stored"]["inserted"], 3, "{json}");
+
+    // The same source again: nothing changes, the same records are refused.
+    let again = import(&store, ImportProgress::hidden()).await?;
+    assert_eq!(
+        again.stored,
+        UpsertReport {
+            inserted: 0,
+            updated: 0,
+            unchanged: 3
+        }
+    );
+    assert_eq!(again.rejected, 3);
+    assert_eq!(
+        store.changes_since(0, 100).await?.len(),
+        3,
+        "an unchanged record appends no change"
+    );
+    db.close().await;
+    Ok(())
+}
+
+async fn seeding_runs_once_under_a_burst_of_parallel_starts(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, _) = open(&environment, 2).await?;
+    let location = DatabaseLocation::resolve(&environment.settings, "demo")?;
+    let runs = Arc::new(AtomicUsize::new(0));
+    // Each "instance" has its own pool, as two processes would.
+    let mut instances = Vec::new();
+    for _ in 0..6 {
+        let instance = Database::connect(&location, 2).await?;
+        let runs = Arc::clone(&runs);
+        instances.push(tokio::spawn(async move {
+            let store = ItemRepository::new(&instance);
+            let outcome = seed_once(&instance, "standards", "digest-1", || async {
+                runs.fetch_add(1, Ordering::SeqCst);
+                // Long enough that the others arrive while the import is running.
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                import(&store, ImportProgress::hidden()).await
+            })
+            .await;
+            instance.close().await;
+            outcome.map(|outcome| matches!(outcome, SeedOutcome::Imported(_)))
+        }));
+    }
+    let mut imported = 0;
+    for instance in instances {
+        imported += usize::from(instance.await??);
+    }
+    assert_eq!(
+        runs.load(Ordering::SeqCst),
+        1,
+        "one instance imports, the others find the digest"
+    );
+    assert_eq!(imported, 1);
+    let store = ItemRepository::new(&db);
+    assert_eq!(
+        store.seed_digest("standards").await?.as_deref(),
+        Some("digest-1")
+    );
+    assert_eq!(store.count().await?, 3);
+
+    // Same digest: skipped; new digest (new data or importer revision): imported again.
+    let skipped = seed_once(&db, "standards", "digest-1", || async { anyhow::Ok(()) }).await?;
+    assert_eq!(skipped, SeedOutcome::Current);
+    let failed = seed_once(&db, "standards", "digest-2", || async {
+        Err::<(), _>(anyhow::anyhow!("source unreadable"))
+    })
+    .await;
+    assert!(failed.is_err());
+    assert_eq!(
+        store.seed_digest("standards").await?.as_deref(),
+        Some("digest-1"),
+        "a failed import records nothing, so the next start tries again"
+    );
+    let rerun = seed_once(&db, "standards", "digest-2", || async { anyhow::Ok(7) }).await?;
+    assert_eq!(rerun, SeedOutcome::Imported(7));
+    assert_eq!(
+        store.seed_digest("standards").await?.as_deref(),
+        Some("digest-2")
+    );
+    db.close().await;
+    Ok(())
+}
+
+kernel::backend_tests!(
+    a_source_is_imported_with_its_rejections_reported,
+    seeding_runs_once_under_a_burst_of_parallel_starts,
+);
