@@ -6,6 +6,8 @@
 //! - [`write_glb`] writes one mesh with one primitive per material: positions in metres, Y up
 //!   (VRML units of KiCad models are 0.1 inch, Z up), `u16`/`u32` indices, no normals (glTF
 //!   viewers compute flat normals then, which suits these faceted models).
+//! - [`write_glb_in`] does the same for parts in another unit and frame ([`SourceFrame`]), e.g.
+//!   the generated standard parts (millimetres, Z up).
 
 use std::collections::HashMap;
 
@@ -39,11 +41,27 @@ impl Default for Material {
     }
 }
 
+/// The unit and up axis of the parts' coordinates, which GLB turns into metres, Y up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SourceFrame {
+    pub metres_per_unit: f32,
+    pub z_up: bool,
+    /// The glTF `asset.generator`.
+    pub generator: &'static str,
+}
+
+/// KiCad's VRML models: 0.1 inch, Z up.
+pub const KICAD_VRML: SourceFrame = SourceFrame {
+    metres_per_unit: VRML_UNIT_METRES,
+    z_up: true,
+    generator: "portal mesh (KiCad VRML)",
+};
+
 /// Triangles sharing one material.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Part {
     pub material: Material,
-    /// VRML coordinates as written.
+    /// Coordinates in the source's unit and frame (VRML coordinates as written).
     pub points: Vec<[f32; 3]>,
     pub triangles: Vec<[u32; 3]>,
 }
@@ -319,8 +337,14 @@ fn pad4(bytes: &mut Vec<u8>, fill: u8) {
     }
 }
 
-/// A GLB file of the parts: one node, one mesh, one primitive per material.
+/// A GLB file of KiCad VRML parts: one node, one mesh, one primitive per material.
 pub fn write_glb(parts: Vec<Part>) -> Result<Vec<u8>, MeshError> {
+    write_glb_in(parts, &KICAD_VRML)
+}
+
+/// A GLB file of parts in `frame`'s unit and up axis: one node, one mesh, one primitive per
+/// material.
+pub fn write_glb_in(parts: Vec<Part>, frame: &SourceFrame) -> Result<Vec<u8>, MeshError> {
     let parts = merge_by_material(parts);
     if parts.is_empty() {
         return Err(MeshError::Empty);
@@ -331,16 +355,17 @@ pub fn write_glb(parts: Vec<Part>) -> Result<Vec<u8>, MeshError> {
     let mut materials = Vec::new();
     let mut primitives = Vec::new();
     for part in &parts {
-        // KiCad: 0.1 inch, Z up → glTF: metres, Y up.
+        // The source unit → metres; Z up → glTF's Y up.
+        let scale = frame.metres_per_unit;
         let positions: Vec<[f32; 3]> = part
             .points
             .iter()
             .map(|[x, y, z]| {
-                [
-                    x * VRML_UNIT_METRES,
-                    z * VRML_UNIT_METRES,
-                    -y * VRML_UNIT_METRES,
-                ]
+                if frame.z_up {
+                    [x * scale, z * scale, -y * scale]
+                } else {
+                    [x * scale, y * scale, z * scale]
+                }
             })
             .collect();
         let mut min = [f32::MAX; 3];
@@ -408,7 +433,7 @@ pub fn write_glb(parts: Vec<Part>) -> Result<Vec<u8>, MeshError> {
         }));
     }
     let document = json!({
-        "asset": { "version": "2.0", "generator": "portal mesh (KiCad VRML)" },
+        "asset": { "version": "2.0", "generator": frame.generator },
         "scene": 0,
         "scenes": [{ "nodes": [0] }],
         "nodes": [{ "mesh": 0 }],
@@ -515,5 +540,26 @@ Shape { appearance Appearance {material DEF IC-BODY Material {\n diffuseColor 0.
             Err(MeshError::Malformed { .. })
         ));
         assert_eq!(write_glb(Vec::new()), Err(MeshError::Empty));
+    }
+
+    #[test]
+    fn another_frame_scales_and_keeps_its_up_axis() {
+        let triangle = Part {
+            material: Material::default(),
+            points: vec![[0.0, 0.0, 0.0], [1000.0, 0.0, 0.0], [0.0, 2000.0, 0.0]],
+            triangles: vec![[0, 1, 2]],
+        };
+        let frame = SourceFrame {
+            metres_per_unit: 0.001,
+            z_up: false,
+            generator: "test",
+        };
+        let glb = write_glb_in(vec![triangle], &frame).unwrap();
+        let json_length = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+        let document: serde_json::Value =
+            serde_json::from_slice(&glb[20..20 + json_length]).unwrap();
+        assert_eq!(document["asset"]["generator"], "test");
+        assert_eq!(document["accessors"][0]["max"][0].as_f64(), Some(1.0));
+        assert_eq!(document["accessors"][0]["max"][1].as_f64(), Some(2.0));
     }
 }

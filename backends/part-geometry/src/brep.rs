@@ -1,0 +1,312 @@
+//! Prisms as truck B-rep solids, their STEP AP214 text and their tessellation.
+
+use std::collections::HashMap;
+use std::f64::consts::PI;
+
+use truck_meshalgo::prelude::{MeshableShape, MeshedShape};
+use truck_modeling::{builder, Point3, Rad, Solid, Vector3, Wire};
+use truck_stepio::out::{CompleteStepDisplay, StepHeaderDescriptor, StepModels};
+
+use crate::section::{Contour, Prism};
+use crate::GeometryError;
+
+/// The B-rep solids of a shape.
+pub struct Model {
+    solids: Vec<Solid>,
+    /// The smallest circle radius, which sets the tessellation's chord tolerance.
+    smallest_radius: Option<f64>,
+}
+
+fn wire(contour: &Contour, z: f64) -> Wire {
+    match contour {
+        Contour::Circle { center, radius } => {
+            let start = builder::vertex(Point3::new(center[0] + radius, center[1], z));
+            // Counter-clockwise seen from +Z, as the polygons.
+            builder::rsweep(
+                &start,
+                Point3::new(center[0], center[1], z),
+                Vector3::unit_z(),
+                Rad(2.0 * PI),
+            )
+        }
+        Contour::Polygon(points) => {
+            let vertices: Vec<_> = points
+                .iter()
+                .map(|[x, y]| builder::vertex(Point3::new(*x, *y, z)))
+                .collect();
+            vertices
+                .iter()
+                .zip(vertices.iter().cycle().skip(1))
+                .map(|(a, b)| builder::line(a, b))
+                .collect()
+        }
+    }
+}
+
+fn solid(prism: &Prism) -> Result<Solid, GeometryError> {
+    let mut wires = vec![wire(&prism.outer, prism.bottom)];
+    // Holes run the other way round, so that the face's material lies left of every wire.
+    wires.extend(
+        prism
+            .holes
+            .iter()
+            .map(|hole| wire(hole, prism.bottom).inverse()),
+    );
+    let face = builder::try_attach_plane(&wires)
+        .map_err(|error| GeometryError::Modeling(error.to_string()))?;
+    Ok(builder::tsweep(
+        &face,
+        Vector3::new(0.0, 0.0, prism.top - prism.bottom),
+    ))
+}
+
+/// A welded triangle mesh: shared corners are one vertex, so edges can be counted.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TriangleMesh {
+    pub positions: Vec<[f64; 3]>,
+    pub triangles: Vec<[u32; 3]>,
+}
+
+impl TriangleMesh {
+    /// The enclosed volume (divergence theorem), positive for outward-facing triangles.
+    pub fn volume(&self) -> f64 {
+        self.triangles
+            .iter()
+            .map(|[a, b, c]| {
+                let (a, b, c) = (
+                    self.positions[*a as usize],
+                    self.positions[*b as usize],
+                    self.positions[*c as usize],
+                );
+                (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])
+                    + a[2] * (b[0] * c[1] - b[1] * c[0]))
+                    / 6.0
+            })
+            .sum()
+    }
+
+    /// Whether every edge is used by exactly two triangles, once in each direction: a closed,
+    /// consistently oriented surface.
+    pub fn is_watertight(&self) -> bool {
+        let mut directed: HashMap<(u32, u32), usize> = HashMap::new();
+        for [a, b, c] in &self.triangles {
+            for edge in [(*a, *b), (*b, *c), (*c, *a)] {
+                *directed.entry(edge).or_default() += 1;
+            }
+        }
+        !directed.is_empty()
+            && directed
+                .iter()
+                .all(|(&(a, b), count)| *count == 1 && directed.get(&(b, a)) == Some(&1))
+    }
+
+    pub fn bounds(&self) -> ([f64; 3], [f64; 3]) {
+        self.positions.iter().fold(
+            ([f64::MAX; 3], [f64::MIN; 3]),
+            |(mut min, mut max), point| {
+                for axis in 0..3 {
+                    min[axis] = min[axis].min(point[axis]);
+                    max[axis] = max[axis].max(point[axis]);
+                }
+                (min, max)
+            },
+        )
+    }
+
+    fn append(&mut self, other: &TriangleMesh) {
+        let offset = self.positions.len() as u32;
+        self.positions.extend_from_slice(&other.positions);
+        self.triangles.extend(
+            other
+                .triangles
+                .iter()
+                .map(|t| [t[0] + offset, t[1] + offset, t[2] + offset]),
+        );
+    }
+}
+
+/// Corners closer than this (mm) are one vertex: truck evaluates a boundary point once for each
+/// face that shares it, and the two results differ in the seventh decimal.
+const WELD_TOLERANCE: f64 = 1e-4;
+
+fn weld(positions: &[Point3], triangles: impl Iterator<Item = [usize; 3]>) -> TriangleMesh {
+    let mut mesh = TriangleMesh::default();
+    let mut cells: HashMap<[i64; 3], Vec<u32>> = HashMap::new();
+    let mut remap = vec![u32::MAX; positions.len()];
+    for (original, point) in positions.iter().enumerate() {
+        let point = [point.x, point.y, point.z];
+        let cell = point.map(|c| (c / WELD_TOLERANCE).floor() as i64);
+        // A corner within the tolerance lies in this cell or a neighbouring one.
+        let mut found = None;
+        'search: for dx in -1..=1 {
+            for dy in -1..=1 {
+                for dz in -1..=1 {
+                    let neighbour = [cell[0] + dx, cell[1] + dy, cell[2] + dz];
+                    for index in cells.get(&neighbour).into_iter().flatten() {
+                        let other = mesh.positions[*index as usize];
+                        let distance = (0..3)
+                            .map(|axis| (other[axis] - point[axis]).powi(2))
+                            .sum::<f64>()
+                            .sqrt();
+                        if distance < WELD_TOLERANCE {
+                            found = Some(*index);
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        remap[original] = found.unwrap_or_else(|| {
+            mesh.positions.push(point);
+            let index = (mesh.positions.len() - 1) as u32;
+            cells.entry(cell).or_default().push(index);
+            index
+        });
+    }
+    mesh.triangles = triangles
+        .map(|t| t.map(|i| remap[i]))
+        // Triangles that collapse when their corners weld carry no area.
+        .filter(|[a, b, c]| a != b && b != c && c != a)
+        .collect();
+    mesh
+}
+
+impl Model {
+    pub fn from_prisms(prisms: &[Prism]) -> Result<Model, GeometryError> {
+        let solids = prisms.iter().map(solid).collect::<Result<Vec<_>, _>>()?;
+        let smallest_radius = prisms
+            .iter()
+            .flat_map(|prism| std::iter::once(&prism.outer).chain(&prism.holes))
+            .filter_map(|contour| match contour {
+                Contour::Circle { radius, .. } => Some(*radius),
+                Contour::Polygon(_) => None,
+            })
+            .reduce(f64::min);
+        Ok(Model {
+            solids,
+            smallest_radius,
+        })
+    }
+
+    pub fn solid_count(&self) -> usize {
+        self.solids.len()
+    }
+
+    /// The chord tolerance: 0.4 % of the smallest radius keeps every circle's polygon within
+    /// 0.3 % of its area, so mesh volumes stay well inside the 1 % the checks allow.
+    fn tolerance(&self) -> f64 {
+        self.smallest_radius.map_or(0.01, |radius| radius * 0.004)
+    }
+
+    /// One welded mesh per solid.
+    pub fn meshes(&self) -> Vec<TriangleMesh> {
+        let tolerance = self.tolerance();
+        self.solids
+            .iter()
+            .map(|solid| {
+                let polygon = solid.triangulation(tolerance).to_polygon();
+                weld(
+                    polygon.positions(),
+                    polygon
+                        .faces()
+                        .triangle_iter()
+                        .map(|t| [t[0].pos, t[1].pos, t[2].pos]),
+                )
+            })
+            .collect()
+    }
+
+    /// All solids in one mesh (for STL and GLB).
+    pub fn mesh(&self) -> TriangleMesh {
+        let mut all = TriangleMesh::default();
+        for mesh in self.meshes() {
+            all.append(&mesh);
+        }
+        all
+    }
+
+    /// The model as a STEP AP214 file; `name` becomes the product's name.
+    pub fn step(&self, name: &str) -> String {
+        let compressed: Vec<_> = self.solids.iter().map(Solid::compress).collect();
+        let models: StepModels<_, _, _> = compressed.iter().collect();
+        let text = CompleteStepDisplay::new(
+            models,
+            StepHeaderDescriptor {
+                file_name: step_string(name),
+                organization_system: "portal part-geometry (truck)".to_owned(),
+                ..Default::default()
+            },
+        )
+        .to_string();
+        repair_step(&text, name)
+    }
+}
+
+/// A STEP string literal's content: apostrophes doubled, non-ASCII left out (STEP strings are
+/// ISO 8859-1 unless encoded with \X2\, which not every reader decodes).
+fn step_string(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_ascii() && !c.is_ascii_control())
+        .collect::<String>()
+        .replace('\'', "''")
+}
+
+/// truck-stepio 0.3 writes what AP214 readers need to be told otherwise:
+/// - the schema is given as ISO-10303-042; an AP214 file names AUTOMOTIVE_DESIGN;
+/// - the product is nameless;
+/// - nothing links the product to the application context that names the protocol
+///   (PRODUCT_RELATED_PRODUCT_CATEGORY is optional; the PRODUCT_CONTEXT refers to #2 already),
+///   and the solids are not tied to a shape representation's items in a way OpenCascade resolves:
+///   see `dangling_references`, which finds the references to entities the file never defines.
+fn repair_step(text: &str, name: &str) -> String {
+    let name = step_string(name);
+    text.replacen(
+        "FILE_SCHEMA(('ISO-10303-042'));",
+        "FILE_SCHEMA(('AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }'));",
+        1,
+    )
+    .replacen(
+        "#7 = PRODUCT('','','', (#8));",
+        &format!("#7 = PRODUCT('{name}','{name}','', (#8));"),
+        1,
+    )
+}
+
+/// The `#n` references of a STEP file's DATA section that name no entity of it.
+pub fn dangling_references(text: &str) -> Vec<u64> {
+    let data = text.split_once("DATA;").map_or("", |(_, rest)| {
+        rest.split("ENDSEC;").next().unwrap_or_default()
+    });
+    let mut defined = std::collections::BTreeSet::new();
+    let mut referenced = std::collections::BTreeSet::new();
+    for statement in data.split(';') {
+        let statement = statement.trim();
+        let (head, body) = match statement.split_once('=') {
+            Some((head, body)) if head.trim().starts_with('#') => (head, body),
+            _ => continue,
+        };
+        if let Ok(id) = head.trim()[1..].trim().parse::<u64>() {
+            defined.insert(id);
+        }
+        // References outside string literals ('…' may contain '#').
+        let mut in_string = false;
+        let mut chars = body.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\'' => in_string = !in_string,
+                '#' if !in_string => {
+                    let mut digits = String::new();
+                    while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                        digits.push(*d);
+                        chars.next();
+                    }
+                    if let Ok(id) = digits.parse::<u64>() {
+                        referenced.insert(id);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    referenced.difference(&defined).copied().collect()
+}

@@ -1,0 +1,575 @@
+//! The two-dimensional drawing: front, side and top views of the prisms with the key
+//! dimensions, built once as lines, circles, arrowheads and texts on layers in millimetres, then
+//! rendered as SVG ([`Drawing::svg`]) and as DXF R12 ([`Drawing::dxf`]).
+//!
+//! First-angle projection (GB/T 14692, ISO 128): the front view looks along +Y (X right, Z up),
+//! the side view is seen from +X (Y right, Z up) and placed left of the front view, the top view
+//! is seen from +Z (X right, Y up) and placed below it.
+
+use std::fmt::Write as _;
+
+use crate::section::{BoundingBox, Contour, Prism};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    Front,
+    Side,
+    Top,
+}
+
+/// A linear dimension in one view's coordinates: the measured points, and the dimension line
+/// `offset` text heights away from them, on the left of the direction from → to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dimension {
+    pub view: View,
+    pub from: [f64; 2],
+    pub to: [f64; 2],
+    pub offset: f64,
+    pub name: String,
+    pub value: f64,
+    pub diameter: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    Outline,
+    Hidden,
+    Center,
+    Dimensions,
+}
+
+impl Layer {
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Outline => "OUTLINE",
+            Layer::Hidden => "HIDDEN",
+            Layer::Center => "CENTER",
+            Layer::Dimensions => "DIMENSIONS",
+        }
+    }
+
+    fn line_type(self) -> &'static str {
+        match self {
+            Layer::Outline | Layer::Dimensions => "CONTINUOUS",
+            Layer::Hidden => "DASHED",
+            Layer::Center => "CENTER",
+        }
+    }
+
+    /// AutoCAD colour index.
+    fn colour(self) -> u8 {
+        match self {
+            Layer::Outline => 7,
+            Layer::Hidden => 8,
+            Layer::Center => 1,
+            Layer::Dimensions => 3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entity {
+    Line {
+        layer: Layer,
+        from: [f64; 2],
+        to: [f64; 2],
+    },
+    Circle {
+        layer: Layer,
+        center: [f64; 2],
+        radius: f64,
+    },
+    /// A filled triangle (dimension arrowheads).
+    Arrowhead { corners: [[f64; 2]; 3] },
+    /// `text` is centred on `at`, rotated `angle` degrees counter-clockwise.
+    Text {
+        at: [f64; 2],
+        height: f64,
+        angle: f64,
+        text: DimensionText,
+    },
+}
+
+/// A dimension's text: name, value and whether it is a diameter, so that each format writes
+/// the diameter sign its own way (⌀ in SVG, %%c in DXF).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DimensionText {
+    pub name: String,
+    pub value: f64,
+    pub diameter: bool,
+}
+
+/// Millimetres with at most two decimals, trailing zeros dropped.
+pub fn format_length(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+impl DimensionText {
+    fn render(&self, diameter_sign: &str) -> String {
+        let sign = if self.diameter { diameter_sign } else { "" };
+        format!("{} = {sign}{}", self.name, format_length(self.value))
+    }
+}
+
+/// A three-view drawing in millimetres (Y up).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawing {
+    pub entities: Vec<Entity>,
+    pub text_height: f64,
+}
+
+fn line(layer: Layer, from: [f64; 2], to: [f64; 2]) -> Entity {
+    Entity::Line { layer, from, to }
+}
+
+/// The lines of one prism seen from the side along `axis` (0: the front view shows X, 1: the side
+/// view shows Y): its outline, the corner edges, the holes dashed.
+fn side_lines(prism: &Prism, axis: usize) -> Vec<Entity> {
+    let (z0, z1) = (prism.bottom, prism.top);
+    let outer = prism.outer.edges_seen_along(axis);
+    let (low, high) = (outer[0], outer[outer.len() - 1]);
+    let mut lines = vec![
+        line(Layer::Outline, [low, z0], [high, z0]),
+        line(Layer::Outline, [low, z1], [high, z1]),
+    ];
+    lines.extend(
+        outer
+            .iter()
+            .map(|u| line(Layer::Outline, [*u, z0], [*u, z1])),
+    );
+    for hole in &prism.holes {
+        lines.extend(
+            hole.edges_seen_along(axis)
+                .iter()
+                .map(|u| line(Layer::Hidden, [*u, z0], [*u, z1])),
+        );
+    }
+    lines
+}
+
+fn contour_entities(contour: &Contour, layer: Layer) -> Vec<Entity> {
+    match contour {
+        Contour::Circle { center, radius } => vec![Entity::Circle {
+            layer,
+            center: *center,
+            radius: *radius,
+        }],
+        Contour::Polygon(points) => points
+            .iter()
+            .zip(points.iter().cycle().skip(1))
+            .map(|(a, b)| line(layer, *a, *b))
+            .collect(),
+    }
+}
+
+fn is_round(prisms: &[Prism]) -> bool {
+    prisms.iter().any(|prism| {
+        matches!(prism.outer, Contour::Circle { center, .. } if center == [0.0, 0.0])
+            || prism
+                .holes
+                .iter()
+                .any(|hole| matches!(hole, Contour::Circle { center, .. } if *center == [0.0, 0.0]))
+    })
+}
+
+fn dimension_entities(dimension: &Dimension, text_height: f64) -> Vec<Entity> {
+    let [fx, fy] = dimension.from;
+    let [tx, ty] = dimension.to;
+    let length = ((tx - fx).powi(2) + (ty - fy).powi(2))
+        .sqrt()
+        .max(f64::EPSILON);
+    let direction = [(tx - fx) / length, (ty - fy) / length];
+    let normal = [-direction[1], direction[0]];
+    let shift = dimension.offset * text_height;
+    let at = |p: [f64; 2], along: f64, across: f64| {
+        [
+            p[0] + direction[0] * along + normal[0] * across,
+            p[1] + direction[1] * along + normal[1] * across,
+        ]
+    };
+    let start = at(dimension.from, 0.0, shift);
+    let end = at(dimension.to, 0.0, shift);
+    let mut entities = Vec::new();
+    if shift.abs() > 0.0 {
+        // Extension lines from a small gap off the part to just beyond the dimension line.
+        let gap = 0.3 * text_height * shift.signum();
+        let beyond = shift + 0.5 * text_height * shift.signum();
+        entities.push(line(
+            Layer::Dimensions,
+            at(dimension.from, 0.0, gap),
+            at(dimension.from, 0.0, beyond),
+        ));
+        entities.push(line(
+            Layer::Dimensions,
+            at(dimension.to, 0.0, gap),
+            at(dimension.to, 0.0, beyond),
+        ));
+    }
+    entities.push(line(Layer::Dimensions, start, end));
+    let arrow = (0.8 * text_height).min(length / 3.0);
+    let half = arrow / 3.0;
+    entities.push(Entity::Arrowhead {
+        corners: [start, at(start, arrow, half), at(start, arrow, -half)],
+    });
+    entities.push(Entity::Arrowhead {
+        corners: [end, at(end, -arrow, half), at(end, -arrow, -half)],
+    });
+    let middle = [(start[0] + end[0]) / 2.0, (start[1] + end[1]) / 2.0];
+    // Text above the line, reading left to right or bottom to top.
+    let mut angle = direction[1].atan2(direction[0]).to_degrees();
+    if angle > 90.0 + 1e-9 || angle <= -90.0 + 1e-9 {
+        angle -= 180.0_f64.copysign(angle);
+    }
+    let up = angle.to_radians();
+    let lift = 0.8 * text_height;
+    entities.push(Entity::Text {
+        at: [middle[0] - up.sin() * lift, middle[1] + up.cos() * lift],
+        height: text_height,
+        angle,
+        text: DimensionText {
+            name: dimension.name.clone(),
+            value: dimension.value,
+            diameter: dimension.diameter,
+        },
+    });
+    entities
+}
+
+fn translate(entity: &mut Entity, by: [f64; 2]) {
+    let shift = |p: &mut [f64; 2]| {
+        p[0] += by[0];
+        p[1] += by[1];
+    };
+    match entity {
+        Entity::Line { from, to, .. } => {
+            shift(from);
+            shift(to);
+        }
+        Entity::Circle { center, .. } => shift(center),
+        Entity::Arrowhead { corners } => corners.iter_mut().for_each(shift),
+        Entity::Text { at, .. } => shift(at),
+    }
+}
+
+/// `[min x, min y, max x, max y]` of entities (texts by their anchor).
+fn extent(entities: &[Entity]) -> [f64; 4] {
+    let mut bounds = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+    let mut include = |p: [f64; 2], margin: f64| {
+        bounds[0] = bounds[0].min(p[0] - margin);
+        bounds[1] = bounds[1].min(p[1] - margin);
+        bounds[2] = bounds[2].max(p[0] + margin);
+        bounds[3] = bounds[3].max(p[1] + margin);
+    };
+    for entity in entities {
+        match entity {
+            Entity::Line { from, to, .. } => {
+                include(*from, 0.0);
+                include(*to, 0.0);
+            }
+            Entity::Circle { center, radius, .. } => include(*center, *radius),
+            Entity::Arrowhead { corners } => corners.iter().for_each(|c| include(*c, 0.0)),
+            Entity::Text {
+                at, height, text, ..
+            } => include(*at, height * (text.name.len() + 8) as f64 * 0.3),
+        }
+    }
+    bounds
+}
+
+impl Drawing {
+    pub fn of(prisms: &[Prism], dimensions: &[Dimension]) -> Drawing {
+        let bounds = BoundingBox::of_prisms(prisms);
+        let size = bounds.size();
+        let largest = size.iter().copied().fold(0.0, f64::max);
+        let text_height = (largest * 0.035).clamp(0.5, 40.0);
+        let round = is_round(prisms);
+
+        let mut views: Vec<(View, Vec<Entity>)> = Vec::new();
+        for (view, axis) in [(View::Front, 0), (View::Side, 1)] {
+            let mut entities: Vec<Entity> = prisms
+                .iter()
+                .flat_map(|prism| side_lines(prism, axis))
+                .collect();
+            if round {
+                let margin = text_height;
+                entities.push(line(
+                    Layer::Center,
+                    [0.0, bounds.min[2] - margin],
+                    [0.0, bounds.max[2] + margin],
+                ));
+            }
+            views.push((view, entities));
+        }
+        let mut top: Vec<Entity> = Vec::new();
+        for prism in prisms {
+            top.extend(contour_entities(&prism.outer, Layer::Outline));
+            for hole in &prism.holes {
+                top.extend(contour_entities(hole, Layer::Outline));
+            }
+        }
+        if round {
+            let reach = size[0].max(size[1]) / 2.0 + text_height;
+            top.push(line(Layer::Center, [-reach, 0.0], [reach, 0.0]));
+            top.push(line(Layer::Center, [0.0, -reach], [0.0, reach]));
+        }
+        views.push((View::Top, top));
+        for (view, entities) in &mut views {
+            for dimension in dimensions.iter().filter(|d| d.view == *view) {
+                entities.extend(dimension_entities(dimension, text_height));
+            }
+        }
+
+        // Place the side view left of the front view and the top view below it.
+        let gap = 3.0 * text_height;
+        let front = extent(&views[0].1);
+        let side = extent(&views[1].1);
+        let top = extent(&views[2].1);
+        let mut entities = Vec::new();
+        for (view, mut view_entities) in views {
+            let by = match view {
+                View::Front => [0.0, 0.0],
+                View::Side => [front[0] - gap - side[2], 0.0],
+                View::Top => [0.0, front[1] - gap - top[3]],
+            };
+            view_entities.iter_mut().for_each(|e| translate(e, by));
+            entities.extend(view_entities);
+        }
+        Drawing {
+            entities,
+            text_height,
+        }
+    }
+
+    /// `[min x, min y, max x, max y]` with a margin.
+    pub fn extent(&self) -> [f64; 4] {
+        let [x0, y0, x1, y1] = extent(&self.entities);
+        let margin = 2.0 * self.text_height;
+        [x0 - margin, y0 - margin, x1 + margin, y1 + margin]
+    }
+
+    /// The drawing as a standalone SVG document (1 user unit = 1 mm; Y flipped to SVG's down).
+    pub fn svg(&self, title: &str) -> String {
+        let [x0, y0, x1, y1] = self.extent();
+        let (width, height) = (x1 - x0, y1 - y0);
+        let stroke = self.text_height * 0.08;
+        let mut svg = String::new();
+        let _ = write!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{} {} {} {}\" width=\"{}mm\" height=\"{}mm\">\n<title>{}</title>\n",
+            number(x0), number(-y1), number(width), number(height), number(width), number(height), escape(title)
+        );
+        let _ = write!(
+            svg,
+            "<style>line,circle{{fill:none;stroke:#1f2937;stroke-width:{w}}}.HIDDEN{{stroke-dasharray:{d} {g}}}.CENTER{{stroke:#b91c1c;stroke-width:{t};stroke-dasharray:{l} {g} {g} {g}}}.DIMENSIONS{{stroke:#1d4ed8;stroke-width:{t}}}polygon{{fill:#1d4ed8}}text{{fill:#1d4ed8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}}</style>\n",
+            w = number(stroke * 2.0),
+            t = number(stroke),
+            d = number(self.text_height * 0.6),
+            g = number(self.text_height * 0.3),
+            l = number(self.text_height * 1.5),
+        );
+        let p = |point: &[f64; 2]| format!("{},{}", number(point[0]), number(-point[1]));
+        for entity in &self.entities {
+            match entity {
+                Entity::Line { layer, from, to } => {
+                    let _ = writeln!(
+                        svg,
+                        "<line class=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                        layer.name(),
+                        number(from[0]),
+                        number(-from[1]),
+                        number(to[0]),
+                        number(-to[1])
+                    );
+                }
+                Entity::Circle {
+                    layer,
+                    center,
+                    radius,
+                } => {
+                    let _ = writeln!(
+                        svg,
+                        "<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                        layer.name(),
+                        number(center[0]),
+                        number(-center[1]),
+                        number(*radius)
+                    );
+                }
+                Entity::Arrowhead { corners } => {
+                    let _ = writeln!(
+                        svg,
+                        "<polygon points=\"{} {} {}\"/>",
+                        p(&corners[0]),
+                        p(&corners[1]),
+                        p(&corners[2])
+                    );
+                }
+                Entity::Text {
+                    at,
+                    height,
+                    angle,
+                    text,
+                } => {
+                    let _ = writeln!(
+                        svg,
+                        "<text x=\"{x}\" y=\"{y}\" font-size=\"{}\" transform=\"rotate({} {x} {y})\">{}</text>",
+                        number(*height),
+                        number(-angle),
+                        escape(&text.render("⌀")),
+                        x = number(at[0]),
+                        y = number(-at[1]),
+                    );
+                }
+            }
+        }
+        svg.push_str("</svg>\n");
+        svg
+    }
+
+    /// The drawing as DXF R12 (AC1009) in millimetres: layers OUTLINE, HIDDEN, CENTER and
+    /// DIMENSIONS, entities LINE, CIRCLE, SOLID (arrowheads) and TEXT.
+    pub fn dxf(&self) -> String {
+        let mut dxf = String::new();
+        let mut pair = |code: u16, value: &str| {
+            let _ = write!(dxf, "{code}\n{value}\n");
+        };
+        let [x0, y0, x1, y1] = self.extent();
+        pair(0, "SECTION");
+        pair(2, "HEADER");
+        pair(9, "$ACADVER");
+        pair(1, "AC1009");
+        pair(9, "$EXTMIN");
+        pair(10, &number(x0));
+        pair(20, &number(y0));
+        pair(9, "$EXTMAX");
+        pair(10, &number(x1));
+        pair(20, &number(y1));
+        // Millimetres.
+        pair(9, "$MEASUREMENT");
+        pair(70, "1");
+        pair(0, "ENDSEC");
+        pair(0, "SECTION");
+        pair(2, "TABLES");
+        pair(0, "TABLE");
+        pair(2, "LTYPE");
+        pair(70, "3");
+        for (name, description, pattern) in [
+            ("CONTINUOUS", "Solid line", &[][..]),
+            ("DASHED", "Dashed __ __ __", &[3.0, -1.5][..]),
+            ("CENTER", "Center ____ _ ____", &[8.0, -1.5, 1.5, -1.5][..]),
+        ] {
+            pair(0, "LTYPE");
+            pair(2, name);
+            pair(70, "0");
+            pair(3, description);
+            pair(72, "65");
+            pair(73, &pattern.len().to_string());
+            pair(40, &number(pattern.iter().map(|p: &f64| p.abs()).sum()));
+            for element in pattern {
+                pair(49, &number(*element));
+            }
+        }
+        pair(0, "ENDTAB");
+        pair(0, "TABLE");
+        pair(2, "LAYER");
+        pair(70, "4");
+        for layer in [
+            Layer::Outline,
+            Layer::Hidden,
+            Layer::Center,
+            Layer::Dimensions,
+        ] {
+            pair(0, "LAYER");
+            pair(2, layer.name());
+            pair(70, "0");
+            pair(62, &layer.colour().to_string());
+            pair(6, layer.line_type());
+        }
+        pair(0, "ENDTAB");
+        pair(0, "ENDSEC");
+        pair(0, "SECTION");
+        pair(2, "ENTITIES");
+        for entity in &self.entities {
+            match entity {
+                Entity::Line { layer, from, to } => {
+                    pair(0, "LINE");
+                    pair(8, layer.name());
+                    pair(10, &number(from[0]));
+                    pair(20, &number(from[1]));
+                    pair(30, "0");
+                    pair(11, &number(to[0]));
+                    pair(21, &number(to[1]));
+                    pair(31, "0");
+                }
+                Entity::Circle {
+                    layer,
+                    center,
+                    radius,
+                } => {
+                    pair(0, "CIRCLE");
+                    pair(8, layer.name());
+                    pair(10, &number(center[0]));
+                    pair(20, &number(center[1]));
+                    pair(30, "0");
+                    pair(40, &number(*radius));
+                }
+                Entity::Arrowhead { corners } => {
+                    pair(0, "SOLID");
+                    pair(8, Layer::Dimensions.name());
+                    // A triangle is a SOLID whose fourth corner repeats the third.
+                    for (index, corner) in [corners[0], corners[1], corners[2], corners[2]]
+                        .iter()
+                        .enumerate()
+                    {
+                        pair(10 + index as u16, &number(corner[0]));
+                        pair(20 + index as u16, &number(corner[1]));
+                        pair(30 + index as u16, "0");
+                    }
+                }
+                Entity::Text {
+                    at,
+                    height,
+                    angle,
+                    text,
+                } => {
+                    pair(0, "TEXT");
+                    pair(8, Layer::Dimensions.name());
+                    pair(10, &number(at[0]));
+                    pair(20, &number(at[1]));
+                    pair(30, "0");
+                    pair(40, &number(*height));
+                    pair(1, &text.render("%%c"));
+                    pair(50, &number(*angle));
+                    // Centred horizontally and vertically on the second alignment point.
+                    pair(72, "1");
+                    pair(73, "2");
+                    pair(11, &number(at[0]));
+                    pair(21, &number(at[1]));
+                    pair(31, "0");
+                }
+            }
+        }
+        pair(0, "ENDSEC");
+        pair(0, "EOF");
+        dxf
+    }
+}
+
+/// A coordinate with four decimals, no trailing zeros, no "-0".
+fn number(value: f64) -> String {
+    let text = format!("{value:.4}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

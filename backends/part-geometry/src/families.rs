@@ -1,0 +1,676 @@
+//! The families: a typed dimension set per family, read from a part variant's `dimensions`, and
+//! the prisms and drawing dimensions each builds.
+//!
+//! Fasteners stand on the XY plane with their axis on Z: the head from z = 0 up, the shank (a
+//! cosmetic thread: a cylinder at the nominal diameter) down to z = −l. Nuts, washers and bearing
+//! rings sit on z = 0; profiles are extruded from z = 0 to their length.
+
+use std::collections::BTreeMap;
+
+use crate::drawing::{Dimension, View};
+use crate::section::{Contour, Prism};
+use crate::GeometryError;
+
+/// A variant's dimension row, read with the family's name for the errors.
+pub(crate) struct Row<'a> {
+    family: &'a str,
+    values: BTreeMap<String, f64>,
+}
+
+impl<'a> Row<'a> {
+    pub(crate) fn new(family: &'a str, values: BTreeMap<String, f64>) -> Row<'a> {
+        Row { family, values }
+    }
+
+    /// A positive, finite length in millimetres.
+    fn length(&self, name: &str) -> Result<f64, GeometryError> {
+        match self.values.get(name) {
+            None => Err(GeometryError::MissingDimension {
+                family: self.family.to_owned(),
+                name: name.to_owned(),
+            }),
+            Some(value) if value.is_finite() && *value > 0.0 => Ok(*value),
+            Some(value) => Err(self.invalid(name, *value, "must be a positive length in mm")),
+        }
+    }
+
+    /// An optional length that is used only when it lies strictly between two bounds.
+    fn length_between(&self, name: &str, low: f64, high: f64) -> Option<f64> {
+        self.values
+            .get(name)
+            .copied()
+            .filter(|value| value.is_finite() && *value > low && *value < high)
+    }
+
+    fn invalid(&self, name: &str, value: f64, reason: &str) -> GeometryError {
+        GeometryError::InvalidDimension {
+            family: self.family.to_owned(),
+            name: name.to_owned(),
+            value,
+            reason: reason.to_owned(),
+        }
+    }
+
+    /// `name` must be smaller than `bound` (the dimension named `bound_name`).
+    fn less_than(
+        &self,
+        name: &str,
+        value: f64,
+        bound_name: &str,
+        bound: f64,
+    ) -> Result<(), GeometryError> {
+        if value < bound {
+            Ok(())
+        } else {
+            Err(self.invalid(
+                name,
+                value,
+                &format!("must be smaller than {bound_name} = {bound}"),
+            ))
+        }
+    }
+}
+
+/// The width across corners of a hexagon `s` across flats.
+fn across_corners(s: f64) -> f64 {
+    2.0 * s / 3f64.sqrt()
+}
+
+fn horizontal(
+    view: View,
+    x0: f64,
+    x1: f64,
+    y: f64,
+    offset: f64,
+    name: &str,
+    diameter: bool,
+) -> Dimension {
+    Dimension {
+        view,
+        from: [x0, y],
+        to: [x1, y],
+        offset,
+        name: name.to_owned(),
+        value: x1 - x0,
+        diameter,
+    }
+}
+
+fn vertical(view: View, x: f64, y0: f64, y1: f64, offset: f64, name: &str) -> Dimension {
+    Dimension {
+        view,
+        from: [x, y0],
+        to: [x, y1],
+        // The perpendicular of an upward line points to −x: a positive offset puts it left.
+        offset,
+        name: name.to_owned(),
+        value: y1 - y0,
+        diameter: false,
+    }
+}
+
+/// ISO 4762 / ASME B18.3 socket head cap screw: a cylindrical head with a hexagon socket.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SocketHeadCap {
+    pub d: f64,
+    pub dk: f64,
+    pub k: f64,
+    pub s: f64,
+    pub t: f64,
+    pub l: f64,
+}
+
+impl SocketHeadCap {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let screw = SocketHeadCap {
+            d: row.length("d")?,
+            dk: row.length("dk")?,
+            k: row.length("k")?,
+            s: row.length("s")?,
+            t: row.length("t")?,
+            l: row.length("l")?,
+        };
+        row.less_than("d", screw.d, "dk", screw.dk)?;
+        row.less_than("s", across_corners(screw.s), "dk", screw.dk)?;
+        row.less_than("t", screw.t, "k", screw.k)?;
+        Ok(screw)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        // The head is two solids so that the socket (an inner wire) is only t deep.
+        vec![
+            Prism::new(Contour::circle(self.d), -self.l, 0.0),
+            Prism::new(Contour::circle(self.dk), 0.0, self.k - self.t),
+            Prism::new(Contour::circle(self.dk), self.k - self.t, self.k)
+                .with_hole(Contour::hexagon(self.s)),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r, rk) = (self.d / 2.0, self.dk / 2.0);
+        vec![
+            horizontal(View::Front, -rk, rk, self.k, 3.0, "dk", true),
+            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
+            vertical(View::Front, -rk, 0.0, self.k, 3.0, "k"),
+            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+            vertical(View::Side, self.s / 2.0, self.k - self.t, self.k, -3.0, "t"),
+            // Across flats, right of the head in the top view.
+            vertical(
+                View::Top,
+                0.0,
+                -self.s / 2.0,
+                self.s / 2.0,
+                -(rk + 3.0),
+                "s",
+            ),
+        ]
+    }
+}
+
+/// ISO 4014 / 4017, DIN 931 / 933 hexagon head bolt or screw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HexHead {
+    pub d: f64,
+    pub k: f64,
+    pub s: f64,
+    pub l: f64,
+}
+
+impl HexHead {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let bolt = HexHead {
+            d: row.length("d")?,
+            k: row.length("k")?,
+            s: row.length("s")?,
+            l: row.length("l")?,
+        };
+        row.less_than("d", bolt.d, "s", bolt.s)?;
+        Ok(bolt)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![
+            Prism::new(Contour::circle(self.d), -self.l, 0.0),
+            Prism::new(Contour::hexagon(self.s), 0.0, self.k),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r, e) = (self.d / 2.0, across_corners(self.s) / 2.0);
+        vec![
+            horizontal(View::Front, -e, e, self.k, 3.0, "e", false),
+            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
+            vertical(View::Front, -e, 0.0, self.k, 3.0, "k"),
+            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+            horizontal(
+                View::Side,
+                -self.s / 2.0,
+                self.s / 2.0,
+                self.k,
+                3.0,
+                "s",
+                false,
+            ),
+        ]
+    }
+}
+
+/// ISO 4032 / 4033 / 4035 hexagon nut.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HexNut {
+    pub d: f64,
+    pub m: f64,
+    pub s: f64,
+}
+
+impl HexNut {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let nut = HexNut {
+            d: row.length("d")?,
+            m: row.length("m")?,
+            s: row.length("s")?,
+        };
+        row.less_than("d", nut.d, "s", nut.s)?;
+        Ok(nut)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![Prism::new(Contour::hexagon(self.s), 0.0, self.m).with_hole(Contour::circle(self.d))]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let e = across_corners(self.s) / 2.0;
+        vec![
+            horizontal(View::Front, -e, e, self.m, 3.0, "e", false),
+            vertical(View::Front, -e, 0.0, self.m, 3.0, "m"),
+            horizontal(
+                View::Side,
+                -self.s / 2.0,
+                self.s / 2.0,
+                self.m,
+                3.0,
+                "s",
+                false,
+            ),
+            horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true),
+        ]
+    }
+}
+
+/// DIN 557 square nut.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SquareNut {
+    pub d: f64,
+    pub m: f64,
+    pub s: f64,
+}
+
+impl SquareNut {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let nut = SquareNut {
+            d: row.length("d")?,
+            m: row.length("m")?,
+            s: row.length("s")?,
+        };
+        row.less_than("d", nut.d, "s", nut.s)?;
+        Ok(nut)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![Prism::new(Contour::rectangle(self.s, self.s), 0.0, self.m)
+            .with_hole(Contour::circle(self.d))]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let h = self.s / 2.0;
+        vec![
+            horizontal(View::Front, -h, h, self.m, 3.0, "s", false),
+            vertical(View::Front, -h, 0.0, self.m, 3.0, "m"),
+            horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true),
+        ]
+    }
+}
+
+/// ISO 7089 / 7090 / 7091 / 7093 / 7094 plain washer (the chamfer of ISO 7090 is not modelled).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlainWasher {
+    pub d1: f64,
+    pub d2: f64,
+    pub h: f64,
+}
+
+impl PlainWasher {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let washer = PlainWasher {
+            d1: row.length("d1")?,
+            d2: row.length("d2")?,
+            h: row.length("h")?,
+        };
+        row.less_than("d1", washer.d1, "d2", washer.d2)?;
+        Ok(washer)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![Prism::new(Contour::circle(self.d2), 0.0, self.h).with_hole(Contour::circle(self.d1))]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r1, r2) = (self.d1 / 2.0, self.d2 / 2.0);
+        vec![
+            horizontal(View::Front, -r2, r2, self.h, 3.0, "d2", true),
+            horizontal(View::Front, -r1, r1, 0.0, -3.0, "d1", true),
+            vertical(View::Front, -r2, 0.0, self.h, 3.0, "h"),
+        ]
+    }
+}
+
+/// A rolling bearing drawn as its two rings (bore d, outside D, width B); the rolling elements and
+/// the cage are not modelled. Ring shoulders come from the row (d1, D1) when it has them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bearing {
+    pub d: f64,
+    pub outside: f64,
+    /// Inner ring width (B); equal to the outer ring's except for tapered roller bearings.
+    pub inner_width: f64,
+    pub outer_width: f64,
+    /// Overall width (B, or T of a tapered roller bearing).
+    pub width: f64,
+    pub inner_ring_outside: f64,
+    pub outer_ring_bore: f64,
+}
+
+impl Bearing {
+    pub(crate) fn read(row: &Row, tapered: bool) -> Result<Self, GeometryError> {
+        let d = row.length("d")?;
+        let outside = row.length("D")?;
+        row.less_than("d", d, "D", outside)?;
+        let (width, inner_width, outer_width) = if tapered {
+            let total = row.length("T")?;
+            let inner = row.length("B")?;
+            let outer = row.length("C")?;
+            row.less_than("B", inner, "T + ε", total + 1e-9)?;
+            row.less_than("C", outer, "T + ε", total + 1e-9)?;
+            (total, inner, outer)
+        } else {
+            let width = row.length("B")?;
+            (width, width, width)
+        };
+        // Shoulder diameters from the row when they are plausible, else a third of the section.
+        let section = outside - d;
+        let inner_ring_outside = row
+            .length_between("d1", d, outside)
+            .unwrap_or(d + section / 3.0);
+        let outer_ring_bore = row
+            .length_between("D1", inner_ring_outside, outside)
+            .unwrap_or(outside - section / 3.0);
+        Ok(Bearing {
+            d,
+            outside,
+            inner_width,
+            outer_width,
+            width,
+            inner_ring_outside,
+            outer_ring_bore,
+        })
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![
+            Prism::new(
+                Contour::circle(self.inner_ring_outside),
+                0.0,
+                self.inner_width,
+            )
+            .with_hole(Contour::circle(self.d)),
+            Prism::new(
+                Contour::circle(self.outside),
+                self.width - self.outer_width,
+                self.width,
+            )
+            .with_hole(Contour::circle(self.outer_ring_bore)),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r, big) = (self.d / 2.0, self.outside / 2.0);
+        vec![
+            horizontal(View::Front, -big, big, self.width, 3.0, "D", true),
+            horizontal(View::Front, -r, r, 0.0, -3.0, "d", true),
+            vertical(
+                View::Front,
+                -big,
+                0.0,
+                self.width,
+                3.0,
+                if self.width == self.inner_width {
+                    "B"
+                } else {
+                    "T"
+                },
+            ),
+        ]
+    }
+}
+
+/// DIN 6885 parallel key (form B, square ends) of a chosen length.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShaftKey {
+    pub b: f64,
+    pub h: f64,
+    pub l: f64,
+}
+
+impl ShaftKey {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        Ok(ShaftKey {
+            b: row.length("b")?,
+            h: row.length("h")?,
+            l: row.length("l")?,
+        })
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![Prism::new(Contour::rectangle(self.l, self.b), 0.0, self.h)]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (x, y) = (self.l / 2.0, self.b / 2.0);
+        vec![
+            horizontal(View::Front, -x, x, self.h, 3.0, "l", false),
+            vertical(View::Front, -x, 0.0, self.h, 3.0, "h"),
+            horizontal(View::Side, -y, y, self.h, 3.0, "b", false),
+        ]
+    }
+}
+
+/// The section classes of FreeCAD's profiles.csv.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfileClass {
+    /// C: circular hollow section.
+    CircularTube,
+    /// H: I or H beam.
+    IBeam,
+    /// R: solid rectangle (timber).
+    Rectangle,
+    /// RH: rectangular hollow section.
+    RectangularTube,
+    /// U: channel.
+    Channel,
+}
+
+impl ProfileClass {
+    /// The class of a profiles.csv category (the variant's `standard`).
+    pub fn of_category(category: &str) -> Option<ProfileClass> {
+        let category = category.trim().to_ascii_uppercase();
+        Some(match category.as_str() {
+            "CHS" => ProfileClass::CircularTube,
+            "IPE"
+            | "HEA"
+            | "HEB"
+            | "HEM"
+            | "INP"
+            | "UB"
+            | "UC"
+            | "IS BEAM"
+            | "AMERICAN WIDE FLANGE" => ProfileClass::IBeam,
+            "EUROCODE TIMBER" | "NORTH AMERICA LUMBER" => ProfileClass::Rectangle,
+            "RHS" | "SHS" | "IS RHS" | "IS SHS" => ProfileClass::RectangularTube,
+            "UPE" | "UPN" | "IS CHANNEL" | "ALUMINIUM C CHANNEL" => ProfileClass::Channel,
+            _ => return None,
+        })
+    }
+}
+
+/// A structural profile of FreeCAD's profiles.csv extruded to a chosen length, the section as
+/// FreeCAD's Arch workbench draws it (no root radii: the table has none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub class: ProfileClass,
+    /// Named after profiles.csv's columns: width, height, thickness, web / flange thickness,
+    /// outside diameter; plus the chosen length.
+    pub width: f64,
+    pub height: f64,
+    pub thickness: f64,
+    pub web_thickness: f64,
+    pub flange_thickness: f64,
+    pub length: f64,
+}
+
+impl Profile {
+    pub(crate) fn read(standard: &str, row: &Row) -> Result<Self, GeometryError> {
+        let class = ProfileClass::of_category(standard).ok_or_else(|| {
+            GeometryError::UnsupportedStandard {
+                family: "profile".to_owned(),
+                standard: standard.to_owned(),
+            }
+        })?;
+        let mut profile = Profile {
+            class,
+            width: 0.0,
+            height: 0.0,
+            thickness: 0.0,
+            web_thickness: 0.0,
+            flange_thickness: 0.0,
+            length: row.length("length")?,
+        };
+        match class {
+            ProfileClass::CircularTube => {
+                profile.width = row.length("outside_diameter")?;
+                profile.height = profile.width;
+                profile.thickness = row.length("thickness")?;
+                row.less_than(
+                    "thickness",
+                    2.0 * profile.thickness,
+                    "outside_diameter",
+                    profile.width,
+                )?;
+            }
+            ProfileClass::Rectangle => {
+                profile.width = row.length("width")?;
+                profile.height = row.length("height")?;
+            }
+            ProfileClass::RectangularTube => {
+                profile.width = row.length("width")?;
+                profile.height = row.length("height")?;
+                profile.thickness = row.length("thickness")?;
+                let smaller = profile.width.min(profile.height);
+                row.less_than(
+                    "thickness",
+                    2.0 * profile.thickness,
+                    "the smaller side",
+                    smaller,
+                )?;
+            }
+            ProfileClass::IBeam | ProfileClass::Channel => {
+                profile.width = row.length("width")?;
+                profile.height = row.length("height")?;
+                profile.web_thickness = row.length("web_thickness")?;
+                profile.flange_thickness = row.length("flange_thickness")?;
+                let (web_room, flange_room) = if class == ProfileClass::IBeam {
+                    (profile.width, profile.height / 2.0)
+                } else {
+                    (profile.width / 2.0, profile.height)
+                };
+                row.less_than("web_thickness", profile.web_thickness, "its room", web_room)?;
+                row.less_than(
+                    "flange_thickness",
+                    profile.flange_thickness,
+                    "its room",
+                    flange_room,
+                )?;
+            }
+        }
+        Ok(profile)
+    }
+
+    fn section(&self) -> (Contour, Vec<Contour>) {
+        let (w, h) = (self.width / 2.0, self.height / 2.0);
+        let (tw, tf) = (self.web_thickness, self.flange_thickness);
+        match self.class {
+            ProfileClass::CircularTube => (
+                Contour::circle(self.width),
+                vec![Contour::circle(self.width - 2.0 * self.thickness)],
+            ),
+            ProfileClass::Rectangle => (Contour::rectangle(self.width, self.height), Vec::new()),
+            ProfileClass::RectangularTube => (
+                Contour::rectangle(self.width, self.height),
+                vec![Contour::rectangle(
+                    self.width - 2.0 * self.thickness,
+                    self.height - 2.0 * self.thickness,
+                )],
+            ),
+            ProfileClass::IBeam => {
+                let web = tw / 2.0;
+                (
+                    Contour::Polygon(vec![
+                        [-w, -h],
+                        [w, -h],
+                        [w, -h + tf],
+                        [web, -h + tf],
+                        [web, h - tf],
+                        [w, h - tf],
+                        [w, h],
+                        [-w, h],
+                        [-w, h - tf],
+                        [-web, h - tf],
+                        [-web, -h + tf],
+                        [-w, -h + tf],
+                    ]),
+                    Vec::new(),
+                )
+            }
+            // FreeCAD's U: the web along the bottom (width), the flanges up (height).
+            ProfileClass::Channel => (
+                Contour::Polygon(vec![
+                    [-w, -h],
+                    [w, -h],
+                    [w, h],
+                    [w - tf, h],
+                    [w - tf, -h + tw],
+                    [-w + tf, -h + tw],
+                    [-w + tf, h],
+                    [-w, h],
+                ]),
+                Vec::new(),
+            ),
+        }
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        let (outer, holes) = self.section();
+        let mut prism = Prism::new(outer, 0.0, self.length);
+        prism.holes = holes;
+        vec![prism]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (w, h) = (self.width / 2.0, self.height / 2.0);
+        let round = self.class == ProfileClass::CircularTube;
+        let mut dimensions = vec![
+            horizontal(
+                View::Top,
+                -w,
+                w,
+                h,
+                3.0,
+                if round { "D" } else { "b" },
+                round,
+            ),
+            vertical(View::Front, -w, 0.0, self.length, 3.0, "L"),
+        ];
+        if !round {
+            dimensions.push(vertical(View::Top, -w, -h, h, 3.0, "h"));
+        }
+        match self.class {
+            ProfileClass::IBeam => dimensions.push(horizontal(
+                View::Top,
+                -self.web_thickness / 2.0,
+                self.web_thickness / 2.0,
+                0.0,
+                0.0,
+                "tw",
+                false,
+            )),
+            ProfileClass::Channel => dimensions.push(horizontal(
+                View::Top,
+                w - self.flange_thickness,
+                w,
+                h,
+                3.0,
+                "tf",
+                false,
+            )),
+            ProfileClass::CircularTube | ProfileClass::RectangularTube => dimensions.push(
+                horizontal(View::Top, w - self.thickness, w, 0.0, 0.0, "t", false),
+            ),
+            ProfileClass::Rectangle => {}
+        }
+        dimensions
+    }
+}
+
+/// Profile dimension names are profiles.csv's column titles: accept them as written
+/// ("web thickness", "Outside diameter") or in snake case.
+pub(crate) fn profile_dimension_name(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace([' ', '-'], "_")
+}

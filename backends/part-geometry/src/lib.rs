@@ -1,0 +1,168 @@
+//! Standard parts' geometry: every variant's exact solid from its dimension row, written as
+//! STEP AP214 (truck-stepio), binary STL and GLB (tessellated by truck-meshalgo), and a
+//! three-view drawing with its key dimensions as SVG and DXF.
+//!
+//! A variant's `attributes` are `{"family", "standard", "size", "dimensions": {name: mm}}`
+//! (docs/part-geometry.md); [`Shape::from_attributes`] reads the family and its dimensions into a
+//! typed shape, which builds itself from prisms ([`section::Prism`]): planar sections with holes
+//! extruded along Z, stacked where a part has several (head + shank), so no boolean operation is
+//! needed (truck-stepio cannot write their results).
+
+use std::collections::BTreeMap;
+
+pub mod brep;
+pub mod drawing;
+pub mod export;
+pub mod families;
+pub mod section;
+
+pub use brep::{Model, TriangleMesh};
+pub use drawing::Drawing;
+use families::{
+    profile_dimension_name, Bearing, HexHead, HexNut, PlainWasher, Profile, Row, ShaftKey,
+    SocketHeadCap, SquareNut,
+};
+use section::{BoundingBox, Prism};
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GeometryError {
+    #[error("family `{family}` has no geometry generator (supported: {supported})", supported = SUPPORTED_FAMILIES.join(", "))]
+    UnsupportedFamily { family: String },
+    #[error("family `{family}` has no standard or profile class `{standard}`")]
+    UnsupportedStandard { family: String, standard: String },
+    #[error("family `{family}` needs the dimension `{name}` (mm)")]
+    MissingDimension { family: String, name: String },
+    #[error("family `{family}`: dimension `{name}` = {value} {reason}")]
+    InvalidDimension {
+        family: String,
+        name: String,
+        value: f64,
+        reason: String,
+    },
+    #[error("the solid could not be built: {0}")]
+    Modeling(String),
+}
+
+/// The family keys (bd_warehouse's table names, and `profile`) that have a generator.
+pub const SUPPORTED_FAMILIES: &[&str] = &[
+    "socket_head_cap",
+    "hex_head",
+    "hex_nut",
+    "unchamfered_hex_nut",
+    "square_nut",
+    "plain_washer",
+    "chamfered_washer",
+    "single_row_deep_groove_ball_bearing",
+    "single_row_capped_deep_groove_ball_bearing",
+    "single_row_angular_contact_ball_bearing",
+    "single_row_cylindrical_roller_bearing",
+    "single_row_tapered_roller_bearing",
+    "shaft_key",
+    "profile",
+];
+
+/// A part variant's geometry, typed per family.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    SocketHeadCap(SocketHeadCap),
+    HexHead(HexHead),
+    HexNut(HexNut),
+    SquareNut(SquareNut),
+    PlainWasher(PlainWasher),
+    Bearing(Bearing),
+    ShaftKey(ShaftKey),
+    Profile(Profile),
+}
+
+impl Shape {
+    /// Reads a variant's family, standard and dimensions (millimetres, named after the source
+    /// table's columns) into its shape.
+    pub fn from_attributes(
+        family: &str,
+        standard: &str,
+        dimensions: &BTreeMap<String, f64>,
+    ) -> Result<Shape, GeometryError> {
+        let family = family.trim();
+        if family == "profile" {
+            let normalised = dimensions
+                .iter()
+                .map(|(name, value)| (profile_dimension_name(name), *value))
+                .collect();
+            return Ok(Shape::Profile(Profile::read(
+                standard,
+                &Row::new(family, normalised),
+            )?));
+        }
+        let row = Row::new(family, dimensions.clone());
+        Ok(match family {
+            "socket_head_cap" => Shape::SocketHeadCap(SocketHeadCap::read(&row)?),
+            "hex_head" => Shape::HexHead(HexHead::read(&row)?),
+            "hex_nut" | "unchamfered_hex_nut" => Shape::HexNut(HexNut::read(&row)?),
+            "square_nut" => Shape::SquareNut(SquareNut::read(&row)?),
+            "plain_washer" | "chamfered_washer" => Shape::PlainWasher(PlainWasher::read(&row)?),
+            "single_row_deep_groove_ball_bearing"
+            | "single_row_capped_deep_groove_ball_bearing"
+            | "single_row_angular_contact_ball_bearing"
+            | "single_row_cylindrical_roller_bearing" => {
+                Shape::Bearing(Bearing::read(&row, false)?)
+            }
+            "single_row_tapered_roller_bearing" => Shape::Bearing(Bearing::read(&row, true)?),
+            "shaft_key" => Shape::ShaftKey(ShaftKey::read(&row)?),
+            _ => {
+                return Err(GeometryError::UnsupportedFamily {
+                    family: family.to_owned(),
+                })
+            }
+        })
+    }
+
+    /// The solids, one prism each.
+    pub fn prisms(&self) -> Vec<Prism> {
+        match self {
+            Shape::SocketHeadCap(shape) => shape.prisms(),
+            Shape::HexHead(shape) => shape.prisms(),
+            Shape::HexNut(shape) => shape.prisms(),
+            Shape::SquareNut(shape) => shape.prisms(),
+            Shape::PlainWasher(shape) => shape.prisms(),
+            Shape::Bearing(shape) => shape.prisms(),
+            Shape::ShaftKey(shape) => shape.prisms(),
+            Shape::Profile(shape) => shape.prisms(),
+        }
+    }
+
+    /// The key dimensions the drawing shows.
+    pub fn dimensions(&self) -> Vec<drawing::Dimension> {
+        match self {
+            Shape::SocketHeadCap(shape) => shape.dimensions(),
+            Shape::HexHead(shape) => shape.dimensions(),
+            Shape::HexNut(shape) => shape.dimensions(),
+            Shape::SquareNut(shape) => shape.dimensions(),
+            Shape::PlainWasher(shape) => shape.dimensions(),
+            Shape::Bearing(shape) => shape.dimensions(),
+            Shape::ShaftKey(shape) => shape.dimensions(),
+            Shape::Profile(shape) => shape.dimensions(),
+        }
+    }
+
+    /// The exact volume in mm³ (the solids do not overlap).
+    pub fn volume(&self) -> f64 {
+        self.prisms().iter().map(Prism::volume).sum()
+    }
+
+    pub fn bounding_box(&self) -> BoundingBox {
+        BoundingBox::of_prisms(&self.prisms())
+    }
+
+    /// The B-rep solids.
+    pub fn model(&self) -> Result<Model, GeometryError> {
+        Model::from_prisms(&self.prisms())
+    }
+
+    /// The three-view drawing with its dimensions.
+    pub fn drawing(&self) -> Drawing {
+        Drawing::of(&self.prisms(), &self.dimensions())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,186 @@
+//! The one geometric vocabulary every family is written in: a prism is a planar section (an outer
+//! contour with holes) in the XY plane, extruded along +Z from `bottom` to `top`. Stacks of prisms
+//! describe screws (head + shank), nuts, washers, bearing rings and profiles without a boolean
+//! operation, which truck-stepio cannot write. The B-rep, the analytic volume and bounding box and
+//! the drawing's views are all derived from the same prisms.
+
+use std::f64::consts::PI;
+
+/// A closed planar curve in the XY plane (millimetres).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Contour {
+    Circle {
+        center: [f64; 2],
+        radius: f64,
+    },
+    /// Corners counter-clockwise seen from +Z; the closing edge is implied.
+    Polygon(Vec<[f64; 2]>),
+}
+
+impl Contour {
+    pub fn circle(diameter: f64) -> Contour {
+        Contour::Circle {
+            center: [0.0, 0.0],
+            radius: diameter / 2.0,
+        }
+    }
+
+    /// A regular hexagon centred on the origin, `across_flats` wide in Y, corners on the X axis.
+    pub fn hexagon(across_flats: f64) -> Contour {
+        let corner = across_flats / 3f64.sqrt();
+        Contour::Polygon(
+            (0..6)
+                .map(|i| {
+                    let angle = PI / 3.0 * i as f64;
+                    [corner * angle.cos(), corner * angle.sin()]
+                })
+                .collect(),
+        )
+    }
+
+    /// An axis-aligned rectangle centred on the origin.
+    pub fn rectangle(width: f64, height: f64) -> Contour {
+        let (x, y) = (width / 2.0, height / 2.0);
+        Contour::Polygon(vec![[-x, -y], [x, -y], [x, y], [-x, y]])
+    }
+
+    pub fn area(&self) -> f64 {
+        match self {
+            Contour::Circle { radius, .. } => PI * radius * radius,
+            Contour::Polygon(points) => {
+                // Shoelace formula; positive for counter-clockwise corners.
+                let doubled: f64 = points
+                    .iter()
+                    .zip(points.iter().cycle().skip(1))
+                    .map(|(a, b)| a[0] * b[1] - b[0] * a[1])
+                    .sum();
+                doubled / 2.0
+            }
+        }
+    }
+
+    /// `[min x, min y, max x, max y]`.
+    pub fn extent(&self) -> [f64; 4] {
+        match self {
+            Contour::Circle { center, radius } => [
+                center[0] - radius,
+                center[1] - radius,
+                center[0] + radius,
+                center[1] + radius,
+            ],
+            Contour::Polygon(points) => points.iter().fold(
+                [f64::MAX, f64::MAX, f64::MIN, f64::MIN],
+                |[x0, y0, x1, y1], [x, y]| [x0.min(*x), y0.min(*y), x1.max(*x), y1.max(*y)],
+            ),
+        }
+    }
+
+    /// Coordinates along one axis (0 = X, 1 = Y) where a side view shows an edge of this
+    /// contour: the silhouette of a circle, every corner of a polygon.
+    pub fn edges_seen_along(&self, axis: usize) -> Vec<f64> {
+        match self {
+            Contour::Circle { center, radius } => {
+                vec![center[axis] - radius, center[axis] + radius]
+            }
+            Contour::Polygon(points) => {
+                let mut coordinates: Vec<f64> = points.iter().map(|p| p[axis]).collect();
+                coordinates.sort_by(f64::total_cmp);
+                coordinates.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+                coordinates
+            }
+        }
+    }
+}
+
+/// A section extruded along +Z.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prism {
+    pub outer: Contour,
+    pub holes: Vec<Contour>,
+    pub bottom: f64,
+    pub top: f64,
+}
+
+impl Prism {
+    pub fn new(outer: Contour, bottom: f64, top: f64) -> Prism {
+        Prism {
+            outer,
+            holes: Vec::new(),
+            bottom,
+            top,
+        }
+    }
+
+    pub fn with_hole(mut self, hole: Contour) -> Prism {
+        self.holes.push(hole);
+        self
+    }
+
+    pub fn volume(&self) -> f64 {
+        let section = self.outer.area() - self.holes.iter().map(Contour::area).sum::<f64>();
+        section * (self.top - self.bottom)
+    }
+}
+
+/// An axis-aligned box `min`..`max` (millimetres).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoundingBox {
+    pub min: [f64; 3],
+    pub max: [f64; 3],
+}
+
+impl BoundingBox {
+    pub fn of_prisms(prisms: &[Prism]) -> BoundingBox {
+        let mut bounds = BoundingBox {
+            min: [f64::MAX; 3],
+            max: [f64::MIN; 3],
+        };
+        for prism in prisms {
+            let [x0, y0, x1, y1] = prism.outer.extent();
+            bounds.include([x0, y0, prism.bottom]);
+            bounds.include([x1, y1, prism.top]);
+        }
+        bounds
+    }
+
+    pub fn include(&mut self, point: [f64; 3]) {
+        for axis in 0..3 {
+            self.min[axis] = self.min[axis].min(point[axis]);
+            self.max[axis] = self.max[axis].max(point[axis]);
+        }
+    }
+
+    pub fn size(&self) -> [f64; 3] {
+        [
+            self.max[0] - self.min[0],
+            self.max[1] - self.min[1],
+            self.max[2] - self.min[2],
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn areas_are_the_textbook_ones() {
+        let hexagon = Contour::hexagon(10.0);
+        // A regular hexagon of width s across flats: (√3 / 2) s².
+        assert!((hexagon.area() - 3f64.sqrt() / 2.0 * 100.0).abs() < 1e-9);
+        assert!((Contour::circle(2.0).area() - PI).abs() < 1e-12);
+        assert!((Contour::rectangle(3.0, 4.0).area() - 12.0).abs() < 1e-12);
+        let washer = Prism::new(Contour::circle(12.0), 0.0, 1.6).with_hole(Contour::circle(6.4));
+        assert!((washer.volume() - PI / 4.0 * (144.0 - 40.96) * 1.6).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_hexagon_has_its_corners_on_x_and_its_flats_on_y() {
+        let [x0, y0, x1, y1] = Contour::hexagon(10.0).extent();
+        assert!((x1 - 10.0 / 3f64.sqrt()).abs() < 1e-9 && (x0 + x1).abs() < 1e-9);
+        assert!((y1 - 5.0).abs() < 1e-9 && (y0 + 5.0).abs() < 1e-9);
+        // Seen along X the middle corners show as a line on the axis.
+        assert_eq!(Contour::hexagon(10.0).edges_seen_along(1).len(), 3);
+        assert_eq!(Contour::hexagon(10.0).edges_seen_along(0).len(), 4);
+    }
+}

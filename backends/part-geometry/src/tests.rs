@@ -1,0 +1,464 @@
+//! Per family: the solid's tessellated volume and bounding box against the dimension row
+//! (analytic, within 1 %), every solid's mesh watertight, the STEP text well-formed with no
+//! dangling reference, the drawing's dimensions present in SVG and DXF. Rows are real ones from
+//! bd_warehouse 0.4.0's tables and FreeCAD's profiles.csv (tests/fixtures/README.md).
+
+use std::collections::BTreeMap;
+use std::f64::consts::PI;
+
+use super::*;
+use crate::brep::dangling_references;
+
+fn row(values: &[(&str, f64)]) -> BTreeMap<String, f64> {
+    values
+        .iter()
+        .map(|(name, value)| (name.to_string(), *value))
+        .collect()
+}
+
+fn within_one_percent(actual: f64, expected: f64, what: &str) {
+    let error = (actual - expected).abs() / expected.abs().max(1e-9);
+    assert!(
+        error < 0.01,
+        "{what}: {actual} against {expected} ({:.3} %)",
+        error * 100.0
+    );
+}
+
+/// Builds the shape and checks its model, mesh, STEP and drawing against the expected volume
+/// (mm³) and bounding box (computed from the row by the caller, not from the prisms).
+fn check(
+    family: &str,
+    standard: &str,
+    dimensions: &[(&str, f64)],
+    volume: f64,
+    min: [f64; 3],
+    max: [f64; 3],
+    drawn: &[&str],
+) {
+    let shape = Shape::from_attributes(family, standard, &row(dimensions))
+        .unwrap_or_else(|error| panic!("{family}: {error}"));
+    within_one_percent(shape.volume(), volume, &format!("{family} analytic volume"));
+    let model = shape.model().unwrap();
+    let meshes = model.meshes();
+    assert_eq!(meshes.len(), model.solid_count());
+    for (index, mesh) in meshes.iter().enumerate() {
+        assert!(
+            mesh.is_watertight(),
+            "{family}: solid {index} is not closed"
+        );
+        assert!(mesh.volume() > 0.0, "{family}: solid {index} faces inwards");
+    }
+    let mesh = model.mesh();
+    within_one_percent(mesh.volume(), volume, &format!("{family} mesh volume"));
+    let (low, high) = mesh.bounds();
+    let size = (0..3).map(|axis| max[axis] - min[axis]).fold(0.0, f64::max);
+    for axis in 0..3 {
+        assert!(
+            (low[axis] - min[axis]).abs() < 0.01 * size
+                && (high[axis] - max[axis]).abs() < 0.01 * size,
+            "{family}: bounds {low:?}..{high:?} against {min:?}..{max:?}"
+        );
+    }
+
+    let step = model.step(&format!("{family} {standard}"));
+    assert!(step.starts_with("ISO-10303-21;\nHEADER;"), "{family}");
+    assert!(step.ends_with("ENDSEC;\nEND-ISO-10303-21;\n"), "{family}");
+    assert!(step.contains("AUTOMOTIVE_DESIGN"), "{family}: not AP214");
+    assert_eq!(
+        step.matches("MANIFOLD_SOLID_BREP").count(),
+        model.solid_count(),
+        "{family}"
+    );
+    assert_eq!(dangling_references(&step), Vec::<u64>::new(), "{family}");
+    assert_eq!(step.matches('(').count(), step.matches(')').count());
+
+    let drawing = shape.drawing();
+    let svg = drawing.svg(family);
+    let dxf = drawing.dxf();
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    assert!(dxf.contains("AC1009") && dxf.ends_with("0\nEOF\n"));
+    for name in drawn {
+        assert!(
+            svg.contains(&format!(">{name} = ")),
+            "{family}: SVG lacks {name}"
+        );
+        assert!(
+            dxf.contains(&format!("\n{name} = ")),
+            "{family}: DXF lacks {name}"
+        );
+    }
+}
+
+#[test]
+fn socket_head_cap_iso4762_m6x20() {
+    let (d, dk, k, s, t, l) = (6.0, 10.22, 6.0, 5.0, 3.0, 20.0);
+    let hexagon = 3f64.sqrt() / 2.0 * s * s;
+    let volume = PI / 4.0 * (d * d * l + dk * dk * k) - hexagon * t;
+    let r = dk / 2.0;
+    check(
+        "socket_head_cap",
+        "iso4762",
+        &[
+            ("d", d),
+            ("pitch", 1.0),
+            ("dk", dk),
+            ("k", k),
+            ("s", s),
+            ("t", t),
+            ("l", l),
+        ],
+        volume,
+        [-r, -r, -l],
+        [r, r, k],
+        &["dk", "d", "k", "l", "s", "t"],
+    );
+}
+
+#[test]
+fn hex_head_iso4017_m6x20() {
+    let (d, k, s, l) = (6.0, 4.24, 10.0, 20.0);
+    let e = s / 3f64.sqrt();
+    check(
+        "hex_head",
+        "iso4017",
+        &[("d", d), ("k", k), ("s", s), ("l", l)],
+        3f64.sqrt() / 2.0 * s * s * k + PI / 4.0 * d * d * l,
+        [-e, -s / 2.0, -l],
+        [e, s / 2.0, k],
+        &["e", "d", "k", "l", "s"],
+    );
+}
+
+#[test]
+fn hex_nut_iso4032_m6() {
+    let (d, m, s) = (6.0, 5.2, 10.0);
+    let e = s / 3f64.sqrt();
+    // The research spike's nut: 303.31 mm³ analytic.
+    let volume = (3f64.sqrt() / 2.0 * s * s - PI / 4.0 * d * d) * m;
+    assert!((volume - 303.31).abs() < 0.01);
+    check(
+        "hex_nut",
+        "iso4032",
+        &[("d", d), ("m", m), ("s", s)],
+        volume,
+        [-e, -s / 2.0, 0.0],
+        [e, s / 2.0, m],
+        &["e", "m", "s", "d"],
+    );
+}
+
+#[test]
+fn square_nut_din557_m6() {
+    check(
+        "square_nut",
+        "din557",
+        &[("d", 6.0), ("m", 5.0), ("s", 10.0)],
+        (100.0 - PI * 9.0) * 5.0,
+        [-5.0, -5.0, 0.0],
+        [5.0, 5.0, 5.0],
+        &["s", "m", "d"],
+    );
+}
+
+#[test]
+fn plain_washer_iso7089_m6() {
+    let (d1, d2, h) = (6.4, 12.0, 1.6);
+    check(
+        "plain_washer",
+        "iso7089",
+        &[("d", 6.0), ("d1", d1), ("d2", d2), ("h", h)],
+        PI / 4.0 * (d2 * d2 - d1 * d1) * h,
+        [-6.0, -6.0, 0.0],
+        [6.0, 6.0, h],
+        &["d1", "d2", "h"],
+    );
+}
+
+#[test]
+fn deep_groove_ball_bearing_608() {
+    // d, D, B, d1 (inner ring shoulder), D1 (outer ring shoulder) of SKF 608.
+    let (d, big, b, d1, big1) = (8.0, 22.0, 7.0, 12.1, 17.6);
+    check(
+        "single_row_deep_groove_ball_bearing",
+        "SKT",
+        &[
+            ("d", d),
+            ("D", big),
+            ("B", b),
+            ("d1", d1),
+            ("D1", big1),
+            ("C", 3.45),
+        ],
+        PI / 4.0 * (d1 * d1 - d * d + big * big - big1 * big1) * b,
+        [-11.0, -11.0, 0.0],
+        [11.0, 11.0, b],
+        &["D", "d", "B"],
+    );
+}
+
+#[test]
+fn tapered_roller_bearing_30204_has_rings_of_their_own_widths() {
+    // d, D, T, B (inner ring), C (outer ring), d1 of SKF 30204 J2/Q; no D1: a third of the section.
+    let (d, big, t, b, c, d1) = (20.0, 47.0, 15.25, 14.0, 12.0, 33.7);
+    let bore = big - (big - d) / 3.0;
+    check(
+        "single_row_tapered_roller_bearing",
+        "SKT",
+        &[
+            ("d", d),
+            ("D", big),
+            ("T", t),
+            ("B", b),
+            ("C", c),
+            ("d1", d1),
+        ],
+        PI / 4.0 * ((d1 * d1 - d * d) * b + (big * big - bore * bore) * c),
+        [-23.5, -23.5, 0.0],
+        [23.5, 23.5, t],
+        &["D", "d", "T"],
+    );
+}
+
+#[test]
+fn shaft_key_din6885_6x6x32() {
+    check(
+        "shaft_key",
+        "din6885",
+        &[("b", 6.0), ("h", 6.0), ("l", 32.0)],
+        6.0 * 6.0 * 32.0,
+        [-16.0, -3.0, 0.0],
+        [16.0, 3.0, 6.0],
+        &["l", "h", "b"],
+    );
+}
+
+#[test]
+fn profile_ipe100_as_profiles_csv_names_it() {
+    let (b, h, tw, tf, length) = (55.0, 100.0, 4.1, 5.7, 1000.0);
+    let area = 2.0 * b * tf + (h - 2.0 * tf) * tw;
+    check(
+        "profile",
+        "IPE",
+        &[
+            ("width", b),
+            ("height", h),
+            ("web thickness", tw),
+            ("flange thickness", tf),
+            ("length", length),
+        ],
+        area * length,
+        [-b / 2.0, -h / 2.0, 0.0],
+        [b / 2.0, h / 2.0, length],
+        &["b", "h", "tw", "L"],
+    );
+}
+
+#[test]
+fn profile_heb200_in_snake_case() {
+    let (b, h, tw, tf, length) = (200.0, 200.0, 9.0, 15.0, 2500.0);
+    check(
+        "profile",
+        "HEB",
+        &[
+            ("width", b),
+            ("height", h),
+            ("web_thickness", tw),
+            ("flange_thickness", tf),
+            ("length", length),
+        ],
+        (2.0 * b * tf + (h - 2.0 * tf) * tw) * length,
+        [-100.0, -100.0, 0.0],
+        [100.0, 100.0, length],
+        &["b", "h", "tw", "L"],
+    );
+}
+
+#[test]
+fn profile_rhs100x50x4() {
+    let length = 600.0;
+    check(
+        "profile",
+        "RHS",
+        &[
+            ("width", 100.0),
+            ("height", 50.0),
+            ("thickness", 4.0),
+            ("length", length),
+        ],
+        (100.0 * 50.0 - 92.0 * 42.0) * length,
+        [-50.0, -25.0, 0.0],
+        [50.0, 25.0, length],
+        &["b", "h", "t", "L"],
+    );
+}
+
+#[test]
+fn profile_chs48_3x3_2() {
+    let (outside, t, length) = (48.3, 3.2, 750.0);
+    let inside = outside - 2.0 * t;
+    check(
+        "profile",
+        "CHS",
+        &[
+            ("Outside diameter", outside),
+            ("Thickness", t),
+            ("length", length),
+        ],
+        PI / 4.0 * (outside * outside - inside * inside) * length,
+        [-outside / 2.0, -outside / 2.0, 0.0],
+        [outside / 2.0, outside / 2.0, length],
+        &["D", "t", "L"],
+    );
+}
+
+#[test]
+fn profile_upe80_channel_as_freecad_draws_it() {
+    let (w, h, tw, tf, length) = (80.0, 50.0, 4.0, 7.0, 400.0);
+    // The web along the width, two flanges of height h − tw.
+    let area = w * tw + 2.0 * tf * (h - tw);
+    check(
+        "profile",
+        "UPE",
+        &[
+            ("width", w),
+            ("height", h),
+            ("web thickness", tw),
+            ("flange thickness", tf),
+            ("length", length),
+        ],
+        area * length,
+        [-40.0, -25.0, 0.0],
+        [40.0, 25.0, length],
+        &["b", "h", "tf", "L"],
+    );
+}
+
+#[test]
+fn profile_timber_38x100() {
+    check(
+        "profile",
+        "Eurocode timber",
+        &[("width", 38.0), ("height", 100.0), ("length", 2000.0)],
+        38.0 * 100.0 * 2000.0,
+        [-19.0, -50.0, 0.0],
+        [19.0, 50.0, 2000.0],
+        &["b", "h", "L"],
+    );
+}
+
+#[test]
+fn bad_rows_get_a_clear_error() {
+    let m6 = row(&[("d", 6.0), ("m", 5.2), ("s", 10.0)]);
+    assert_eq!(
+        Shape::from_attributes("knurled_thumb_screw", "din464", &m6),
+        Err(GeometryError::UnsupportedFamily {
+            family: "knurled_thumb_screw".into()
+        })
+    );
+    let error = Shape::from_attributes("knurled_thumb_screw", "din464", &m6).unwrap_err();
+    assert!(error.to_string().contains("socket_head_cap"), "{error}");
+    assert_eq!(
+        Shape::from_attributes("hex_nut", "iso4032", &row(&[("d", 6.0), ("s", 10.0)])),
+        Err(GeometryError::MissingDimension {
+            family: "hex_nut".into(),
+            name: "m".into()
+        })
+    );
+    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let error = Shape::from_attributes(
+            "hex_nut",
+            "iso4032",
+            &row(&[("d", 6.0), ("m", bad), ("s", 10.0)]),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "m"),
+            "{bad}: {error}"
+        );
+    }
+    // A hole as wide as the nut.
+    let error = Shape::from_attributes(
+        "hex_nut",
+        "iso4032",
+        &row(&[("d", 10.0), ("m", 5.0), ("s", 10.0)]),
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("smaller than s = 10"), "{error}");
+    // A socket deeper than the head.
+    let error = Shape::from_attributes(
+        "socket_head_cap",
+        "iso4762",
+        &row(&[
+            ("d", 6.0),
+            ("dk", 10.0),
+            ("k", 6.0),
+            ("s", 5.0),
+            ("t", 6.0),
+            ("l", 20.0),
+        ]),
+    )
+    .unwrap_err();
+    assert!(matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "t"));
+    assert_eq!(
+        Shape::from_attributes("profile", "Z-bar", &row(&[("length", 100.0)])),
+        Err(GeometryError::UnsupportedStandard {
+            family: "profile".into(),
+            standard: "Z-bar".into()
+        })
+    );
+    // A tube whose walls meet.
+    let error = Shape::from_attributes(
+        "profile",
+        "CHS",
+        &row(&[
+            ("outside diameter", 20.0),
+            ("thickness", 10.0),
+            ("length", 100.0),
+        ]),
+    )
+    .unwrap_err();
+    assert!(matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "thickness"));
+}
+
+#[test]
+fn every_supported_family_answers_with_its_own_error_not_unsupported() {
+    for family in SUPPORTED_FAMILIES {
+        let error = Shape::from_attributes(family, "IPE", &BTreeMap::new()).unwrap_err();
+        assert!(
+            matches!(error, GeometryError::MissingDimension { .. }),
+            "{family}: {error}"
+        );
+    }
+}
+
+#[test]
+fn the_mesh_formats_carry_the_whole_mesh() {
+    let shape = Shape::from_attributes(
+        "hex_nut",
+        "iso4032",
+        &row(&[("d", 6.0), ("m", 5.2), ("s", 10.0)]),
+    )
+    .unwrap();
+    let mesh = shape.model().unwrap().mesh();
+    let stl = export::stl(&mesh, "hex_nut iso4032 M6");
+    assert!(!stl.starts_with(b"solid"));
+    let count = u32::from_le_bytes(stl[80..84].try_into().unwrap()) as usize;
+    assert_eq!(count, mesh.triangles.len());
+    assert_eq!(stl.len(), 84 + 50 * count);
+    let glb = export::glb(&mesh).unwrap();
+    assert_eq!(&glb[0..4], b"glTF");
+    let json_length = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+    let document: serde_json::Value = serde_json::from_slice(&glb[20..20 + json_length]).unwrap();
+    assert_eq!(document["accessors"][1]["count"], mesh.triangles.len() * 3);
+    // 10 mm across flats → 0.005 m; Z up → Y up: the 5.2 mm height is glTF's Y.
+    let max = &document["accessors"][0]["max"];
+    assert!((max[1].as_f64().unwrap() - 0.0052).abs() < 1e-6, "{max}");
+    assert!((max[2].as_f64().unwrap() - 0.005).abs() < 1e-6, "{max}");
+}
+
+#[test]
+fn a_dangling_reference_is_found() {
+    let text = "ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1 = A('#9', #2);\n#2 = B((#1, #3));\nENDSEC;\nEND-ISO-10303-21;\n";
+    assert_eq!(dangling_references(text), vec![3]);
+}
