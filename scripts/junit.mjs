@@ -8,21 +8,25 @@ const escapeXml = (text) => String(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt
 /**
  * @param {string} file where to write the report
  * @param {string} suite the suite's name
- * @param {{ name: string, failure?: string }[]} cases one per check; `failure` holds the message of a failed one
+ * @param {{ name: string, failure?: string, skipped?: string }[]} cases one per check; `failure` holds the message of
+ *   a failed one, `skipped` why one could not run (a reader that is not installed: not a pass)
  */
 export function writeJunit(file, suite, cases) {
   const failures = cases.filter((c) => c.failure !== undefined).length;
+  const skipped = cases.filter((c) => c.failure === undefined && c.skipped !== undefined).length;
   const body = cases
     .map((c) =>
-      c.failure === undefined
-        ? `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(c.name)}"/>`
-        : `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(c.name)}">\n      <failure message="${escapeXml(c.failure.split('\n')[0])}">${escapeXml(c.failure)}</failure>\n    </testcase>`,
+      c.failure !== undefined
+        ? `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(c.name)}">\n      <failure message="${escapeXml(c.failure.split('\n')[0])}">${escapeXml(c.failure)}</failure>\n    </testcase>`
+        : c.skipped !== undefined
+          ? `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(c.name)}">\n      <skipped message="${escapeXml(c.skipped)}"/>\n    </testcase>`
+          : `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(c.name)}"/>`,
     )
     .join('\n');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
     file,
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}">\n${body}\n  </testsuite>\n</testsuites>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">\n${body}\n  </testsuite>\n</testsuites>\n`,
   );
 }
 

@@ -37,6 +37,10 @@ install_python_packages() {
     log "installing schemathesis (API fuzzing against the OpenAPI documents)"
     python3 -m pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5' || die "could not install schemathesis"
   fi
+  if ! python3 -c 'import ezdxf' 2>/dev/null; then
+    log "installing ezdxf (reads the generated parts' DXF drawings)"
+    python3 -m pip install --quiet --disable-pip-version-check 'ezdxf==1.4.3' || die "could not install ezdxf"
+  fi
   if ! python3 -c 'import moto.server, flask' 2>/dev/null; then
     log "installing moto[server] (S3-compatible server for the file storage tests)"
     python3 -m pip install --quiet --disable-pip-version-check 'moto[server]==5.2.1' || die "could not install moto[server]"
@@ -99,6 +103,8 @@ step "format (prettier)" node scripts/format-check.mjs --junit "$REPORTS/format.
 step "vitest" npx vitest run --reporter=default --reporter=junit --outputFile.junit="$REPORTS/vitest.xml"
 step "cargo nextest" cargo nextest run --workspace --profile ci --no-fail-fast
 cp target/nextest/ci/junit.xml "$REPORTS/nextest.xml" 2>/dev/null
+# Generated standard parts read back by OpenCascade, the glTF validator and ezdxf (issue 16).
+step "part geometry against real readers" node scripts/part-geometry-check.mjs --junit "$REPORTS/part-geometry.xml"
 step "build the front-end" build_frontend
 step "build the portal" build_portal
 # The committed TypeScript API types are what the services' OpenAPI documents give today (issue 15).
@@ -110,7 +116,7 @@ step "playwright" npm run test -w e2e --silent
 
 python3 "$REPO_ROOT/scripts/junit-summary.py" "$REPORTS/nextest.xml" "$REPORTS/vitest.xml" "$REPORTS/playwright.xml" \
   "$REPORTS"/fuzz-{system,component,part,mat}.xml "$REPORTS/bundle-budget.xml" \
-  "$REPORTS/lint.xml" "$REPORTS/format.xml" "$REPORTS/api-types.xml" | tail -1 > "$REPORTS/summary.txt"
+  "$REPORTS/lint.xml" "$REPORTS/format.xml" "$REPORTS/api-types.xml" "$REPORTS/part-geometry.xml" | tail -1 > "$REPORTS/summary.txt"
 summary="$(cat "$REPORTS/summary.txt")"
 case "$summary" in *" 0 failed") ;; *) status=1 ;; esac
 echo "$summary"

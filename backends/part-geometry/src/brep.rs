@@ -229,15 +229,7 @@ impl Model {
     pub fn step(&self, name: &str) -> String {
         let compressed: Vec<_> = self.solids.iter().map(Solid::compress).collect();
         let models: StepModels<_, _, _> = compressed.iter().collect();
-        let text = CompleteStepDisplay::new(
-            models,
-            StepHeaderDescriptor {
-                file_name: step_string(name),
-                organization_system: "portal part-geometry (truck)".to_owned(),
-                ..Default::default()
-            },
-        )
-        .to_string();
+        let text = CompleteStepDisplay::new(models, StepHeaderDescriptor::default()).to_string();
         repair_step(&text, name)
     }
 }
@@ -251,25 +243,29 @@ fn step_string(text: &str) -> String {
         .replace('\'', "''")
 }
 
-/// truck-stepio 0.3 writes what AP214 readers need to be told otherwise:
-/// - the schema is given as ISO-10303-042; an AP214 file names AUTOMOTIVE_DESIGN;
-/// - the product is nameless;
-/// - nothing links the product to the application context that names the protocol
-///   (PRODUCT_RELATED_PRODUCT_CATEGORY is optional; the PRODUCT_CONTEXT refers to #2 already),
-///   and the solids are not tied to a shape representation's items in a way OpenCascade resolves:
-///   see `dangling_references`, which finds the references to entities the file never defines.
+/// truck-stepio 0.3's file with the header an AP214 reader expects, and a named product.
+///
+/// truck writes FILE_NAME's author and organization lists doubly parenthesised (`((''))`): a
+/// list of lists where the schema has a list of strings, which OpenCascade reports as
+/// "StepReaderData : Unresolved Reference : Fails Count : 2". It names the schema
+/// ISO-10303-042 (AP214 is AUTOMOTIVE_DESIGN) and leaves the product nameless. The DATA
+/// section is kept as truck wrote it.
 fn repair_step(text: &str, name: &str) -> String {
     let name = step_string(name);
-    text.replacen(
-        "FILE_SCHEMA(('ISO-10303-042'));",
-        "FILE_SCHEMA(('AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }'));",
-        1,
-    )
-    .replacen(
-        "#7 = PRODUCT('','','', (#8));",
-        &format!("#7 = PRODUCT('{name}','{name}','', (#8));"),
-        1,
-    )
+    let data = text.find("DATA;").map_or("", |start| &text[start..]);
+    let time_stamp = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S");
+    let header = format!(
+        "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('{name}'), '2;1');\n\
+         FILE_NAME('{name}', '{time_stamp}', (''), (''), 'truck-stepio 0.3', \
+         'portal part-geometry', '');\n\
+         FILE_SCHEMA(('AUTOMOTIVE_DESIGN {{ 1 0 10303 214 1 1 1 1 }}'));\nENDSEC;\n"
+    );
+    header
+        + &data.replacen(
+            "#7 = PRODUCT('','','', (#8));",
+            &format!("#7 = PRODUCT('{name}','{name}','', (#8));"),
+            1,
+        )
 }
 
 /// The `#n` references of a STEP file's DATA section that name no entity of it.

@@ -163,6 +163,41 @@ fn contour_entities(contour: &Contour, layer: Layer) -> Vec<Entity> {
     }
 }
 
+enum Visibility {
+    Visible,
+    Hidden,
+    /// Covered by a prism above whose outline is the same curve: drawn once, by that prism.
+    Repeated,
+}
+
+fn contains(outer: [f64; 4], inner: [f64; 4]) -> bool {
+    const EPSILON: f64 = 1e-9;
+    outer[0] <= inner[0] + EPSILON
+        && outer[1] <= inner[1] + EPSILON
+        && outer[2] >= inner[2] - EPSILON
+        && outer[3] >= inner[3] - EPSILON
+}
+
+/// Whether a contour of `prism` shows in the top view: a prism standing on it that covers it
+/// hides it, unless the contour lies inside one of that prism's holes (a socket, a bore).
+fn seen_from_above(contour: &Contour, prism: &Prism, prisms: &[Prism]) -> Visibility {
+    let extent = contour.extent();
+    for above in prisms.iter().filter(|p| p.bottom >= prism.top - 1e-9) {
+        let through_a_hole = above
+            .holes
+            .iter()
+            .any(|hole| contains(hole.extent(), extent));
+        if !through_a_hole && contains(above.outer.extent(), extent) {
+            return if above.outer == *contour {
+                Visibility::Repeated
+            } else {
+                Visibility::Hidden
+            };
+        }
+    }
+    Visibility::Visible
+}
+
 fn is_round(prisms: &[Prism]) -> bool {
     prisms.iter().any(|prism| {
         matches!(prism.outer, Contour::Circle { center, .. } if center == [0.0, 0.0])
@@ -281,8 +316,10 @@ impl Drawing {
     pub fn of(prisms: &[Prism], dimensions: &[Dimension]) -> Drawing {
         let bounds = BoundingBox::of_prisms(prisms);
         let size = bounds.size();
-        let largest = size.iter().copied().fold(0.0, f64::max);
-        let text_height = (largest * 0.035).clamp(0.5, 40.0);
+        // Texts scale with the part, but a long profile's length must not make them dwarf its
+        // section: the length counts for at most three section widths.
+        let section = size[0].max(size[1]);
+        let text_height = (size[2].min(3.0 * section).max(section) * 0.035).clamp(0.5, 40.0);
         let round = is_round(prisms);
 
         let mut views: Vec<(View, Vec<Entity>)> = Vec::new();
@@ -303,9 +340,12 @@ impl Drawing {
         }
         let mut top: Vec<Entity> = Vec::new();
         for prism in prisms {
-            top.extend(contour_entities(&prism.outer, Layer::Outline));
-            for hole in &prism.holes {
-                top.extend(contour_entities(hole, Layer::Outline));
+            for contour in std::iter::once(&prism.outer).chain(&prism.holes) {
+                match seen_from_above(contour, prism, prisms) {
+                    Visibility::Visible => top.extend(contour_entities(contour, Layer::Outline)),
+                    Visibility::Hidden => top.extend(contour_entities(contour, Layer::Hidden)),
+                    Visibility::Repeated => {}
+                }
             }
         }
         if round {

@@ -153,7 +153,7 @@ impl SocketHeadCap {
             horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
             vertical(View::Front, -rk, 0.0, self.k, 3.0, "k"),
             vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
-            vertical(View::Side, self.s / 2.0, self.k - self.t, self.k, -3.0, "t"),
+            vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
             // Across flats, right of the head in the top view.
             vertical(
                 View::Top,
@@ -656,7 +656,8 @@ impl Profile {
                 w - self.flange_thickness,
                 w,
                 h,
-                3.0,
+                // Below the width's dimension line.
+                1.2,
                 "tf",
                 false,
             )),

@@ -65,6 +65,13 @@ fn check(
     assert!(step.starts_with("ISO-10303-21;\nHEADER;"), "{family}");
     assert!(step.ends_with("ENDSEC;\nEND-ISO-10303-21;\n"), "{family}");
     assert!(step.contains("AUTOMOTIVE_DESIGN"), "{family}: not AP214");
+    // FILE_NAME's author and organization are lists of strings, not lists of lists.
+    assert!(
+        step.contains(", (''), (''), "),
+        "{family}: {}",
+        &step[..400]
+    );
+    assert!(!step.contains("(('')"), "{family}");
     assert_eq!(
         step.matches("MANIFOLD_SOLID_BREP").count(),
         model.solid_count(),
