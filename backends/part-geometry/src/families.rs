@@ -215,6 +215,141 @@ impl HexHead {
     }
 }
 
+/// DIN 1662 / 1665 hexagon head bolt with flange: the hexagon stands on a flange dc × c.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HexHeadWithFlange {
+    pub d: f64,
+    pub c: f64,
+    pub dc: f64,
+    pub k: f64,
+    pub s: f64,
+    pub l: f64,
+}
+
+impl HexHeadWithFlange {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let bolt = HexHeadWithFlange {
+            d: row.length("d")?,
+            c: row.length("c")?,
+            dc: row.length("dc")?,
+            k: row.length("k")?,
+            s: row.length("s")?,
+            l: row.length("l")?,
+        };
+        row.less_than("d", bolt.d, "s", bolt.s)?;
+        row.less_than("c", bolt.c, "k", bolt.k)?;
+        Ok(bolt)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![
+            Prism::new(Contour::circle(self.d), -self.l, 0.0),
+            Prism::new(Contour::circle(self.dc), 0.0, self.c),
+            Prism::new(Contour::hexagon(self.s), self.c, self.k),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r, e, rc) = (self.d / 2.0, across_corners(self.s) / 2.0, self.dc / 2.0);
+        vec![
+            horizontal(View::Front, -e, e, self.k, 3.0, "e", false),
+            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
+            vertical(View::Front, -rc.max(e), 0.0, self.k, 3.0, "k"),
+            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+            horizontal(View::Side, -rc, rc, self.k, 3.0, "dc", true),
+            vertical(View::Side, rc, 0.0, self.c, -3.0, "c"),
+            vertical(View::Top, 0.0, -self.s / 2.0, self.s / 2.0, 0.0, "s"),
+        ]
+    }
+}
+
+/// ISO 4026 hexagon socket set screw with flat point (also bd_warehouse's metric_set_screw,
+/// whose socket columns are Socket_Size and Socket_Depth).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetScrew {
+    pub d: f64,
+    pub s: f64,
+    pub t: f64,
+    pub l: f64,
+}
+
+impl SetScrew {
+    pub(crate) fn read(row: &Row, socket_names: [&str; 2]) -> Result<Self, GeometryError> {
+        let screw = SetScrew {
+            d: row.length("d")?,
+            s: row.length(socket_names[0])?,
+            t: row.length(socket_names[1])?,
+            l: row.length("l")?,
+        };
+        row.less_than(socket_names[0], across_corners(screw.s), "d", screw.d)?;
+        row.less_than(socket_names[1], screw.t, "l", screw.l)?;
+        Ok(screw)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        let socket_bottom = self.l - self.t;
+        vec![
+            Prism::new(Contour::circle(self.d), 0.0, socket_bottom),
+            Prism::new(Contour::circle(self.d), socket_bottom, self.l)
+                .with_hole(Contour::hexagon(self.s)),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let r = self.d / 2.0;
+        vec![
+            horizontal(View::Front, -r, r, self.l, 3.0, "d", true),
+            vertical(View::Front, -r, 0.0, self.l, 3.0, "l"),
+            vertical(View::Side, r, self.l - self.t, self.l, -3.0, "t"),
+            vertical(View::Top, 0.0, -self.s / 2.0, self.s / 2.0, 0.0, "s"),
+        ]
+    }
+}
+
+/// DIN 1665 hexagon nut with flange.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HexNutWithFlange {
+    pub d: f64,
+    pub c: f64,
+    pub dc: f64,
+    pub m: f64,
+    pub s: f64,
+}
+
+impl HexNutWithFlange {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let nut = HexNutWithFlange {
+            d: row.length("d")?,
+            c: row.length("c")?,
+            dc: row.length("dc")?,
+            m: row.length("m")?,
+            s: row.length("s")?,
+        };
+        row.less_than("d", nut.d, "s", nut.s)?;
+        row.less_than("d", nut.d, "dc", nut.dc)?;
+        row.less_than("c", nut.c, "m", nut.m)?;
+        Ok(nut)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![
+            Prism::new(Contour::circle(self.dc), 0.0, self.c).with_hole(Contour::circle(self.d)),
+            Prism::new(Contour::hexagon(self.s), self.c, self.m).with_hole(Contour::circle(self.d)),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (e, rc) = (across_corners(self.s) / 2.0, self.dc / 2.0);
+        vec![
+            horizontal(View::Front, -e, e, self.m, 3.0, "e", false),
+            vertical(View::Front, -rc.max(e), 0.0, self.m, 3.0, "m"),
+            horizontal(View::Side, -rc, rc, 0.0, -3.0, "dc", true),
+            vertical(View::Side, rc, 0.0, self.c, -3.0, "c"),
+            horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true),
+        ]
+    }
+}
+
 /// ISO 4032 / 4033 / 4035 hexagon nut.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HexNut {

@@ -19,8 +19,8 @@ pub mod section;
 pub use brep::{Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
-    profile_dimension_name, Bearing, HexHead, HexNut, PlainWasher, Profile, Row, ShaftKey,
-    SocketHeadCap, SquareNut,
+    profile_dimension_name, Bearing, HexHead, HexHeadWithFlange, HexNut, HexNutWithFlange,
+    PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap, SquareNut,
 };
 use section::{BoundingBox, Prism};
 
@@ -47,7 +47,11 @@ pub enum GeometryError {
 pub const SUPPORTED_FAMILIES: &[&str] = &[
     "socket_head_cap",
     "hex_head",
+    "hex_head_with_flange",
+    "setscrew",
+    "metric_set_screw",
     "hex_nut",
+    "hex_nut_with_flange",
     "unchamfered_hex_nut",
     "square_nut",
     "plain_washer",
@@ -66,7 +70,10 @@ pub const SUPPORTED_FAMILIES: &[&str] = &[
 pub enum Shape {
     SocketHeadCap(SocketHeadCap),
     HexHead(HexHead),
+    HexHeadWithFlange(HexHeadWithFlange),
+    SetScrew(SetScrew),
     HexNut(HexNut),
+    HexNutWithFlange(HexNutWithFlange),
     SquareNut(SquareNut),
     PlainWasher(PlainWasher),
     Bearing(Bearing),
@@ -97,6 +104,12 @@ impl Shape {
         Ok(match family {
             "socket_head_cap" => Shape::SocketHeadCap(SocketHeadCap::read(&row)?),
             "hex_head" => Shape::HexHead(HexHead::read(&row)?),
+            "hex_head_with_flange" => Shape::HexHeadWithFlange(HexHeadWithFlange::read(&row)?),
+            "setscrew" => Shape::SetScrew(SetScrew::read(&row, ["s", "t"])?),
+            "metric_set_screw" => {
+                Shape::SetScrew(SetScrew::read(&row, ["Socket_Size", "Socket_Depth"])?)
+            }
+            "hex_nut_with_flange" => Shape::HexNutWithFlange(HexNutWithFlange::read(&row)?),
             "hex_nut" | "unchamfered_hex_nut" => Shape::HexNut(HexNut::read(&row)?),
             "square_nut" => Shape::SquareNut(SquareNut::read(&row)?),
             "plain_washer" | "chamfered_washer" => Shape::PlainWasher(PlainWasher::read(&row)?),
@@ -121,6 +134,9 @@ impl Shape {
         match self {
             Shape::SocketHeadCap(shape) => shape.prisms(),
             Shape::HexHead(shape) => shape.prisms(),
+            Shape::HexHeadWithFlange(shape) => shape.prisms(),
+            Shape::SetScrew(shape) => shape.prisms(),
+            Shape::HexNutWithFlange(shape) => shape.prisms(),
             Shape::HexNut(shape) => shape.prisms(),
             Shape::SquareNut(shape) => shape.prisms(),
             Shape::PlainWasher(shape) => shape.prisms(),
@@ -135,6 +151,9 @@ impl Shape {
         match self {
             Shape::SocketHeadCap(shape) => shape.dimensions(),
             Shape::HexHead(shape) => shape.dimensions(),
+            Shape::HexHeadWithFlange(shape) => shape.dimensions(),
+            Shape::SetScrew(shape) => shape.dimensions(),
+            Shape::HexNutWithFlange(shape) => shape.dimensions(),
             Shape::HexNut(shape) => shape.dimensions(),
             Shape::SquareNut(shape) => shape.dimensions(),
             Shape::PlainWasher(shape) => shape.dimensions(),

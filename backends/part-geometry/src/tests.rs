@@ -138,6 +138,61 @@ fn hex_head_iso4017_m6x20() {
 }
 
 #[test]
+fn hex_head_with_flange_din1662_m6x20() {
+    let (d, c, dc, k, s, l) = (6.0, 1.1, 13.6, 6.9, 8.0, 20.0);
+    let hexagon = 3f64.sqrt() / 2.0 * s * s;
+    check(
+        "hex_head_with_flange",
+        "din1662",
+        &[("d", d), ("c", c), ("dc", dc), ("k", k), ("s", s), ("l", l)],
+        PI / 4.0 * (d * d * l + dc * dc * c) + hexagon * (k - c),
+        [-dc / 2.0, -dc / 2.0, -l],
+        [dc / 2.0, dc / 2.0, k],
+        &["e", "d", "k", "l", "dc", "c", "s"],
+    );
+}
+
+#[test]
+fn set_screw_iso4026_m6x10_and_the_metric_set_screw_columns() {
+    let (d, s, t, l) = (6.0, 3.0, 3.5, 10.0);
+    let volume = PI / 4.0 * d * d * l - 3f64.sqrt() / 2.0 * s * s * t;
+    let bounds = ([-3.0, -3.0, 0.0], [3.0, 3.0, l]);
+    check(
+        "setscrew",
+        "iso4026",
+        &[("d", d), ("s", s), ("t", t), ("l", l)],
+        volume,
+        bounds.0,
+        bounds.1,
+        &["d", "l", "t", "s"],
+    );
+    check(
+        "metric_set_screw",
+        "",
+        &[("d", d), ("Socket_Size", s), ("Socket_Depth", t), ("l", l)],
+        volume,
+        bounds.0,
+        bounds.1,
+        &["d", "l", "t", "s"],
+    );
+}
+
+#[test]
+fn hex_nut_with_flange_din1665_m6() {
+    let (d, c, dc, m, s) = (6.0, 1.1, 14.2, 6.0, 10.0);
+    let hexagon = 3f64.sqrt() / 2.0 * s * s;
+    check(
+        "hex_nut_with_flange",
+        "din1665",
+        &[("d", d), ("c", c), ("dc", dc), ("m", m), ("s", s)],
+        PI / 4.0 * (dc * dc * c) + hexagon * (m - c) - PI / 4.0 * d * d * m,
+        [-dc / 2.0, -dc / 2.0, 0.0],
+        [dc / 2.0, dc / 2.0, m],
+        &["e", "m", "dc", "c", "d"],
+    );
+}
+
+#[test]
 fn hex_nut_iso4032_m6() {
     let (d, m, s) = (6.0, 5.2, 10.0);
     let e = s / 3f64.sqrt();
