@@ -399,9 +399,9 @@ impl Drawing {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{} {} {} {}\" width=\"{}mm\" height=\"{}mm\">\n<title>{}</title>\n",
             number(x0), number(-y1), number(width), number(height), number(width), number(height), escape(title)
         );
-        let _ = write!(
+        let _ = writeln!(
             svg,
-            "<style>line,circle{{fill:none;stroke:#1f2937;stroke-width:{w}}}.HIDDEN{{stroke-dasharray:{d} {g}}}.CENTER{{stroke:#b91c1c;stroke-width:{t};stroke-dasharray:{l} {g} {g} {g}}}.DIMENSIONS{{stroke:#1d4ed8;stroke-width:{t}}}polygon{{fill:#1d4ed8}}text{{fill:#1d4ed8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}}</style>\n",
+            "<style>line,circle{{fill:none;stroke:#1f2937;stroke-width:{w}}}.HIDDEN{{stroke-dasharray:{d} {g}}}.CENTER{{stroke:#b91c1c;stroke-width:{t};stroke-dasharray:{l} {g} {g} {g}}}.DIMENSIONS{{stroke:#1d4ed8;stroke-width:{t}}}polygon{{fill:#1d4ed8}}text{{fill:#1d4ed8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}}</style>",
             w = number(stroke * 2.0),
             t = number(stroke),
             d = number(self.text_height * 0.6),
