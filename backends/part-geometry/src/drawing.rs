@@ -412,14 +412,11 @@ impl Drawing {
         for entity in &self.entities {
             match entity {
                 Entity::Line { layer, from, to } => {
+                    let [x1, y1, x2, y2] = [from[0], -from[1], to[0], -to[1]].map(number);
                     let _ = writeln!(
                         svg,
-                        "<line class=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-                        layer.name(),
-                        number(from[0]),
-                        number(-from[1]),
-                        number(to[0]),
-                        number(-to[1])
+                        "<line class=\"{}\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>",
+                        layer.name()
                     );
                 }
                 Entity::Circle {
@@ -427,13 +424,11 @@ impl Drawing {
                     center,
                     radius,
                 } => {
+                    let [cx, cy, r] = [center[0], -center[1], *radius].map(number);
                     let _ = writeln!(
                         svg,
-                        "<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
-                        layer.name(),
-                        number(center[0]),
-                        number(-center[1]),
-                        number(*radius)
+                        "<circle class=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"/>",
+                        layer.name()
                     );
                 }
                 Entity::Arrowhead { corners } => {

@@ -350,17 +350,28 @@ impl HexNutWithFlange {
     }
 }
 
-/// ISO 4032 / 4033 / 4035 hexagon nut.
+/// The outline of a plain nut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NutOutline {
+    /// ISO 4032 / 4033 / 4035 / 4036 hexagon nut.
+    Hexagon,
+    /// DIN 557 square nut.
+    Square,
+}
+
+/// A nut of width s across flats and height m with the bore d.
 #[derive(Debug, Clone, PartialEq)]
-pub struct HexNut {
+pub struct Nut {
+    pub outline: NutOutline,
     pub d: f64,
     pub m: f64,
     pub s: f64,
 }
 
-impl HexNut {
-    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let nut = HexNut {
+impl Nut {
+    pub(crate) fn read(row: &Row, outline: NutOutline) -> Result<Self, GeometryError> {
+        let nut = Nut {
+            outline,
             d: row.length("d")?,
             m: row.length("m")?,
             s: row.length("s")?,
@@ -370,59 +381,42 @@ impl HexNut {
     }
 
     pub(crate) fn prisms(&self) -> Vec<Prism> {
-        vec![Prism::new(Contour::hexagon(self.s), 0.0, self.m).with_hole(Contour::circle(self.d))]
-    }
-
-    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
-        let e = across_corners(self.s) / 2.0;
-        vec![
-            horizontal(View::Front, -e, e, self.m, 3.0, "e", false),
-            vertical(View::Front, -e, 0.0, self.m, 3.0, "m"),
-            horizontal(
-                View::Side,
-                -self.s / 2.0,
-                self.s / 2.0,
-                self.m,
-                3.0,
-                "s",
-                false,
-            ),
-            horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true),
-        ]
-    }
-}
-
-/// DIN 557 square nut.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SquareNut {
-    pub d: f64,
-    pub m: f64,
-    pub s: f64,
-}
-
-impl SquareNut {
-    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let nut = SquareNut {
-            d: row.length("d")?,
-            m: row.length("m")?,
-            s: row.length("s")?,
+        let outer = match self.outline {
+            NutOutline::Hexagon => Contour::hexagon(self.s),
+            NutOutline::Square => Contour::rectangle(self.s, self.s),
         };
-        row.less_than("d", nut.d, "s", nut.s)?;
-        Ok(nut)
-    }
-
-    pub(crate) fn prisms(&self) -> Vec<Prism> {
-        vec![Prism::new(Contour::rectangle(self.s, self.s), 0.0, self.m)
-            .with_hole(Contour::circle(self.d))]
+        vec![Prism::new(outer, 0.0, self.m).with_hole(Contour::circle(self.d))]
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
-        let h = self.s / 2.0;
-        vec![
-            horizontal(View::Front, -h, h, self.m, 3.0, "s", false),
-            vertical(View::Front, -h, 0.0, self.m, 3.0, "m"),
-            horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true),
-        ]
+        let bore = horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true);
+        match self.outline {
+            NutOutline::Hexagon => {
+                let e = across_corners(self.s) / 2.0;
+                vec![
+                    horizontal(View::Front, -e, e, self.m, 3.0, "e", false),
+                    vertical(View::Front, -e, 0.0, self.m, 3.0, "m"),
+                    horizontal(
+                        View::Side,
+                        -self.s / 2.0,
+                        self.s / 2.0,
+                        self.m,
+                        3.0,
+                        "s",
+                        false,
+                    ),
+                    bore,
+                ]
+            }
+            NutOutline::Square => {
+                let h = self.s / 2.0;
+                vec![
+                    horizontal(View::Front, -h, h, self.m, 3.0, "s", false),
+                    vertical(View::Front, -h, 0.0, self.m, 3.0, "m"),
+                    bore,
+                ]
+            }
+        }
     }
 }
 

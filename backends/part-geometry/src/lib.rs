@@ -19,8 +19,8 @@ pub mod section;
 pub use brep::{Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
-    profile_dimension_name, Bearing, HexHead, HexHeadWithFlange, HexNut, HexNutWithFlange,
-    PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap, SquareNut,
+    profile_dimension_name, Bearing, HexHead, HexHeadWithFlange, HexNutWithFlange, Nut, NutOutline,
+    PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap,
 };
 use section::{BoundingBox, Prism};
 
@@ -72,9 +72,8 @@ pub enum Shape {
     HexHead(HexHead),
     HexHeadWithFlange(HexHeadWithFlange),
     SetScrew(SetScrew),
-    HexNut(HexNut),
+    Nut(Nut),
     HexNutWithFlange(HexNutWithFlange),
-    SquareNut(SquareNut),
     PlainWasher(PlainWasher),
     Bearing(Bearing),
     ShaftKey(ShaftKey),
@@ -110,8 +109,8 @@ impl Shape {
                 Shape::SetScrew(SetScrew::read(&row, ["Socket_Size", "Socket_Depth"])?)
             }
             "hex_nut_with_flange" => Shape::HexNutWithFlange(HexNutWithFlange::read(&row)?),
-            "hex_nut" | "unchamfered_hex_nut" => Shape::HexNut(HexNut::read(&row)?),
-            "square_nut" => Shape::SquareNut(SquareNut::read(&row)?),
+            "hex_nut" | "unchamfered_hex_nut" => Shape::Nut(Nut::read(&row, NutOutline::Hexagon)?),
+            "square_nut" => Shape::Nut(Nut::read(&row, NutOutline::Square)?),
             "plain_washer" | "chamfered_washer" => Shape::PlainWasher(PlainWasher::read(&row)?),
             "single_row_deep_groove_ball_bearing"
             | "single_row_capped_deep_groove_ball_bearing"
@@ -137,8 +136,7 @@ impl Shape {
             Shape::HexHeadWithFlange(shape) => shape.prisms(),
             Shape::SetScrew(shape) => shape.prisms(),
             Shape::HexNutWithFlange(shape) => shape.prisms(),
-            Shape::HexNut(shape) => shape.prisms(),
-            Shape::SquareNut(shape) => shape.prisms(),
+            Shape::Nut(shape) => shape.prisms(),
             Shape::PlainWasher(shape) => shape.prisms(),
             Shape::Bearing(shape) => shape.prisms(),
             Shape::ShaftKey(shape) => shape.prisms(),
@@ -154,8 +152,7 @@ impl Shape {
             Shape::HexHeadWithFlange(shape) => shape.dimensions(),
             Shape::SetScrew(shape) => shape.dimensions(),
             Shape::HexNutWithFlange(shape) => shape.dimensions(),
-            Shape::HexNut(shape) => shape.dimensions(),
-            Shape::SquareNut(shape) => shape.dimensions(),
+            Shape::Nut(shape) => shape.dimensions(),
             Shape::PlainWasher(shape) => shape.dimensions(),
             Shape::Bearing(shape) => shape.dimensions(),
             Shape::ShaftKey(shape) => shape.dimensions(),
