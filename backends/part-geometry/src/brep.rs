@@ -7,7 +7,7 @@ use truck_meshalgo::prelude::{MeshableShape, MeshedShape};
 use truck_modeling::{builder, Point3, Rad, Solid, Vector3, Wire};
 use truck_stepio::out::{CompleteStepDisplay, StepHeaderDescriptor, StepModels};
 
-use crate::section::{Contour, Prism};
+use crate::section::{Body, Contour, Prism, Torus};
 use crate::GeometryError;
 
 /// The B-rep solids of a shape.
@@ -43,7 +43,34 @@ fn wire(contour: &Contour, z: f64) -> Wire {
     }
 }
 
-fn solid(prism: &Prism) -> Result<Solid, GeometryError> {
+/// A torus: the disk in the XZ plane revolved a full turn about Z (the disk stays off the axis,
+/// which truck's revolution needs).
+fn torus(torus: &Torus) -> Result<Solid, GeometryError> {
+    let center = Point3::new(torus.major_radius, 0.0, torus.center_z);
+    let start = builder::vertex(Point3::new(
+        torus.major_radius + torus.minor_radius,
+        0.0,
+        torus.center_z,
+    ));
+    let circle: Wire = builder::rsweep(&start, center, Vector3::unit_y(), Rad(2.0 * PI));
+    let disk = builder::try_attach_plane(&[circle])
+        .map_err(|error| GeometryError::Modeling(error.to_string()))?;
+    Ok(builder::rsweep(
+        &disk,
+        Point3::new(0.0, 0.0, torus.center_z),
+        Vector3::unit_z(),
+        Rad(2.0 * PI),
+    ))
+}
+
+fn solid(body: &Body) -> Result<Solid, GeometryError> {
+    match body {
+        Body::Prism(prism) => prism_solid(prism),
+        Body::Torus(shape) => torus(shape),
+    }
+}
+
+fn prism_solid(prism: &Prism) -> Result<Solid, GeometryError> {
     let mut wires = vec![wire(&prism.outer, prism.bottom)];
     // Holes run the other way round, so that the face's material lies left of every wire.
     wires.extend(
@@ -172,14 +199,19 @@ fn weld(positions: &[Point3], triangles: impl Iterator<Item = [usize; 3]>) -> Tr
 }
 
 impl Model {
-    pub fn from_prisms(prisms: &[Prism]) -> Result<Model, GeometryError> {
-        let solids = prisms.iter().map(solid).collect::<Result<Vec<_>, _>>()?;
-        let smallest_radius = prisms
+    pub fn from_bodies(bodies: &[Body]) -> Result<Model, GeometryError> {
+        let solids = bodies.iter().map(solid).collect::<Result<Vec<_>, _>>()?;
+        let smallest_radius = bodies
             .iter()
-            .flat_map(|prism| std::iter::once(&prism.outer).chain(&prism.holes))
-            .filter_map(|contour| match contour {
-                Contour::Circle { radius, .. } => Some(*radius),
-                Contour::Polygon(_) => None,
+            .flat_map(|body| match body {
+                Body::Prism(prism) => std::iter::once(&prism.outer)
+                    .chain(&prism.holes)
+                    .filter_map(|contour| match contour {
+                        Contour::Circle { radius, .. } => Some(*radius),
+                        Contour::Polygon(_) => None,
+                    })
+                    .collect(),
+                Body::Torus(torus) => vec![torus.minor_radius],
             })
             .reduce(f64::min);
         Ok(Model {

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::section::{BoundingBox, Contour, Prism};
+use crate::section::{Body, BoundingBox, Contour, Prism, Torus};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -146,6 +146,43 @@ fn side_lines(prism: &Prism, axis: usize) -> Vec<Entity> {
         );
     }
     lines
+}
+
+/// A torus seen from the side (either side: it is round): the section's two circles and the
+/// lines touching them above and below.
+fn torus_side_lines(torus: &Torus) -> Vec<Entity> {
+    let (big, small, z) = (torus.major_radius, torus.minor_radius, torus.center_z);
+    vec![
+        Entity::Circle {
+            layer: Layer::Outline,
+            center: [-big, z],
+            radius: small,
+        },
+        Entity::Circle {
+            layer: Layer::Outline,
+            center: [big, z],
+            radius: small,
+        },
+        line(Layer::Outline, [-big, z + small], [big, z + small]),
+        line(Layer::Outline, [-big, z - small], [big, z - small]),
+    ]
+}
+
+/// A torus from above: its inner and outer edges, and the circle its section's centre follows.
+fn torus_top_circles(torus: &Torus) -> Vec<Entity> {
+    let (big, small) = (torus.major_radius, torus.minor_radius);
+    [
+        (Layer::Outline, big - small),
+        (Layer::Outline, big + small),
+        (Layer::Center, big),
+    ]
+    .into_iter()
+    .map(|(layer, radius)| Entity::Circle {
+        layer,
+        center: [0.0, 0.0],
+        radius,
+    })
+    .collect()
 }
 
 fn contour_entities(contour: &Contour, layer: Layer) -> Vec<Entity> {
@@ -313,20 +350,35 @@ fn extent(entities: &[Entity]) -> [f64; 4] {
 }
 
 impl Drawing {
-    pub fn of(prisms: &[Prism], dimensions: &[Dimension]) -> Drawing {
-        let bounds = BoundingBox::of_prisms(prisms);
+    pub fn of(bodies: &[Body], dimensions: &[Dimension]) -> Drawing {
+        let bounds = BoundingBox::of_bodies(bodies);
+        let prisms: Vec<Prism> = bodies
+            .iter()
+            .filter_map(|body| match body {
+                Body::Prism(prism) => Some(prism.clone()),
+                Body::Torus(_) => None,
+            })
+            .collect();
+        let tori: Vec<Torus> = bodies
+            .iter()
+            .filter_map(|body| match body {
+                Body::Torus(torus) => Some(*torus),
+                Body::Prism(_) => None,
+            })
+            .collect();
         let size = bounds.size();
         // Texts scale with the part, but a long profile's length must not make them dwarf its
         // section: the length counts for at most three section widths.
         let section = size[0].max(size[1]);
         let text_height = (size[2].min(3.0 * section).max(section) * 0.035).clamp(0.5, 40.0);
-        let round = is_round(prisms);
+        let round = !tori.is_empty() || is_round(&prisms);
 
         let mut views: Vec<(View, Vec<Entity>)> = Vec::new();
         for (view, axis) in [(View::Front, 0), (View::Side, 1)] {
             let mut entities: Vec<Entity> = prisms
                 .iter()
                 .flat_map(|prism| side_lines(prism, axis))
+                .chain(tori.iter().flat_map(torus_side_lines))
                 .collect();
             if round {
                 let margin = text_height;
@@ -339,9 +391,12 @@ impl Drawing {
             views.push((view, entities));
         }
         let mut top: Vec<Entity> = Vec::new();
-        for prism in prisms {
+        for torus in &tori {
+            top.extend(torus_top_circles(torus));
+        }
+        for prism in &prisms {
             for contour in std::iter::once(&prism.outer).chain(&prism.holes) {
-                match seen_from_above(contour, prism, prisms) {
+                match seen_from_above(contour, prism, &prisms) {
                     Visibility::Visible => top.extend(contour_entities(contour, Layer::Outline)),
                     Visibility::Hidden => top.extend(contour_entities(contour, Layer::Hidden)),
                     Visibility::Repeated => {}

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::drawing::{Dimension, View};
-use crate::section::{Contour, Prism};
+use crate::section::{Contour, Prism, Torus};
 use crate::GeometryError;
 
 /// A variant's dimension row, read with the family's name for the errors.
@@ -568,6 +568,38 @@ impl ShaftKey {
             horizontal(View::Front, -x, x, self.h, 3.0, "l", false),
             vertical(View::Front, -x, 0.0, self.h, 3.0, "h"),
             horizontal(View::Side, -y, y, self.h, 3.0, "b", false),
+        ]
+    }
+}
+
+/// ISO 3601 O-ring: inside diameter id, cross-section w; lying on z = 0.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ORing {
+    pub id: f64,
+    pub w: f64,
+}
+
+impl ORing {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        Ok(ORing {
+            id: row.length("id")?,
+            w: row.length("w")?,
+        })
+    }
+
+    pub(crate) fn torus(&self) -> Torus {
+        Torus {
+            major_radius: (self.id + self.w) / 2.0,
+            minor_radius: self.w / 2.0,
+            center_z: self.w / 2.0,
+        }
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (inner, outer) = (self.id / 2.0, self.id / 2.0 + self.w);
+        vec![
+            horizontal(View::Top, -inner, inner, 0.0, 0.0, "id", true),
+            horizontal(View::Front, -outer, -inner, self.w, 3.0, "w", false),
         ]
     }
 }

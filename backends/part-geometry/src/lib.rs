@@ -4,9 +4,9 @@
 //!
 //! A variant's `attributes` are `{"family", "standard", "size", "dimensions": {name: mm}}`
 //! (docs/part-geometry.md); [`Shape::from_attributes`] reads the family and its dimensions into a
-//! typed shape, which builds itself from prisms ([`section::Prism`]): planar sections with holes
-//! extruded along Z, stacked where a part has several (head + shank), so no boolean operation is
-//! needed (truck-stepio cannot write their results).
+//! typed shape, which builds itself from bodies ([`section::Body`]): prisms (planar sections with
+//! holes extruded along Z, stacked where a part has several, head + shank) and tori (O-rings), so
+//! no boolean operation is needed (truck-stepio cannot write their results).
 
 use std::collections::BTreeMap;
 
@@ -20,9 +20,9 @@ pub use brep::{Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
     profile_dimension_name, Bearing, HexHead, HexHeadWithFlange, HexNutWithFlange, Nut, NutOutline,
-    PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap,
+    ORing, PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap,
 };
-use section::{BoundingBox, Prism};
+use section::{Body, BoundingBox, Prism};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GeometryError {
@@ -62,6 +62,7 @@ pub const SUPPORTED_FAMILIES: &[&str] = &[
     "single_row_cylindrical_roller_bearing",
     "single_row_tapered_roller_bearing",
     "shaft_key",
+    "o-ring",
     "profile",
 ];
 
@@ -78,6 +79,7 @@ pub enum Shape {
     Bearing(Bearing),
     ShaftKey(ShaftKey),
     Profile(Profile),
+    ORing(ORing),
 }
 
 impl Shape {
@@ -120,6 +122,7 @@ impl Shape {
             }
             "single_row_tapered_roller_bearing" => Shape::Bearing(Bearing::read(&row, true)?),
             "shaft_key" => Shape::ShaftKey(ShaftKey::read(&row)?),
+            "o-ring" => Shape::ORing(ORing::read(&row)?),
             _ => {
                 return Err(GeometryError::UnsupportedFamily {
                     family: family.to_owned(),
@@ -128,9 +131,9 @@ impl Shape {
         })
     }
 
-    /// The solids, one prism each.
-    pub fn prisms(&self) -> Vec<Prism> {
-        match self {
+    /// The solids.
+    pub fn bodies(&self) -> Vec<Body> {
+        let prisms: Vec<Prism> = match self {
             Shape::SocketHeadCap(shape) => shape.prisms(),
             Shape::HexHead(shape) => shape.prisms(),
             Shape::HexHeadWithFlange(shape) => shape.prisms(),
@@ -141,7 +144,9 @@ impl Shape {
             Shape::Bearing(shape) => shape.prisms(),
             Shape::ShaftKey(shape) => shape.prisms(),
             Shape::Profile(shape) => shape.prisms(),
-        }
+            Shape::ORing(shape) => return vec![Body::Torus(shape.torus())],
+        };
+        prisms.into_iter().map(Body::Prism).collect()
     }
 
     /// The key dimensions the drawing shows.
@@ -157,26 +162,27 @@ impl Shape {
             Shape::Bearing(shape) => shape.dimensions(),
             Shape::ShaftKey(shape) => shape.dimensions(),
             Shape::Profile(shape) => shape.dimensions(),
+            Shape::ORing(shape) => shape.dimensions(),
         }
     }
 
     /// The exact volume in mm³ (the solids do not overlap).
     pub fn volume(&self) -> f64 {
-        self.prisms().iter().map(Prism::volume).sum()
+        self.bodies().iter().map(Body::volume).sum()
     }
 
     pub fn bounding_box(&self) -> BoundingBox {
-        BoundingBox::of_prisms(&self.prisms())
+        BoundingBox::of_bodies(&self.bodies())
     }
 
     /// The B-rep solids.
     pub fn model(&self) -> Result<Model, GeometryError> {
-        Model::from_prisms(&self.prisms())
+        Model::from_bodies(&self.bodies())
     }
 
     /// The three-view drawing with its dimensions.
     pub fn drawing(&self) -> Drawing {
-        Drawing::of(&self.prisms(), &self.dimensions())
+        Drawing::of(&self.bodies(), &self.dimensions())
     }
 }
 

@@ -1,8 +1,9 @@
-//! The one geometric vocabulary every family is written in: a prism is a planar section (an outer
-//! contour with holes) in the XY plane, extruded along +Z from `bottom` to `top`. Stacks of prisms
-//! describe screws (head + shank), nuts, washers, bearing rings and profiles without a boolean
-//! operation, which truck-stepio cannot write. The B-rep, the analytic volume and bounding box and
-//! the drawing's views are all derived from the same prisms.
+//! The geometric vocabulary every family is written in: a prism is a planar section (an outer
+//! contour with holes) in the XY plane, extruded along +Z from `bottom` to `top`; a torus is a
+//! disk revolved about the Z axis (O-rings). Stacks of prisms describe screws (head + shank),
+//! nuts, washers, bearing rings and profiles without a boolean operation, which truck-stepio
+//! cannot write. The B-rep, the analytic volume and bounding box and the drawing's views are all
+//! derived from the same bodies.
 
 use std::f64::consts::PI;
 
@@ -122,6 +123,55 @@ impl Prism {
     }
 }
 
+/// A disk of `minor_radius` whose centre circles the Z axis at `major_radius`, in the plane
+/// z = `center_z`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Torus {
+    pub major_radius: f64,
+    pub minor_radius: f64,
+    pub center_z: f64,
+}
+
+impl Torus {
+    /// Pappus: the disk's area times the length of the circle its centre runs along.
+    pub fn volume(&self) -> f64 {
+        PI * self.minor_radius.powi(2) * 2.0 * PI * self.major_radius
+    }
+}
+
+/// One solid of a shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Prism(Prism),
+    Torus(Torus),
+}
+
+impl Body {
+    pub fn volume(&self) -> f64 {
+        match self {
+            Body::Prism(prism) => prism.volume(),
+            Body::Torus(torus) => torus.volume(),
+        }
+    }
+
+    /// `(min, max)` corners.
+    pub fn bounds(&self) -> ([f64; 3], [f64; 3]) {
+        match self {
+            Body::Prism(prism) => {
+                let [x0, y0, x1, y1] = prism.outer.extent();
+                ([x0, y0, prism.bottom], [x1, y1, prism.top])
+            }
+            Body::Torus(torus) => {
+                let reach = torus.major_radius + torus.minor_radius;
+                (
+                    [-reach, -reach, torus.center_z - torus.minor_radius],
+                    [reach, reach, torus.center_z + torus.minor_radius],
+                )
+            }
+        }
+    }
+}
+
 /// An axis-aligned box `min`..`max` (millimetres).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoundingBox {
@@ -130,15 +180,15 @@ pub struct BoundingBox {
 }
 
 impl BoundingBox {
-    pub fn of_prisms(prisms: &[Prism]) -> BoundingBox {
+    pub fn of_bodies(bodies: &[Body]) -> BoundingBox {
         let mut bounds = BoundingBox {
             min: [f64::MAX; 3],
             max: [f64::MIN; 3],
         };
-        for prism in prisms {
-            let [x0, y0, x1, y1] = prism.outer.extent();
-            bounds.include([x0, y0, prism.bottom]);
-            bounds.include([x1, y1, prism.top]);
+        for body in bodies {
+            let (min, max) = body.bounds();
+            bounds.include(min);
+            bounds.include(max);
         }
         bounds
     }

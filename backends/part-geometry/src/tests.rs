@@ -283,6 +283,23 @@ fn tapered_roller_bearing_30204_has_rings_of_their_own_widths() {
 }
 
 #[test]
+fn o_ring_iso3601_is_a_torus() {
+    // Size 214 of bd_warehouse's o-ring table: id 24.99, w 3.53.
+    let (id, w) = (24.99, 3.53);
+    let (major, minor) = ((id + w) / 2.0, w / 2.0);
+    let reach = id / 2.0 + w;
+    check(
+        "o-ring",
+        "iso3601",
+        &[("id", id), ("w", w)],
+        2.0 * PI * PI * major * minor * minor,
+        [-reach, -reach, 0.0],
+        [reach, reach, w],
+        &["id", "w"],
+    );
+}
+
+#[test]
 fn shaft_key_din6885_6x6x32() {
     check(
         "shaft_key",
