@@ -52,6 +52,25 @@ impl<'a> Row<'a> {
     }
 
     /// `name` must be smaller than `bound` (the dimension named `bound_name`).
+    /// `name` must not exceed `bound` (the dimension named `bound_name`).
+    fn at_most(
+        &self,
+        name: &str,
+        value: f64,
+        bound_name: &str,
+        bound: f64,
+    ) -> Result<(), GeometryError> {
+        if value <= bound {
+            Ok(())
+        } else {
+            Err(self.invalid(
+                name,
+                value,
+                &format!("must not exceed {bound_name} = {bound}"),
+            ))
+        }
+    }
+
     fn less_than(
         &self,
         name: &str,
@@ -477,8 +496,8 @@ impl Bearing {
             let total = row.length("T")?;
             let inner = row.length("B")?;
             let outer = row.length("C")?;
-            row.less_than("B", inner, "T + ε", total + 1e-9)?;
-            row.less_than("C", outer, "T + ε", total + 1e-9)?;
+            row.at_most("B", inner, "T", total)?;
+            row.at_most("C", outer, "T", total)?;
             (total, inner, outer)
         } else {
             let width = row.length("B")?;

@@ -479,6 +479,23 @@ fn bad_rows_get_a_clear_error() {
     )
     .unwrap_err();
     assert!(matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "t"));
+    // A tapered roller bearing's inner ring wider than the bearing.
+    let error = Shape::from_attributes(
+        "single_row_tapered_roller_bearing",
+        "SKT",
+        &row(&[
+            ("d", 20.0),
+            ("D", 47.0),
+            ("T", 15.25),
+            ("B", 16.0),
+            ("C", 12.0),
+        ]),
+    )
+    .unwrap_err();
+    assert!(
+        error.to_string().contains("must not exceed T = 15.25"),
+        "{error}"
+    );
     assert_eq!(
         Shape::from_attributes("profile", "Z-bar", &row(&[("length", 100.0)])),
         Err(GeometryError::UnsupportedStandard {
