@@ -29,6 +29,15 @@ fn wire(contour: &Contour, z: f64) -> Wire {
                 Rad(2.0 * PI),
             )
         }
+        Contour::Segment { radius, chord } => {
+            let (half, _) = Contour::chord_ends(*radius, *chord);
+            // Counter-clockwise: along the arc through the far side, back along the chord.
+            let side = chord.signum();
+            let start = builder::vertex(Point3::new(half * side, *chord, z));
+            let end = builder::vertex(Point3::new(-half * side, *chord, z));
+            let arc = builder::circle_arc(&start, &end, Point3::new(0.0, radius * side, z));
+            vec![arc, builder::line(&end, &start)].into()
+        }
         Contour::Polygon(points) => {
             let vertices: Vec<_> = points
                 .iter()
@@ -207,7 +216,9 @@ impl Model {
                 Body::Prism(prism) => std::iter::once(&prism.outer)
                     .chain(&prism.holes)
                     .filter_map(|contour| match contour {
-                        Contour::Circle { radius, .. } => Some(*radius),
+                        Contour::Circle { radius, .. } | Contour::Segment { radius, .. } => {
+                            Some(*radius)
+                        }
                         Contour::Polygon(_) => None,
                     })
                     .collect(),

@@ -79,6 +79,14 @@ pub enum Entity {
         center: [f64; 2],
         radius: f64,
     },
+    /// Counter-clockwise from `start` to `end` (degrees).
+    Arc {
+        layer: Layer,
+        center: [f64; 2],
+        radius: f64,
+        start: f64,
+        end: f64,
+    },
     /// A filled triangle (dimension arrowheads).
     Arrowhead { corners: [[f64; 2]; 3] },
     /// `text` is centred on `at`, rotated `angle` degrees counter-clockwise.
@@ -192,6 +200,23 @@ fn contour_entities(contour: &Contour, layer: Layer) -> Vec<Entity> {
             center: *center,
             radius: *radius,
         }],
+        Contour::Segment { radius, chord } => {
+            let (half, _) = Contour::chord_ends(*radius, *chord);
+            let side = chord.signum();
+            let from = [half * side, *chord];
+            let to = [-half * side, *chord];
+            let angle = |p: [f64; 2]| p[1].atan2(p[0]).to_degrees();
+            vec![
+                Entity::Arc {
+                    layer,
+                    center: [0.0, 0.0],
+                    radius: *radius,
+                    start: angle(from),
+                    end: angle(to),
+                },
+                line(layer, to, from),
+            ]
+        }
         Contour::Polygon(points) => points
             .iter()
             .zip(points.iter().cycle().skip(1))
@@ -318,7 +343,7 @@ fn translate(entity: &mut Entity, by: [f64; 2]) {
             shift(from);
             shift(to);
         }
-        Entity::Circle { center, .. } => shift(center),
+        Entity::Circle { center, .. } | Entity::Arc { center, .. } => shift(center),
         Entity::Arrowhead { corners } => corners.iter_mut().for_each(shift),
         Entity::Text { at, .. } => shift(at),
     }
@@ -339,7 +364,9 @@ fn extent(entities: &[Entity]) -> [f64; 4] {
                 include(*from, 0.0);
                 include(*to, 0.0);
             }
-            Entity::Circle { center, radius, .. } => include(*center, *radius),
+            Entity::Circle { center, radius, .. } | Entity::Arc { center, radius, .. } => {
+                include(*center, *radius)
+            }
             Entity::Arrowhead { corners } => corners.iter().for_each(|c| include(*c, 0.0)),
             Entity::Text {
                 at, height, text, ..
@@ -456,7 +483,7 @@ impl Drawing {
         );
         let _ = writeln!(
             svg,
-            "<style>line,circle{{fill:none;stroke:#1f2937;stroke-width:{w}}}.HIDDEN{{stroke-dasharray:{d} {g}}}.CENTER{{stroke:#b91c1c;stroke-width:{t};stroke-dasharray:{l} {g} {g} {g}}}.DIMENSIONS{{stroke:#1d4ed8;stroke-width:{t}}}polygon{{fill:#1d4ed8}}text{{fill:#1d4ed8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}}</style>",
+            "<style>line,circle,path{{fill:none;stroke:#1f2937;stroke-width:{w}}}.HIDDEN{{stroke-dasharray:{d} {g}}}.CENTER{{stroke:#b91c1c;stroke-width:{t};stroke-dasharray:{l} {g} {g} {g}}}.DIMENSIONS{{stroke:#1d4ed8;stroke-width:{t}}}polygon{{fill:#1d4ed8}}text{{fill:#1d4ed8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}}</style>",
             w = number(stroke * 2.0),
             t = number(stroke),
             d = number(self.text_height * 0.6),
@@ -484,6 +511,32 @@ impl Drawing {
                         svg,
                         "<circle class=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"/>",
                         layer.name()
+                    );
+                }
+                Entity::Arc {
+                    layer,
+                    center,
+                    radius,
+                    start,
+                    end,
+                } => {
+                    let point = |degrees: f64| {
+                        let angle = degrees.to_radians();
+                        p(&[
+                            center[0] + radius * angle.cos(),
+                            center[1] + radius * angle.sin(),
+                        ])
+                    };
+                    let sweep = (end - start).rem_euclid(360.0);
+                    // Counter-clockwise with Y up is sweep-flag 0 once SVG's Y points down.
+                    let _ = writeln!(
+                        svg,
+                        "<path class=\"{}\" d=\"M{} A{r} {r} 0 {} 0 {}\"/>",
+                        layer.name(),
+                        point(*start),
+                        u8::from(sweep > 180.0),
+                        point(*end),
+                        r = number(*radius),
                     );
                 }
                 Entity::Arrowhead { corners } => {
@@ -518,7 +571,7 @@ impl Drawing {
     }
 
     /// The drawing as DXF R12 (AC1009) in millimetres: layers OUTLINE, HIDDEN, CENTER and
-    /// DIMENSIONS, entities LINE, CIRCLE, SOLID (arrowheads) and TEXT.
+    /// DIMENSIONS, entities LINE, CIRCLE, ARC, SOLID (arrowheads) and TEXT.
     pub fn dxf(&self) -> String {
         let mut dxf = String::new();
         let mut pair = |code: u16, value: &str| {
@@ -603,6 +656,22 @@ impl Drawing {
                     pair(20, &number(center[1]));
                     pair(30, "0");
                     pair(40, &number(*radius));
+                }
+                Entity::Arc {
+                    layer,
+                    center,
+                    radius,
+                    start,
+                    end,
+                } => {
+                    pair(0, "ARC");
+                    pair(8, layer.name());
+                    pair(10, &number(center[0]));
+                    pair(20, &number(center[1]));
+                    pair(30, "0");
+                    pair(40, &number(*radius));
+                    pair(50, &number(*start));
+                    pair(51, &number(*end));
                 }
                 Entity::Arrowhead { corners } => {
                     pair(0, "SOLID");

@@ -186,6 +186,80 @@ impl SocketHeadCap {
     }
 }
 
+/// ISO 1207 slotted cheese head screw: the head dk × k, its top t cut by a slot n wide (along X)
+/// into two circle segments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheeseHead {
+    pub d: f64,
+    pub dk: f64,
+    pub k: f64,
+    pub n: f64,
+    pub t: f64,
+    pub l: f64,
+}
+
+impl CheeseHead {
+    pub(crate) fn read(standard: &str, row: &Row) -> Result<Self, GeometryError> {
+        // ISO 7048 and ISO 14580 heads have a cross or hexalobular recess, not modelled.
+        if !standard.eq_ignore_ascii_case("iso1207") {
+            return Err(GeometryError::UnsupportedStandard {
+                family: "cheese_head".to_owned(),
+                standard: standard.to_owned(),
+            });
+        }
+        let screw = CheeseHead {
+            d: row.length("d")?,
+            dk: row.length("dk")?,
+            k: row.length("k")?,
+            n: row.length("n")?,
+            t: row.length("t")?,
+            l: row.length("l")?,
+        };
+        row.less_than("d", screw.d, "dk", screw.dk)?;
+        row.less_than("n", screw.n, "dk", screw.dk)?;
+        row.less_than("t", screw.t, "k", screw.k)?;
+        Ok(screw)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        let (radius, chord) = (self.dk / 2.0, self.n / 2.0);
+        let slot_bottom = self.k - self.t;
+        vec![
+            Prism::new(Contour::circle(self.d), -self.l, 0.0),
+            Prism::new(Contour::circle(self.dk), 0.0, slot_bottom),
+            Prism::new(Contour::Segment { radius, chord }, slot_bottom, self.k),
+            Prism::new(
+                Contour::Segment {
+                    radius,
+                    chord: -chord,
+                },
+                slot_bottom,
+                self.k,
+            ),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r, rk) = (self.d / 2.0, self.dk / 2.0);
+        vec![
+            horizontal(View::Front, -rk, rk, self.k, 3.0, "dk", true),
+            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
+            vertical(View::Front, -rk, 0.0, self.k, 3.0, "k"),
+            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+            horizontal(
+                View::Side,
+                -self.n / 2.0,
+                self.n / 2.0,
+                self.k,
+                3.0,
+                "n",
+                false,
+            ),
+            vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
+        ]
+    }
+}
+
 /// ISO 4014 / 4017, DIN 931 / 933 hexagon head bolt or screw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HexHead {

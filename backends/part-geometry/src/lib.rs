@@ -19,8 +19,8 @@ pub mod section;
 pub use brep::{Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
-    profile_dimension_name, Bearing, HexHead, HexHeadWithFlange, HexNutWithFlange, Nut, NutOutline,
-    ORing, PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap,
+    profile_dimension_name, Bearing, CheeseHead, HexHead, HexHeadWithFlange, HexNutWithFlange, Nut,
+    NutOutline, ORing, PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap,
 };
 use section::{Body, BoundingBox, Prism};
 
@@ -46,6 +46,7 @@ pub enum GeometryError {
 /// The family keys (bd_warehouse's table names, and `profile`) that have a generator.
 pub const SUPPORTED_FAMILIES: &[&str] = &[
     "socket_head_cap",
+    "cheese_head",
     "hex_head",
     "hex_head_with_flange",
     "setscrew",
@@ -70,6 +71,7 @@ pub const SUPPORTED_FAMILIES: &[&str] = &[
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     SocketHeadCap(SocketHeadCap),
+    CheeseHead(CheeseHead),
     HexHead(HexHead),
     HexHeadWithFlange(HexHeadWithFlange),
     SetScrew(SetScrew),
@@ -104,6 +106,7 @@ impl Shape {
         let row = Row::new(family, dimensions.clone());
         Ok(match family {
             "socket_head_cap" => Shape::SocketHeadCap(SocketHeadCap::read(&row)?),
+            "cheese_head" => Shape::CheeseHead(CheeseHead::read(standard, &row)?),
             "hex_head" => Shape::HexHead(HexHead::read(&row)?),
             "hex_head_with_flange" => Shape::HexHeadWithFlange(HexHeadWithFlange::read(&row)?),
             "setscrew" => Shape::SetScrew(SetScrew::read(&row, ["s", "t"])?),
@@ -135,6 +138,7 @@ impl Shape {
     pub fn bodies(&self) -> Vec<Body> {
         let prisms: Vec<Prism> = match self {
             Shape::SocketHeadCap(shape) => shape.prisms(),
+            Shape::CheeseHead(shape) => shape.prisms(),
             Shape::HexHead(shape) => shape.prisms(),
             Shape::HexHeadWithFlange(shape) => shape.prisms(),
             Shape::SetScrew(shape) => shape.prisms(),
@@ -153,6 +157,7 @@ impl Shape {
     pub fn dimensions(&self) -> Vec<drawing::Dimension> {
         match self {
             Shape::SocketHeadCap(shape) => shape.dimensions(),
+            Shape::CheeseHead(shape) => shape.dimensions(),
             Shape::HexHead(shape) => shape.dimensions(),
             Shape::HexHeadWithFlange(shape) => shape.dimensions(),
             Shape::SetScrew(shape) => shape.dimensions(),

@@ -16,6 +16,12 @@ pub enum Contour {
     },
     /// Corners counter-clockwise seen from +Z; the closing edge is implied.
     Polygon(Vec<[f64; 2]>),
+    /// The part of the disk of `radius` about the origin beyond the chord y = `chord`: above it
+    /// for a positive chord, below it for a negative one (the two halves of a slotted head).
+    Segment {
+        radius: f64,
+        chord: f64,
+    },
 }
 
 impl Contour {
@@ -45,9 +51,19 @@ impl Contour {
         Contour::Polygon(vec![[-x, -y], [x, -y], [x, y], [-x, y]])
     }
 
+    /// Where the chord of a segment meets its circle: (half the chord's length, |chord|).
+    pub fn chord_ends(radius: f64, chord: f64) -> (f64, f64) {
+        let c = chord.abs();
+        ((radius * radius - c * c).max(0.0).sqrt(), c)
+    }
+
     pub fn area(&self) -> f64 {
         match self {
             Contour::Circle { radius, .. } => PI * radius * radius,
+            Contour::Segment { radius, chord } => {
+                let (half, c) = Contour::chord_ends(*radius, *chord);
+                radius * radius * (c / radius).acos() - c * half
+            }
             Contour::Polygon(points) => {
                 // Shoelace formula; positive for counter-clockwise corners.
                 let doubled: f64 = points
@@ -69,6 +85,14 @@ impl Contour {
                 center[0] + radius,
                 center[1] + radius,
             ],
+            Contour::Segment { radius, chord } => {
+                let (half, c) = Contour::chord_ends(*radius, *chord);
+                if *chord > 0.0 {
+                    [-half, c, half, *radius]
+                } else {
+                    [-half, -radius, half, -c]
+                }
+            }
             Contour::Polygon(points) => points.iter().fold(
                 [f64::MAX, f64::MAX, f64::MIN, f64::MIN],
                 |[x0, y0, x1, y1], [x, y]| [x0.min(*x), y0.min(*y), x1.max(*x), y1.max(*y)],
@@ -82,6 +106,10 @@ impl Contour {
         match self {
             Contour::Circle { center, radius } => {
                 vec![center[axis] - radius, center[axis] + radius]
+            }
+            Contour::Segment { .. } => {
+                let extent = self.extent();
+                vec![extent[axis], extent[axis + 2]]
             }
             Contour::Polygon(points) => {
                 let mut coordinates: Vec<f64> = points.iter().map(|p| p[axis]).collect();
@@ -222,6 +250,30 @@ mod tests {
         assert!((Contour::rectangle(3.0, 4.0).area() - 12.0).abs() < 1e-12);
         let washer = Prism::new(Contour::circle(12.0), 0.0, 1.6).with_hole(Contour::circle(6.4));
         assert!((washer.volume() - PI / 4.0 * (144.0 - 40.96) * 1.6).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_segment_is_the_disk_beyond_its_chord() {
+        // A chord through the centre leaves half the disk; two opposite segments and the strip
+        // between them make the whole disk (strip area 2(h√(r²−h²) + r² asin(h/r))).
+        let half = Contour::Segment {
+            radius: 2.0,
+            chord: 1e-12,
+        };
+        assert!((half.area() - PI * 2.0).abs() < 1e-9);
+        let (r, h): (f64, f64) = (5.0, 0.8);
+        let strip = 2.0 * (h * (r * r - h * h).sqrt() + r * r * (h / r).asin());
+        let upper = Contour::Segment {
+            radius: r,
+            chord: h,
+        };
+        let lower = Contour::Segment {
+            radius: r,
+            chord: -h,
+        };
+        assert!((upper.area() + lower.area() + strip - PI * r * r).abs() < 1e-9);
+        assert_eq!(lower.extent()[3], -h);
+        assert_eq!(upper.extent()[1], h);
     }
 
     #[test]

@@ -123,6 +123,29 @@ fn socket_head_cap_iso4762_m6x20() {
 }
 
 #[test]
+fn cheese_head_iso1207_m6x20_has_its_slot() {
+    let (d, dk, k, n, t, l) = (6.0, 10.0, 3.9, 1.91, 1.6, 20.0);
+    // The slot: the strip |y| < n/2 of the head's circle, t deep.
+    let (r, h): (f64, f64) = (dk / 2.0, n / 2.0);
+    let strip = 2.0 * (h * (r * r - h * h).sqrt() + r * r * (h / r).asin());
+    let volume = PI / 4.0 * (d * d * l + dk * dk * k) - strip * t;
+    check(
+        "cheese_head",
+        "iso1207",
+        &[("d", d), ("dk", dk), ("k", k), ("n", n), ("t", t), ("l", l)],
+        volume,
+        [-r, -r, -l],
+        [r, r, k],
+        &["dk", "d", "k", "l", "n", "t"],
+    );
+    // The recessed heads of ISO 7048 and ISO 14580 are not modelled.
+    assert!(matches!(
+        Shape::from_attributes("cheese_head", "iso7048", &row(&[("d", d)])),
+        Err(GeometryError::UnsupportedStandard { .. })
+    ));
+}
+
+#[test]
 fn hex_head_iso4017_m6x20() {
     let (d, k, s, l) = (6.0, 4.24, 10.0, 20.0);
     let e = s / 3f64.sqrt();
@@ -520,7 +543,12 @@ fn bad_rows_get_a_clear_error() {
 #[test]
 fn every_supported_family_answers_with_its_own_error_not_unsupported() {
     for family in SUPPORTED_FAMILIES {
-        let error = Shape::from_attributes(family, "IPE", &BTreeMap::new()).unwrap_err();
+        let standard = if *family == "cheese_head" {
+            "iso1207"
+        } else {
+            "IPE"
+        };
+        let error = Shape::from_attributes(family, standard, &BTreeMap::new()).unwrap_err();
         assert!(
             matches!(error, GeometryError::MissingDimension { .. }),
             "{family}: {error}"
