@@ -323,6 +323,22 @@ fn o_ring_iso3601_is_a_torus() {
 }
 
 #[test]
+fn a_wide_thin_o_ring_is_meshed_closed() {
+    // Size 044: id 94.97, w 1.78, where truck-meshalgo's own triangulation failed.
+    let (id, w) = (94.97, 1.78);
+    let reach = id / 2.0 + w;
+    check(
+        "o-ring",
+        "iso3601",
+        &[("id", id), ("w", w)],
+        2.0 * PI * PI * (id + w) / 2.0 * (w / 2.0) * (w / 2.0),
+        [-reach, -reach, 0.0],
+        [reach, reach, w],
+        &["id", "w"],
+    );
+}
+
+#[test]
 fn shaft_key_din6885_6x6x32() {
     check(
         "shaft_key",
