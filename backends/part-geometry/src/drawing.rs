@@ -649,14 +649,7 @@ impl Drawing {
                     layer,
                     center,
                     radius,
-                } => {
-                    pair(0, "CIRCLE");
-                    pair(8, layer.name());
-                    pair(10, &number(center[0]));
-                    pair(20, &number(center[1]));
-                    pair(30, "0");
-                    pair(40, &number(*radius));
-                }
+                } => round_entity(&mut pair, "CIRCLE", *layer, *center, *radius),
                 Entity::Arc {
                     layer,
                     center,
@@ -664,12 +657,7 @@ impl Drawing {
                     start,
                     end,
                 } => {
-                    pair(0, "ARC");
-                    pair(8, layer.name());
-                    pair(10, &number(center[0]));
-                    pair(20, &number(center[1]));
-                    pair(30, "0");
-                    pair(40, &number(*radius));
+                    round_entity(&mut pair, "ARC", *layer, *center, *radius);
                     pair(50, &number(*start));
                     pair(51, &number(*end));
                 }
@@ -713,6 +701,22 @@ impl Drawing {
         pair(0, "EOF");
         dxf
     }
+}
+
+/// The group codes a DXF CIRCLE and ARC share: layer, centre, radius.
+fn round_entity(
+    pair: &mut impl FnMut(u16, &str),
+    kind: &str,
+    layer: Layer,
+    center: [f64; 2],
+    radius: f64,
+) {
+    pair(0, kind);
+    pair(8, layer.name());
+    pair(10, &number(center[0]));
+    pair(20, &number(center[1]));
+    pair(30, "0");
+    pair(40, &number(radius));
 }
 
 /// A coordinate with four decimals, no trailing zeros, no "-0".

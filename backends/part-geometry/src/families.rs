@@ -90,6 +90,13 @@ impl<'a> Row<'a> {
     }
 }
 
+/// A family's struct of lengths, each read from the row's dimension of the field's name.
+macro_rules! read_lengths {
+    ($row:expr, $family:ident { $($field:ident),+ $(,)? }) => {
+        $family { $($field: $row.length(stringify!($field))?),+ }
+    };
+}
+
 /// The width across corners of a hexagon `s` across flats.
 fn across_corners(s: f64) -> f64 {
     2.0 * s / 3f64.sqrt()
@@ -128,6 +135,51 @@ fn vertical(view: View, x: f64, y0: f64, y1: f64, offset: f64, name: &str) -> Di
     }
 }
 
+/// A screw head as its front view dimensions it: the width's name and half, whether it is a
+/// diameter, and how far out the height's dimension must stand (a flange may reach further).
+struct ScrewHead {
+    name: &'static str,
+    half_width: f64,
+    diameter: bool,
+    reach: f64,
+}
+
+impl ScrewHead {
+    /// A cylindrical head of diameter dk.
+    fn round(dk: f64) -> ScrewHead {
+        ScrewHead {
+            name: "dk",
+            half_width: dk / 2.0,
+            diameter: true,
+            reach: dk / 2.0,
+        }
+    }
+
+    /// A hexagon head s across flats, dimensioned across corners (e); `reach` is the widest
+    /// half of the head (a flange).
+    fn hexagon(s: f64, reach: f64) -> ScrewHead {
+        let e = across_corners(s) / 2.0;
+        ScrewHead {
+            name: "e",
+            half_width: e,
+            diameter: false,
+            reach: reach.max(e),
+        }
+    }
+}
+
+/// The front view's dimensions every screw has: the head's width and height k, the shank's
+/// diameter d and length l.
+fn screw_front_dimensions(head: ScrewHead, d: f64, k: f64, l: f64) -> Vec<Dimension> {
+    let (r, w) = (d / 2.0, head.half_width);
+    vec![
+        horizontal(View::Front, -w, w, k, 3.0, head.name, head.diameter),
+        horizontal(View::Front, -r, r, -l, -3.0, "d", true),
+        vertical(View::Front, -head.reach, 0.0, k, 3.0, "k"),
+        vertical(View::Front, r, -l, 0.0, -3.0, "l"),
+    ]
+}
+
 /// ISO 4762 / ASME B18.3 socket head cap screw: a cylindrical head with a hexagon socket.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SocketHeadCap {
@@ -141,14 +193,7 @@ pub struct SocketHeadCap {
 
 impl SocketHeadCap {
     pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let screw = SocketHeadCap {
-            d: row.length("d")?,
-            dk: row.length("dk")?,
-            k: row.length("k")?,
-            s: row.length("s")?,
-            t: row.length("t")?,
-            l: row.length("l")?,
-        };
+        let screw = read_lengths!(row, SocketHeadCap { d, dk, k, s, t, l });
         row.less_than("d", screw.d, "dk", screw.dk)?;
         row.less_than("s", across_corners(screw.s), "dk", screw.dk)?;
         row.less_than("t", screw.t, "k", screw.k)?;
@@ -166,12 +211,10 @@ impl SocketHeadCap {
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
-        let (r, rk) = (self.d / 2.0, self.dk / 2.0);
-        vec![
-            horizontal(View::Front, -rk, rk, self.k, 3.0, "dk", true),
-            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
-            vertical(View::Front, -rk, 0.0, self.k, 3.0, "k"),
-            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+        let rk = self.dk / 2.0;
+        let mut dimensions =
+            screw_front_dimensions(ScrewHead::round(self.dk), self.d, self.k, self.l);
+        dimensions.extend([
             vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
             // Across flats, right of the head in the top view.
             vertical(
@@ -182,7 +225,8 @@ impl SocketHeadCap {
                 -(rk + 3.0),
                 "s",
             ),
-        ]
+        ]);
+        dimensions
     }
 }
 
@@ -207,14 +251,7 @@ impl CheeseHead {
                 standard: standard.to_owned(),
             });
         }
-        let screw = CheeseHead {
-            d: row.length("d")?,
-            dk: row.length("dk")?,
-            k: row.length("k")?,
-            n: row.length("n")?,
-            t: row.length("t")?,
-            l: row.length("l")?,
-        };
+        let screw = read_lengths!(row, CheeseHead { d, dk, k, n, t, l });
         row.less_than("d", screw.d, "dk", screw.dk)?;
         row.less_than("n", screw.n, "dk", screw.dk)?;
         row.less_than("t", screw.t, "k", screw.k)?;
@@ -240,12 +277,10 @@ impl CheeseHead {
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
-        let (r, rk) = (self.d / 2.0, self.dk / 2.0);
-        vec![
-            horizontal(View::Front, -rk, rk, self.k, 3.0, "dk", true),
-            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
-            vertical(View::Front, -rk, 0.0, self.k, 3.0, "k"),
-            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+        let rk = self.dk / 2.0;
+        let mut dimensions =
+            screw_front_dimensions(ScrewHead::round(self.dk), self.d, self.k, self.l);
+        dimensions.extend([
             horizontal(
                 View::Side,
                 -self.n / 2.0,
@@ -256,7 +291,8 @@ impl CheeseHead {
                 false,
             ),
             vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
-        ]
+        ]);
+        dimensions
     }
 }
 
@@ -271,12 +307,7 @@ pub struct HexHead {
 
 impl HexHead {
     pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let bolt = HexHead {
-            d: row.length("d")?,
-            k: row.length("k")?,
-            s: row.length("s")?,
-            l: row.length("l")?,
-        };
+        let bolt = read_lengths!(row, HexHead { d, k, s, l });
         row.less_than("d", bolt.d, "s", bolt.s)?;
         Ok(bolt)
     }
@@ -289,22 +320,18 @@ impl HexHead {
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
-        let (r, e) = (self.d / 2.0, across_corners(self.s) / 2.0);
-        vec![
-            horizontal(View::Front, -e, e, self.k, 3.0, "e", false),
-            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
-            vertical(View::Front, -e, 0.0, self.k, 3.0, "k"),
-            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
-            horizontal(
-                View::Side,
-                -self.s / 2.0,
-                self.s / 2.0,
-                self.k,
-                3.0,
-                "s",
-                false,
-            ),
-        ]
+        let mut dimensions =
+            screw_front_dimensions(ScrewHead::hexagon(self.s, 0.0), self.d, self.k, self.l);
+        dimensions.extend([horizontal(
+            View::Side,
+            -self.s / 2.0,
+            self.s / 2.0,
+            self.k,
+            3.0,
+            "s",
+            false,
+        )]);
+        dimensions
     }
 }
 
@@ -321,14 +348,7 @@ pub struct HexHeadWithFlange {
 
 impl HexHeadWithFlange {
     pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let bolt = HexHeadWithFlange {
-            d: row.length("d")?,
-            c: row.length("c")?,
-            dc: row.length("dc")?,
-            k: row.length("k")?,
-            s: row.length("s")?,
-            l: row.length("l")?,
-        };
+        let bolt = read_lengths!(row, HexHeadWithFlange { d, c, dc, k, s, l });
         row.less_than("d", bolt.d, "s", bolt.s)?;
         row.less_than("c", bolt.c, "k", bolt.k)?;
         Ok(bolt)
@@ -343,16 +363,15 @@ impl HexHeadWithFlange {
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
-        let (r, e, rc) = (self.d / 2.0, across_corners(self.s) / 2.0, self.dc / 2.0);
-        vec![
-            horizontal(View::Front, -e, e, self.k, 3.0, "e", false),
-            horizontal(View::Front, -r, r, -self.l, -3.0, "d", true),
-            vertical(View::Front, -rc.max(e), 0.0, self.k, 3.0, "k"),
-            vertical(View::Front, r, -self.l, 0.0, -3.0, "l"),
+        let rc = self.dc / 2.0;
+        let mut dimensions =
+            screw_front_dimensions(ScrewHead::hexagon(self.s, rc), self.d, self.k, self.l);
+        dimensions.extend([
             horizontal(View::Side, -rc, rc, self.k, 3.0, "dc", true),
             vertical(View::Side, rc, 0.0, self.c, -3.0, "c"),
             vertical(View::Top, 0.0, -self.s / 2.0, self.s / 2.0, 0.0, "s"),
-        ]
+        ]);
+        dimensions
     }
 }
 
@@ -411,13 +430,7 @@ pub struct HexNutWithFlange {
 
 impl HexNutWithFlange {
     pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let nut = HexNutWithFlange {
-            d: row.length("d")?,
-            c: row.length("c")?,
-            dc: row.length("dc")?,
-            m: row.length("m")?,
-            s: row.length("s")?,
-        };
+        let nut = read_lengths!(row, HexNutWithFlange { d, c, dc, m, s });
         row.less_than("d", nut.d, "s", nut.s)?;
         row.less_than("d", nut.d, "dc", nut.dc)?;
         row.less_than("c", nut.c, "m", nut.m)?;
@@ -523,11 +536,7 @@ pub struct PlainWasher {
 
 impl PlainWasher {
     pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
-        let washer = PlainWasher {
-            d1: row.length("d1")?,
-            d2: row.length("d2")?,
-            h: row.length("h")?,
-        };
+        let washer = read_lengths!(row, PlainWasher { d1, d2, h });
         row.less_than("d1", washer.d1, "d2", washer.d2)?;
         Ok(washer)
     }
