@@ -20,6 +20,7 @@ use catalog::item::{
 };
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
+use crate::items::ComponentItems;
 use crate::model::{ComponentRecord, FileKind, NewComponent};
 
 /// Name under which `seed_state` records the digest of the imported seed.
@@ -320,6 +321,13 @@ impl ComponentRepository {
             items: ItemRepository::new(db),
             kicad: KicadRepository::new(db),
             files,
+        }
+    }
+
+    /// The library as the kit's routes and search documents see it (its summaries' extras).
+    pub fn library(&self) -> ComponentItems {
+        ComponentItems {
+            kicad: self.kicad.clone(),
         }
     }
 
