@@ -14,7 +14,7 @@ use catalog::item::{
     files::ItemFiles,
     model::{
         Change, ExtensionRow, ExtensionValue, IndexDocument, ItemFile, ItemRecord, NewItem,
-        NewManufacturer, Page, UpsertReport,
+        NewManufacturer, UpsertReport,
     },
     store::{ItemRepository, ItemStore},
 };
@@ -338,10 +338,10 @@ impl ComponentRepository {
         Ok(items
             .into_iter()
             .map(|item| {
-                let row = rows
+                let kicad = rows
                     .remove(&item.id)
                     .unwrap_or_else(|| KicadRow::missing(item.id));
-                ComponentRecord::new(item, row)
+                ComponentRecord { item, kicad }
             })
             .collect())
     }
@@ -352,7 +352,7 @@ impl ComponentRepository {
             .get_many(ids)
             .await?
             .into_iter()
-            .map(|record| (record.id, record))
+            .map(|record| (record.item.id, record))
             .collect();
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
     }
@@ -374,23 +374,6 @@ impl ComponentRepository {
         self.records(items).await
     }
 
-    /// Components whose category lies in the subtree at `category_path` (`/capacitor`).
-    pub async fn list_in_subtree(
-        &self,
-        category_path: &str,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>> {
-        let page = self
-            .items
-            .list_in_subtree(category_path, offset, limit)
-            .await?;
-        Ok(Page {
-            items: self.records(page.items).await?,
-            total: page.total,
-        })
-    }
-
     /// Components directly in one category, by part number.
     pub async fn list_in_category(
         &self,
@@ -403,19 +386,6 @@ impl ComponentRepository {
             .list_in_category(category_id, offset, limit)
             .await?;
         self.records(page.items).await
-    }
-
-    pub async fn components_of_manufacturer(
-        &self,
-        id: i64,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>> {
-        let page = self.items.items_of_manufacturer(id, offset, limit).await?;
-        Ok(Page {
-            items: self.records(page.items).await?,
-            total: page.total,
-        })
     }
 
     /// Components whose part number starts with `prefix` (exactly, case-sensitive), by part
