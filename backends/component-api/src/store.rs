@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use catalog::item::{
-    files::ItemFiles,
+    files::{ItemFiles, RunFiles},
     model::{
         Change, ExtensionRow, ExtensionValue, IndexDocument, ItemFile, ItemRecord, NewItem,
         NewManufacturer, UpsertReport,
@@ -508,15 +508,21 @@ impl ComponentRepository {
     /// transaction; unchanged records are left alone): the file bytes first, content-addressed
     /// in the blob store, then the items with their `component_kicad` rows.
     pub async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport> {
+        let mut run = RunFiles::default();
         let mut items = Vec::with_capacity(components.len());
         for component in components {
-            items.push(self.new_item(component).await?);
+            items.push(self.new_item(component, &mut run).await?);
         }
         self.items.upsert(&items).await
     }
 
-    /// The kit's record of `component`, its files stored (content-addressed) in the blob store.
-    pub async fn new_item(&self, component: &NewComponent) -> anyhow::Result<NewItem> {
+    /// The kit's record of `component`, its files stored (content-addressed) in the blob store
+    /// unless `run` stored the same bytes already.
+    pub async fn new_item(
+        &self,
+        component: &NewComponent,
+        run: &mut RunFiles,
+    ) -> anyhow::Result<NewItem> {
         let mut files = Vec::with_capacity(component.files.len());
         let mut symbol_root = None;
         for file in &component.files {
@@ -527,11 +533,12 @@ impl ComponentRepository {
             }
             files.push(
                 self.files
-                    .put(
+                    .put_in_run(
+                        run,
                         file.kind.as_str(),
                         &file.name,
                         &file.media_type,
-                        file.content.clone(),
+                        &file.content,
                     )
                     .await
                     .with_context(|| format!("storing the files of {}", component.source_id))?,
