@@ -71,29 +71,23 @@ fn indexed_category(
 /// Deletes an item the way a store's delete would: the row goes and the feed names it.
 async fn delete_item(db: &Database, id: i64) -> anyhow::Result<()> {
     let now = chrono::Utc::now();
+    // The same statements on either pool (sqlx-sqlite accepts `$n` placeholders).
+    macro_rules! delete_and_announce {
+        ($pool:expr) => {{
+            sqlx::query("DELETE FROM item WHERE id = $1")
+                .bind(id)
+                .execute($pool)
+                .await?;
+            sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                .bind(id)
+                .bind(now)
+                .execute($pool)
+                .await?;
+        }};
+    }
     match db {
-        Database::Sqlite(pool) => {
-            sqlx::query("DELETE FROM item WHERE id = $1")
-                .bind(id)
-                .execute(pool)
-                .await?;
-            sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
-                .bind(id)
-                .bind(now)
-                .execute(pool)
-                .await?;
-        }
-        Database::Postgres(pool) => {
-            sqlx::query("DELETE FROM item WHERE id = $1")
-                .bind(id)
-                .execute(pool)
-                .await?;
-            sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
-                .bind(id)
-                .bind(now)
-                .execute(pool)
-                .await?;
-        }
+        Database::Sqlite(pool) => delete_and_announce!(pool),
+        Database::Postgres(pool) => delete_and_announce!(pool),
     }
     Ok(())
 }
