@@ -296,7 +296,13 @@ async fn one_run_stores_the_same_bytes_once() -> anyhow::Result<()> {
     assert_eq!(second, first, "the same row");
     assert!(!path.exists(), "the run stored the digest already");
     files
-        .put_in_run(&mut RunFiles::default(), "footprint", "R_0603", "text/plain", &bytes)
+        .put_in_run(
+            &mut RunFiles::default(),
+            "footprint",
+            "R_0603",
+            "text/plain",
+            &bytes,
+        )
         .await?;
     assert_eq!(std::fs::read(&path)?, bytes, "a new run looks again");
     Ok(())

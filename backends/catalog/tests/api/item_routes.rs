@@ -100,7 +100,10 @@ const SUMMARY_KEYS: [&str; 8] = [
 
 /// The keys of an item in lists: the kit's and `extra` (the library's, the search's).
 fn summary_keys(extra: &[&'static str]) -> BTreeSet<&'static str> {
-    SUMMARY_KEYS.into_iter().chain(extra.iter().copied()).collect()
+    SUMMARY_KEYS
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect()
 }
 
 async fn detail_answers_the_item_with_the_librarys_extras(
@@ -490,7 +493,10 @@ async fn search_answers_from_the_index_with_the_librarys_facets(
         "the stored summary carries the library's extras"
     );
     assert_eq!(hit["parameters"][0]["display"], "1μF");
-    assert_eq!(keys(hit), summary_keys(&["pinCount", "exact", "parameters"]));
+    assert_eq!(
+        keys(hit),
+        summary_keys(&["pinCount", "exact", "parameters"])
+    );
     // The demo configures no package facet: the answer has none.
     assert_eq!(
         keys(&answer["facets"]),
@@ -564,7 +570,11 @@ async fn search_answers_from_the_index_with_the_librarys_facets(
         json!([])
     );
     assert_eq!(
-        error_code(&app, &format!("{DEMO}/es/keyword/suggest?keyword=CL&size=0")).await?,
+        error_code(
+            &app,
+            &format!("{DEMO}/es/keyword/suggest?keyword=CL&size=0")
+        )
+        .await?,
         400
     );
     let long = "x".repeat(129);

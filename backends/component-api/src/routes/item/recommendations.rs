@@ -111,27 +111,27 @@ fn recommended(
         .into_iter()
         .map(|(ranking, record)| {
             Ok(Recommendation {
-            component: record.summary(library)?,
-            parameters: parameters
-                .get(&record.item.id)
-                .map(|list| list.iter().map(ParameterView::from).collect())
-                .unwrap_or_default(),
-            score: ranking.score,
-            reason: ranking
-                .reasons
-                .iter()
-                .map(|r| r.zh.as_str())
-                .collect::<Vec<_>>()
-                .join("；"),
-            reason_en: ranking
-                .reasons
-                .iter()
-                .map(|r| r.en.as_str())
-                .collect::<Vec<_>>()
-                .join("; "),
-            reasons: ranking.reasons,
-            differences: ranking.differences,
-        })
+                component: record.summary(library)?,
+                parameters: parameters
+                    .get(&record.item.id)
+                    .map(|list| list.iter().map(ParameterView::from).collect())
+                    .unwrap_or_default(),
+                score: ranking.score,
+                reason: ranking
+                    .reasons
+                    .iter()
+                    .map(|r| r.zh.as_str())
+                    .collect::<Vec<_>>()
+                    .join("；"),
+                reason_en: ranking
+                    .reasons
+                    .iter()
+                    .map(|r| r.en.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                reasons: ranking.reasons,
+                differences: ranking.differences,
+            })
         })
         .collect()
 }
@@ -165,9 +165,10 @@ pub async fn recommendations(
     let mut roots: HashMap<i64, String> = store.kicad.symbol_roots_of(&[id]).await?;
     let target_root = roots.get(&id).cloned();
     let mut family_ids: HashSet<i64> = HashSet::new();
-    if let (Some(root), Some(library)) =
-        (&target_root, symbol_library(target.kicad.symbol_ref.as_deref()))
-    {
+    if let (Some(root), Some(library)) = (
+        &target_root,
+        symbol_library(target.kicad.symbol_ref.as_deref()),
+    ) {
         for (candidate, candidate_root) in store
             .kicad
             .symbol_roots_in_library(library, CANDIDATE_LIMIT)

@@ -76,10 +76,7 @@ pub fn part_json(
     let mut fields = Map::new();
     fields.insert(
         "footprint".into(),
-        field(
-            kicad.footprint_ref.as_deref().unwrap_or_default(),
-            false,
-        ),
+        field(kicad.footprint_ref.as_deref().unwrap_or_default(), false),
     );
     fields.insert(
         "datasheet".into(),
@@ -87,10 +84,7 @@ pub fn part_json(
     );
     fields.insert(
         "value".into(),
-        field(
-            kicad.value.as_deref().unwrap_or(&item.code),
-            true,
-        ),
+        field(kicad.value.as_deref().unwrap_or(&item.code), true),
     );
     fields.insert(
         "reference".into(),

@@ -49,7 +49,12 @@ mod tests {
                 category_code: Some("capacitor".into()),
                 description: "Unpolarized capacitor".into(),
                 keywords: "cap capacitor".into(),
-                ..catalog::testing::item_record(1, "kicad", &format!("Device:{part_number}"), part_number)
+                ..catalog::testing::item_record(
+                    1,
+                    "kicad",
+                    &format!("Device:{part_number}"),
+                    part_number,
+                )
             },
             parameters: Vec::new(),
             extension: KicadRow {
