@@ -5,7 +5,11 @@ use anyhow::{ensure, Context};
 use kernel::testing::TestApp;
 use serde_json::Value;
 
-use crate::{item::model::ItemRecord, taxonomy::Taxonomy, Library};
+use crate::{
+    item::model::{ItemRecord, Parameter},
+    taxonomy::Taxonomy,
+    Library,
+};
 
 /// A stored item with its import key and code and nothing else stated (no manufacturer,
 /// category, texts or attributes), for unit tests that set the fields they look at.
@@ -32,6 +36,18 @@ pub fn item_record(id: i64, source: &str, source_id: &str, code: &str) -> ItemRe
         content_digest: String::new(),
         created_at: now,
         updated_at: now,
+    }
+}
+
+/// A parameter with a typical value only (`original` as the source wrote it), no conditions.
+pub fn parameter(dimension: &str, typ: f64, original: &str) -> Parameter {
+    Parameter {
+        dimension: dimension.to_owned(),
+        min: None,
+        typ: Some(typ),
+        max: None,
+        original: original.to_owned(),
+        conditions: None,
     }
 }
 

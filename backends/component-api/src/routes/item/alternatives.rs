@@ -223,17 +223,7 @@ pub async fn alternatives(
 mod tests {
     use super::*;
     use crate::recommend::tests::record;
-
-    fn parameter(dimension: &str, typ: f64, original: &str) -> Parameter {
-        Parameter {
-            dimension: dimension.into(),
-            min: None,
-            typ: Some(typ),
-            max: None,
-            original: original.into(),
-            conditions: None,
-        }
-    }
+    use catalog::testing::parameter;
 
     fn capacitor(
         id: i64,
