@@ -1,11 +1,55 @@
 //! API checks every library service must pass (used by the library crates' integration
-//! tests against their real taxonomy).
+//! tests against their real taxonomy), and records for the libraries' unit tests.
 
 use anyhow::{ensure, Context};
 use kernel::testing::TestApp;
 use serde_json::Value;
 
-use crate::{taxonomy::Taxonomy, Library};
+use crate::{
+    item::model::{ItemRecord, Parameter},
+    taxonomy::Taxonomy,
+    Library,
+};
+
+/// A stored item with its import key and code and nothing else stated (no manufacturer,
+/// category, texts or attributes), for unit tests that set the fields they look at.
+pub fn item_record(id: i64, source: &str, source_id: &str, code: &str) -> ItemRecord {
+    let now = chrono::Utc::now();
+    ItemRecord {
+        id,
+        source: source.to_owned(),
+        source_id: source_id.to_owned(),
+        code: code.to_owned(),
+        name: code.to_owned(),
+        manufacturer_id: None,
+        manufacturer_name: None,
+        manufacturer_method: None,
+        category_id: None,
+        category_code: None,
+        category_method: None,
+        description: String::new(),
+        keywords: String::new(),
+        document_url: None,
+        lifecycle: None,
+        license: String::new(),
+        attributes: serde_json::json!({}),
+        content_digest: String::new(),
+        created_at: now,
+        updated_at: now,
+    }
+}
+
+/// A parameter with a typical value only (`original` as the source wrote it), no conditions.
+pub fn parameter(dimension: &str, typ: f64, original: &str) -> Parameter {
+    Parameter {
+        dimension: dimension.to_owned(),
+        min: None,
+        typ: Some(typ),
+        max: None,
+        original: original.to_owned(),
+        conditions: None,
+    }
+}
 
 /// Walks the served tree and compares it with the taxonomy file, node by node.
 pub async fn check_library_api(app: &TestApp, library: &Library) -> anyhow::Result<()> {

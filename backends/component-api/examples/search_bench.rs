@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use catalog::store::{CategoryRepository, CategoryStore};
 use component_api::import::{import_dir, ImportOptions};
-use component_api::model::{ComponentRecord, InferredManufacturer, NewComponent, Parameter};
+use component_api::model::{InferredManufacturer, NewComponent, Parameter};
 use component_api::search_routes::index::document_of;
-use component_api::store::ComponentRepository;
+use component_api::store::{ComponentDocument, ComponentRepository};
 use component_api::ComponentService;
 use kernel::{testing::TestApp, Cache, Service, ServiceContext, Settings};
 use search::{SearchDocument, SearchRequest, DEFAULT_FACET_LIMIT};
@@ -131,7 +131,7 @@ async fn main() -> anyhow::Result<()> {
     let real = all_documents(&store).await?;
     let with_footprint = real
         .iter()
-        .filter(|d| d.component.footprint_ref.is_some())
+        .filter(|d| d.extension.footprint_ref.is_some())
         .count();
 
     // 2. Synthetic ordering-code variants, through the store, up to the target.
@@ -149,13 +149,14 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("memory after the import: {}", memory());
     let category_records = categories.list().await?;
+    let library = store.library();
     let documents: Vec<(String, SearchDocument)> = all_documents(&store)
         .await?
         .iter()
         .map(|d| {
             (
-                d.component.source.clone(),
-                document_of(&d.component, &d.parameters, &category_records),
+                d.item.source.clone(),
+                document_of(&library, d, &category_records),
             )
         })
         .collect();
@@ -456,13 +457,8 @@ fn load_average() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
-/// A stored component with its parameters, as the index reads it.
-struct IndexDocument {
-    component: ComponentRecord,
-    parameters: Vec<Parameter>,
-}
-
-async fn all_documents(store: &ComponentRepository) -> anyhow::Result<Vec<IndexDocument>> {
+/// Every stored component with its parameters and KiCad row, as the index reads it.
+async fn all_documents(store: &ComponentRepository) -> anyhow::Result<Vec<ComponentDocument>> {
     let mut out = Vec::new();
     let mut after = 0;
     loop {
@@ -471,16 +467,13 @@ async fn all_documents(store: &ComponentRepository) -> anyhow::Result<Vec<IndexD
             return Ok(out);
         };
         after = last.item.id;
-        out.extend(page.into_iter().map(|document| IndexDocument {
-            component: ComponentRecord::new(document.item, document.extension),
-            parameters: document.parameters,
-        }));
+        out.extend(page);
     }
 }
 
 /// Variants of the real components (ordering-code suffixes, values scaled by E6 steps, as in
 /// the search crate's benchmark) until `target` components in all; source `synthetic`.
-fn variants(real: &[IndexDocument], target: usize) -> Vec<NewComponent> {
+fn variants(real: &[ComponentDocument], target: usize) -> Vec<NewComponent> {
     const SUFFIXES: [&str; 8] = ["-TR", "-ND", "/NOPB", "-Q1", "-E/SN", "RL", "-T", "G4"];
     const STEPS: [f64; 6] = [1.0, 1.5, 2.2, 3.3, 4.7, 6.8];
     let wanted = target.saturating_sub(real.len());
@@ -493,27 +486,16 @@ fn variants(real: &[IndexDocument], target: usize) -> Vec<NewComponent> {
             }
             let suffix = SUFFIXES[(round + i) % SUFFIXES.len()];
             let step = STEPS[(round + i) % STEPS.len()];
-            out.push(variant(
-                &original.component,
-                &original.parameters,
-                suffix,
-                step,
-                round,
-            ));
+            out.push(variant(original, suffix, step, round));
         }
         round += 1;
     }
     out
 }
 
-fn variant(
-    record: &ComponentRecord,
-    parameters: &[component_api::model::Parameter],
-    suffix: &str,
-    step: f64,
-    round: usize,
-) -> NewComponent {
-    let part_number = format!("{}{suffix}{round}", record.part_number);
+fn variant(original: &ComponentDocument, suffix: &str, step: f64, round: usize) -> NewComponent {
+    let (record, kicad) = (&original.item, &original.extension);
+    let part_number = format!("{}{suffix}{round}", record.code);
     NewComponent {
         source: SYNTHETIC_SOURCE.into(),
         source_id: format!("{}:{}#{round}", record.source, record.source_id),
@@ -531,20 +513,21 @@ fn variant(
         category_method: Some("synthetic-variant".into()),
         description: record.description.clone(),
         keywords: record.keywords.clone(),
-        datasheet: record.datasheet.clone(),
-        symbol_ref: record.symbol_ref.clone(),
-        footprint_ref: record.footprint_ref.clone(),
-        footprint_filters: serde_json::from_str(&record.footprint_filters).unwrap_or_default(),
-        reference_prefix: record.reference_prefix.clone(),
+        datasheet: record.document_url.clone(),
+        symbol_ref: kicad.symbol_ref.clone(),
+        footprint_ref: kicad.footprint_ref.clone(),
+        footprint_filters: serde_json::from_str(&kicad.footprint_filters).unwrap_or_default(),
+        reference_prefix: kicad.reference_prefix.clone(),
         value: None,
-        pin_count: record.pin_count,
-        unit_count: record.unit_count,
-        package: record.package.clone(),
+        pin_count: kicad.pin_count,
+        unit_count: kicad.unit_count,
+        package: kicad.package.clone(),
         lifecycle: record.lifecycle.clone(),
         license: record.license.clone(),
-        parameters: parameters
+        parameters: original
+            .parameters
             .iter()
-            .map(|p| component_api::model::Parameter {
+            .map(|p| Parameter {
                 min: p.min.map(|v| v * step),
                 typ: p.typ.map(|v| v * step),
                 max: p.max.map(|v| v * step),

@@ -12,6 +12,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use catalog::item::model::ItemRecord;
+
 use crate::{
     model::{ComponentRecord, Parameter},
     routes::view::ParameterView,
@@ -207,7 +209,7 @@ pub fn differences(this: &Subject, other: &Subject) -> Vec<Difference> {
             });
         }
     }
-    let (a, b) = (this.record, other.record);
+    let (a, b) = (&this.record.kicad, &other.record.kicad);
     if a.package.is_some() && b.package.is_some() && a.package != b.package {
         found.push(Difference {
             key: "package".into(),
@@ -229,7 +231,7 @@ pub fn differences(this: &Subject, other: &Subject) -> Vec<Difference> {
     found
 }
 
-fn same_manufacturer(this: &ComponentRecord, other: &ComponentRecord) -> Option<String> {
+fn same_manufacturer(this: &ItemRecord, other: &ItemRecord) -> Option<String> {
     match (&this.manufacturer_id, &other.manufacturer_id) {
         (Some(a), Some(b)) if a == b => other.manufacturer_name.clone(),
         _ => None,
@@ -251,8 +253,8 @@ pub fn rank_family(this: &Subject, other: &Subject) -> Option<Ranking> {
             ));
         }
     }
-    if let Some(stem) = part_number_stem(&this.record.part_number) {
-        if part_number_stem(&other.record.part_number).as_deref() == Some(stem.as_str()) {
+    if let Some(stem) = part_number_stem(&this.record.item.code) {
+        if part_number_stem(&other.record.item.code).as_deref() == Some(stem.as_str()) {
             score += SAME_STEM;
             reasons.push(Reason::new(
                 "partNumberSeries",
@@ -264,7 +266,7 @@ pub fn rank_family(this: &Subject, other: &Subject) -> Option<Ranking> {
     if score == 0 {
         return None;
     }
-    if let Some(name) = same_manufacturer(this.record, other.record) {
+    if let Some(name) = same_manufacturer(&this.record.item, &other.record.item) {
         score += SAME_MANUFACTURER;
         reasons.push(Reason::new(
             "manufacturer",
@@ -304,8 +306,9 @@ pub fn rank_family(this: &Subject, other: &Subject) -> Option<Ranking> {
 /// same package family and pin count in the same category (else `None`); the same category
 /// preferred.
 pub fn rank_package(this: &Subject, other: &Subject) -> Option<Ranking> {
-    let (a, b) = (this.record, other.record);
-    let same_category = a.category_id.is_some() && a.category_id == b.category_id;
+    let same_category = this.record.item.category_id.is_some()
+        && this.record.item.category_id == other.record.item.category_id;
+    let (a, b) = (&this.record.kicad, &other.record.kicad);
     let mut reasons = Vec::new();
     let mut score = if a.footprint_ref.is_some() && a.footprint_ref == b.footprint_ref {
         let footprint = a.footprint_ref.as_deref().unwrap_or_default();
@@ -348,35 +351,27 @@ pub fn rank_package(this: &Subject, other: &Subject) -> Option<Ranking> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::store::KicadRow;
 
     /// A component record for unit tests (an LDO in SOT-223 unless changed).
     pub(crate) fn record(id: i64, part_number: &str) -> ComponentRecord {
+        let source_id = format!("Regulator_Linear:{part_number}");
         ComponentRecord {
-            id,
-            source: "kicad".into(),
-            source_id: format!("Regulator_Linear:{part_number}"),
-            part_number: part_number.into(),
-            name: part_number.into(),
-            manufacturer_id: None,
-            manufacturer_name: None,
-            manufacturer_method: None,
-            category_id: Some(7),
-            category_code: Some("ldo".into()),
-            category_method: None,
-            description: String::new(),
-            keywords: String::new(),
-            datasheet: None,
-            symbol_ref: Some(format!("Regulator_Linear:{part_number}")),
-            footprint_ref: Some("Package_TO_SOT_SMD:SOT-223-3_TabPin2".into()),
-            footprint_filters: "[]".into(),
-            reference_prefix: Some("U".into()),
-            value: None,
-            pin_count: 3,
-            unit_count: 1,
-            package: Some("SOT-223-3".into()),
-            lifecycle: None,
-            license: "CC-BY-SA-4.0".into(),
-            updated_at: chrono::Utc::now(),
+            item: ItemRecord {
+                category_id: Some(7),
+                category_code: Some("ldo".into()),
+                license: "CC-BY-SA-4.0".into(),
+                ..catalog::testing::item_record(id, "kicad", &source_id, part_number)
+            },
+            kicad: KicadRow {
+                symbol_ref: Some(source_id),
+                footprint_ref: Some("Package_TO_SOT_SMD:SOT-223-3_TabPin2".into()),
+                reference_prefix: Some("U".into()),
+                pin_count: 3,
+                unit_count: 1,
+                package: Some("SOT-223-3".into()),
+                ..KicadRow::missing(id)
+            },
         }
     }
 
@@ -498,13 +493,13 @@ pub(crate) mod tests {
         let mut a = record(1, "STM32F103C8Tx");
         let mut b = record(2, "STM32F103RBTx");
         for r in [&mut a, &mut b] {
-            r.manufacturer_id = Some(3);
-            r.manufacturer_name = Some("STMicroelectronics".into());
+            r.item.manufacturer_id = Some(3);
+            r.item.manufacturer_name = Some("STMicroelectronics".into());
         }
-        b.package = Some("LQFP-64".into());
-        b.pin_count = 64;
-        a.pin_count = 48;
-        a.package = Some("LQFP-48".into());
+        b.kicad.package = Some("LQFP-64".into());
+        b.kicad.pin_count = 64;
+        a.kicad.pin_count = 48;
+        a.kicad.package = Some("LQFP-48".into());
         let this = Subject {
             record: &a,
             parameters: &[],
@@ -555,12 +550,12 @@ pub(crate) mod tests {
     fn package_prefers_the_same_footprint_then_the_same_family_and_pins() {
         let a = record(1, "AMS1117-3.3");
         let mut same_footprint_elsewhere = record(2, "BCP56");
-        same_footprint_elsewhere.category_id = Some(9);
+        same_footprint_elsewhere.item.category_id = Some(9);
         let mut same_family = record(3, "LM1117MPX-3.3");
-        same_family.footprint_ref = Some("Package_TO_SOT_SMD:SOT-223".into());
+        same_family.kicad.footprint_ref = Some("Package_TO_SOT_SMD:SOT-223".into());
         let mut other_pins = record(4, "LM317_SOT223");
-        other_pins.footprint_ref = Some("Package_TO_SOT_SMD:SOT-223-5".into());
-        other_pins.pin_count = 5;
+        other_pins.kicad.footprint_ref = Some("Package_TO_SOT_SMD:SOT-223-5".into());
+        other_pins.kicad.pin_count = 5;
         let subject = |record| Subject {
             record,
             parameters: &[],
@@ -582,7 +577,7 @@ pub(crate) mod tests {
         assert!(footprint.score > family.score);
         assert_eq!(rank_package(&this, &subject(&other_pins)), None);
         let mut same_footprint_here = record(5, "AMS1117-5.0");
-        same_footprint_here.category_id = Some(7);
+        same_footprint_here.item.category_id = Some(7);
         assert_eq!(
             rank_package(&this, &subject(&same_footprint_here)).map(|r| r.score),
             Some(SAME_FOOTPRINT + SAME_CATEGORY)

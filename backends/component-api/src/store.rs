@@ -11,15 +11,16 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use catalog::item::{
-    files::ItemFiles,
+    files::{ItemFiles, RunFiles},
     model::{
         Change, ExtensionRow, ExtensionValue, IndexDocument, ItemFile, ItemRecord, NewItem,
-        NewManufacturer, Page, UpsertReport,
+        NewManufacturer, UpsertReport,
     },
     store::{ItemRepository, ItemStore},
 };
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
+use crate::items::ComponentItems;
 use crate::model::{ComponentRecord, FileKind, NewComponent};
 
 /// Name under which `seed_state` records the digest of the imported seed.
@@ -323,6 +324,13 @@ impl ComponentRepository {
         }
     }
 
+    /// The library as the kit's routes and search documents see it (its summaries' extras).
+    pub fn library(&self) -> ComponentItems {
+        ComponentItems {
+            kicad: self.kicad.clone(),
+        }
+    }
+
     /// `items` as component records, in the same order.
     async fn records(&self, items: Vec<ItemRecord>) -> anyhow::Result<Vec<ComponentRecord>> {
         let ids: Vec<i64> = items.iter().map(|item| item.id).collect();
@@ -330,10 +338,10 @@ impl ComponentRepository {
         Ok(items
             .into_iter()
             .map(|item| {
-                let row = rows
+                let kicad = rows
                     .remove(&item.id)
                     .unwrap_or_else(|| KicadRow::missing(item.id));
-                ComponentRecord::new(item, row)
+                ComponentRecord { item, kicad }
             })
             .collect())
     }
@@ -344,7 +352,7 @@ impl ComponentRepository {
             .get_many(ids)
             .await?
             .into_iter()
-            .map(|record| (record.id, record))
+            .map(|record| (record.item.id, record))
             .collect();
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
     }
@@ -366,23 +374,6 @@ impl ComponentRepository {
         self.records(items).await
     }
 
-    /// Components whose category lies in the subtree at `category_path` (`/capacitor`).
-    pub async fn list_in_subtree(
-        &self,
-        category_path: &str,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>> {
-        let page = self
-            .items
-            .list_in_subtree(category_path, offset, limit)
-            .await?;
-        Ok(Page {
-            items: self.records(page.items).await?,
-            total: page.total,
-        })
-    }
-
     /// Components directly in one category, by part number.
     pub async fn list_in_category(
         &self,
@@ -395,19 +386,6 @@ impl ComponentRepository {
             .list_in_category(category_id, offset, limit)
             .await?;
         self.records(page.items).await
-    }
-
-    pub async fn components_of_manufacturer(
-        &self,
-        id: i64,
-        offset: i64,
-        limit: i64,
-    ) -> anyhow::Result<Page<ComponentRecord>> {
-        let page = self.items.items_of_manufacturer(id, offset, limit).await?;
-        Ok(Page {
-            items: self.records(page.items).await?,
-            total: page.total,
-        })
     }
 
     /// Components whose part number starts with `prefix` (exactly, case-sensitive), by part
@@ -530,15 +508,21 @@ impl ComponentRepository {
     /// transaction; unchanged records are left alone): the file bytes first, content-addressed
     /// in the blob store, then the items with their `component_kicad` rows.
     pub async fn upsert(&self, components: &[NewComponent]) -> anyhow::Result<UpsertReport> {
+        let mut run = RunFiles::default();
         let mut items = Vec::with_capacity(components.len());
         for component in components {
-            items.push(self.new_item(component).await?);
+            items.push(self.new_item(component, &mut run).await?);
         }
         self.items.upsert(&items).await
     }
 
-    /// The kit's record of `component`, its files stored (content-addressed) in the blob store.
-    pub async fn new_item(&self, component: &NewComponent) -> anyhow::Result<NewItem> {
+    /// The kit's record of `component`, its files stored (content-addressed) in the blob store
+    /// unless `run` stored the same bytes already.
+    pub async fn new_item(
+        &self,
+        component: &NewComponent,
+        run: &mut RunFiles,
+    ) -> anyhow::Result<NewItem> {
         let mut files = Vec::with_capacity(component.files.len());
         let mut symbol_root = None;
         for file in &component.files {
@@ -549,11 +533,12 @@ impl ComponentRepository {
             }
             files.push(
                 self.files
-                    .put(
+                    .put_in_run(
+                        run,
                         file.kind.as_str(),
                         &file.name,
                         &file.media_type,
-                        file.content.clone(),
+                        &file.content,
                     )
                     .await
                     .with_context(|| format!("storing the files of {}", component.source_id))?,

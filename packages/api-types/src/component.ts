@@ -399,7 +399,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Alternative: {
-            component: components["schemas"]["ComponentSummary"];
+            component: components["schemas"]["ItemSummary"];
             /** @description The reasons joined for display. */
             reason: string;
             /** @description Why it matches, one entry per matching key (`封装相同: SOT-223-3`). */
@@ -612,7 +612,7 @@ export interface components {
              */
             code: number;
             data?: {
-                component: components["schemas"]["ComponentSummary"];
+                component: components["schemas"]["ItemSummary"];
                 groups: components["schemas"]["RecommendationGroup"][];
                 parameters: components["schemas"]["ParameterView"][];
             } | null;
@@ -653,7 +653,7 @@ export interface components {
              */
             code: number;
             data?: {
-                component: components["schemas"]["ComponentSummary"];
+                component: components["schemas"]["ItemSummary"];
                 /** @description The reasons joined for display. */
                 reason: string;
                 /** @description Why it matches, one entry per matching key (`封装相同: SOT-223-3`). */
@@ -767,23 +767,6 @@ export interface components {
             /** @description The compared items in the order asked (`components` in every library: the spec's name). */
             components: components["schemas"]["ItemSummary"][];
             rows: components["schemas"]["CompareRow"][];
-        };
-        /** @description A component in lists. */
-        ComponentSummary: {
-            categoryCode?: string | null;
-            description: string;
-            footprintRef?: string | null;
-            /** Format: int64 */
-            id: number;
-            lifecycle?: string | null;
-            /** Format: int64 */
-            manufacturerId?: number | null;
-            manufacturerName?: string | null;
-            name: string;
-            package?: string | null;
-            partNumber: string;
-            /** Format: int32 */
-            pinCount: number;
         };
         /** @description A property in which a recommended part differs from the part itself. */
         Difference: {
@@ -1034,7 +1017,7 @@ export interface components {
         RebuildState: "idle" | "running" | "done" | "failed";
         /** @description One recommended part. */
         Recommendation: {
-            component: components["schemas"]["ComponentSummary"];
+            component: components["schemas"]["ItemSummary"];
             /** @description Where it differs from the part itself (key parameters, package, pin count). */
             differences: components["schemas"]["Difference"][];
             /** @description Its key parameters. */
@@ -1058,7 +1041,7 @@ export interface components {
         };
         /** @description The part and its recommendation groups (always both, possibly empty). */
         Recommendations: {
-            component: components["schemas"]["ComponentSummary"];
+            component: components["schemas"]["ItemSummary"];
             groups: components["schemas"]["RecommendationGroup"][];
             parameters: components["schemas"]["ParameterView"][];
         };

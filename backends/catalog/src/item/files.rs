@@ -14,7 +14,7 @@
 //! conditional logic here is small and follows RFC 9110 §13; the Range header is parsed by the
 //! `http-range` crate (the parser actix-files itself uses).
 
-use std::{io::SeekFrom, time::Duration};
+use std::{collections::HashSet, io::SeekFrom, time::Duration};
 
 use actix_web::{
     body::SizedStream,
@@ -79,26 +79,53 @@ impl ItemFiles {
         bytes: Vec<u8>,
     ) -> anyhow::Result<NewItemFile> {
         let digest = digest_of(&bytes);
-        let key = content_key(&digest)?;
-        let size = u64::try_from(bytes.len())?;
+        let size = bytes.len();
+        self.store_object(&digest, name, size, || bytes).await?;
+        new_item_file(kind, name, media_type, size, digest)
+    }
+
+    /// [`ItemFiles::put`] for an import that meets the same bytes many times (the generic
+    /// passives share one footprint about 1,400 times): bytes whose digest `run` holds were
+    /// stored earlier in the same run, so the blob store is neither asked nor written, and the
+    /// bytes are copied only when they are written.
+    pub async fn put_in_run(
+        &self,
+        run: &mut RunFiles,
+        kind: &str,
+        name: &str,
+        media_type: &str,
+        bytes: &[u8],
+    ) -> anyhow::Result<NewItemFile> {
+        let digest = digest_of(bytes);
+        if !run.stored.contains(&digest) {
+            self.store_object(&digest, name, bytes.len(), || bytes.to_vec())
+                .await?;
+            run.stored.insert(digest.clone());
+        }
+        new_item_file(kind, name, media_type, bytes.len(), digest)
+    }
+
+    /// Writes the object of `digest` unless an object of `size` bytes is under its key.
+    async fn store_object(
+        &self,
+        digest: &str,
+        name: &str,
+        size: usize,
+        bytes: impl FnOnce() -> Vec<u8>,
+    ) -> anyhow::Result<()> {
+        let key = content_key(digest)?;
         let stored = self
             .blobs
             .size(&key)
             .await
             .with_context(|| format!("looking up the content of file {name}"))?;
-        if stored != Some(size) {
+        if stored != Some(u64::try_from(size)?) {
             self.blobs
-                .put(&key, bytes, OBJECT_CONTENT_TYPE)
+                .put(&key, bytes(), OBJECT_CONTENT_TYPE)
                 .await
                 .with_context(|| format!("storing the content of file {name}"))?;
         }
-        Ok(NewItemFile {
-            kind: kind.to_owned(),
-            name: name.to_owned(),
-            media_type: media_type.to_owned(),
-            size: i64::try_from(size)?,
-            digest,
-        })
+        Ok(())
     }
 
     /// The bytes of a stored file, by digest. A missing object is an error whose source is
@@ -224,6 +251,29 @@ fn attachment(download_name: &str) -> String {
     } else {
         storage::s3::content_disposition(download_name, false)
     }
+}
+
+/// The digests one import run has stored through [`ItemFiles::put_in_run`]: one per run, never
+/// kept longer (an object could be removed from the blob store between runs).
+#[derive(Debug, Default)]
+pub struct RunFiles {
+    stored: HashSet<String>,
+}
+
+fn new_item_file(
+    kind: &str,
+    name: &str,
+    media_type: &str,
+    size: usize,
+    digest: String,
+) -> anyhow::Result<NewItemFile> {
+    Ok(NewItemFile {
+        kind: kind.to_owned(),
+        name: name.to_owned(),
+        media_type: media_type.to_owned(),
+        size: i64::try_from(size)?,
+        digest,
+    })
 }
 
 /// SHA-256 of `bytes`, lowercase hex: the content's digest and key.

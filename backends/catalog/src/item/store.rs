@@ -100,6 +100,14 @@ const UPSERT_ITEM: &str = "INSERT INTO item (source, source_id, code, name, manu
      revision = item.revision + 1, updated_at = excluded.updated_at \
      WHERE item.content_digest <> excluded.content_digest \
      RETURNING id, revision";
+/// A changed record whose key the pre-read found ([`SELECT_DIGESTS`]): a plain update, which
+/// takes no identity value (an `INSERT … ON CONFLICT DO UPDATE` takes one even when it updates).
+/// The binds are [`UPSERT_ITEM`]'s.
+const UPDATE_ITEM: &str = "UPDATE item SET code = $3, name = $4, manufacturer_id = $5, \
+     manufacturer_method = $6, category_id = $7, category_method = $8, description = $9, \
+     keywords = $10, document_url = $11, lifecycle = $12, license = $13, attributes = $14, \
+     content_digest = $15, revision = revision + 1, updated_at = $16 \
+     WHERE source = $1 AND source_id = $2 RETURNING id, revision";
 /// The digests stored for a batch's keys, read before writing: an `INSERT … ON CONFLICT` takes an
 /// identity value even when the row exists, so unchanged records (most of a re-import) must not
 /// reach it, or every re-import would leave a gap of ids behind (ids are in URLs).
@@ -503,10 +511,14 @@ macro_rules! item_store {
                     let key = format!("{}:{}", item.source, item.source_id);
                     let digest = item.content_digest()?;
                     let stored_key = (item.source.clone(), item.source_id.clone());
-                    if stored_digests.get(&stored_key) == Some(&digest) {
-                        report.unchanged += 1;
-                        continue;
-                    }
+                    let statement = match stored_digests.get(&stored_key) {
+                        Some(stored) if *stored == digest => {
+                            report.unchanged += 1;
+                            continue;
+                        }
+                        Some(_) => UPDATE_ITEM,
+                        None => UPSERT_ITEM,
+                    };
                     let manufacturer_id = match &item.manufacturer {
                         None => None,
                         Some(manufacturer) => match manufacturers.get(&manufacturer.name) {
@@ -543,7 +555,7 @@ macro_rules! item_store {
                         .category_code
                         .as_ref()
                         .and_then(|code| categories.get(code).copied());
-                    let stored: Option<(i64, i64)> = sqlx::query_as(UPSERT_ITEM)
+                    let stored: Option<(i64, i64)> = sqlx::query_as(statement)
                         .bind(&item.source)
                         .bind(&item.source_id)
                         .bind(&item.code)

@@ -4,18 +4,16 @@
 //! writes its own [`IndexFeed`], as component-api does.
 
 use std::future::Future;
-use std::str::FromStr;
 use std::sync::Arc;
 
-use search::{CategoryRef, SearchDocument, SearchParameter};
+use search::SearchDocument;
 
+use super::document::search_document;
 use super::feed::{FeedEntry, IndexFeed};
 use crate::item::library::ItemLibrary;
 use crate::item::model::IndexDocument;
 use crate::item::store::{ItemRepository, ItemStore};
 use crate::model::CategoryRecord;
-use crate::routes::search::StoredHit;
-use crate::routes::view::{category_path, ItemSummary, ParameterView};
 
 /// The kit's store as library `L`'s index feed. Documents carry the item's code, name,
 /// description, keywords, category path, manufacturer and parameters (named by their
@@ -108,55 +106,6 @@ impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
         document: &IndexDocument,
         categories: &[CategoryRecord],
     ) -> SearchDocument {
-        let item = &document.item;
-        // A summary that does not serialise (a library's extras that are no JSON object) is
-        // logged and the hit answers the kit's fields alone rather than dropping the item.
-        let summary = ItemSummary::of(self.library.as_ref(), item, None).unwrap_or_else(|error| {
-            tracing::error!(library = self.label(), item = item.id, error = %error.message(), "search summary");
-            ItemSummary::default()
-        });
-        SearchDocument {
-            id: item.id.to_string(),
-            part_number: item.code.clone(),
-            name: item.name.clone(),
-            description: item.description.clone(),
-            keywords: item
-                .keywords
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
-            categories: category_path(categories, item.category_id)
-                .into_iter()
-                .map(|crumb| CategoryRef {
-                    code: crumb.code,
-                    name: crumb.name,
-                    name_en: crumb.name_en,
-                })
-                .collect(),
-            manufacturer: item.manufacturer_name.clone(),
-            parameters: document
-                .parameters
-                .iter()
-                .filter_map(|parameter| {
-                    Some(SearchParameter {
-                        name: parameter.dimension.clone(),
-                        dimension: units::Dimension::from_str(&parameter.dimension).ok()?,
-                        min: parameter.min,
-                        typ: parameter.typ,
-                        max: parameter.max,
-                    })
-                })
-                .collect(),
-            payload: StoredHit {
-                component: summary,
-                parameters: document
-                    .parameters
-                    .iter()
-                    .map(ParameterView::from)
-                    .collect(),
-            }
-            .payload(),
-            ..SearchDocument::default()
-        }
+        search_document(self.library.as_ref(), document, categories)
     }
 }

@@ -4,12 +4,14 @@
 //! operator's "rebuild now" with progress ([`RebuildControl`], routes in
 //! `routes::search_index`).
 
+pub mod document;
 pub mod facets;
 pub mod feed;
 pub mod follower;
 pub mod item_feed;
 pub mod rebuild;
 
+pub use document::search_document;
 pub use facets::{FacetConfig, FacetEntry, FacetsView};
 pub use feed::{FeedEntry, IndexFeed};
 pub use follower::{category_digest, IndexFollower, IndexStart, FOLLOW_INTERVAL};

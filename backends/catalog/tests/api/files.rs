@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use actix_web::{dev::ServerHandle, middleware, web, App, HttpRequest, HttpResponse, HttpServer};
 use catalog::item::{
-    files::{content_key, digest_of, ItemFiles},
+    files::{content_key, digest_of, ItemFiles, RunFiles},
     model::{ItemFile, NewItemFile},
     store::ItemStore,
 };
@@ -274,6 +274,37 @@ async fn the_same_bytes_are_stored_once() -> anyhow::Result<()> {
         .put("footprint", "again", "text/plain", bytes.clone())
         .await?;
     assert_eq!(std::fs::read(&path)?, bytes);
+    Ok(())
+}
+
+/// Within one import run the blob store is asked about a digest once: an object removed behind
+/// the run's back is not looked up or written again by the same run, but by the next one.
+#[tokio::test]
+async fn one_run_stores_the_same_bytes_once() -> anyhow::Result<()> {
+    let (files, objects, _dir) = local_files().await?;
+    let bytes = content(3, 4000);
+    let mut run = RunFiles::default();
+    let first = files
+        .put_in_run(&mut run, "footprint", "R_0603", "text/plain", &bytes)
+        .await?;
+    let path = objects.join(content_key(&first.digest)?);
+    assert_eq!(std::fs::read(&path)?, bytes);
+    std::fs::remove_file(&path)?;
+    let second = files
+        .put_in_run(&mut run, "footprint", "R_0603", "text/plain", &bytes)
+        .await?;
+    assert_eq!(second, first, "the same row");
+    assert!(!path.exists(), "the run stored the digest already");
+    files
+        .put_in_run(
+            &mut RunFiles::default(),
+            "footprint",
+            "R_0603",
+            "text/plain",
+            &bytes,
+        )
+        .await?;
+    assert_eq!(std::fs::read(&path)?, bytes, "a new run looks again");
     Ok(())
 }
 

@@ -1,15 +1,18 @@
 //! The kit's index follower over the kit's own item store (`ItemFeed`, the demo library): the
 //! category table is read again only when a sync has stamped it since the last read — by a follow tick
 //! (`refresh_categories`) or by a catch-up that has documents to build — and items the store no
-//! longer has leave the index.
+//! longer has leave the index. Also the kit's search document of an item (`search_document`).
 
 use std::sync::Arc;
 
 use catalog::{
-    item::store::ItemStore,
-    search::{FacetConfig, IndexFollower, IndexStart, ItemFeed},
+    item::{model::IndexDocument, store::ItemStore},
+    model::CategoryRecord,
+    routes::search::StoredHit,
+    search::{search_document, FacetConfig, IndexFollower, IndexStart, ItemFeed},
     store::{CategoryRepository, CategoryStore},
     taxonomy::Taxonomy,
+    testing::{item_record, parameter},
 };
 use kernel::{testing::TestEnvironment, Database};
 use search::SearchRequest;
@@ -71,29 +74,23 @@ fn indexed_category(
 /// Deletes an item the way a store's delete would: the row goes and the feed names it.
 async fn delete_item(db: &Database, id: i64) -> anyhow::Result<()> {
     let now = chrono::Utc::now();
+    // The same statements on either pool (sqlx-sqlite accepts `$n` placeholders).
+    macro_rules! delete_and_announce {
+        ($pool:expr) => {{
+            sqlx::query("DELETE FROM item WHERE id = $1")
+                .bind(id)
+                .execute($pool)
+                .await?;
+            sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                .bind(id)
+                .bind(now)
+                .execute($pool)
+                .await?;
+        }};
+    }
     match db {
-        Database::Sqlite(pool) => {
-            sqlx::query("DELETE FROM item WHERE id = $1")
-                .bind(id)
-                .execute(pool)
-                .await?;
-            sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
-                .bind(id)
-                .bind(now)
-                .execute(pool)
-                .await?;
-        }
-        Database::Postgres(pool) => {
-            sqlx::query("DELETE FROM item WHERE id = $1")
-                .bind(id)
-                .execute(pool)
-                .await?;
-            sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
-                .bind(id)
-                .bind(now)
-                .execute(pool)
-                .await?;
-        }
+        Database::Sqlite(pool) => delete_and_announce!(pool),
+        Database::Postgres(pool) => delete_and_announce!(pool),
     }
     Ok(())
 }
@@ -171,6 +168,61 @@ async fn categories_are_read_again_only_after_a_sync(
     assert_eq!(indexed_category(&follower, "MLCC-A")?, None);
     assert!(indexed_category(&follower, "MLCC-B")?.is_some());
     db.close().await;
+    Ok(())
+}
+
+/// What every library indexes of an item, and the stored hit with the library's summary extras
+/// (the demo's `pinCount`, from the item's attributes).
+#[test]
+fn the_kit_fields_and_the_library_summary_make_the_search_document() -> anyhow::Result<()> {
+    let category = |id: i64, code: &str, parent_id: Option<i64>, path: &str| CategoryRecord {
+        id,
+        code: code.into(),
+        parent_id,
+        name: format!("{code}类"),
+        name_en: code.into(),
+        sort: 0,
+        depth: 0,
+        path: path.into(),
+    };
+    let categories = [
+        category(1, "capacitor", None, "/capacitor"),
+        category(2, "mlcc", Some(1), "/capacitor/mlcc"),
+    ];
+    let document = IndexDocument {
+        item: catalog::item::model::ItemRecord {
+            manufacturer_id: Some(3),
+            manufacturer_name: Some("Murata".into()),
+            category_id: Some(2),
+            category_code: Some("mlcc".into()),
+            keywords: "cap  mlcc".into(),
+            attributes: serde_json::json!({"pins": 2}),
+            ..item_record(7, "demo", "C1", "C0603-100nF")
+        },
+        parameters: vec![
+            parameter("capacitance", 1e-7, "100nF"),
+            parameter("no-such-dimension", 1.0, "1 zz"),
+        ],
+        extension: (),
+    };
+    let indexed = search_document(&DemoItems, &document, &categories);
+    assert_eq!(indexed.id, "7");
+    assert_eq!(indexed.part_number, "C0603-100nF");
+    assert_eq!(indexed.keywords, ["cap", "mlcc"]);
+    let path: Vec<&str> = indexed.categories.iter().map(|c| c.code.as_str()).collect();
+    assert_eq!(path, ["capacitor", "mlcc"]);
+    assert_eq!(indexed.manufacturer.as_deref(), Some("Murata"));
+    // The unknown dimension is not indexed, but the hit shows it.
+    let indexed_parameters: Vec<&str> =
+        indexed.parameters.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(indexed_parameters, ["capacitance"]);
+    assert!(indexed.aliases.is_empty() && indexed.package.is_none());
+    assert_eq!(indexed.quality, None);
+    let hit: StoredHit = serde_json::from_str(indexed.payload.as_deref().unwrap_or(""))?;
+    assert_eq!(hit.component.0["partNumber"], "C0603-100nF");
+    assert_eq!(hit.component.0["pinCount"], 2, "the library's extras");
+    assert_eq!(hit.parameters.len(), 2);
+    assert_eq!(hit.parameters[1].display, "1 zz");
     Ok(())
 }
 

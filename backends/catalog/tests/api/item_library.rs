@@ -288,12 +288,8 @@ impl<L: ItemLibrary<Extension = ()>> Service for FixtureService<L> {
 
 fn parameter(dimension: &str, typ: f64, original: &str, conditions: Option<&str>) -> Parameter {
     Parameter {
-        dimension: dimension.to_owned(),
-        min: None,
-        typ: Some(typ),
-        max: None,
-        original: original.to_owned(),
         conditions: conditions.map(str::to_owned),
+        ..catalog::testing::parameter(dimension, typ, original)
     }
 }
 

@@ -42,6 +42,23 @@ async fn error(app: &TestApp, path: &str) -> anyhow::Result<(i64, String)> {
     Ok((code, body["msg"].as_str().unwrap_or_default().to_owned()))
 }
 
+/// The code of an error envelope.
+async fn error_code(app: &TestApp, path: &str) -> anyhow::Result<i64> {
+    Ok(error(app, path).await?.0)
+}
+
+/// Each of `paths` below `base` answers 400 in the envelope.
+async fn assert_bad_requests(app: &TestApp, base: &str, paths: &[&str]) -> anyhow::Result<()> {
+    for bad in paths {
+        assert_eq!(
+            error_code(app, &format!("{base}/{bad}")).await?,
+            400,
+            "{bad}"
+        );
+    }
+    Ok(())
+}
+
 fn keys(value: &Value) -> BTreeSet<&str> {
     value
         .as_object()
@@ -80,6 +97,14 @@ const SUMMARY_KEYS: [&str; 8] = [
     "description",
     "lifecycle",
 ];
+
+/// The keys of an item in lists: the kit's and `extra` (the library's, the search's).
+fn summary_keys(extra: &[&'static str]) -> BTreeSet<&'static str> {
+    SUMMARY_KEYS
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect()
+}
 
 async fn detail_answers_the_item_with_the_librarys_extras(
     environment: TestEnvironment,
@@ -223,9 +248,7 @@ async fn compare_aligns_rows_and_rejects_bad_id_lists(
         .filter_map(|c| c["partNumber"].as_str())
         .collect();
     assert_eq!(order, ["CL10-1U", "RC01-1K", "XTAL-16M"], "the order asked");
-    let mut expected_keys: BTreeSet<&str> = SUMMARY_KEYS.into_iter().collect();
-    expected_keys.insert("pinCount");
-    assert_eq!(keys(&components[0]), expected_keys);
+    assert_eq!(keys(&components[0]), summary_keys(&["pinCount"]));
     let rows = comparison["rows"].as_array().context("rows")?;
     let row_keys: Vec<&str> = rows.iter().filter_map(|r| r["key"].as_str()).collect();
     assert_eq!(
@@ -323,9 +346,7 @@ async fn category_items_page_through_the_subtree(
         part_numbers(&first),
         ["RC01-1K", "RC02-1K", "RC03-1K", "RC04-1K", "RC05-1K"]
     );
-    let mut expected_keys: BTreeSet<&str> = SUMMARY_KEYS.into_iter().collect();
-    expected_keys.insert("pinCount");
-    assert_eq!(keys(&first["list"][0]), expected_keys);
+    assert_eq!(keys(&first["list"][0]), summary_keys(&["pinCount"]));
     let third = data(
         &app,
         &format!("{DEMO}/category/resistor/items?pageNo=3&pageSize=5"),
@@ -349,27 +370,28 @@ async fn category_items_page_through_the_subtree(
     assert_eq!(empty, json!({"list": [], "total": 0}));
     // The plain library lists without extras.
     let plain = data(&app, &format!("{PLAIN}/category/crystal/items")).await?;
-    assert_eq!(keys(&plain["list"][0]), SUMMARY_KEYS.into_iter().collect());
+    assert_eq!(keys(&plain["list"][0]), summary_keys(&[]));
 
     assert_eq!(
         error(&app, &format!("{DEMO}/category/no-such/items")).await?,
         (1_099_001_000, "分类不存在".to_owned())
     );
     assert_eq!(
-        error(&app, &format!("{PLAIN}/category/no-such/items"))
-            .await?
-            .0,
+        error_code(&app, &format!("{PLAIN}/category/no-such/items")).await?,
         1_099_011_000
     );
-    for bad in [
-        "category/Not_A_Code/items",
-        "category/resistor/items?pageSize=101",
-        "category/resistor/items?pageSize=0",
-        "category/resistor/items?pageNo=0",
-        "category/resistor/items?pageNo=x",
-    ] {
-        assert_eq!(error(&app, &format!("{DEMO}/{bad}")).await?.0, 400, "{bad}");
-    }
+    assert_bad_requests(
+        &app,
+        DEMO,
+        &[
+            "category/Not_A_Code/items",
+            "category/resistor/items?pageSize=101",
+            "category/resistor/items?pageSize=0",
+            "category/resistor/items?pageNo=0",
+            "category/resistor/items?pageNo=x",
+        ],
+    )
+    .await?;
     app.stop().await;
     Ok(())
 }
@@ -420,9 +442,7 @@ async fn manufacturers_are_listed_and_shown_with_their_items(
     assert_eq!(code, 400);
     assert!(msg.contains("keyWords 不能超过64个字符"), "{msg}");
     assert_eq!(
-        error(&app, &format!("{DEMO}/manufacturer/page?pageSize=101"))
-            .await?
-            .0,
+        error_code(&app, &format!("{DEMO}/manufacturer/page?pageSize=101")).await?,
         400
     );
 
@@ -445,19 +465,15 @@ async fn manufacturers_are_listed_and_shown_with_their_items(
         (1_099_003_000, "厂商不存在".to_owned())
     );
     assert_eq!(
-        error(&app, &format!("{PLAIN}/manufacturer/999999"))
-            .await?
-            .0,
+        error_code(&app, &format!("{PLAIN}/manufacturer/999999")).await?,
         1_099_013_000
     );
     assert_eq!(
-        error(&app, &format!("{DEMO}/manufacturer/abc")).await?.0,
+        error_code(&app, &format!("{DEMO}/manufacturer/abc")).await?,
         400
     );
     assert_eq!(
-        error(&app, &format!("{DEMO}/manufacturer/{id}?pageSize=0"))
-            .await?
-            .0,
+        error_code(&app, &format!("{DEMO}/manufacturer/{id}?pageSize=0")).await?,
         400
     );
     app.stop().await;
@@ -477,9 +493,10 @@ async fn search_answers_from_the_index_with_the_librarys_facets(
         "the stored summary carries the library's extras"
     );
     assert_eq!(hit["parameters"][0]["display"], "1μF");
-    let mut expected_keys: BTreeSet<&str> = SUMMARY_KEYS.into_iter().collect();
-    expected_keys.extend(["pinCount", "exact", "parameters"]);
-    assert_eq!(keys(hit), expected_keys);
+    assert_eq!(
+        keys(hit),
+        summary_keys(&["pinCount", "exact", "parameters"])
+    );
     // The demo configures no package facet: the answer has none.
     assert_eq!(
         keys(&answer["facets"]),
@@ -523,14 +540,17 @@ async fn search_answers_from_the_index_with_the_librarys_facets(
     )
     .await?;
     assert_eq!(no_counts["facets"]["manufacturers"], json!([]));
-    for bad in [
-        "search?keyWords=",
-        "search?keyWords=x&pageSize=101",
-        "search?keyWords=x&range=nonsense",
-        "search?keyWords=x&sort=bogus",
-    ] {
-        assert_eq!(error(&app, &format!("{DEMO}/{bad}")).await?.0, 400, "{bad}");
-    }
+    assert_bad_requests(
+        &app,
+        DEMO,
+        &[
+            "search?keyWords=",
+            "search?keyWords=x&pageSize=101",
+            "search?keyWords=x&range=nonsense",
+            "search?keyWords=x&sort=bogus",
+        ],
+    )
+    .await?;
 
     let suggestions = data(
         &app,
@@ -550,19 +570,16 @@ async fn search_answers_from_the_index_with_the_librarys_facets(
         json!([])
     );
     assert_eq!(
-        error(
+        error_code(
             &app,
             &format!("{DEMO}/es/keyword/suggest?keyword=CL&size=0")
         )
-        .await?
-        .0,
+        .await?,
         400
     );
     let long = "x".repeat(129);
     assert_eq!(
-        error(&app, &format!("{DEMO}/es/keyword/suggest?keyword={long}"))
-            .await?
-            .0,
+        error_code(&app, &format!("{DEMO}/es/keyword/suggest?keyword={long}")).await?,
         400
     );
 
@@ -726,15 +743,11 @@ async fn downloads_come_from_the_blob_store_in_the_librarys_kinds(
         (1_099_004_000, "该演示条目没有此文件".to_owned())
     );
     assert_eq!(
-        error(&app, &format!("{DEMO}/item/999999/download/drawing"))
-            .await?
-            .0,
+        error_code(&app, &format!("{DEMO}/item/999999/download/drawing")).await?,
         1_099_002_000
     );
     assert_eq!(
-        error(&app, &format!("{DEMO}/item/x/download/drawing"))
-            .await?
-            .0,
+        error_code(&app, &format!("{DEMO}/item/x/download/drawing")).await?,
         400
     );
     let plain = id_of(&app, PLAIN, "resistor", "RC01-1K").await?;

@@ -188,9 +188,9 @@ async fn files_and_links_are_stored_once_and_replaced(
     Ok(())
 }
 
-/// Ids are in URLs: re-importing unchanged records, or a record twice in one batch, must not
-/// use up identity values (an `INSERT … ON CONFLICT` takes one even when the row exists), so the
-/// next new item, file and manufacturer follow the last ones without a gap.
+/// Ids are in URLs: re-importing unchanged or changed records, or a record twice in one batch,
+/// must not use up identity values (an `INSERT … ON CONFLICT` takes one even when the row
+/// exists), so the next new item, file and manufacturer follow the last ones without a gap.
 async fn re_imports_take_no_ids(environment: TestEnvironment) -> anyhow::Result<()> {
     let (db, store) = open(&environment, 2).await?;
     let file = |name: &str, digest: &str| NewItemFile {
@@ -223,6 +223,11 @@ async fn re_imports_take_no_ids(environment: TestEnvironment) -> anyhow::Result<
         report(1, 0, 1),
         "the second copy compares with the first"
     );
+    let changed_b = NewItem {
+        description: "R-B, changed".to_owned(),
+        ..b.clone()
+    };
+    assert_eq!(store.upsert(&[changed_b]).await?, report(0, 1, 0));
 
     let mut c = item("c", "R-C", None, Some("Murata"));
     c.files = vec![file("R_0805", "d2")];
@@ -233,17 +238,18 @@ async fn re_imports_take_no_ids(environment: TestEnvironment) -> anyhow::Result<
         .iter()
         .map(|change| change.item_id)
         .collect();
-    assert_eq!(ids.len(), 4, "{ids:?}");
-    assert_eq!(ids[3], ids[2] + 1, "no item id used up: {ids:?}");
+    assert_eq!(ids.len(), 5, "{ids:?}");
+    assert_eq!(ids[3], ids[1], "the change of b: {ids:?}");
+    assert_eq!(ids[4], ids[2] + 1, "no item id used up: {ids:?}");
     let a_file = store.files_of(ids[0]).await?;
-    let c_file = store.files_of(ids[3]).await?;
+    let c_file = store.files_of(ids[4]).await?;
     assert_eq!(c_file[0].id, a_file[0].id + 1, "no file id used up");
     let yageo = store
         .get(ids[0])
         .await?
         .and_then(|record| record.manufacturer_id);
     let murata = store
-        .get(ids[3])
+        .get(ids[4])
         .await?
         .and_then(|record| record.manufacturer_id);
     assert_eq!(murata, yageo.map(|id| id + 1), "no manufacturer id used up");

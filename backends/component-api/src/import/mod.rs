@@ -14,6 +14,7 @@ pub mod params;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use catalog::item::files::RunFiles;
 use catalog::item::import::{ImportProgress, ImportRun, Rejection};
 use serde::Serialize;
 
@@ -225,6 +226,7 @@ pub async fn import_dir_observed(
     let matcher = category::CategoryMatcher::new(&taxonomy);
     let mut footprints = kicad::FootprintSource::new(dirs.footprints.clone());
     let mut run = ImportRun::<ComponentCounts>::new(progress);
+    let mut run_files = RunFiles::default();
     run.report().libraries = files.len();
     // Chip descriptions first: they enrich the KiCad symbols of the same chips.
     let (chips, unreadable) = dirs
@@ -266,7 +268,7 @@ pub async fn import_dir_observed(
             reject(&mut run, reason);
         }
         run.report().missing_footprints += read.missing_footprints;
-        store_components(store, &mut run, &read.components)
+        store_components(store, &mut run, &mut run_files, &read.components)
             .await
             .with_context(|| format!("storing library {name}"))?;
         run.progress().advance();
@@ -290,7 +292,7 @@ pub async fn import_dir_observed(
                     Err(reason) => run.reject(Rejection::new(format!("fritzing/{name}"), reason)),
                 }
             }
-            store_components(store, &mut run, &components)
+            store_components(store, &mut run, &mut run_files, &components)
                 .await
                 .context("storing Fritzing parts")?;
         }
@@ -306,7 +308,7 @@ pub async fn import_dir_observed(
         }
         run.report().missing_footprints += generated.missing_footprints;
         for chunk in generated.components.chunks(500) {
-            store_components(store, &mut run, chunk)
+            store_components(store, &mut run, &mut run_files, chunk)
                 .await
                 .context("storing generic passives")?;
         }
@@ -322,7 +324,7 @@ pub async fn import_dir_observed(
             .filter(|(_, described)| !**described)
             .map(|(chip, _)| chip.component(&matcher))
             .collect();
-        store_components(store, &mut run, &components)
+        store_components(store, &mut run, &mut run_files, &components)
             .await
             .context("storing alloy-devices chips")?;
         run.progress().advance();
@@ -335,6 +337,7 @@ pub async fn import_dir_observed(
 async fn store_components(
     store: &ComponentRepository,
     run: &mut ImportRun<ComponentCounts>,
+    run_files: &mut RunFiles,
     components: &[crate::model::NewComponent],
 ) -> anyhow::Result<()> {
     let counts = run.report();
@@ -348,7 +351,7 @@ async fn store_components(
         .count();
     let mut items = Vec::with_capacity(components.len());
     for component in components {
-        items.push(store.new_item(component).await?);
+        items.push(store.new_item(component, run_files).await?);
     }
     run.store(&store.items, items).await?;
     Ok(())

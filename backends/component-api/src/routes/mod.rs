@@ -69,7 +69,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     ),
     components(schemas(
         crate::model::Parameter,
-        view::ComponentSummary,
         view::ParameterView,
         item::alternatives::Alternative,
         item::recommendations::Recommendations,

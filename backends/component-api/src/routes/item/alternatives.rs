@@ -6,10 +6,12 @@ use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use catalog::routes::view::ItemSummary;
+
 use crate::{
     model::{ComponentRecord, Parameter},
     recommend::values_match,
-    routes::view::{load_component, parse_id, ComponentSummary, ParameterView},
+    routes::view::{load_component, parse_id, ParameterView},
     ComponentState,
 };
 
@@ -28,7 +30,7 @@ pub struct AlternativesQuery {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Alternative {
-    pub component: ComponentSummary,
+    pub component: ItemSummary,
     /// Higher is closer.
     pub score: u32,
     /// Why it matches, one entry per matching key (`封装相同: SOT-223-3`).
@@ -63,6 +65,7 @@ pub fn rank(
     candidate: &ComponentRecord,
     candidate_parameters: &[Parameter],
 ) -> Option<(u32, Vec<String>)> {
+    let (target, candidate) = (&target.kicad, &candidate.kicad);
     let passive = target_parameters
         .iter()
         .any(|p| PASSIVE_VALUES.contains(&p.dimension.as_str()));
@@ -168,7 +171,7 @@ pub async fn alternatives(
         return Err(ApiError::bad_request("size 必须在1到50之间"));
     }
     let target = load_component(&state, id).await?;
-    let Some(category_id) = target.category_id else {
+    let Some(category_id) = target.item.category_id else {
         return Ok(ApiResponse::ok(Vec::new()));
     };
     let candidates: Vec<ComponentRecord> = state
@@ -176,55 +179,51 @@ pub async fn alternatives(
         .list_in_category(category_id, 0, CANDIDATE_LIMIT)
         .await?
         .into_iter()
-        .filter(|c| c.id != id && c.source_id != target.source_id)
+        .filter(|c| c.item.id != id && c.item.source_id != target.item.source_id)
         .collect();
-    let mut ids: Vec<i64> = candidates.iter().map(|c| c.id).collect();
+    let mut ids: Vec<i64> = candidates.iter().map(|c| c.item.id).collect();
     ids.push(id);
     let parameters: HashMap<i64, Vec<Parameter>> = state.store.items.parameters_of(&ids).await?;
     let none = Vec::new();
     let target_parameters = parameters.get(&id).unwrap_or(&none);
-    let mut ranked: Vec<Alternative> = candidates
+    let mut ranked: Vec<(u32, Vec<String>, &ComponentRecord)> = candidates
         .iter()
         .filter_map(|candidate| {
             let (score, reasons) = rank(
                 &target,
                 target_parameters,
                 candidate,
-                parameters.get(&candidate.id).unwrap_or(&none),
+                parameters.get(&candidate.item.id).unwrap_or(&none),
             )?;
-            Some(Alternative {
-                component: ComponentSummary::from(candidate),
+            Some((score, reasons, candidate))
+        })
+        .collect();
+    ranked.sort_by(|(a, _, ra), (b, _, rb)| {
+        b.cmp(a)
+            .then_with(|| ra.item.code.cmp(&rb.item.code))
+            .then_with(|| ra.item.id.cmp(&rb.item.id))
+    });
+    ranked.truncate(size);
+    let library = state.store.library();
+    let alternatives = ranked
+        .into_iter()
+        .map(|(score, reasons, candidate)| {
+            Ok(Alternative {
+                component: candidate.summary(&library)?,
                 score,
                 reason: reasons.join("；"),
                 reasons,
             })
         })
-        .collect();
-    ranked.sort_by(|a, b| {
-        b.score
-            .cmp(&a.score)
-            .then_with(|| a.component.part_number.cmp(&b.component.part_number))
-            .then_with(|| a.component.id.cmp(&b.component.id))
-    });
-    ranked.truncate(size);
-    Ok(ApiResponse::ok(ranked))
+        .collect::<ApiResult<Vec<Alternative>>>()?;
+    Ok(ApiResponse::ok(alternatives))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::recommend::tests::record;
-
-    fn parameter(dimension: &str, typ: f64, original: &str) -> Parameter {
-        Parameter {
-            dimension: dimension.into(),
-            min: None,
-            typ: Some(typ),
-            max: None,
-            original: original.into(),
-            conditions: None,
-        }
-    }
+    use catalog::testing::parameter;
 
     fn capacitor(
         id: i64,
@@ -233,9 +232,9 @@ mod tests {
         volts: f64,
     ) -> (ComponentRecord, Vec<Parameter>) {
         let mut component = record(id, &format!("C-{id}"));
-        component.footprint_ref = Some(format!("Capacitor_SMD:{footprint}"));
-        component.package = footprint.split('_').nth(1).map(str::to_owned);
-        component.pin_count = 2;
+        component.kicad.footprint_ref = Some(format!("Capacitor_SMD:{footprint}"));
+        component.kicad.package = footprint.split('_').nth(1).map(str::to_owned);
+        component.kicad.pin_count = 2;
         let parameters = vec![
             parameter("capacitance", farads, "cap"),
             parameter("voltage", volts, "volts"),
@@ -302,9 +301,9 @@ mod tests {
             None
         );
         let mut other_package = record(3, "STM32F401RETx");
-        other_package.footprint_ref = Some("Package_QFP:LQFP-64_10x10mm_P0.5mm".into());
-        other_package.package = Some("LQFP-64".into());
-        other_package.pin_count = 64;
+        other_package.kicad.footprint_ref = Some("Package_QFP:LQFP-64_10x10mm_P0.5mm".into());
+        other_package.kicad.package = Some("LQFP-64".into());
+        other_package.kicad.pin_count = 64;
         let (larger, reasons) = score(
             other_package,
             &[memory(524_288.0, "Flash"), memory(98_304.0, "RAM")],
@@ -345,9 +344,9 @@ mod tests {
             ]
         );
         let mut unrelated = record(3, "LM7805_TO220");
-        unrelated.footprint_ref = Some("Package_TO_SOT_THT:TO-220-3_Vertical".into());
-        unrelated.package = Some("TO-220-3".into());
-        unrelated.pin_count = 8;
+        unrelated.kicad.footprint_ref = Some("Package_TO_SOT_THT:TO-220-3_Vertical".into());
+        unrelated.kicad.package = Some("TO-220-3".into());
+        unrelated.kicad.pin_count = 8;
         assert_eq!(rank(&target, &target_parameters, &unrelated, &[]), None);
     }
 }

@@ -7,10 +7,13 @@ use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use catalog::routes::view::ItemSummary;
+
 use crate::{
+    items::ComponentItems,
     model::{ComponentRecord, Parameter},
     recommend::{self, Difference, Ranking, Reason, Subject},
-    routes::view::{load_component, parse_id, ComponentSummary, ParameterView},
+    routes::view::{load_component, parse_id, ParameterView},
     ComponentState,
 };
 
@@ -30,7 +33,7 @@ pub struct RecommendationsQuery {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Recommendation {
-    pub component: ComponentSummary,
+    pub component: ItemSummary,
     /// Its key parameters.
     pub parameters: Vec<ParameterView>,
     /// Higher is closer.
@@ -57,7 +60,7 @@ pub struct RecommendationGroup {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Recommendations {
-    pub component: ComponentSummary,
+    pub component: ItemSummary,
     pub parameters: Vec<ParameterView>,
     pub groups: Vec<RecommendationGroup>,
 }
@@ -78,47 +81,57 @@ fn subject<'a>(
 ) -> Subject<'a> {
     Subject {
         record,
-        parameters: parameters.get(&record.id).map_or(none, Vec::as_slice),
-        symbol_root: roots.get(&record.id).map(String::as_str),
+        parameters: parameters.get(&record.item.id).map_or(none, Vec::as_slice),
+        symbol_root: roots.get(&record.item.id).map(String::as_str),
     }
 }
 
 /// The ranked candidates, best first (ties by part number, then id), at most `size`.
-fn ranked(
+fn best(
     mut items: Vec<(Ranking, &ComponentRecord)>,
-    parameters: &HashMap<i64, Vec<Parameter>>,
     size: usize,
-) -> Vec<Recommendation> {
+) -> Vec<(Ranking, &ComponentRecord)> {
     items.sort_by(|(a, ra), (b, rb)| {
         b.score
             .cmp(&a.score)
-            .then_with(|| ra.part_number.cmp(&rb.part_number))
-            .then_with(|| ra.id.cmp(&rb.id))
+            .then_with(|| ra.item.code.cmp(&rb.item.code))
+            .then_with(|| ra.item.id.cmp(&rb.item.id))
     });
     items.truncate(size);
     items
+}
+
+/// The ranked candidates as the answer shows them.
+fn recommended(
+    items: Vec<(Ranking, &ComponentRecord)>,
+    parameters: &HashMap<i64, Vec<Parameter>>,
+    library: &ComponentItems,
+) -> ApiResult<Vec<Recommendation>> {
+    items
         .into_iter()
-        .map(|(ranking, record)| Recommendation {
-            component: ComponentSummary::from(record),
-            parameters: parameters
-                .get(&record.id)
-                .map(|list| list.iter().map(ParameterView::from).collect())
-                .unwrap_or_default(),
-            score: ranking.score,
-            reason: ranking
-                .reasons
-                .iter()
-                .map(|r| r.zh.as_str())
-                .collect::<Vec<_>>()
-                .join("；"),
-            reason_en: ranking
-                .reasons
-                .iter()
-                .map(|r| r.en.as_str())
-                .collect::<Vec<_>>()
-                .join("; "),
-            reasons: ranking.reasons,
-            differences: ranking.differences,
+        .map(|(ranking, record)| {
+            Ok(Recommendation {
+                component: record.summary(library)?,
+                parameters: parameters
+                    .get(&record.item.id)
+                    .map(|list| list.iter().map(ParameterView::from).collect())
+                    .unwrap_or_default(),
+                score: ranking.score,
+                reason: ranking
+                    .reasons
+                    .iter()
+                    .map(|r| r.zh.as_str())
+                    .collect::<Vec<_>>()
+                    .join("；"),
+                reason_en: ranking
+                    .reasons
+                    .iter()
+                    .map(|r| r.en.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                reasons: ranking.reasons,
+                differences: ranking.differences,
+            })
         })
         .collect()
 }
@@ -152,9 +165,10 @@ pub async fn recommendations(
     let mut roots: HashMap<i64, String> = store.kicad.symbol_roots_of(&[id]).await?;
     let target_root = roots.get(&id).cloned();
     let mut family_ids: HashSet<i64> = HashSet::new();
-    if let (Some(root), Some(library)) =
-        (&target_root, symbol_library(target.symbol_ref.as_deref()))
-    {
+    if let (Some(root), Some(library)) = (
+        &target_root,
+        symbol_library(target.kicad.symbol_ref.as_deref()),
+    ) {
         for (candidate, candidate_root) in store
             .kicad
             .symbol_roots_in_library(library, CANDIDATE_LIMIT)
@@ -167,14 +181,14 @@ pub async fn recommendations(
         }
     }
     let mut records: HashMap<i64, ComponentRecord> = HashMap::new();
-    if let Some(stem) = recommend::part_number_stem(&target.part_number) {
+    if let Some(stem) = recommend::part_number_stem(&target.item.code) {
         for record in store
             .list_with_part_number_prefix(&stem, CANDIDATE_LIMIT)
             .await?
         {
-            if recommend::part_number_stem(&record.part_number).as_deref() == Some(stem.as_str()) {
-                family_ids.insert(record.id);
-                records.insert(record.id, record);
+            if recommend::part_number_stem(&record.item.code).as_deref() == Some(stem.as_str()) {
+                family_ids.insert(record.item.id);
+                records.insert(record.item.id, record);
             }
         }
     }
@@ -185,7 +199,7 @@ pub async fn recommendations(
         .filter(|candidate| !records.contains_key(candidate))
         .collect();
     for record in store.get_many(&unread).await? {
-        records.insert(record.id, record);
+        records.insert(record.item.id, record);
     }
     let rootless: Vec<i64> = family_ids
         .iter()
@@ -197,27 +211,29 @@ pub async fn recommendations(
     // Package candidates: the same footprint, then the same package family and pin count.
     let mut package_ids: Vec<i64> = Vec::new();
     let mut package_candidates: Vec<ComponentRecord> = Vec::new();
-    if let Some(footprint) = &target.footprint_ref {
+    if let Some(footprint) = &target.kicad.footprint_ref {
         package_candidates.extend(
             store
-                .list_with_footprint(footprint, target.category_id, CANDIDATE_LIMIT)
+                .list_with_footprint(footprint, target.item.category_id, CANDIDATE_LIMIT)
                 .await?,
         );
     }
-    if let (Some(category_id), Some(package)) = (target.category_id, &target.package) {
-        if target.pin_count > 0 {
+    if let (Some(category_id), Some(package)) = (target.item.category_id, &target.kicad.package) {
+        let pin_count = target.kicad.pin_count;
+        if pin_count > 0 {
             package_candidates.extend(
                 store
-                    .list_with_package(category_id, package, target.pin_count, CANDIDATE_LIMIT)
+                    .list_with_package(category_id, package, pin_count, CANDIDATE_LIMIT)
                     .await?,
             );
         }
     }
     let mut seen: HashSet<i64> = HashSet::from([id]);
     for record in package_candidates {
-        if seen.insert(record.id) {
-            package_ids.push(record.id);
-            records.entry(record.id).or_insert(record);
+        let record_id = record.item.id;
+        if seen.insert(record_id) {
+            package_ids.push(record_id);
+            records.entry(record_id).or_insert(record);
         }
     }
 
@@ -239,9 +255,9 @@ pub async fn recommendations(
             recommend::rank_family(&this, &subject_of(record)).map(|ranking| (ranking, record))
         })
         .collect();
-    let family = ranked(family_ranked, &parameters, size);
+    let family = best(family_ranked, size);
     // What the family group shows is not repeated as merely package-compatible.
-    let shown: HashSet<i64> = family.iter().map(|r| r.component.id).collect();
+    let shown: HashSet<i64> = family.iter().map(|(_, record)| record.item.id).collect();
     let package_ranked: Vec<(Ranking, &ComponentRecord)> = package_ids
         .iter()
         .filter(|candidate| !shown.contains(candidate))
@@ -250,23 +266,24 @@ pub async fn recommendations(
             recommend::rank_package(&this, &subject_of(record)).map(|ranking| (ranking, record))
         })
         .collect();
-    let package = ranked(package_ranked, &parameters, size);
+    let package = best(package_ranked, size);
 
+    let library = store.library();
     Ok(ApiResponse::ok(Recommendations {
-        component: ComponentSummary::from(&target),
+        component: target.summary(&library)?,
         parameters: this.parameters.iter().map(ParameterView::from).collect(),
         groups: vec![
             RecommendationGroup {
                 key: "family".into(),
                 label: "同系列".into(),
                 label_en: "Same family".into(),
-                items: family,
+                items: recommended(family, &parameters, &library)?,
             },
             RecommendationGroup {
                 key: "package".into(),
                 label: "封装兼容".into(),
                 label_en: "Compatible package".into(),
-                items: package,
+                items: recommended(package, &parameters, &library)?,
             },
         ],
     }))

@@ -42,11 +42,12 @@ pub async fn get_symbol_svg(
     let text = String::from_utf8_lossy(&content);
     // The symbol the component uses (`Device:C` for a generic capacitor), else its own KiCad id.
     let name = component
+        .kicad
         .symbol_ref
         .as_deref()
-        .unwrap_or(&component.source_id)
+        .unwrap_or(&component.item.source_id)
         .split_once(':')
-        .map_or(component.part_number.as_str(), |(_, name)| name);
+        .map_or(component.item.code.as_str(), |(_, name)| name);
     let symbol = kicad::SymbolLibrary::parse(&text)
         .and_then(|library| library.resolve(name))
         .map_err(|error| ApiError::with_detail(DRAWING_FAILED, error))?;
@@ -54,7 +55,7 @@ pub async fn get_symbol_svg(
     let svg = kicad::render_symbol_svg_with_value(
         &symbol,
         query.unit.unwrap_or(1),
-        component.value.as_deref(),
+        component.kicad.value.as_deref(),
     );
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml; charset=utf-8")

@@ -44,9 +44,9 @@ pub async fn category_parts(
         .list_in_category(category_id, 0, CATEGORY_LIMIT)
         .await?
         .into_iter()
-        .filter(|c| c.symbol_ref.is_some())
+        .filter(|c| c.kicad.symbol_ref.is_some())
         .collect();
-    let ids: Vec<i64> = components.iter().map(|c| c.id).collect();
+    let ids: Vec<i64> = components.iter().map(|c| c.item.id).collect();
     let parameters = state.store.items.parameters_of(&ids).await?;
     let repeated: HashSet<String> = state
         .store
@@ -58,7 +58,7 @@ pub async fn category_parts(
     let none = Vec::new();
     let body: Vec<Value> = components
         .iter()
-        .map(|c| part_json(c, parameters.get(&c.id).unwrap_or(&none), &repeated))
+        .map(|c| part_json(c, parameters.get(&c.item.id).unwrap_or(&none), &repeated))
         .collect();
     Ok(HttpResponse::Ok().json(body))
 }

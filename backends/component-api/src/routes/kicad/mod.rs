@@ -37,14 +37,15 @@ fn field(value: &str, visible: bool) -> Value {
 /// component shares the part number (KiCad looks parts up by name). `:` and `/` separate
 /// library ids in KiCad, so they never appear in a name.
 pub fn part_name(component: &ComponentRecord, repeated: &HashSet<String>) -> String {
-    let name = if repeated.contains(&component.part_number) {
-        let library = component
+    let item = &component.item;
+    let name = if repeated.contains(&item.code) {
+        let library = item
             .source_id
             .split_once(':')
-            .map_or(component.source.as_str(), |(library, _)| library);
-        format!("{}_{library}", component.part_number)
+            .map_or(item.source.as_str(), |(library, _)| library);
+        format!("{}_{library}", item.code)
     } else {
-        component.part_number.clone()
+        item.code.clone()
     };
     name.replace([':', '/'], "_")
 }
@@ -71,42 +72,37 @@ pub fn part_json(
     parameters: &[Parameter],
     repeated: &HashSet<String>,
 ) -> Value {
+    let (item, kicad) = (&component.item, &component.kicad);
     let mut fields = Map::new();
     fields.insert(
         "footprint".into(),
-        field(
-            component.footprint_ref.as_deref().unwrap_or_default(),
-            false,
-        ),
+        field(kicad.footprint_ref.as_deref().unwrap_or_default(), false),
     );
     fields.insert(
         "datasheet".into(),
-        field(component.datasheet.as_deref().unwrap_or_default(), false),
+        field(item.document_url.as_deref().unwrap_or_default(), false),
     );
     fields.insert(
         "value".into(),
-        field(
-            component.value.as_deref().unwrap_or(&component.part_number),
-            true,
-        ),
+        field(kicad.value.as_deref().unwrap_or(&item.code), true),
     );
     fields.insert(
         "reference".into(),
-        field(component.reference_prefix.as_deref().unwrap_or("U"), true),
+        field(kicad.reference_prefix.as_deref().unwrap_or("U"), true),
     );
-    fields.insert("description".into(), field(&component.description, false));
-    fields.insert("keywords".into(), field(&component.keywords, false));
-    fields.insert("MPN".into(), field(&component.part_number, false));
-    if let Some(manufacturer) = &component.manufacturer_name {
+    fields.insert("description".into(), field(&item.description, false));
+    fields.insert("keywords".into(), field(&item.keywords, false));
+    fields.insert("MPN".into(), field(&item.code, false));
+    if let Some(manufacturer) = &item.manufacturer_name {
         fields.insert("Manufacturer".into(), field(manufacturer, false));
     }
-    if let Some(package) = &component.package {
+    if let Some(package) = &kicad.package {
         fields.insert("Package".into(), field(package, false));
     }
-    if let Some(lifecycle) = &component.lifecycle {
+    if let Some(lifecycle) = &item.lifecycle {
         fields.insert("Lifecycle".into(), field(lifecycle, false));
     }
-    fields.insert("Portal ID".into(), field(&component.id.to_string(), false));
+    fields.insert("Portal ID".into(), field(&item.id.to_string(), false));
     // One user field per parameter dimension (several values of one dimension joined).
     for parameter in parameters {
         let view = ParameterView::from(parameter);
@@ -129,11 +125,11 @@ pub fn part_json(
         }
     }
     json!({
-        "id": component.id.to_string(),
+        "id": item.id.to_string(),
         "name": part_name(component, repeated),
-        "description": component.description,
-        "keywords": component.keywords,
-        "symbolIdStr": component.symbol_ref.as_deref().unwrap_or(&component.source_id),
+        "description": item.description,
+        "keywords": item.keywords,
+        "symbolIdStr": kicad.symbol_ref.as_deref().unwrap_or(&item.source_id),
         "exclude_from_bom": kicad_bool(false),
         "exclude_from_board": kicad_bool(false),
         "exclude_from_sim": kicad_bool(false),
@@ -147,31 +143,12 @@ mod tests {
 
     fn record(id: i64, source_id: &str, part_number: &str) -> ComponentRecord {
         ComponentRecord {
-            id,
-            source: "kicad".into(),
-            source_id: source_id.into(),
-            part_number: part_number.into(),
-            name: part_number.into(),
-            manufacturer_id: None,
-            manufacturer_name: None,
-            manufacturer_method: None,
-            category_id: None,
-            category_code: None,
-            category_method: None,
-            description: String::new(),
-            keywords: String::new(),
-            datasheet: None,
-            symbol_ref: Some(source_id.into()),
-            footprint_ref: None,
-            footprint_filters: "[]".into(),
-            reference_prefix: None,
-            value: None,
-            pin_count: 0,
-            unit_count: 1,
-            package: None,
-            lifecycle: None,
-            license: String::new(),
-            updated_at: chrono::DateTime::UNIX_EPOCH,
+            item: catalog::testing::item_record(id, "kicad", source_id, part_number),
+            kicad: crate::store::KicadRow {
+                symbol_ref: Some(source_id.into()),
+                unit_count: 1,
+                ..crate::store::KicadRow::missing(id)
+            },
         }
     }
 
@@ -193,7 +170,7 @@ mod tests {
     #[test]
     fn every_value_of_a_part_is_a_string() {
         let mut component = record(7, "Device:R", "R");
-        component.lifecycle = Some("obsolete".into());
+        component.item.lifecycle = Some("obsolete".into());
         let parameters = vec![
             Parameter {
                 dimension: "voltage".into(),

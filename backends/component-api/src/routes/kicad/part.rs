@@ -40,7 +40,7 @@ pub async fn part(
         .store
         .get(id)
         .await?
-        .filter(|c| c.symbol_ref.is_some())
+        .filter(|c| c.kicad.symbol_ref.is_some())
         .ok_or_else(|| ApiError::new(COMPONENT_NOT_FOUND).with_status(StatusCode::NOT_FOUND))?;
     let mut parameters = state.store.items.parameters_of(&[id]).await?;
     let repeated: HashSet<String> = if state
@@ -48,9 +48,9 @@ pub async fn part(
         .kicad
         .duplicate_part_numbers()
         .await?
-        .contains(&component.part_number)
+        .contains(&component.item.code)
     {
-        HashSet::from([component.part_number.clone()])
+        HashSet::from([component.item.code.clone()])
     } else {
         HashSet::new()
     };

@@ -1,34 +1,24 @@
 //! The component library's side of its search index (the kit's follower,
 //! `catalog::search::IndexFollower`, keeps it under `<data_dir>/index/component` in step with
-//! the kit's change feed `item_change`): how a component becomes a search document, the
-//! stored answer of a hit, and the feed the follower reads ([`IndexFeed`] for
+//! the kit's change feed `item_change`): how a component becomes a search document (the kit's
+//! document with the component's own fields) and the feed the follower reads ([`IndexFeed`] for
 //! [`ComponentRepository`]).
 
 use std::future::Future;
-use std::str::FromStr;
 
 use catalog::model::CategoryRecord;
-use catalog::search::{FacetConfig, FeedEntry, IndexFeed, IndexFollower};
-use search::{CategoryRef, SearchDocument, SearchParameter};
-use serde::{Deserialize, Serialize};
+use catalog::search::{search_document, FacetConfig, FeedEntry, IndexFeed, IndexFollower};
+use search::SearchDocument;
 
-use crate::model::{ComponentRecord, Parameter};
-use crate::routes::view::{category_path, ComponentSummary, ParameterView};
+use crate::items::ComponentItems;
 use crate::store::{ComponentDocument, ComponentRepository};
 
 pub use catalog::search::IndexStart;
 
 /// The component library's part of the index's version stamp: bump it whenever
-/// [`document_of`] or [`StoredHit`] changes, so that an index on disk is rebuilt.
+/// [`document_of`] or the stored hit (`catalog::routes::search::StoredHit` of the component's
+/// summary) changes, so that an index on disk is rebuilt.
 pub const INDEX_OWNER_VERSION: &str = "component 1";
-
-/// What a hit answers, stored with the document ([`SearchDocument::payload`]): the search route
-/// answers from it without reading the database.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct StoredHit {
-    pub component: ComponentSummary,
-    pub parameters: Vec<ParameterView>,
-}
 
 /// The index of the component library, shared by every worker: the kit's follower over the
 /// component store, with every facet (category, manufacturer, package, parameters).
@@ -91,25 +81,27 @@ impl IndexFeed for ComponentRepository {
 
     fn document_of(
         &self,
-        item: &ComponentDocument,
+        document: &ComponentDocument,
         categories: &[CategoryRecord],
     ) -> SearchDocument {
-        let component = ComponentRecord::new(item.item.clone(), item.extension.clone());
-        document_of(&component, &item.parameters, categories)
+        document_of(&self.library(), document, categories)
     }
 }
 
-/// A component as the search index sees it. Parameters are named by their dimension
-/// (`capacitance`, `voltage`): the component model has one parameter per dimension.
+/// A component as the search index sees it: the kit's document
+/// ([`catalog::search::search_document`]: code, name, texts, category path, manufacturer,
+/// parameters named by their dimension, the stored hit with the component's summary) with its
+/// value as an alias, its package (a facet) and its quality rating.
 pub fn document_of(
-    component: &ComponentRecord,
-    parameters: &[Parameter],
+    library: &ComponentItems,
+    document: &ComponentDocument,
     categories: &[CategoryRecord],
 ) -> SearchDocument {
-    let aliases = component
+    let kicad = &document.extension;
+    let aliases = kicad
         .value
         .iter()
-        .filter(|value| !value.trim().is_empty() && **value != component.part_number)
+        .filter(|value| !value.trim().is_empty() && **value != document.item.code)
         // A value such as `4.7kΩ` or `10uF` is no identifier: as one, `4.7k` would hit `47k`
         // exactly (identifier keys drop the dot). Values match through the parameters.
         .filter(|value| {
@@ -118,44 +110,9 @@ pub fn document_of(
         .cloned()
         .collect();
     SearchDocument {
-        id: component.id.to_string(),
-        part_number: component.part_number.clone(),
         aliases,
-        name: component.name.clone(),
-        description: component.description.clone(),
-        keywords: component
-            .keywords
-            .split_whitespace()
-            .map(str::to_string)
-            .collect(),
-        categories: category_path(categories, component.category_id)
-            .into_iter()
-            .map(|crumb| CategoryRef {
-                code: crumb.code,
-                name: crumb.name,
-                name_en: crumb.name_en,
-            })
-            .collect(),
-        manufacturer: component.manufacturer_name.clone(),
-        package: component.package.clone(),
-        parameters: parameters
-            .iter()
-            .filter_map(|parameter| {
-                let dimension = units::Dimension::from_str(&parameter.dimension).ok()?;
-                Some(SearchParameter {
-                    name: parameter.dimension.clone(),
-                    dimension,
-                    min: parameter.min,
-                    typ: parameter.typ,
-                    max: parameter.max,
-                })
-            })
-            .collect(),
-        quality: Some(super::quality::quality_of(component, parameters)),
-        payload: serde_json::to_string(&StoredHit {
-            component: ComponentSummary::from(component),
-            parameters: parameters.iter().map(ParameterView::from).collect(),
-        })
-        .ok(),
+        package: kicad.package.clone(),
+        quality: Some(super::quality::quality_of(document)),
+        ..search_document(library, document, categories)
     }
 }
