@@ -14,7 +14,7 @@ const { splitImports, antdComponentMap, slimReactRouterNames } = requireFromRoot
   slimReactRouterNames: () => Set<string>;
 };
 const { createSharedConfig } = requireFromRoot('./packages/build-config/shared.cjs') as {
-  createSharedConfig: (fromDir: string) => Record<string, { import?: string; singleton: boolean }>;
+  createSharedConfig: (fromDir: string, options?: { consumeHostModules?: boolean }) => Record<string, { import?: string | false; singleton: boolean }>;
 };
 
 /** Value (not type) names each app source imports from `source`. */
@@ -77,9 +77,23 @@ describe('split imports (antd per component, icons per file)', () => {
     expect(components).toEqual(expect.arrayContaining(['antd/es/button', 'antd/es/config-provider', 'antd/es/table']));
     for (const key of components) {
       expect(shared[key].singleton).toBe(true);
-      expect(fs.existsSync(shared[key].import ?? '')).toBe(true);
+      expect(fs.existsSync(String(shared[key].import ?? ''))).toBe(true);
     }
     expect(shared.antd).toBeUndefined();
     expect(shared['react-router'].import).toMatch(/slim[\\/]react-router\.mjs$/);
+  });
+
+  it('lets a production remote consume what the shell always provides, and nothing else (issue 13)', () => {
+    const provided = createSharedConfig(path.join(repoRoot, 'mfe-component'));
+    const consumed = createSharedConfig(path.join(repoRoot, 'mfe-component'), { consumeHostModules: true });
+    expect(Object.keys(consumed)).toEqual(Object.keys(provided));
+    for (const key of ['antd/es/button', 'antd/es/table', '@ant-design/icons/es/components/AntdIcon']) {
+      expect(consumed[key].import).toBe(false);
+      expect(consumed[key].singleton).toBe(true);
+    }
+    // What the shell may not load (the library kit) or loads from its own build stays provided by the remote.
+    expect(consumed['@portal/library-ui/items'].import).toBeUndefined();
+    expect(consumed['react-router'].import).toBe(provided['react-router'].import);
+    expect(consumed.react.import).toBeUndefined();
   });
 });

@@ -132,7 +132,8 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
           exposes: isHost ? {} : exposes,
           // No remotes at build time: the shell registers them at run time from /remotes.json.
           remotes: {},
-          shared: createSharedConfig(dirname),
+          // Production remotes consume what the shell always provides (antd) instead of providing it again.
+          shared: createSharedConfig(dirname, { consumeHostModules: !isHost && !isDevelopment }),
           manifest: true,
           // dts would run tsc for remotes and make the host fetch manifests at build time.
           dts: false,

@@ -86,8 +86,15 @@ function esModuleFile(key, pkg, fromDir) {
 /**
  * The `shared` object for ModuleFederationPlugin. Every entry is a singleton pinned to exactly the
  * installed version with strictVersion, so a second copy fails loudly instead of loading silently.
+ *
+ * `consumeHostModules` (production builds of the remotes): the modules the shell always provides
+ * (`provideAlways`: every antd component, the icons' base) are consumed only, `import: false`. In
+ * production the shell is always there and registers first, so a remote's own copy was never used; it
+ * only cost every remote's `remoteEntry.js` a provide table of ~70 keys × their chunk lists (issue 13:
+ * ~12 KB gzipped per remote entry, on every page for mfe-auth's). Development builds keep providing
+ * them, so a remote still runs alone on its dev server.
  */
-function createSharedConfig(fromDir = process.cwd()) {
+function createSharedConfig(fromDir = process.cwd(), { consumeHostModules = false } = {}) {
   const shared = {};
   const entries = [...THIRD_PARTY_SINGLETONS, ...PORTAL_SINGLETONS.map((pkg) => ({ key: pkg, pkg })), ...PORTAL_SUBPATH_SINGLETONS];
   for (const { key, pkg, provideAlways = false, suffixMatch = false, importFile } of entries) {
@@ -100,7 +107,7 @@ function createSharedConfig(fromDir = process.cwd()) {
       // An absolute `import` makes every build provide the module even when that app does not use it,
       // so the shell provides all of them and no remote ever falls back to its own copy (which would
       // run in the remote's webpack runtime, outside the shell's antd contexts).
-      ...(provideAlways ? { import: esModuleFile(key, pkg, fromDir) } : {}),
+      ...(provideAlways ? { import: consumeHostModules ? false : esModuleFile(key, pkg, fromDir) } : {}),
       ...(importFile ? { import: importFile } : {}),
       ...(suffixMatch ? { allowNodeModulesSuffixMatch: true } : {}),
     };

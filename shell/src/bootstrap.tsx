@@ -4,14 +4,15 @@ import { loadPortalConfig } from './app/config/portal-config';
 import { initFederation } from './app/federation/federation';
 import { registerLibraryApplications } from './app/federation/library-apps';
 import { startShell } from './app/start-up';
+import { startUpFetch } from './app/start-up-fetch';
 import { registerShellMessages } from './i18n';
 import './styles/shell.css';
 
 async function bootstrap(): Promise<void> {
   registerShellMessages();
-  // The remote map and the deploy-time config are read before anything renders; failures are kept
-  // (per remote fallback, default config) and never stop the shell.
-  await Promise.all([initFederation(), loadPortalConfig()]);
+  // The remote map and the deploy-time config are read before anything renders (requested by the entry,
+  // index.ts); failures are kept (per remote fallback, default config) and never stop the shell.
+  await Promise.all([initFederation(), loadPortalConfig(startUpFetch)]);
   startShell();
   registerLibraryApplications();
   const container = document.getElementById('root');

@@ -1,7 +1,12 @@
+import { lazy } from 'react';
 import { Route } from 'react-router';
-import { libraryRoutes } from '@portal/library-ui/items';
+import { lazyPage, libraryRoutes } from '@portal/library-ui/items';
 import { componentLibrary } from '../config/component-library';
-import { RecommendPage } from '../pages/recommend-page';
+
+// Its own chunk, like the shared pages: /component does not download the recommend page's table.
+const RecommendPage = lazy(() =>
+  import(/* webpackChunkName: "recommend-page" */ '../pages/recommend-page').then((module) => ({ default: module.RecommendPage })),
+);
 
 /**
  * Routes below /component: the shared library pages (home, search, detail, compare, param-compare,
@@ -9,4 +14,4 @@ import { RecommendPage } from '../pages/recommend-page';
  * recommend page, all given the configuration. Unknown paths are handed to the shell's /404 by
  * createLibraryApplication.
  */
-export const appRoutes = libraryRoutes(componentLibrary, <Route path="recommend" element={<RecommendPage />} />);
+export const appRoutes = libraryRoutes(componentLibrary, <Route path="recommend" element={lazyPage(RecommendPage)} />);

@@ -1,6 +1,4 @@
-import { defineLibraryConfig } from '@portal/library-ui/items';
-import { KicadDownloads } from '../features/kicad/components/kicad-downloads';
-import { KicadDrawings } from '../features/kicad/components/kicad-drawings';
+import { defineLibraryConfig, lazySlot } from '@portal/library-ui/items';
 import { RecommendLink } from '../features/recommend/components/recommend-link';
 import { I18N_NAMESPACE } from '../i18n';
 
@@ -20,10 +18,15 @@ export const componentLibrary = defineLibraryConfig('component', {
     catalogueColumns: ['partNumber', 'name', 'manufacturer', 'package', 'parameters', 'description', 'compare'],
   },
   listColumns: ['partNumber', 'manufacturer', 'package', 'description'],
+  // The KiCad slots (antd Image and the drawing viewer) load with the detail page, not with /component.
   detail: {
     overview: ['name', 'manufacturer', 'package', 'footprint', 'pinCount', 'description', 'datasheet'],
     modelViewer: true,
     alternatives: true,
-    slots: { actions: RecommendLink, downloads: KicadDownloads, drawings: KicadDrawings },
+    slots: {
+      actions: RecommendLink,
+      downloads: lazySlot(() => import('../features/kicad/components/kicad-downloads').then((module) => ({ default: module.KicadDownloads }))),
+      drawings: lazySlot(() => import('../features/kicad/components/kicad-drawings').then((module) => ({ default: module.KicadDrawings }))),
+    },
   },
 });

@@ -16,7 +16,8 @@ export {
   type ResultColumn,
   type OverviewField,
 } from './config/library-config';
-export { libraryRoutes } from './pages/library-routes';
+export { libraryRoutes, lazyPage } from './pages/library-routes';
+export { lazySlot } from './config/lazy-slot';
 export { useLibraryTranslation } from './i18n/use-library-translation';
 export { QueryState } from './components/query-state';
 export { parseId } from './utils/parse-id';

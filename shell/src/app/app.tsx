@@ -2,7 +2,7 @@ import { App as AntdApp } from 'antd';
 import { AppProviders } from '@portal/providers';
 import { FrontLogReporter } from '../features/errors/components/front-log-reporter';
 import { HttpErrorReporter } from '../features/http-errors/http-error-reporter';
-import { ErrorDialog } from '../features/overlays/components/error-dialog';
+import { DeferredErrorDialog } from '../features/overlays/components/deferred-error-dialog';
 import { LoadingMask } from '../features/overlays/components/loading-mask';
 import { NOTIFICATION_SECONDS, TOAST_OFFSET_PX, TOAST_SECONDS } from '../features/overlays/toast';
 import { RouteGuards } from '../features/route-guards/components/route-guards';
@@ -17,7 +17,7 @@ export function App() {
         <FrontLogReporter />
         <RouteGuards />
         <AppRoutes />
-        <ErrorDialog />
+        <DeferredErrorDialog />
         <LoadingMask />
       </AntdApp>
     </AppProviders>

@@ -14,7 +14,12 @@ const BrandPage = lazy(() => import(/* webpackChunkName: "library-brand-page" */
 const BrandDetailPage = lazy(() => import(/* webpackChunkName: "library-brand-page" */ './brand-detail-page'));
 const SimilarityPage = lazy(() => import(/* webpackChunkName: "library-similarity-page" */ './similarity-page'));
 
-function page(Page: LazyExoticComponent<ComponentType>) {
+/**
+ * A lazily loaded page as a route element, behind the library page skeleton while its chunk loads. The
+ * shared pages use it, and so do a remote's own routes, so that no page but the first one shown is
+ * downloaded with the application (issue 13).
+ */
+export function lazyPage(Page: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<Skeleton active style={{ padding: 16 }} data-testid="library-page-loading" />}>
       <Page />
@@ -38,16 +43,16 @@ export function libraryRoutes(config: LibraryConfig, ownRoutes?: ReactNode) {
         </LibraryConfigProvider>
       }
     >
-      <Route index element={page(HomePage)} />
-      <Route path="search" element={page(SearchPage)} />
+      <Route index element={lazyPage(HomePage)} />
+      <Route path="search" element={lazyPage(SearchPage)} />
       {/* The shell resets scrolling on /{library}/detail/… (spec §2). */}
-      <Route path="detail/:id" element={page(DetailPage)} />
+      <Route path="detail/:id" element={lazyPage(DetailPage)} />
       {/* 对比: the basket kept across pages; 参数对比: the parameter table of chosen items. */}
-      <Route path="compare" element={page(CompareBasketPage)} />
-      <Route path="param-compare" element={page(ParamComparePage)} />
-      <Route path="brand-page" element={page(BrandPage)} />
-      <Route path="brand-detail/:id" element={page(BrandDetailPage)} />
-      {config.detail.alternatives && <Route path="similarity" element={page(SimilarityPage)} />}
+      <Route path="compare" element={lazyPage(CompareBasketPage)} />
+      <Route path="param-compare" element={lazyPage(ParamComparePage)} />
+      <Route path="brand-page" element={lazyPage(BrandPage)} />
+      <Route path="brand-detail/:id" element={lazyPage(BrandDetailPage)} />
+      {config.detail.alternatives && <Route path="similarity" element={lazyPage(SimilarityPage)} />}
       {ownRoutes}
     </Route>
   );

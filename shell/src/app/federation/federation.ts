@@ -1,5 +1,6 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchRemoteMap, type RemoteMap } from './remote-map';
+import { startUpFetch } from '../start-up-fetch';
 import { describeError } from './remote-status';
 
 /**
@@ -17,7 +18,7 @@ function toRemotes(map: RemoteMap) {
 
 async function loadMap(): Promise<void> {
   try {
-    remoteMap = await fetchRemoteMap();
+    remoteMap = await fetchRemoteMap(startUpFetch);
     mapError = undefined;
   } catch (error) {
     mapError = describeError(error);

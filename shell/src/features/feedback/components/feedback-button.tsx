@@ -1,13 +1,14 @@
-import { FloatButton, Popover } from 'antd';
+import { FloatButton, Popover, Spin } from 'antd';
 import { CommentOutlined, CustomerServiceOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '@portal/session';
 import { useNavigate } from 'react-router';
 import { openLoginDialog } from '../../auth-bridge';
-import { ContactBlock } from '../../overlays';
 
 // The dialog (a form with an image upload) loads on the first click, not with every page (issue 13).
+// The contact card (antd Descriptions) loads when the popover first opens, not with every page (issue 13).
+const ContactBlock = lazy(() => import(/* webpackExports: ["ContactBlock"] */ '../../overlays').then((module) => ({ default: module.ContactBlock })));
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((module) => ({ default: module.FeedbackDialog })));
 
 /**
@@ -34,7 +35,15 @@ export function FeedbackButton() {
   return (
     <>
       <FloatButton.Group shape="square" className="feedback-float" data-testid="feedback-float">
-        <Popover placement="leftBottom" content={<ContactBlock compact />} title={t('nav.about')}>
+        <Popover
+          placement="leftBottom"
+          content={
+            <Suspense fallback={<Spin size="small" />}>
+              <ContactBlock compact />
+            </Suspense>
+          }
+          title={t('nav.about')}
+        >
           <FloatButton icon={<CustomerServiceOutlined />} data-testid="float-contact" content={t('feedback.contactShort')} />
         </Popover>
         <FloatButton icon={<CommentOutlined />} data-testid="float-feedback" content={t('feedback.short')} onClick={() => void startFeedback()} />
