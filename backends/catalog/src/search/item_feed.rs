@@ -10,16 +10,20 @@ use std::sync::Arc;
 use search::{CategoryRef, SearchDocument, SearchParameter};
 
 use super::feed::{FeedEntry, IndexFeed};
+use crate::item::display::is_label;
 use crate::item::library::ItemLibrary;
-use crate::item::model::IndexDocument;
+use crate::item::model::{IndexDocument, Parameter};
 use crate::item::store::{ItemRepository, ItemStore};
 use crate::model::CategoryRecord;
 use crate::routes::search::StoredHit;
 use crate::routes::view::{category_path, ItemSummary, ParameterView};
 
 /// The kit's store as library `L`'s index feed. Documents carry the item's code, name,
-/// description, keywords, category path, manufacturer and parameters (named by their
-/// dimension); no package, no aliases, no quality rating (factor 1). Hits answer `L`'s summary.
+/// description, keywords, category path, manufacturer and parameters, and what the library adds
+/// through [`ItemLibrary::search_extras`] (aliases, package, quality; by default none, none
+/// and 1). A parameter is indexed under its label when it has one (`dk`, `Flash`: several
+/// lengths of one part stay apart and each can be filtered), else under its dimension. Hits
+/// answer `L`'s summary.
 pub struct ItemFeed<L> {
     store: ItemRepository,
     library: Arc<L>,
@@ -46,6 +50,17 @@ impl<L> Clone for ItemFeed<L> {
             owner_version: self.owner_version,
         }
     }
+}
+
+/// The name a parameter is searched, filtered and faceted by: its label (`dk`, `Flash`) when its
+/// conditions are one (`item::display::is_label`), else its dimension (`capacitance`).
+pub fn search_name(parameter: &Parameter) -> String {
+    parameter
+        .conditions
+        .as_deref()
+        .map(str::trim)
+        .filter(|conditions| is_label(conditions))
+        .map_or_else(|| parameter.dimension.clone(), str::to_string)
 }
 
 impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
@@ -115,9 +130,13 @@ impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
             tracing::error!(library = self.label(), item = item.id, error = %error.message(), "search summary");
             ItemSummary::default()
         });
+        let extras = self.library.search_extras(item);
         SearchDocument {
             id: item.id.to_string(),
             part_number: item.code.clone(),
+            aliases: extras.aliases,
+            package: extras.package,
+            quality: extras.quality,
             name: item.name.clone(),
             description: item.description.clone(),
             keywords: item
@@ -139,7 +158,7 @@ impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
                 .iter()
                 .filter_map(|parameter| {
                     Some(SearchParameter {
-                        name: parameter.dimension.clone(),
+                        name: search_name(parameter),
                         dimension: units::Dimension::from_str(&parameter.dimension).ok()?,
                         min: parameter.min,
                         typ: parameter.typ,
@@ -158,5 +177,30 @@ impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
             .payload(),
             ..SearchDocument::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parameter(dimension: &str, conditions: Option<&str>) -> Parameter {
+        Parameter {
+            dimension: dimension.into(),
+            min: None,
+            typ: Some(0.01),
+            max: None,
+            original: "10 mm".into(),
+            conditions: conditions.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn a_labelled_parameter_is_searched_by_its_label_else_by_its_dimension() {
+        assert_eq!(search_name(&parameter("length", Some("dk"))), "dk");
+        assert_eq!(search_name(&parameter("length", Some("d₁"))), "d₁");
+        // Measuring conditions are no label.
+        assert_eq!(search_name(&parameter("resistance", Some("4.5V"))), "resistance");
+        assert_eq!(search_name(&parameter("capacitance", None)), "capacitance");
     }
 }
