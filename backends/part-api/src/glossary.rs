@@ -82,8 +82,8 @@ pub struct ProfileCategory {
 impl Glossary {
     pub fn load(dir: &Path) -> anyhow::Result<Self> {
         let path = dir.join(GLOSSARY_FILE);
-        let text =
-            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
         serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
     }
 }
@@ -113,8 +113,7 @@ mod tests {
 
     #[test]
     fn every_category_of_the_glossary_is_in_the_taxonomy() {
-        let taxonomy: serde_json::Value =
-            serde_json::from_str(crate::TAXONOMY).expect("part.json");
+        let taxonomy: serde_json::Value = serde_json::from_str(crate::TAXONOMY).expect("part.json");
         let mut codes = Vec::new();
         fn walk(node: &serde_json::Value, codes: &mut Vec<String>) {
             match node {
@@ -138,7 +137,7 @@ mod tests {
         }
         for (key, profile) in &glossary.profiles {
             assert!(
-                codes.iter().any(|c| *c == profile.category),
+                codes.contains(&profile.category),
                 "{key}: {}",
                 profile.category
             );

@@ -184,7 +184,9 @@ impl ItemLibrary for PartItems {
             CompareRow::new(key, label, label_en, values)
         };
         vec![
-            row("designation", "标准", "Standard", &|a| Some(a.designation.clone())),
+            row("designation", "标准", "Standard", &|a| {
+                Some(a.designation.clone())
+            }),
             row("gb", "近似国标", "Approximate GB/T", &|a| {
                 a.gb.as_ref().map(|gb| gb.designation.clone())
             }),

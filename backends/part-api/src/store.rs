@@ -37,7 +37,11 @@ pub trait VariantStore {
         limit: i64,
     ) -> anyhow::Result<Vec<i64>>;
     /// The same kind, size and length in another standard (`variant`'s family first).
-    async fn in_other_standards(&self, variant: &VariantRow, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn in_other_standards(
+        &self,
+        variant: &VariantRow,
+        limit: i64,
+    ) -> anyhow::Result<Vec<i64>>;
     /// The nearest sizes of the same family and standard (of the same length when the variant
     /// has one), nearest first.
     async fn next_sizes(
@@ -146,9 +150,8 @@ macro_rules! variant_store {
                 let Some(diameter) = variant.diameter_mm else {
                     return Ok(Vec::new());
                 };
-                let mut query = QueryBuilder::<$db>::new(
-                    "SELECT item_id FROM part_variant WHERE family = ",
-                );
+                let mut query =
+                    QueryBuilder::<$db>::new("SELECT item_id FROM part_variant WHERE family = ");
                 query.push_bind(variant.family.clone());
                 query.push(" AND standard = ");
                 query.push_bind(variant.standard.clone());

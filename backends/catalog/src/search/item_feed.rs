@@ -175,7 +175,6 @@ impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
                     .collect(),
             }
             .payload(),
-            ..SearchDocument::default()
         }
     }
 }
@@ -200,7 +199,10 @@ mod tests {
         assert_eq!(search_name(&parameter("length", Some("dk"))), "dk");
         assert_eq!(search_name(&parameter("length", Some("d₁"))), "d₁");
         // Measuring conditions are no label.
-        assert_eq!(search_name(&parameter("resistance", Some("4.5V"))), "resistance");
+        assert_eq!(
+            search_name(&parameter("resistance", Some("4.5V"))),
+            "resistance"
+        );
         assert_eq!(search_name(&parameter("capacitance", None)), "capacitance");
     }
 }

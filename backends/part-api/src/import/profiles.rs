@@ -37,8 +37,10 @@ pub fn read_profiles(dir: &Path, glossary: &Glossary) -> anyhow::Result<ProfileV
             continue;
         };
         let Some(columns) = glossary.profile_classes.get(class) else {
-            out.rejections
-                .push(Rejection::new(at, format!("unknown profile class {class:?}")));
+            out.rejections.push(Rejection::new(
+                at,
+                format!("unknown profile class {class:?}"),
+            ));
             continue;
         };
         if name.is_empty() {
@@ -55,7 +57,10 @@ pub fn read_profiles(dir: &Path, glossary: &Glossary) -> anyhow::Result<ProfileV
                     parameters.push(TypedValue::length_mm(column, mm, None));
                 }
                 None => {
-                    bad = Some(format!("{column}: {:?} is no positive number", row.cell(3 + offset)));
+                    bad = Some(format!(
+                        "{column}: {:?} is no positive number",
+                        row.cell(3 + offset)
+                    ));
                     break;
                 }
             }
@@ -75,7 +80,12 @@ pub fn read_profiles(dir: &Path, glossary: &Glossary) -> anyhow::Result<ProfileV
             .map(|v| mm_text(*v))
             .collect::<Vec<_>>()
             .join("×");
-        let mut keywords = vec![category_key.replace(' ', ""), category.name_zh.replace(' ', ""), "型材".to_string(), section.clone()];
+        let mut keywords = vec![
+            category_key.replace(' ', ""),
+            category.name_zh.replace(' ', ""),
+            "型材".to_string(),
+            section.clone(),
+        ];
         keywords.push(category.standard.replace(' ', ""));
         out.variants.push(Variant {
             source: SOURCE,

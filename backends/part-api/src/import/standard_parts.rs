@@ -118,7 +118,10 @@ pub struct TableVariants {
 
 /// Columns of a bearing table that are no length, with their dimension, unit factor to SI and
 /// the unit the source uses.
-fn bearing_rating(name: &str, tapered: bool) -> Option<(&'static str, Dimension, f64, &'static str)> {
+fn bearing_rating(
+    name: &str,
+    tapered: bool,
+) -> Option<(&'static str, Dimension, f64, &'static str)> {
     let key = name.to_lowercase();
     match key.as_str() {
         "c" if !tapered => Some(("C", Dimension::Force, 1000.0, "kN")),
@@ -203,9 +206,10 @@ pub fn read_family(
             }
             match context.row(&table, row, &columns, lengths, &mut out.blank_cells) {
                 Ok(variants) => out.variants.extend(variants),
-                Err(reason) => out
-                    .rejections
-                    .push(Rejection::new(format!("{} {standard_key}", table.at(row)), reason)),
+                Err(reason) => out.rejections.push(Rejection::new(
+                    format!("{} {standard_key}", table.at(row)),
+                    reason,
+                )),
             }
         }
     }
@@ -299,13 +303,21 @@ impl Context<'_> {
                 cells.text.insert(name.clone(), cell.to_string());
                 continue;
             }
-            let value = if inch { inch_number(cell) } else { number(cell) };
+            let value = if inch {
+                inch_number(cell)
+            } else {
+                number(cell)
+            };
             let Some(value) = value else {
                 cells.text.insert(name.clone(), cell.to_string());
                 continue;
             };
             if let Some((rating_name, dimension, factor, unit)) = rating {
-                let rating_name = if rating_name.is_empty() { name.as_str() } else { rating_name };
+                let rating_name = if rating_name.is_empty() {
+                    name.as_str()
+                } else {
+                    rating_name
+                };
                 let key = match unit {
                     "" => rating_name.to_string(),
                     "r/min" => format!("{rating_name}_rpm"),
@@ -314,9 +326,12 @@ impl Context<'_> {
                 };
                 cells.ratings.insert(key, value);
                 let original = format!("{cell} {unit}").trim().to_string();
-                cells
-                    .parameters
-                    .push(TypedValue::new(rating_name, dimension, value * factor, original));
+                cells.parameters.push(TypedValue::new(
+                    rating_name,
+                    dimension,
+                    value * factor,
+                    original,
+                ));
                 continue;
             }
             match name.as_str() {
@@ -335,7 +350,11 @@ impl Context<'_> {
                 _ => {
                     let mm = if inch { value * MM_PER_INCH } else { value };
                     cells.dimensions.insert(name.clone(), mm);
-                    let original = if inch { format!("{cell} in") } else { format!("{cell} mm") };
+                    let original = if inch {
+                        format!("{cell} in")
+                    } else {
+                        format!("{cell} mm")
+                    };
                     cells
                         .parameters
                         .push(TypedValue::length_mm(name, mm, Some(original)));
@@ -436,13 +455,21 @@ impl Context<'_> {
         lengths: &LengthSeries,
     ) -> Result<Vec<Variant>, String> {
         let thread = thread_size(size_cell).ok_or_else(|| format!("unknown size {size_cell}"))?;
-        let size_code = if thread.inch || self.threads.get(&thread.thread).copied().unwrap_or(0) <= 1
-        {
-            if thread.inch { size_cell.to_string() } else { thread.thread.clone() }
-        } else {
-            // A fine pitch beside the coarse one: `M8×1`.
-            format!("{}×{}", thread.thread, mm_text(thread.pitch_mm.unwrap_or_default()))
-        };
+        let size_code =
+            if thread.inch || self.threads.get(&thread.thread).copied().unwrap_or(0) <= 1 {
+                if thread.inch {
+                    size_cell.to_string()
+                } else {
+                    thread.thread.clone()
+                }
+            } else {
+                // A fine pitch beside the coarse one: `M8×1`.
+                format!(
+                    "{}×{}",
+                    thread.thread,
+                    mm_text(thread.pitch_mm.unwrap_or_default())
+                )
+            };
         let mut leading = vec![TypedValue::length_mm("d", thread.diameter_mm, None)];
         if let Some(pitch) = thread.pitch_mm {
             let original = if thread.inch {
@@ -477,9 +504,14 @@ impl Context<'_> {
         let (Some(short), Some(long)) = (cells.short, cells.long) else {
             return Err("no length range (short, long)".into());
         };
-        let series = lengths.within(self.standard_key, short, long).ok_or_else(|| {
-            format!("no nominal length series for {} in {}", self.standard_key, LENGTHS_FILE)
-        })?;
+        let series = lengths
+            .within(self.standard_key, short, long)
+            .ok_or_else(|| {
+                format!(
+                    "no nominal length series for {} in {}",
+                    self.standard_key, LENGTHS_FILE
+                )
+            })?;
         if series.is_empty() {
             return Err(format!(
                 "no nominal length between {short} and {long} ({})",
@@ -490,11 +522,15 @@ impl Context<'_> {
             .into_iter()
             .map(|(written, mm)| {
                 let mut leading = leading.clone();
-                leading.push(TypedValue::length_mm("l", mm, Some(if written.ends_with('"') {
-                    format!("{} in", written.trim_end_matches('"'))
-                } else {
-                    format!("{written} mm")
-                })));
+                leading.push(TypedValue::length_mm(
+                    "l",
+                    mm,
+                    Some(if written.ends_with('"') {
+                        format!("{} in", written.trim_end_matches('"'))
+                    } else {
+                        format!("{written} mm")
+                    }),
+                ));
                 let plain = written.trim_end_matches('"').to_string();
                 self.variant(
                     self.source_id(&format!("{size_cell}/{plain}")),
@@ -561,7 +597,12 @@ impl Context<'_> {
                 let id = *cells.dimensions.get("id").ok_or("no inside diameter id")?;
                 let w = *cells.dimensions.get("w").ok_or("no cross-section w")?;
                 let code = format!("{}×{}", mm_text(id), mm_text(w));
-                (code.clone(), Some(id), Vec::new(), vec![code, size_cell.to_string()])
+                (
+                    code.clone(),
+                    Some(id),
+                    Vec::new(),
+                    vec![code, size_cell.to_string()],
+                )
             }
             "circlip" => {
                 let d = number(size_cell).ok_or("no diameter")?;

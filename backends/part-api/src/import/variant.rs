@@ -127,7 +127,12 @@ impl Variant {
             .attributes
             .gb
             .as_ref()
-            .map(|gb| format!(" · ≈ {}（近似对应 / approximate equivalent）", gb.designation))
+            .map(|gb| {
+                format!(
+                    " · ≈ {}（近似对应 / approximate equivalent）",
+                    gb.designation
+                )
+            })
             .unwrap_or_default();
         let extension = ExtensionRow {
             table: VARIANT_TABLE,

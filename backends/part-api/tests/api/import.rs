@@ -3,7 +3,7 @@
 
 use catalog::item::store::{ItemRepository, ItemStore};
 use kernel::testing::TestEnvironment;
-use part_api::import::{import_dir, committed_seed_dir, ImportOptions};
+use part_api::import::{committed_seed_dir, import_dir, ImportOptions};
 
 use crate::helpers::{database, spawn};
 
@@ -17,17 +17,42 @@ async fn the_real_tables_are_imported_with_their_rejections_named(
 
     // Again: every record read is unchanged, and the same rows are rejected.
     let report = import_dir(&items, &committed_seed_dir(), &ImportOptions::default()).await?;
-    anyhow::ensure!(report.stored.inserted == 0 && report.stored.updated == 0, "{:?}", report.stored);
-    anyhow::ensure!(report.stored.unchanged as i64 == stored, "{} unchanged of {stored}", report.stored.unchanged);
+    anyhow::ensure!(
+        report.stored.inserted == 0 && report.stored.updated == 0,
+        "{:?}",
+        report.stored
+    );
+    anyhow::ensure!(
+        report.stored.unchanged as i64 == stored,
+        "{} unchanged of {stored}",
+        report.stored.unchanged
+    );
     let families = &report.families;
     for (family, expected) in EXPECTED_VARIANTS {
-        anyhow::ensure!(families.get(*family) == Some(expected), "{family}: {:?}", families.get(*family));
+        anyhow::ensure!(
+            families.get(*family) == Some(expected),
+            "{family}: {:?}",
+            families.get(*family)
+        );
     }
     anyhow::ensure!(report.tables == 32, "{} tables", report.tables);
-    anyhow::ensure!(report.read == 6298 && stored == 6290, "read {}, stored {stored}", report.read);
-    anyhow::ensure!(report.rejected == EXPECTED_REJECTED, "{} rejected: {:?}", report.rejected, report.reasons);
+    anyhow::ensure!(
+        report.read == 6298 && stored == 6290,
+        "read {}, stored {stored}",
+        report.read
+    );
+    anyhow::ensure!(
+        report.rejected == EXPECTED_REJECTED,
+        "{} rejected: {:?}",
+        report.rejected,
+        report.reasons
+    );
     for reason in EXPECTED_REASONS {
-        anyhow::ensure!(report.reasons.iter().any(|r| r.contains(reason)), "{reason:?} not among {:?}", report.reasons);
+        anyhow::ensure!(
+            report.reasons.iter().any(|r| r.contains(reason)),
+            "{reason:?} not among {:?}",
+            report.reasons
+        );
     }
     app.stop().await;
     Ok(())

@@ -29,7 +29,10 @@ async fn engineers_queries_find_what_they_mean(environment: TestEnvironment) -> 
             found.first().map(String::as_str) == Some("ISO 4762 M6×20"),
             "{query}: ISO 4762 M6×20 not first: {found:?}"
         );
-        anyhow::ensure!(hits["list"][0]["gbDesignation"] == "GB/T 70.1", "{query}: {hits}");
+        anyhow::ensure!(
+            hits["list"][0]["gbDesignation"] == "GB/T 70.1",
+            "{query}: {hits}"
+        );
     }
     // Other M6×20 screws follow (ISO 4017, …): the spelling found the size, not one record.
     let hits = search(&app, "M6x20", "").await?;
@@ -57,7 +60,11 @@ async fn engineers_queries_find_what_they_mean(environment: TestEnvironment) -> 
     // not in the data, so its 10 mm sibling 6200 (10×30×9) stands in; the 20×47 bearings the
     // data has are roller bearings (NJ 204 ECP, 30204 J2/Q).
     let hits = search(&app, "6200", "").await?;
-    anyhow::ensure!(codes(&hits).first().map(String::as_str) == Some("6200"), "6200: {:?}", codes(&hits));
+    anyhow::ensure!(
+        codes(&hits).first().map(String::as_str) == Some("6200"),
+        "6200: {:?}",
+        codes(&hits)
+    );
     let hits = search(&app, "深沟球轴承 10 30", "").await?;
     let first = &hits["list"][0];
     anyhow::ensure!(
@@ -68,13 +75,18 @@ async fn engineers_queries_find_what_they_mean(environment: TestEnvironment) -> 
     let hits = search(&app, "轴承 20 47", "").await?;
     let found = codes(&hits);
     anyhow::ensure!(
-        found.iter().take(4).any(|c| c == "NJ 204 ECP") && found.iter().take(4).any(|c| c == "30204 J2/Q"),
+        found.iter().take(4).any(|c| c == "NJ 204 ECP")
+            && found.iter().take(4).any(|c| c == "30204 J2/Q"),
         "轴承 20 47: {found:?}"
     );
 
     // A structural profile by its name and by its section.
     let hits = search(&app, "IPE100", "").await?;
-    anyhow::ensure!(codes(&hits).first().map(String::as_str) == Some("IPE100"), "IPE100: {:?}", codes(&hits));
+    anyhow::ensure!(
+        codes(&hits).first().map(String::as_str) == Some("IPE100"),
+        "IPE100: {:?}",
+        codes(&hits)
+    );
 
     app.stop().await;
     Ok(())
@@ -90,13 +102,31 @@ async fn facets_and_ranges_narrow_the_parts(environment: TestEnvironment) -> any
     let values = |facet: &str| -> Vec<String> {
         facets[facet]
             .as_array()
-            .map(|list| list.iter().map(|v| v["value"].as_str().unwrap_or_default().to_string()).collect())
+            .map(|list| {
+                list.iter()
+                    .map(|v| v["value"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
             .unwrap_or_default()
     };
-    anyhow::ensure!(values("categories").iter().any(|c| c == "socket-head-cap-screw"), "{facets}");
-    anyhow::ensure!(values("manufacturers").iter().any(|m| m == "ISO"), "{facets}");
-    anyhow::ensure!(values("manufacturers").iter().any(|m| m == "DIN"), "{facets}");
-    anyhow::ensure!(values("packages").iter().any(|p| p == "ISO 4762"), "{facets}");
+    anyhow::ensure!(
+        values("categories")
+            .iter()
+            .any(|c| c == "socket-head-cap-screw"),
+        "{facets}"
+    );
+    anyhow::ensure!(
+        values("manufacturers").iter().any(|m| m == "ISO"),
+        "{facets}"
+    );
+    anyhow::ensure!(
+        values("manufacturers").iter().any(|m| m == "DIN"),
+        "{facets}"
+    );
+    anyhow::ensure!(
+        values("packages").iter().any(|p| p == "ISO 4762"),
+        "{facets}"
+    );
     anyhow::ensure!(values("parameters").iter().any(|p| p == "dk"), "{facets}");
 
     // The standard facet as a filter: only ISO 4032 nuts.
@@ -104,7 +134,9 @@ async fn facets_and_ranges_narrow_the_parts(environment: TestEnvironment) -> any
     anyhow::ensure!(hits["list"][0]["partNumber"] == "ISO 4032 M6", "{hits}");
     // M6 is also a prefix of M60 and M64: those follow, all ISO 4032.
     anyhow::ensure!(
-        hits["list"].as_array().is_some_and(|l| l.iter().all(|h| h["designation"] == "ISO 4032")),
+        hits["list"]
+            .as_array()
+            .is_some_and(|l| l.iter().all(|h| h["designation"] == "ISO 4032")),
         "{hits}"
     );
 
@@ -112,32 +144,59 @@ async fn facets_and_ranges_narrow_the_parts(environment: TestEnvironment) -> any
     let range = encode("l:19.05mm..1in");
     let hits = search(&app, "ISO 4762 M6", &format!("&range={range}")).await?;
     let found = codes(&hits);
-    anyhow::ensure!(found.contains(&"ISO 4762 M6×20".to_string()) && found.contains(&"ISO 4762 M6×25".to_string()), "{found:?}");
-    anyhow::ensure!(!found.iter().any(|c| c.ends_with("×16") || c.ends_with("×30")), "{found:?}");
+    anyhow::ensure!(
+        found.contains(&"ISO 4762 M6×20".to_string())
+            && found.contains(&"ISO 4762 M6×25".to_string()),
+        "{found:?}"
+    );
+    anyhow::ensure!(
+        !found
+            .iter()
+            .any(|c| c.ends_with("×16") || c.ends_with("×30")),
+        "{found:?}"
+    );
 
     // Browsing a family's category.
     let hits = data(
         &app,
-        &format!("{BASE}/search?allowEmpty=true&category=deep-groove-ball-bearing-open&pageSize=100"),
+        &format!(
+            "{BASE}/search?allowEmpty=true&category=deep-groove-ball-bearing-open&pageSize=100"
+        ),
     )
     .await?;
-    anyhow::ensure!(hits["total"].as_i64().unwrap_or_default() >= 25, "{}", hits["total"]);
+    anyhow::ensure!(
+        hits["total"].as_i64().unwrap_or_default() >= 25,
+        "{}",
+        hits["total"]
+    );
 
     app.stop().await;
     Ok(())
 }
 
-async fn suggestions_stay_within_fifteen_under_a_burst(environment: TestEnvironment) -> anyhow::Result<()> {
+async fn suggestions_stay_within_fifteen_under_a_burst(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
     let app = spawn(&environment).await?;
     let suggest = |keyword: &str, size: &str| {
-        format!("{BASE}/es/keyword/suggest?keyword={}{size}", encode(keyword))
+        format!(
+            "{BASE}/es/keyword/suggest?keyword={}{size}",
+            encode(keyword)
+        )
     };
     let list = data(&app, &suggest("ISO 47", "")).await?;
     let list = list.as_array().cloned().unwrap_or_default();
     anyhow::ensure!(!list.is_empty() && list.len() <= 15, "{list:?}");
-    anyhow::ensure!(list.iter().any(|s| s.as_str().is_some_and(|s| s.starts_with("ISO 47"))), "{list:?}");
+    anyhow::ensure!(
+        list.iter()
+            .any(|s| s.as_str().is_some_and(|s| s.starts_with("ISO 47"))),
+        "{list:?}"
+    );
     let list = data(&app, &suggest("M", "&size=100")).await?;
-    anyhow::ensure!(list.as_array().map_or(0, Vec::len) == 15, "size=100 gives 15: {list}");
+    anyhow::ensure!(
+        list.as_array().map_or(0, Vec::len) == 15,
+        "size=100 gives 15: {list}"
+    );
 
     // Forty suggestions at once: every one answered, none over fifteen.
     let calls = (0..40).map(|i| {

@@ -80,21 +80,39 @@ pub async fn recommendations(
     let mut groups: Vec<(&str, &str, &str, Vec<i64>)> = Vec::new();
     if let Some(thread) = &variant.thread {
         let mates: &[(&str, &str, &str, &str)] = match variant.kind.as_str() {
-            "screw" => &[("nuts", "配套螺母", "Mating nuts", "nut"), ("washers", "配套垫圈", "Mating washers", "washer")],
+            "screw" => &[
+                ("nuts", "配套螺母", "Mating nuts", "nut"),
+                ("washers", "配套垫圈", "Mating washers", "washer"),
+            ],
             "nut" => &[("washers", "配套垫圈", "Mating washers", "washer")],
             "washer" => &[("nuts", "配套螺母", "Mating nuts", "nut")],
             _ => &[],
         };
         for (key, label, label_en, kind) in mates {
-            let ids = variants.with_thread(kind, thread, &variant.size, size).await?;
+            let ids = variants
+                .with_thread(kind, thread, &variant.size, size)
+                .await?;
             groups.push((key, label, label_en, ids));
         }
     }
     let others = variants.in_other_standards(&variant, size).await?;
-    groups.push(("otherStandards", "其他标准的同规格件", "The same part in other standards", others));
-    groups.push(("nextSizes", "相邻规格", "Next sizes", next_sizes(&variants, &variant).await?));
+    groups.push((
+        "otherStandards",
+        "其他标准的同规格件",
+        "The same part in other standards",
+        others,
+    ));
+    groups.push((
+        "nextSizes",
+        "相邻规格",
+        "Next sizes",
+        next_sizes(&variants, &variant).await?,
+    ));
 
-    let all: Vec<i64> = groups.iter().flat_map(|(_, _, _, ids)| ids.iter().copied()).collect();
+    let all: Vec<i64> = groups
+        .iter()
+        .flat_map(|(_, _, _, ids)| ids.iter().copied())
+        .collect();
     let records: HashMap<i64, _> = routes
         .items
         .get_many(&all)
