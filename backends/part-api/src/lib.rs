@@ -20,7 +20,6 @@ use std::{
 };
 
 use actix_web::web;
-use anyhow::Context;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
@@ -84,19 +83,6 @@ pub fn facets() -> FacetConfig {
     FacetConfig::all()
 }
 
-/// The blob store of the parts' files: the `[files]` settings the system service uses.
-pub async fn open_files(context: &ServiceContext) -> anyhow::Result<ItemFiles> {
-    let settings = storage::FilesSettings::load()?;
-    let blobs = storage::Blobs::open(&settings, &context.settings.data_dir)
-        .await
-        .context("opening the part file storage")?;
-    Ok(
-        ItemFiles::new(blobs).with_url_lifetime(std::time::Duration::from_secs(
-            settings.download_url_minutes * 60,
-        )),
-    )
-}
-
 /// The part library as a [`kernel::Service`]: the catalog's routes and seeding plus the parts'
 /// table, seed, search and recommendations.
 pub struct PartService {
@@ -131,16 +117,10 @@ impl PartService {
     }
 
     fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
-        Arc::clone(self.authenticator.get_or_init(|| {
-            auth::service_authenticator(context).unwrap_or_else(|error| {
-                tracing::error!(error = %format!("{error:#}"), "no token check: every token is refused");
-                Arc::new(Authenticator::new(
-                    Arc::new(auth::NoTokenSource),
-                    None,
-                    std::time::Duration::from_millis(1),
-                ))
-            })
-        }))
+        Arc::clone(
+            self.authenticator
+                .get_or_init(|| catalog::library_authenticator(context)),
+        )
     }
 
     fn feed(&self, context: &ServiceContext) -> ItemFeed<PartItems> {
@@ -248,7 +228,7 @@ impl Service for PartService {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
-            let files = open_files(context).await?;
+            let files = ItemFiles::open_configured(context).await?;
             let _ = self.files.get_or_init(|| files);
             self.seed_parts(&context.db).await?;
             let settings = &context.settings.search;

@@ -32,11 +32,5 @@ struct PartApi;
 
 /// The part routes' OpenAPI document with their concrete paths.
 pub fn openapi(library: &Library) -> utoipa::openapi::OpenApi {
-    let mut document = PartApi::openapi();
-    let base = library.api_base();
-    document.paths.paths = std::mem::take(&mut document.paths.paths)
-        .into_iter()
-        .map(|(path, item)| (format!("{base}{path}"), item))
-        .collect();
-    document
+    catalog::library_routes_openapi(PartApi::openapi(), library)
 }
