@@ -45,8 +45,13 @@ fn encode(text: &str) -> String {
 fn percentiles(mut times: Vec<Duration>) -> (f64, f64, f64) {
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let at = |q: f64| ms(times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]);
-    (at(0.5), at(0.99), ms(*times.last().unwrap_or(&Duration::ZERO)))
+    let at =
+        |q: f64| ms(times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]);
+    (
+        at(0.5),
+        at(0.99),
+        ms(*times.last().unwrap_or(&Duration::ZERO)),
+    )
 }
 
 async fn timed(app: &TestApp, path: &str, rounds: usize) -> anyhow::Result<(f64, f64, f64)> {
