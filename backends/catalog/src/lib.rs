@@ -306,6 +306,29 @@ pub fn configure_search_index(
     );
 }
 
+/// A library's own routes' document (paths relative to its scope) with its concrete paths under
+/// the library's API base (`/item/{id}/recommendations` → `/to/api/public/part/item/{id}/…`).
+pub fn library_routes_openapi(
+    document: utoipa::openapi::OpenApi,
+    library: &Library,
+) -> utoipa::openapi::OpenApi {
+    with_base(document, &library.api_base())
+}
+
+/// The token check a library service's operator routes use: the system service's authenticator
+/// when it runs in this process, else introspection (`auth::service_authenticator`); when neither
+/// can be built, one that refuses every token (logged), so the routes stay closed rather than open.
+pub fn library_authenticator(context: &ServiceContext) -> Arc<auth::Authenticator> {
+    auth::service_authenticator(context).unwrap_or_else(|error| {
+        tracing::error!(error = %format!("{error:#}"), "no token check: every token is refused");
+        Arc::new(auth::Authenticator::new(
+            Arc::new(auth::NoTokenSource),
+            None,
+            std::time::Duration::from_millis(1),
+        ))
+    })
+}
+
 /// Prefixes every path of `document` with the library's API base.
 fn with_base(mut document: utoipa::openapi::OpenApi, base: &str) -> utoipa::openapi::OpenApi {
     document.paths.paths = std::mem::take(&mut document.paths.paths)

@@ -28,7 +28,6 @@ use std::{
 };
 
 use actix_web::web;
-use anyhow::Context;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
@@ -105,15 +104,7 @@ pub struct ComponentState {
 /// (local disk under `<data_dir>/files`, or S3), so that a standalone component service and the
 /// portal find the same bytes.
 pub async fn open_files(context: &ServiceContext) -> anyhow::Result<ItemFiles> {
-    let settings = storage::FilesSettings::load()?;
-    let blobs = storage::Blobs::open(&settings, &context.settings.data_dir)
-        .await
-        .context("opening the component file storage")?;
-    Ok(
-        ItemFiles::new(blobs).with_url_lifetime(std::time::Duration::from_secs(
-            settings.download_url_minutes * 60,
-        )),
-    )
+    ItemFiles::open_configured(context).await
 }
 
 /// The component library as a [`kernel::Service`]: the catalog's routes and seeding plus the
@@ -144,16 +135,10 @@ impl ComponentService {
     /// The system service's authenticator when it runs in this process, else introspection
     /// (`auth::service_authenticator`); every service is opened before any is configured.
     fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
-        Arc::clone(self.authenticator.get_or_init(|| {
-            auth::service_authenticator(context).unwrap_or_else(|error| {
-                tracing::error!(error = %format!("{error:#}"), "no token check: every token is refused");
-                Arc::new(Authenticator::new(
-                    Arc::new(auth::NoTokenSource),
-                    None,
-                    std::time::Duration::from_millis(1),
-                ))
-            })
-        }))
+        Arc::clone(
+            self.authenticator
+                .get_or_init(|| catalog::library_authenticator(context)),
+        )
     }
 
     pub fn library(&self) -> &LibraryService {

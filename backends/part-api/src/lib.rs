@@ -1,13 +1,37 @@
-//! 零部件 (Mechanical Parts): the part library service.
+//! 零部件 (Mechanical Parts): the part library service (docs/parts.md).
 //!
-//! Its category routes, store and migrations come from the `catalog` kit; this crate
-//! supplies what is its own: the taxonomy, the error table and the service name.
-//! Library-specific actions will live in `src/routes/<resource>/<action>.rs`.
+//! The category routes and tree come from the `catalog` kit; this crate adds the parts: the
+//! importer of the bd_warehouse dimension tables and FreeCAD's profiles named by the project's
+//! glossary ([`import`], [`glossary`]), the extension table `part_variant` ([`store`]), the
+//! library's side of the kit's item routes and search ([`items`]) and its own recommendations
+//! ([`routes`]). Records live in the kit's item tables; the search index is the kit's follower
+//! over the kit's [`catalog::search::ItemFeed`]; operators rebuild it with
+//! `POST /to/api/operation/part/search-index/rebuild`.
 
-use std::sync::Arc;
+pub mod glossary;
+pub mod import;
+pub mod items;
+pub mod routes;
+pub mod store;
 
-use catalog::{Library, LibraryService};
-use kernel::{error_codes, Service};
+use std::{
+    path::PathBuf,
+    sync::{Arc, OnceLock},
+};
+
+use actix_web::web;
+use auth::Authenticator;
+use catalog::item::files::ItemFiles;
+use catalog::item::import::{seed_once, SeedOutcome};
+use catalog::item::store::ItemRepository;
+use catalog::routes::view::ItemRoutes;
+use catalog::search::{FacetConfig, IndexFollower, IndexStart, ItemFeed};
+use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
+use futures_util::future::BoxFuture;
+use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
+
+use crate::items::PartItems;
+use crate::store::VariantRepository;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/part.json`; a malformed file fails this crate's tests).
@@ -17,6 +41,9 @@ error_codes! {
     PART_ERRORS {
         /// Module 1_010: the part library (see docs/error-codes.md).
         CATEGORY_NOT_FOUND = (1_010_001_000, OK, "分类不存在");
+        PART_NOT_FOUND = (1_010_002_000, OK, "零部件不存在");
+        MANUFACTURER_NOT_FOUND = (1_010_003_000, OK, "厂商不存在");
+        FILE_NOT_AVAILABLE = (1_010_004_000, OK, "该零部件没有此文件");
     }
 }
 
@@ -29,12 +56,209 @@ pub static LIBRARY: Library = Library {
     category_not_found: CATEGORY_NOT_FOUND,
 };
 
+/// The catalog's category and item tables, then `part_variant`. The folders hold the catalog's
+/// migrations as symlinks, so one migrator knows every version of this database.
+pub static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+pub static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+pub const MIGRATIONS: Migrations = Migrations {
+    sqlite: &SQLITE_MIGRATIONS,
+    postgres: &POSTGRES_MIGRATIONS,
+};
+
+/// Bump when what the part search documents hold changes (an index on disk is then rebuilt).
+const INDEX_OWNER_VERSION: &str = "part 1";
+
+/// The part search index: the kit's follower over the kit's item feed.
+pub type PartSearch = IndexFollower<ItemFeed<PartItems>>;
+
+/// The category kit alone (what `portal import categories` drives).
 pub fn library_service() -> LibraryService {
     LibraryService::new(&LIBRARY)
 }
 
+/// Family (category), standards body (manufacturer), standard (the package facet) and the
+/// typed dimensions (parameters, by label).
+pub fn facets() -> FacetConfig {
+    FacetConfig::all()
+}
+
+/// The part library as a [`kernel::Service`]: the catalog's routes and seeding plus the parts'
+/// table, seed, search and recommendations.
+pub struct PartService {
+    library: LibraryService,
+    seed_dir: Option<PathBuf>,
+    items: Arc<PartItems>,
+    search: Arc<PartSearch>,
+    authenticator: OnceLock<Arc<Authenticator>>,
+    files: OnceLock<ItemFiles>,
+}
+
+impl PartService {
+    /// `seed_dir`: the seed to import on first start (`None`: none).
+    pub fn new(seed_dir: Option<PathBuf>) -> Self {
+        Self {
+            library: library_service(),
+            seed_dir,
+            items: Arc::new(PartItems::default()),
+            search: Arc::new(IndexFollower::new(facets())),
+            authenticator: OnceLock::new(),
+            files: OnceLock::new(),
+        }
+    }
+
+    pub fn library(&self) -> &LibraryService {
+        &self.library
+    }
+
+    /// The keyword search index (tests await its applied sequence).
+    pub fn search(&self) -> &Arc<PartSearch> {
+        &self.search
+    }
+
+    fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
+        Arc::clone(
+            self.authenticator
+                .get_or_init(|| catalog::library_authenticator(context)),
+        )
+    }
+
+    fn feed(&self, context: &ServiceContext) -> ItemFeed<PartItems> {
+        ItemFeed::new(
+            ItemRepository::new(&context.db),
+            Arc::clone(&self.items),
+            INDEX_OWNER_VERSION,
+        )
+    }
+
+    /// The part seed, when the database has not seen this version of it.
+    async fn seed_parts(&self, db: &kernel::Database) -> anyhow::Result<()> {
+        let Some(dir) = &self.seed_dir else {
+            return Ok(());
+        };
+        if !dir.is_dir() {
+            tracing::warn!(dir = %dir.display(), "part seed not found; starting empty");
+            return Ok(());
+        }
+        let digest = import::source_digest(dir)?;
+        let items = ItemRepository::new(db);
+        let options = import::ImportOptions::default();
+        let outcome = seed_once(db, import::PART_SEED, &digest, || {
+            import::import_dir(&items, dir, &options)
+        })
+        .await?;
+        if let SeedOutcome::Imported(report) = outcome {
+            tracing::info!(
+                read = report.read,
+                inserted = report.stored.inserted,
+                updated = report.stored.updated,
+                unchanged = report.stored.unchanged,
+                rejected = report.rejected,
+                elapsed_ms = report.elapsed.as_millis() as u64,
+                "part seed imported"
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The part service with the committed seed (or `PORTAL_PART_SEED_DIR`).
 pub fn service() -> Arc<dyn Service> {
-    Arc::new(library_service())
+    Arc::new(PartService::new(import::default_seed_dir()))
+}
+
+impl Service for PartService {
+    fn name(&self) -> &'static str {
+        LIBRARY.key
+    }
+
+    fn migrations(&self) -> Migrations {
+        MIGRATIONS
+    }
+
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        PART_ERRORS
+    }
+
+    fn openapi(&self) -> utoipa::openapi::OpenApi {
+        let mut document = catalog::openapi(&LIBRARY);
+        document.merge(catalog::items_openapi::<PartItems>(&LIBRARY));
+        document.merge(catalog::item_search_openapi::<PartItems>(&LIBRARY));
+        document.merge(routes::openapi(&LIBRARY));
+        document.merge(catalog::search_index_openapi(&LIBRARY));
+        document
+    }
+
+    fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
+        let Some(files) = self.files.get() else {
+            // `Application::build` opens (and so seeds) every service before configuring.
+            tracing::error!("part service configured before its files were opened");
+            return;
+        };
+        cfg.service(
+            web::scope(&LIBRARY.api_base())
+                .app_data(web::Data::new(CatalogState {
+                    library: &LIBRARY,
+                    store: CategoryRepository::new(&context.db),
+                }))
+                .app_data(web::Data::new(ItemRoutes {
+                    library: Arc::clone(&self.items),
+                    items: ItemRepository::new(&context.db),
+                    categories: CategoryRepository::new(&context.db),
+                    files: files.clone(),
+                }))
+                .app_data(web::Data::new(VariantRepository::new(&context.db)))
+                .app_data(web::Data::from(Arc::clone(&self.search)))
+                .configure(routes::configure)
+                // Before the kit's category routes: `/category/counts` is not a category.
+                .configure(catalog::routes::configure_search::<ItemFeed<PartItems>>)
+                .configure(catalog::routes::configure_items::<PartItems>)
+                .configure(catalog::routes::configure),
+        );
+        catalog::configure_search_index(
+            cfg,
+            &LIBRARY,
+            Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
+            self.authenticator(context),
+        );
+    }
+
+    /// The category tree first (parts refer to it), then the part seed when the database has not
+    /// seen this version of it, then the search index (reopened or rebuilt, then followed).
+    fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            self.library.seed(context).await?;
+            let files = ItemFiles::open_configured(context).await?;
+            let _ = self.files.get_or_init(|| files);
+            self.seed_parts(&context.db).await?;
+            let settings = &context.settings.search;
+            self.search.set_pool(kernel::WorkerPool::new(
+                "search",
+                "part-search",
+                settings.threads,
+                settings.max_queued,
+            )?);
+            let categories = CategoryRepository::new(&context.db);
+            let feed = self.feed(context);
+            let started = std::time::Instant::now();
+            let dir = context.settings.data_dir.join("index").join(LIBRARY.key);
+            let start = self
+                .search
+                .open(Some(&dir), settings.rebuild_on_start, &feed, &categories)
+                .await?;
+            let elapsed_ms = started.elapsed().as_millis() as u64;
+            match start {
+                IndexStart::Reopened { caught_up } => {
+                    tracing::info!(caught_up, elapsed_ms, "part search index reopened")
+                }
+                IndexStart::Rebuilt { reason, indexed } => {
+                    tracing::info!(indexed, elapsed_ms, reason, "part search index rebuilt")
+                }
+            }
+            Arc::clone(&self.search).follow(feed, categories);
+            Ok(())
+        })
+    }
 }
 
 #[cfg(test)]

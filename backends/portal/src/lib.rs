@@ -27,13 +27,13 @@ pub fn services() -> Vec<Arc<dyn Service>> {
     services
 }
 
-/// The service owning a library's database: the component library has tables (and
-/// migrations) of its own beyond the catalog's, and imports its seed on first start.
+/// The service owning a library's database: the component and part libraries have tables (and
+/// migrations) of their own beyond the catalog's, and import their seeds on first start.
 pub fn service_for_library(library: LibraryService) -> Arc<dyn Service> {
-    if library.library().key == component_api::LIBRARY.key {
-        component_api::service()
-    } else {
-        Arc::new(library)
+    match library.library().key {
+        key if key == component_api::LIBRARY.key => component_api::service(),
+        key if key == part_api::LIBRARY.key => part_api::service(),
+        _ => Arc::new(library),
     }
 }
 

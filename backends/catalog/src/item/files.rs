@@ -59,6 +59,18 @@ impl ItemFiles {
         }
     }
 
+    /// The blob store of a library's files from the `[files]` settings the system service uses
+    /// (local disk under `<data_dir>/files`, or S3), with their download URL lifetime: a library
+    /// service alone and the portal find the same bytes.
+    pub async fn open_configured(context: &kernel::ServiceContext) -> anyhow::Result<Self> {
+        let settings = storage::FilesSettings::load()?;
+        let blobs = Blobs::open(&settings, &context.settings.data_dir)
+            .await
+            .context("opening the item file storage")?;
+        Ok(Self::new(blobs)
+            .with_url_lifetime(Duration::from_secs(settings.download_url_minutes * 60)))
+    }
+
     /// The lifetime of S3 download redirects (`files.download_url_minutes`).
     pub fn with_url_lifetime(mut self, lifetime: Duration) -> Self {
         self.url_lifetime = lifetime;

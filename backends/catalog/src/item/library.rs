@@ -27,6 +27,17 @@ pub struct ItemErrors {
     pub item_noun: &'static str,
 }
 
+/// What a library adds to an item's search document beyond the kit's fields
+/// ([`crate::search::ItemFeed`]): other spellings matched like the code (`M6x20`, `GB/T 70.1
+/// M6×20`), the value of the package facet (a standard part's standard, `ISO 4762`), and the
+/// quality factor that orders equal text matches (0–1; `None` is 1).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchExtras {
+    pub aliases: Vec<String>,
+    pub package: Option<String>,
+    pub quality: Option<f32>,
+}
+
 /// Extras of a library that adds nothing: an empty object, flattened into the answer.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct NoExtras {}
@@ -84,6 +95,13 @@ pub trait ItemLibrary: Send + Sync + 'static {
     ) -> Self::DetailExtras {
         let _ = (item, extension, files);
         Self::DetailExtras::default()
+    }
+
+    /// What the item's search document adds to the kit's fields (only the kit's
+    /// [`crate::search::ItemFeed`] asks; a library with its own feed maps its documents itself).
+    fn search_extras(&self, item: &ItemRecord) -> SearchExtras {
+        let _ = item;
+        SearchExtras::default()
     }
 
     /// The library's own compare rows, shown after the manufacturer and category rows and

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use search::SearchDocument;
 
-use super::document::search_document;
+use super::document::{by_label, search_document};
 use super::feed::{FeedEntry, IndexFeed};
 use crate::item::library::ItemLibrary;
 use crate::item::model::IndexDocument;
@@ -16,8 +16,11 @@ use crate::item::store::{ItemRepository, ItemStore};
 use crate::model::CategoryRecord;
 
 /// The kit's store as library `L`'s index feed. Documents carry the item's code, name,
-/// description, keywords, category path, manufacturer and parameters (named by their
-/// dimension); no package, no aliases, no quality rating (factor 1). Hits answer `L`'s summary.
+/// description, keywords, category path, manufacturer and parameters, and what the library adds
+/// through [`ItemLibrary::search_extras`] (aliases, package, quality; by default none, none
+/// and 1). A parameter is indexed under its label when it has one (`dk`, `Flash`: several
+/// lengths of one part stay apart and each can be filtered), else under its dimension
+/// ([`by_label`]). Hits answer `L`'s summary.
 pub struct ItemFeed<L> {
     store: ItemRepository,
     library: Arc<L>,
@@ -106,6 +109,12 @@ impl<L: ItemLibrary<Extension = ()>> IndexFeed for ItemFeed<L> {
         document: &IndexDocument,
         categories: &[CategoryRecord],
     ) -> SearchDocument {
-        search_document(self.library.as_ref(), document, categories)
+        let extras = self.library.search_extras(&document.item);
+        SearchDocument {
+            aliases: extras.aliases,
+            package: extras.package,
+            quality: extras.quality,
+            ..search_document(self.library.as_ref(), document, categories, by_label)
+        }
     }
 }

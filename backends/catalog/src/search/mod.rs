@@ -11,7 +11,7 @@ pub mod follower;
 pub mod item_feed;
 pub mod rebuild;
 
-pub use document::search_document;
+pub use document::{by_dimension, by_label, search_document};
 pub use facets::{FacetConfig, FacetEntry, FacetsView};
 pub use feed::{FeedEntry, IndexFeed};
 pub use follower::{category_digest, IndexFollower, IndexStart, FOLLOW_INTERVAL};

@@ -9,7 +9,7 @@ use catalog::{
     item::{model::IndexDocument, store::ItemStore},
     model::CategoryRecord,
     routes::search::StoredHit,
-    search::{search_document, FacetConfig, IndexFollower, IndexStart, ItemFeed},
+    search::{by_dimension, search_document, FacetConfig, IndexFollower, IndexStart, ItemFeed},
     store::{CategoryRepository, CategoryStore},
     taxonomy::Taxonomy,
     testing::{item_record, parameter},
@@ -205,7 +205,7 @@ fn the_kit_fields_and_the_library_summary_make_the_search_document() -> anyhow::
         ],
         extension: (),
     };
-    let indexed = search_document(&DemoItems, &document, &categories);
+    let indexed = search_document(&DemoItems, &document, &categories, by_dimension);
     assert_eq!(indexed.id, "7");
     assert_eq!(indexed.part_number, "C0603-100nF");
     assert_eq!(indexed.keywords, ["cap", "mlcc"]);

@@ -86,11 +86,5 @@ struct ComponentApi;
 
 /// The component routes' OpenAPI document with their concrete paths.
 pub fn openapi(library: &Library) -> utoipa::openapi::OpenApi {
-    let mut document = ComponentApi::openapi();
-    let base = library.api_base();
-    document.paths.paths = std::mem::take(&mut document.paths.paths)
-        .into_iter()
-        .map(|(path, item)| (format!("{base}{path}"), item))
-        .collect();
-    document
+    catalog::library_routes_openapi(ComponentApi::openapi(), library)
 }

@@ -1,9 +1,12 @@
+use std::sync::Arc;
+
 use kernel::testing::{TestApp, TestEnvironment};
+use part_api::PartService;
 
 async fn serves_its_category_tree(environment: TestEnvironment) -> anyhow::Result<()> {
     let app = TestApp::spawn(
         environment.settings.clone(),
-        vec![part_api::service()],
+        vec![Arc::new(PartService::new(None))],
         None,
     )
     .await?;

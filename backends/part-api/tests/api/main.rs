@@ -1,4 +1,10 @@
-//! The part service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
+//! The part service through its real HTTP API, on SQLite and (when configured) PostgreSQL,
+//! seeded from the committed `data/parts` (the real bd_warehouse tables and FreeCAD profiles).
 
 mod category;
+mod helpers;
+mod import;
+mod items;
+mod recommendations;
+mod search;
 mod suggest;

@@ -1,14 +1,17 @@
-//! The search box's suggest call (spec §7) on a library without a search index yet: an empty
+//! The search box's suggest call (spec §7) on a library without items: an empty
 //! list in the normal envelope, never a 404; bad parameters are refused like the components'.
 
+use std::sync::Arc;
+
 use kernel::testing::{TestApp, TestEnvironment};
+use part_api::PartService;
 
 const SUGGEST: &str = "/to/api/public/part/es/keyword/suggest";
 
 async fn suggest_answers_an_empty_list(environment: TestEnvironment) -> anyhow::Result<()> {
     let app = TestApp::spawn(
         environment.settings.clone(),
-        vec![part_api::service()],
+        vec![Arc::new(PartService::new(None))],
         None,
     )
     .await?;

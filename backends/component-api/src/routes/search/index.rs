@@ -7,7 +7,7 @@
 use std::future::Future;
 
 use catalog::model::CategoryRecord;
-use catalog::search::{search_document, FacetConfig, FeedEntry, IndexFeed, IndexFollower};
+use catalog::search::{by_dimension, search_document, FacetConfig, FeedEntry, IndexFeed, IndexFollower};
 use search::SearchDocument;
 
 use crate::items::ComponentItems;
@@ -113,6 +113,6 @@ pub fn document_of(
         aliases,
         package: kicad.package.clone(),
         quality: Some(super::quality::quality_of(document)),
-        ..search_document(library, document, categories)
+        ..search_document(library, document, categories, by_dimension)
     }
 }

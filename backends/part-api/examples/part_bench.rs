@@ -1,0 +1,138 @@
+//! Parts benchmark (issue 16; figures in docs/benchmarks.md).
+//!
+//! ```sh
+//! cargo run -p part-api --example part_bench -- [--rounds 200]
+//! ```
+//!
+//! On a fresh SQLite data directory (the embedded default):
+//! 1. imports the committed seed (`data/parts`) with the real importer: records/s, wall time;
+//! 2. imports it again (every record unchanged);
+//! 3. starts the real service (which rebuilds the search index from the store) and times the
+//!    issue's queries over HTTP (`GET /to/api/public/part/search?keyWords=…&pageSize=20`, one
+//!    client, sequential) and the suggestions: p50, p99 and max per query.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use catalog::item::store::ItemRepository;
+use kernel::testing::{TestApp, TestBackend, TestEnvironment};
+use part_api::import::{committed_seed_dir, import_dir, ImportOptions};
+use part_api::PartService;
+
+const QUERIES: &[&str] = &[
+    "M6×20",
+    "M6x20",
+    "M6*20",
+    "GB/T 70.1 M6 20",
+    "内六角 M8",
+    "6200",
+    "深沟球轴承 10 30",
+    "IPE100",
+];
+const SUGGESTIONS: &[&str] = &["M6", "ISO 47", "内六角", "62", "IPE"];
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn percentiles(mut times: Vec<Duration>) -> (f64, f64, f64) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let at =
+        |q: f64| ms(times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]);
+    (
+        at(0.5),
+        at(0.99),
+        ms(*times.last().unwrap_or(&Duration::ZERO)),
+    )
+}
+
+async fn timed(app: &TestApp, path: &str, rounds: usize) -> anyhow::Result<(f64, f64, f64)> {
+    let mut times = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        let started = Instant::now();
+        let (status, body) = app.get_json(path).await?;
+        times.push(started.elapsed());
+        anyhow::ensure!(status == 200 && body["code"] == 0, "{path}: {body}");
+    }
+    Ok(percentiles(times))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let mut rounds = 200;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => rounds = args.next().unwrap_or_default().parse()?,
+            other => anyhow::bail!("unknown argument {other}"),
+        }
+    }
+    let environment = TestEnvironment::new(TestBackend::Sqlite)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("SQLite is always available"))?;
+    let seed = committed_seed_dir();
+
+    // 1–2: the importer alone, on the service's database (created by a start without seed).
+    let empty = TestApp::spawn(
+        environment.settings.clone(),
+        vec![Arc::new(PartService::new(None))],
+        None,
+    )
+    .await?;
+    empty.stop().await;
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "part")?;
+    let db = kernel::Database::connect(&location, 4).await?;
+    let items = ItemRepository::new(&db);
+    for pass in ["fresh", "again (unchanged)"] {
+        let report = import_dir(&items, &seed, &ImportOptions::default()).await?;
+        let seconds = report.elapsed.as_secs_f64();
+        println!(
+            "import {pass}: {} read, {} inserted, {} unchanged, {} rejected in {seconds:.2} s = {:.0} records/s",
+            report.read,
+            report.stored.inserted,
+            report.stored.unchanged,
+            report.rejected,
+            report.read as f64 / seconds
+        );
+    }
+
+    // 3: the service over HTTP (its start rebuilds the index from the store).
+    let started = Instant::now();
+    let app = TestApp::spawn(
+        environment.settings.clone(),
+        vec![Arc::new(PartService::new(Some(seed)))],
+        None,
+    )
+    .await?;
+    println!(
+        "start (digest-gated seed: unchanged re-import, index rebuild): {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+    println!("| query | p50 ms | p99 ms | max ms |\n|---|---|---|---|");
+    for query in QUERIES {
+        let path = format!(
+            "/to/api/public/part/search?keyWords={}&pageSize=20",
+            encode(query)
+        );
+        let (p50, p99, max) = timed(&app, &path, rounds).await?;
+        println!("| search `{query}` | {p50:.2} | {p99:.2} | {max:.2} |");
+    }
+    for keyword in SUGGESTIONS {
+        let path = format!(
+            "/to/api/public/part/es/keyword/suggest?keyword={}",
+            encode(keyword)
+        );
+        let (p50, p99, max) = timed(&app, &path, rounds).await?;
+        println!("| suggest `{keyword}` | {p50:.2} | {p99:.2} | {max:.2} |");
+    }
+    app.stop().await;
+    Ok(())
+}

@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261121000001_category.sql

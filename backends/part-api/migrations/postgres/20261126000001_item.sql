@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261126000001_item.sql

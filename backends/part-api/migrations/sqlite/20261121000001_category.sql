@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261121000001_category.sql

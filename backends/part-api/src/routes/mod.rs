@@ -1,0 +1,36 @@
+//! The part library's own routes, relative to `/to/api/public/part` (one action per file).
+//! Detail, compare, category items, manufacturers, search, suggestions and category counts are
+//! the kit's (`catalog::routes`, mounted with [`crate::items::PartItems`]).
+//!
+//! | path | answer |
+//! |---|---|
+//! | `GET /item/{id}/recommendations?size=` | mating nuts and washers, the same part in other standards, the next sizes |
+
+pub mod item;
+
+use actix_web::web;
+use catalog::Library;
+use utoipa::OpenApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/item/{id}/recommendations")
+            .route(web::get().to(item::recommendations::recommendations)),
+    );
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(item::recommendations::recommendations),
+    components(schemas(
+        item::recommendations::PartRecommendations,
+        item::recommendations::PartRecommendationGroup,
+    )),
+    tags((name = "part", description = "零部件 Mechanical parts"))
+)]
+struct PartApi;
+
+/// The part routes' OpenAPI document with their concrete paths.
+pub fn openapi(library: &Library) -> utoipa::openapi::OpenApi {
+    catalog::library_routes_openapi(PartApi::openapi(), library)
+}

@@ -1,0 +1,193 @@
+//! The parts library's own queries, over its extension table `part_variant` (docs/parts.md):
+//! what recommendations look for — the nuts and washers of a thread, the same part in other
+//! standards, the next sizes. Everything else is the kit's item store.
+
+use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
+
+/// The `part_variant` row of an item.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct VariantRow {
+    pub item_id: i64,
+    pub family: String,
+    pub kind: String,
+    pub standard: String,
+    pub size: String,
+    pub thread: Option<String>,
+    pub diameter_mm: Option<f64>,
+    pub length_mm: Option<f64>,
+}
+
+/// Which neighbours of a size [`VariantStore::next_sizes`] answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Smaller,
+    Larger,
+}
+
+#[allow(async_fn_in_trait)]
+pub trait VariantStore {
+    async fn variant_of(&self, item_id: i64) -> anyhow::Result<Option<VariantRow>>;
+    /// Parts of `kind` with `thread` (nuts, washers), those of `prefer_size` (the same pitch)
+    /// and of the most common standard first.
+    async fn with_thread(
+        &self,
+        kind: &str,
+        thread: &str,
+        prefer_size: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<i64>>;
+    /// The same kind, size and length in another standard (`variant`'s family first).
+    async fn in_other_standards(
+        &self,
+        variant: &VariantRow,
+        limit: i64,
+    ) -> anyhow::Result<Vec<i64>>;
+    /// The nearest sizes of the same family and standard (of the same length when the variant
+    /// has one), nearest first.
+    async fn next_sizes(
+        &self,
+        variant: &VariantRow,
+        direction: Direction,
+        limit: i64,
+    ) -> anyhow::Result<Vec<i64>>;
+}
+
+const COLUMNS: &str = "item_id, family, kind, standard, size, thread, diameter_mm, length_mm";
+
+macro_rules! variant_store {
+    ($store:ident, $pool:ty, $db:ty) => {
+        #[derive(Clone)]
+        pub struct $store {
+            pool: $pool,
+        }
+
+        impl $store {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+
+            async fn ids(&self, mut query: QueryBuilder<'_, $db>) -> anyhow::Result<Vec<i64>> {
+                let rows: Vec<(i64,)> = query.build_query_as().fetch_all(&self.pool).await?;
+                Ok(rows.into_iter().map(|(id,)| id).collect())
+            }
+        }
+
+        impl VariantStore for $store {
+            async fn variant_of(&self, item_id: i64) -> anyhow::Result<Option<VariantRow>> {
+                let mut query = QueryBuilder::<$db>::new(format!(
+                    "SELECT {COLUMNS} FROM part_variant WHERE item_id = "
+                ));
+                query.push_bind(item_id);
+                Ok(query.build_query_as().fetch_optional(&self.pool).await?)
+            }
+
+            async fn with_thread(
+                &self,
+                kind: &str,
+                thread: &str,
+                prefer_size: &str,
+                limit: i64,
+            ) -> anyhow::Result<Vec<i64>> {
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT v.item_id FROM part_variant v JOIN item i ON i.id = v.item_id \
+                     WHERE v.kind = ",
+                );
+                query.push_bind(kind.to_string());
+                query.push(" AND v.thread = ");
+                query.push_bind(thread.to_string());
+                query.push(" ORDER BY CASE WHEN v.size = ");
+                query.push_bind(prefer_size.to_string());
+                query.push(" THEN 0 ELSE 1 END, i.code, v.item_id LIMIT ");
+                query.push_bind(limit);
+                self.ids(query).await
+            }
+
+            async fn in_other_standards(
+                &self,
+                variant: &VariantRow,
+                limit: i64,
+            ) -> anyhow::Result<Vec<i64>> {
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT v.item_id FROM part_variant v JOIN item i ON i.id = v.item_id \
+                     WHERE v.kind = ",
+                );
+                query.push_bind(variant.kind.clone());
+                query.push(" AND v.standard <> ");
+                query.push_bind(variant.standard.clone());
+                match &variant.thread {
+                    Some(thread) => {
+                        query.push(" AND v.thread = ");
+                        query.push_bind(thread.clone());
+                    }
+                    None => {
+                        query.push(" AND v.size = ");
+                        query.push_bind(variant.size.clone());
+                    }
+                }
+                match variant.length_mm {
+                    Some(length) => {
+                        query.push(" AND ABS(v.length_mm - ");
+                        query.push_bind(length);
+                        query.push(") < 0.001");
+                    }
+                    None => {
+                        query.push(" AND v.length_mm IS NULL");
+                    }
+                }
+                query.push(" ORDER BY CASE WHEN v.family = ");
+                query.push_bind(variant.family.clone());
+                query.push(" THEN 0 ELSE 1 END, i.code, v.item_id LIMIT ");
+                query.push_bind(limit);
+                self.ids(query).await
+            }
+
+            async fn next_sizes(
+                &self,
+                variant: &VariantRow,
+                direction: Direction,
+                limit: i64,
+            ) -> anyhow::Result<Vec<i64>> {
+                let Some(diameter) = variant.diameter_mm else {
+                    return Ok(Vec::new());
+                };
+                let mut query =
+                    QueryBuilder::<$db>::new("SELECT item_id FROM part_variant WHERE family = ");
+                query.push_bind(variant.family.clone());
+                query.push(" AND standard = ");
+                query.push_bind(variant.standard.clone());
+                query.push(match direction {
+                    Direction::Smaller => " AND diameter_mm < ",
+                    Direction::Larger => " AND diameter_mm > ",
+                });
+                query.push_bind(diameter);
+                if let Some(length) = variant.length_mm {
+                    query.push(" AND ABS(length_mm - ");
+                    query.push_bind(length);
+                    query.push(") < 0.001");
+                }
+                query.push(match direction {
+                    Direction::Smaller => " ORDER BY diameter_mm DESC, item_id LIMIT ",
+                    Direction::Larger => " ORDER BY diameter_mm, item_id LIMIT ",
+                });
+                query.push_bind(limit);
+                self.ids(query).await
+            }
+        }
+    };
+}
+
+variant_store!(SqliteVariantStore, SqlitePool, Sqlite);
+variant_store!(PgVariantStore, PgPool, Postgres);
+
+kernel::repository! {
+    /// The `part_variant` queries of the part service's database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum VariantRepository: VariantStore {
+        Sqlite(SqliteVariantStore),
+        Postgres(PgVariantStore),
+    }
+    async fn variant_of(&self, item_id: i64) -> anyhow::Result<Option<VariantRow>>;
+    async fn with_thread(&self, kind: &str, thread: &str, prefer_size: &str, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn in_other_standards(&self, variant: &VariantRow, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn next_sizes(&self, variant: &VariantRow, direction: Direction, limit: i64) -> anyhow::Result<Vec<i64>>;
+}

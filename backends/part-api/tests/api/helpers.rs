@@ -1,0 +1,68 @@
+use std::sync::Arc;
+
+use kernel::testing::{TestApp, TestEnvironment};
+use part_api::PartService;
+use serde_json::Value;
+
+pub const BASE: &str = "/to/api/public/part";
+
+/// The service seeded from the committed `data/parts`, served over HTTP.
+pub async fn spawn(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    let service = Arc::new(PartService::new(Some(
+        part_api::import::committed_seed_dir(),
+    )));
+    TestApp::spawn(environment.settings.clone(), vec![service], None).await
+}
+
+/// The service's database, as the service wrote it.
+pub async fn database(environment: &TestEnvironment) -> anyhow::Result<kernel::Database> {
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "part")?;
+    kernel::Database::connect(&location, 2).await
+}
+
+/// `data` of a success envelope.
+pub async fn data(app: &TestApp, path: &str) -> anyhow::Result<Value> {
+    let (status, body) = app.get_json(path).await?;
+    anyhow::ensure!(status == 200, "{path}: HTTP {status}: {body}");
+    anyhow::ensure!(body["code"] == 0, "{path}: not a success: {body}");
+    Ok(body["data"].clone())
+}
+
+/// The envelope's code of an error answer.
+pub async fn error_code(app: &TestApp, path: &str) -> anyhow::Result<i64> {
+    let (_, body) = app.get_json(path).await?;
+    let code = body["code"].as_i64().unwrap_or_default();
+    anyhow::ensure!(code != 0, "{path}: expected an error, got {body}");
+    Ok(code)
+}
+
+/// The hits of a keyword search (one tag), in order.
+pub async fn search(app: &TestApp, keyword: &str, extra: &str) -> anyhow::Result<Value> {
+    let path = format!(
+        "{BASE}/search?keyWords={}&pageSize=20{extra}",
+        encode(keyword)
+    );
+    data(app, &path).await
+}
+
+/// Percent-encodes a query value (every byte outside the unreserved set).
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The id of the item whose code is `code` (its first search hit with that exact code).
+pub async fn id_of_code(app: &TestApp, code: &str) -> anyhow::Result<i64> {
+    let hits = search(app, code, "").await?;
+    hits["list"]
+        .as_array()
+        .and_then(|list| list.iter().find(|hit| hit["partNumber"] == code))
+        .and_then(|hit| hit["id"].as_i64())
+        .ok_or_else(|| anyhow::anyhow!("{code} not found: {hits}"))
+}
