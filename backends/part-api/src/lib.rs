@@ -11,6 +11,7 @@
 pub mod glossary;
 pub mod import;
 pub mod items;
+pub mod models;
 pub mod routes;
 pub mod store;
 
@@ -31,6 +32,7 @@ use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
 use crate::items::PartItems;
+use crate::models::ModelCache;
 use crate::store::VariantRepository;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
@@ -44,6 +46,10 @@ error_codes! {
         PART_NOT_FOUND = (1_010_002_000, OK, "零部件不存在");
         MANUFACTURER_NOT_FOUND = (1_010_003_000, OK, "厂商不存在");
         FILE_NOT_AVAILABLE = (1_010_004_000, OK, "该零部件没有此文件");
+        /// `/item/{id}/model/{format}`: no generator for the family, or its row cannot be built.
+        MODEL_NOT_AVAILABLE = (1_010_005_000, OK, "该零部件暂无三维模型");
+        MODEL_FORMAT_INVALID = (1_010_005_001, OK, "模型格式不正确");
+        MODEL_LENGTH_INVALID = (1_010_005_002, OK, "型材长度不正确");
     }
 }
 
@@ -92,6 +98,7 @@ pub struct PartService {
     search: Arc<PartSearch>,
     authenticator: OnceLock<Arc<Authenticator>>,
     files: OnceLock<ItemFiles>,
+    models: Arc<ModelCache>,
 }
 
 impl PartService {
@@ -104,6 +111,7 @@ impl PartService {
             search: Arc::new(IndexFollower::new(facets())),
             authenticator: OnceLock::new(),
             files: OnceLock::new(),
+            models: Arc::new(ModelCache::default()),
         }
     }
 
@@ -114,6 +122,11 @@ impl PartService {
     /// The keyword search index (tests await its applied sequence).
     pub fn search(&self) -> &Arc<PartSearch> {
         &self.search
+    }
+
+    /// The generated models and drawings (tests count its generations).
+    pub fn models(&self) -> &Arc<ModelCache> {
+        &self.models
     }
 
     fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
@@ -209,6 +222,7 @@ impl Service for PartService {
                 }))
                 .app_data(web::Data::new(VariantRepository::new(&context.db)))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(web::Data::from(Arc::clone(&self.models)))
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ItemFeed<PartItems>>)

@@ -1,6 +1,7 @@
 //! The parts library's own queries, over its extension table `part_variant` (docs/parts.md):
 //! what recommendations look for — the nuts and washers of a thread, the same part in other
-//! standards, the next sizes. Everything else is the kit's item store.
+//! standards, the next sizes — and over `part_model`, the cache of generated models and
+//! drawings (key → blob digest). Everything else is the kit's item store.
 
 use sqlx::{PgPool, Postgres, QueryBuilder, Sqlite, SqlitePool};
 
@@ -50,6 +51,10 @@ pub trait VariantStore {
         direction: Direction,
         limit: i64,
     ) -> anyhow::Result<Vec<i64>>;
+    /// The digest and size of the generated file stored under `cache_key`, if any.
+    async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
+    /// Remembers (or replaces) the generated file of `cache_key`.
+    async fn record_model(&self, cache_key: &str, digest: &str, size: i64) -> anyhow::Result<()>;
 }
 
 const COLUMNS: &str = "item_id, family, kind, standard, size, thread, diameter_mm, length_mm";
@@ -172,6 +177,36 @@ macro_rules! variant_store {
                 query.push_bind(limit);
                 self.ids(query).await
             }
+
+            async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>> {
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT digest, size FROM part_model WHERE cache_key = ",
+                );
+                query.push_bind(cache_key.to_string());
+                Ok(query.build_query_as().fetch_optional(&self.pool).await?)
+            }
+
+            async fn record_model(
+                &self,
+                cache_key: &str,
+                digest: &str,
+                size: i64,
+            ) -> anyhow::Result<()> {
+                let mut query = QueryBuilder::<$db>::new(
+                    "INSERT INTO part_model (cache_key, digest, size) VALUES (",
+                );
+                query.push_bind(cache_key.to_string());
+                query.push(", ");
+                query.push_bind(digest.to_string());
+                query.push(", ");
+                query.push_bind(size);
+                query.push(
+                    ") ON CONFLICT (cache_key) DO UPDATE SET digest = excluded.digest, \
+                     size = excluded.size",
+                );
+                query.build().execute(&self.pool).await?;
+                Ok(())
+            }
         }
     };
 }
@@ -190,4 +225,6 @@ kernel::repository! {
     async fn with_thread(&self, kind: &str, thread: &str, prefer_size: &str, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn in_other_standards(&self, variant: &VariantRow, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn next_sizes(&self, variant: &VariantRow, direction: Direction, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
+    async fn record_model(&self, cache_key: &str, digest: &str, size: i64) -> anyhow::Result<()>;
 }

@@ -116,7 +116,10 @@ mod tests {
         assert_eq!(by_label(&parameter("length", Some("dk"))), "dk");
         assert_eq!(by_label(&parameter("length", Some("d₁"))), "d₁");
         // Measuring conditions are no label.
-        assert_eq!(by_label(&parameter("resistance", Some("4.5V"))), "resistance");
+        assert_eq!(
+            by_label(&parameter("resistance", Some("4.5V"))),
+            "resistance"
+        );
         assert_eq!(by_label(&parameter("capacitance", None)), "capacitance");
         assert_eq!(by_dimension(&parameter("length", Some("dk"))), "length");
     }

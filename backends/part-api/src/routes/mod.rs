@@ -5,6 +5,7 @@
 //! | path | answer |
 //! |---|---|
 //! | `GET /item/{id}/recommendations?size=` | mating nuts and washers, the same part in other standards, the next sizes |
+//! | `GET /item/{id}/model/{format}?length=` | the STEP, STL or GLB model or the SVG or DXF drawing (profiles: of a length) |
 
 pub mod item;
 
@@ -17,11 +18,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/item/{id}/recommendations")
             .route(web::get().to(item::recommendations::recommendations)),
     );
+    cfg.service(
+        web::resource("/item/{id}/model/{format}").route(web::get().to(item::model::model)),
+    );
 }
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(item::recommendations::recommendations),
+    paths(item::recommendations::recommendations, item::model::model),
     components(schemas(
         item::recommendations::PartRecommendations,
         item::recommendations::PartRecommendationGroup,

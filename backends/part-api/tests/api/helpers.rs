@@ -8,10 +8,23 @@ pub const BASE: &str = "/to/api/public/part";
 
 /// The service seeded from the committed `data/parts`, served over HTTP.
 pub async fn spawn(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    Ok(spawn_service(environment).await?.0)
+}
+
+/// [`spawn`], with the service itself (its model cache counts generations).
+pub async fn spawn_service(
+    environment: &TestEnvironment,
+) -> anyhow::Result<(TestApp, Arc<PartService>)> {
     let service = Arc::new(PartService::new(Some(
         part_api::import::committed_seed_dir(),
     )));
-    TestApp::spawn(environment.settings.clone(), vec![service], None).await
+    let app = TestApp::spawn(
+        environment.settings.clone(),
+        vec![Arc::clone(&service) as Arc<dyn kernel::Service>],
+        None,
+    )
+    .await?;
+    Ok((app, service))
 }
 
 /// The service's database, as the service wrote it.

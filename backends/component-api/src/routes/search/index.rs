@@ -7,7 +7,9 @@
 use std::future::Future;
 
 use catalog::model::CategoryRecord;
-use catalog::search::{by_dimension, search_document, FacetConfig, FeedEntry, IndexFeed, IndexFollower};
+use catalog::search::{
+    by_dimension, search_document, FacetConfig, FeedEntry, IndexFeed, IndexFollower,
+};
 use search::SearchDocument;
 
 use crate::items::ComponentItems;
