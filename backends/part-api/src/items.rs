@@ -19,6 +19,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::import::variant::PartAttributes;
+use crate::models::{ModelDownload, ModelSource};
 use crate::{FILE_NOT_AVAILABLE, LIBRARY, MANUFACTURER_NOT_FOUND, PART_NOT_FOUND};
 
 pub struct PartItems {
@@ -86,6 +87,9 @@ pub struct Equivalent {
 #[serde(rename_all = "camelCase")]
 pub struct PartDetailExtras {
     pub equivalents: Vec<Equivalent>,
+    /// The model and drawing downloads (`/item/{id}/model/{format}`); empty when the family
+    /// has no generator or the row cannot be built.
+    pub models: Vec<ModelDownload>,
 }
 
 fn attributes(item: &ItemRecord) -> Option<PartAttributes> {
@@ -170,7 +174,10 @@ impl ItemLibrary for PartItems {
                 approximate: gb.approximate,
             });
         }
-        PartDetailExtras { equivalents }
+        PartDetailExtras {
+            equivalents,
+            models: ModelSource::downloads(item, &LIBRARY.api_base()),
+        }
     }
 
     fn compare_rows(&self, items: &[(&ItemRecord, Option<&()>)]) -> Vec<CompareRow> {

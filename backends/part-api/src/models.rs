@@ -16,8 +16,9 @@ use catalog::item::files::ItemFiles;
 use catalog::item::model::ItemRecord;
 use kernel::{ApiError, ApiResult};
 use part_geometry::{export, GeometryError, Shape, SUPPORTED_FAMILIES};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
+use utoipa::ToSchema;
 
 use crate::store::{VariantRepository, VariantStore};
 
@@ -120,12 +121,18 @@ pub struct ModelSource {
     content_digest: String,
 }
 
-/// Whether the variant's family has a generator (the detail lists downloads only then).
-pub fn family_of(item: &ItemRecord) -> Option<(String, bool)> {
-    let family = item.attributes.get("family")?.as_str()?;
-    SUPPORTED_FAMILIES
-        .contains(&family)
-        .then(|| (family.to_owned(), family == "profile"))
+/// A model or drawing download as the detail lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelDownload {
+    /// step, stl, glb, svg or dxf.
+    pub format: String,
+    /// The download route (profiles: add `?length=<mm>`).
+    pub url: String,
+    /// The name the file is saved under (profiles: without the length).
+    pub file_name: String,
+    /// A profile: the URL needs `length` (10–20000 mm).
+    pub length_required: bool,
 }
 
 impl ModelSource {
@@ -184,11 +191,38 @@ impl ModelSource {
     /// The download name: family, standard and size with its length
     /// (`socket_head_cap_iso4762_M6-1x20.step`, `profile_IPE_IPE100x500.stl`).
     pub fn file_name(&self, format: ModelFormat) -> String {
-        let size = match self.named_length {
+        self.name_with_length(format, self.named_length)
+    }
+
+    fn name_with_length(&self, format: ModelFormat, length: Option<f64>) -> String {
+        let size = match length {
             Some(length) => format!("{}x{}", self.size, format_length(length)),
             None => self.size.clone(),
         };
         export::file_name(&self.family, &self.standard, &size, format.key())
+    }
+
+    /// The downloads a detail page lists, when the variant's row can be built (a profile is
+    /// tried at 1 m; its URLs carry no length and say that one is required).
+    pub fn downloads(item: &ItemRecord, api_base: &str) -> Vec<ModelDownload> {
+        let is_profile = item.attributes.get("family").and_then(|f| f.as_str()) == Some("profile");
+        let probe_length = is_profile.then_some(1_000.0);
+        let Ok(source) = ModelSource::of(item, probe_length) else {
+            return Vec::new();
+        };
+        ModelFormat::ALL
+            .into_iter()
+            .map(|format| ModelDownload {
+                format: format.key().to_owned(),
+                url: format!("{api_base}/item/{}/model/{}", item.id, format.key()),
+                file_name: if is_profile {
+                    source.name_with_length(format, None)
+                } else {
+                    source.file_name(format)
+                },
+                length_required: is_profile,
+            })
+            .collect()
     }
 
     /// Everything the bytes depend on: the row (the item's content digest), the generator, the

@@ -3,7 +3,7 @@
 
 use kernel::testing::{TestApp, TestEnvironment};
 
-use crate::helpers::{error_code, id_of_code, search, spawn_service, BASE};
+use crate::helpers::{data, error_code, id_of_code, search, spawn_service, BASE};
 
 async fn get(
     app: &TestApp,
@@ -59,6 +59,15 @@ async fn a_screw_model_is_generated_once_cached_and_served_with_etag_and_ranges(
     let (app, service) = spawn_service(&environment).await?;
     let screw = id_of_code(&app, "ISO 4762 M6×20").await?;
     let step_path = format!("{BASE}/item/{screw}/model/step");
+    // The detail lists the five downloads without generating any of them.
+    let detail = data(&app, &format!("{BASE}/item/{screw}")).await?;
+    let models = detail["models"].as_array().cloned().unwrap_or_default();
+    let formats: Vec<&str> = models.iter().filter_map(|m| m["format"].as_str()).collect();
+    anyhow::ensure!(formats == ["step", "stl", "glb", "svg", "dxf"], "{detail}");
+    anyhow::ensure!(models[0]["url"] == step_path.as_str(), "{}", models[0]);
+    anyhow::ensure!(models[0]["fileName"] == "socket_head_cap_iso4762_M6-1x20.step");
+    anyhow::ensure!(models[0]["lengthRequired"] == false);
+    anyhow::ensure!(service.models().generations() == 0);
 
     // 20 parallel first requests: one generation, identical bytes.
     let burst = futures_util::future::join_all((0..20).map(|_| get(&app, &step_path, &[]))).await;
@@ -140,6 +149,13 @@ async fn a_profile_model_has_the_requested_length_and_bad_requests_are_refused(
 ) -> anyhow::Result<()> {
     let (app, service) = spawn_service(&environment).await?;
     let profile = id_of_code(&app, "IPE100").await?;
+    let detail = data(&app, &format!("{BASE}/item/{profile}")).await?;
+    anyhow::ensure!(detail["models"][1]["lengthRequired"] == true, "{detail}");
+    anyhow::ensure!(
+        detail["models"][1]["url"] == format!("{BASE}/item/{profile}/model/stl").as_str()
+            && detail["models"][1]["fileName"] == "profile_IPE_IPE100.stl",
+        "{detail}"
+    );
     let response = get(
         &app,
         &format!("{BASE}/item/{profile}/model/stl?length=500"),
