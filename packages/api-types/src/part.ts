@@ -168,6 +168,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/public/part/item/{id}/model/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A model or drawing of the part as an attachment. */
+        get: operations["model"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/public/part/item/{id}/recommendations": {
         parameters: {
             query?: never;
@@ -634,6 +651,11 @@ export interface components {
         /** @description Added to the detail: the designations side by side (the source's, then the GB/T one). */
         ItemDetailExtras: {
             equivalents: components["schemas"]["Equivalent"][];
+            /**
+             * @description The model and drawing downloads (`/item/{id}/model/{format}`); empty when the family
+             *     has no generator or the row cannot be built.
+             */
+            models: components["schemas"]["ModelDownload"][];
         };
         ItemRecord: {
             categoryCode?: string | null;
@@ -720,6 +742,17 @@ export interface components {
              */
             nameZh?: string | null;
             website?: string | null;
+        };
+        /** @description A model or drawing download as the detail lists it. */
+        ModelDownload: {
+            /** @description The name the file is saved under (profiles: without the length). */
+            fileName: string;
+            /** @description step, stl, glb, svg or dxf. */
+            format: string;
+            /** @description A profile: the URL needs `length` (10–20000 mm). */
+            lengthRequired: boolean;
+            /** @description The download route (profiles: add `?length=<mm>`). */
+            url: string;
         };
         PageResult_ItemSummary: {
             list: components["schemas"]["ItemSummary"][];
@@ -1047,6 +1080,55 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description the file as an attachment (ETag = SHA-256 of the content; Range → 206); malformed id or a kind the library does not offer → 400; unknown item → the library's 不存在 code; a kind the item has no file of → the library's 没有此文件 code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description the requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description S3: the presigned URL of the content */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match matched the ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    model: {
+        parameters: {
+            query?: {
+                /** @description Profiles only, and required for them: the length in mm (10–20000). */
+                length?: string;
+            };
+            header?: never;
+            path: {
+                /** @description id (positive integer) */
+                id: number;
+                /** @description step, stl, glb, svg or dxf */
+                format: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file as an attachment (ETag = SHA-256 of the content; Range → 206); malformed id → 400; another format → 1010005001; a profile without length, a length out of 10–20000 mm or a length for a part that is no profile → 1010005002; unknown part → 1010002000; a family without generator or a row that cannot be built → 1010005000 */
             200: {
                 headers: {
                     [name: string]: unknown;
