@@ -281,6 +281,21 @@ fn for_library<L: item::library::ItemLibrary>(
     with_base(document, &library.api_base())
 }
 
+/// The whole OpenAPI document of item library `L`: the category routes, the kit's item and
+/// search routes, the library's own routes (`own`, already under its API base:
+/// [`library_routes_openapi`]) and the operator's search-index routes.
+pub fn item_library_openapi<L: item::library::ItemLibrary>(
+    library: &Library,
+    own: utoipa::openapi::OpenApi,
+) -> utoipa::openapi::OpenApi {
+    let mut document = openapi(library);
+    document.merge(items_openapi::<L>(library));
+    document.merge(item_search_openapi::<L>(library));
+    document.merge(own);
+    document.merge(search_index_openapi(library));
+    document
+}
+
 /// The OpenAPI document of the library's operator search-index routes, with concrete paths.
 pub fn search_index_openapi(library: &Library) -> utoipa::openapi::OpenApi {
     with_base(SearchIndexApi::openapi(), &library.operation_base())

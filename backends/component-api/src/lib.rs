@@ -170,12 +170,7 @@ impl Service for ComponentService {
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
         // The kit's category, item and search routes (tag `component`), then the library's own.
-        let mut document = catalog::openapi(&LIBRARY);
-        document.merge(catalog::items_openapi::<ComponentItems>(&LIBRARY));
-        document.merge(catalog::item_search_openapi::<ComponentItems>(&LIBRARY));
-        document.merge(routes::openapi(&LIBRARY));
-        document.merge(catalog::search_index_openapi(&LIBRARY));
-        document
+        catalog::item_library_openapi::<ComponentItems>(&LIBRARY, routes::openapi(&LIBRARY))
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -233,38 +228,10 @@ impl Service for ComponentService {
             self.seed_components(&context.db, &store).await?;
             // The index is derived data kept on disk: reopened when current and caught up from
             // the change feed, else rebuilt from the store; then kept current from the feed.
-            let settings = &context.settings.search;
-            self.search.set_pool(kernel::WorkerPool::new(
-                "search",
-                "search",
-                settings.threads,
-                settings.max_queued,
-            )?);
             let categories = CategoryRepository::new(&context.db);
-            let started = std::time::Instant::now();
-            let dir = context.settings.data_dir.join("index").join(LIBRARY.key);
-            let start = self
-                .search
-                .open(Some(&dir), settings.rebuild_on_start, &store, &categories)
-                .await?;
-            let elapsed_ms = started.elapsed().as_millis() as u64;
-            match start {
-                search_routes::index::IndexStart::Reopened { caught_up } => tracing::info!(
-                    caught_up,
-                    elapsed_ms,
-                    dir = %dir.display(),
-                    "component search index reopened"
-                ),
-                search_routes::index::IndexStart::Rebuilt { reason, indexed } => tracing::info!(
-                    indexed,
-                    elapsed_ms,
-                    reason,
-                    dir = %dir.display(),
-                    "component search index rebuilt"
-                ),
-            }
-            Arc::clone(&self.search).follow(store, categories);
-            Ok(())
+            self.search
+                .open_and_follow(context, LIBRARY.key, store, categories)
+                .await
         })
     }
 }

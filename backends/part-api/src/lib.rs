@@ -26,7 +26,7 @@ use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
-use catalog::search::{FacetConfig, IndexFollower, IndexStart, ItemFeed};
+use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -194,12 +194,7 @@ impl Service for PartService {
     }
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
-        let mut document = catalog::openapi(&LIBRARY);
-        document.merge(catalog::items_openapi::<PartItems>(&LIBRARY));
-        document.merge(catalog::item_search_openapi::<PartItems>(&LIBRARY));
-        document.merge(routes::openapi(&LIBRARY));
-        document.merge(catalog::search_index_openapi(&LIBRARY));
-        document
+        catalog::item_library_openapi::<PartItems>(&LIBRARY, routes::openapi(&LIBRARY))
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -245,32 +240,10 @@ impl Service for PartService {
             let files = ItemFiles::open_configured(context).await?;
             let _ = self.files.get_or_init(|| files);
             self.seed_parts(&context.db).await?;
-            let settings = &context.settings.search;
-            self.search.set_pool(kernel::WorkerPool::new(
-                "search",
-                "part-search",
-                settings.threads,
-                settings.max_queued,
-            )?);
             let categories = CategoryRepository::new(&context.db);
-            let feed = self.feed(context);
-            let started = std::time::Instant::now();
-            let dir = context.settings.data_dir.join("index").join(LIBRARY.key);
-            let start = self
-                .search
-                .open(Some(&dir), settings.rebuild_on_start, &feed, &categories)
-                .await?;
-            let elapsed_ms = started.elapsed().as_millis() as u64;
-            match start {
-                IndexStart::Reopened { caught_up } => {
-                    tracing::info!(caught_up, elapsed_ms, "part search index reopened")
-                }
-                IndexStart::Rebuilt { reason, indexed } => {
-                    tracing::info!(indexed, elapsed_ms, reason, "part search index rebuilt")
-                }
-            }
-            Arc::clone(&self.search).follow(feed, categories);
-            Ok(())
+            self.search
+                .open_and_follow(context, LIBRARY.key, self.feed(context), categories)
+                .await
         })
     }
 }

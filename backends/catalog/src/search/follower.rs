@@ -488,6 +488,53 @@ impl<F: IndexFeed> IndexFollower<F> {
         Ok(changed)
     }
 
+    /// A library service's start of its index (in its `Service::seed`, after its seed): the query
+    /// pool from the `[search]` settings, [`Self::open`] under `<data_dir>/index/<library>`
+    /// (logged: reopened and caught up, or rebuilt and why), then [`Self::follow`].
+    pub async fn open_and_follow(
+        self: &Arc<Self>,
+        context: &kernel::ServiceContext,
+        library: &'static str,
+        feed: F,
+        categories: CategoryRepository,
+    ) -> anyhow::Result<()>
+    where
+        F: Clone,
+    {
+        let settings = &context.settings.search;
+        self.set_pool(WorkerPool::new(
+            "search",
+            &format!("{library}-search"),
+            settings.threads,
+            settings.max_queued,
+        )?);
+        let started = std::time::Instant::now();
+        let dir = context.settings.data_dir.join("index").join(library);
+        let start = self
+            .open(Some(&dir), settings.rebuild_on_start, &feed, &categories)
+            .await?;
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match start {
+            IndexStart::Reopened { caught_up } => tracing::info!(
+                library,
+                caught_up,
+                elapsed_ms,
+                dir = %dir.display(),
+                "search index reopened"
+            ),
+            IndexStart::Rebuilt { reason, indexed } => tracing::info!(
+                library,
+                indexed,
+                elapsed_ms,
+                reason,
+                dir = %dir.display(),
+                "search index rebuilt"
+            ),
+        }
+        Arc::clone(self).follow(feed, categories);
+        Ok(())
+    }
+
     /// Follows the change feed every [`FOLLOW_INTERVAL`] for as long as the runtime lives and
     /// someone else holds the index (a stopped service releases it, and with it the index
     /// directory's lock).
