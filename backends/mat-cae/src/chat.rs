@@ -15,9 +15,7 @@ use crate::taxonomy::Taxonomy;
 
 mod tables;
 
-use tables::{
-    ConditionRule, CONDITIONS, FAMILY_WORDS, FILLER_WORDS, OBJECTIVES, PROPERTY_WORDS,
-};
+use tables::{ConditionRule, CONDITIONS, FAMILY_WORDS, FILLER_WORDS, OBJECTIVES, PROPERTY_WORDS};
 
 /// A service condition the sentence names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -78,6 +76,7 @@ pub fn parse(text: &str) -> ChatQuery {
         query: ChatQuery::default(),
         bounds: BTreeMap::new(),
         mentions: Vec::new(),
+        unparsed: Vec::new(),
     };
     // Constraints first (they need a number, so they never take an objective's words), then
     // families (so `低合金高强度钢` stays a family, not the wish `高强度`), objectives, conditions.
@@ -87,7 +86,9 @@ pub fn parse(text: &str) -> ChatQuery {
     state.conditions();
     state.leftovers();
     let mut query = state.finish();
-    query.unparsed.extend(overflow.filter(|rest| !rest.is_empty()));
+    query
+        .unparsed
+        .extend(overflow.filter(|rest| !rest.is_empty()));
     query
 }
 
@@ -121,6 +122,8 @@ struct State<'a> {
     bounds: BTreeMap<Property, (Option<f64>, Option<f64>)>,
     /// Where each property was named, for a following bare "and below 400 MPa".
     mentions: Vec<(usize, Property)>,
+    /// Pieces not understood, with their position (reported in sentence order).
+    unparsed: Vec<(usize, String)>,
 }
 
 fn number_pattern() -> &'static str {
@@ -136,8 +139,10 @@ fn unit_pattern() -> &'static str {
 const MIN_WORDS: &str = r"≥|>=|>|大于等于|大于或等于|不小于|不低于|不少于|大于|高于|超过|多于|至少|最少|最低|greater\s+than\s+or\s+equal\s+to|greater\s+than|more\s+than|higher\s+than|larger\s+than|above|over|exceeding|exceeds|exceed|at\s+least|no\s+less\s+than|not\s+less\s+than|minimum|min\.?";
 const MAX_WORDS: &str = r"≤|<=|<|小于等于|小于或等于|不大于|不高于|不超过|不多于|小于|低于|少于|至多|最多|最高|less\s+than\s+or\s+equal\s+to|less\s+than|lower\s+than|smaller\s+than|below|under|at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|maximum|max\.?";
 const BETWEEN_WORDS: &str = r"between|介于|在|from|范围为?|range\s+of";
-const ABOUT_WORDS: &str = r"约为|约|大约|大概|approximately|approx\.?|about|around|roughly|≈|~|=|等于|equal\s+to";
-const FILL_WORDS: &str = r"的|是|为|要|需|需要|要求|应|应该|:|is|of|should\s+be|must\s+be|be|value|值";
+const ABOUT_WORDS: &str =
+    r"约为|约|大约|大概|approximately|approx\.?|about|around|roughly|≈|~|=|等于|equal\s+to";
+const FILL_WORDS: &str =
+    r"的|是|为|要|需|需要|要求|应|应该|:|is|of|should\s+be|must\s+be|be|value|值";
 const POST_WORDS: &str = r"以上|以下|以内|之间|左右|上下|or\s+more|or\s+higher|or\s+above|or\s+greater|or\s+less|or\s+lower|or\s+below|\+";
 const RANGE_JOIN: &str = r"and|to|-|~|至|到|和|与";
 
@@ -205,7 +210,9 @@ fn property_of(word: &str) -> Option<Property> {
     let squeezed: String = word.split_whitespace().collect::<Vec<_>>().join(" ");
     PROPERTY_WORDS
         .iter()
-        .find(|&&(candidate, _)| candidate == squeezed || candidate.replace(' ', "") == squeezed.replace(' ', ""))
+        .find(|&&(candidate, _)| {
+            candidate == squeezed || candidate.replace(' ', "") == squeezed.replace(' ', "")
+        })
         .map(|&(_, property)| property)
 }
 
@@ -214,8 +221,14 @@ fn property_of(word: &str) -> Option<Property> {
 fn word_bounded(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].chars().next_back();
     let after = text[end..].chars().next();
-    let first_ascii = text[start..end].chars().next().is_some_and(|c| c.is_ascii_alphanumeric());
-    let last_ascii = text[start..end].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric());
+    let first_ascii = text[start..end]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric());
+    let last_ascii = text[start..end]
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_alphanumeric());
     let before_ok = !first_ascii || !before.is_some_and(|c| c.is_ascii_alphanumeric());
     let after_ok = !last_ascii || !after.is_some_and(|c| c.is_ascii_alphanumeric());
     before_ok && after_ok
@@ -259,8 +272,11 @@ impl<'a> State<'a> {
     }
 
     fn objectives(&mut self) {
-        for &(pattern, objective) in OBJECTIVES {
-            let regex = cached(pattern);
+        static PATTERNS: OnceLock<Vec<Regex>> = OnceLock::new();
+        static TEXTS: OnceLock<Vec<&'static str>> = OnceLock::new();
+        let texts = TEXTS.get_or_init(|| OBJECTIVES.iter().map(|&(pattern, _)| pattern).collect());
+        let patterns = compiled(texts.as_slice(), &PATTERNS);
+        for (regex, &(_, objective)) in patterns.iter().zip(OBJECTIVES) {
             if !self.find_all(regex).is_empty() && self.query.objective.is_none() {
                 self.query.objective = Some(objective);
             }
@@ -268,15 +284,22 @@ impl<'a> State<'a> {
     }
 
     fn conditions(&mut self) {
-        for rule in CONDITIONS {
+        static PATTERNS: OnceLock<Vec<Regex>> = OnceLock::new();
+        static TEXTS: OnceLock<Vec<&'static str>> = OnceLock::new();
+        let texts = TEXTS.get_or_init(|| CONDITIONS.iter().map(|rule| rule.pattern).collect());
+        let patterns = compiled(texts.as_slice(), &PATTERNS);
+        for (regex, rule) in patterns.iter().zip(CONDITIONS) {
             let ConditionRule {
-                pattern,
                 condition,
                 suggested,
                 ..
             } = rule;
-            if !self.find_all(cached(pattern)).is_empty()
-                && !self.query.conditions.iter().any(|note| note.condition == *condition)
+            if !self.find_all(regex).is_empty()
+                && !self
+                    .query
+                    .conditions
+                    .iter()
+                    .any(|note| note.condition == *condition)
             {
                 self.query.conditions.push(ConditionNote {
                     condition: *condition,
@@ -317,8 +340,10 @@ impl<'a> State<'a> {
             .unwrap_or_else(|_| never())
         });
         let bare = BARE.get_or_init(|| {
-            Regex::new(&format!(r"(?:(?P<cmp>{MIN_WORDS}|{MAX_WORDS})\s*)(?P<n1>{num})\s*(?P<u1>{unit})?"))
-                .unwrap_or_else(|_| never())
+            Regex::new(&format!(
+                r"(?:(?P<cmp>{MIN_WORDS}|{MAX_WORDS})\s*)(?P<n1>{num})\s*(?P<u1>{unit})?"
+            ))
+            .unwrap_or_else(|_| never())
         });
         // Matches are taken in text order within each form so that "… and below 400" attaches
         // to the property named just before it.
@@ -332,12 +357,14 @@ impl<'a> State<'a> {
         matches.sort_by_key(|(start, _, _)| *start);
         for (_, captures, kind) in &matches {
             let property = match kind {
-                2 => comparative_property(captures.name("adj").map_or("", |m| m.as_str())).map(|(p, _)| p),
+                2 => comparative_property(captures.name("adj").map_or("", |m| m.as_str()))
+                    .map(|(p, _)| p),
                 _ => captures.name("prop").and_then(|m| property_of(m.as_str())),
             };
             if let Some(property) = property {
                 if self.apply(property, captures, *kind == 2) {
-                    self.mentions.push((captures.get(0).map_or(0, |m| m.start()), property));
+                    self.mentions
+                        .push((captures.get(0).map_or(0, |m| m.start()), property));
                 }
             }
         }
@@ -350,19 +377,26 @@ impl<'a> State<'a> {
                 .rev()
                 .find(|(at, _)| *at < start)
                 .map(|&(_, property)| property);
-            let property = unit
-                .and_then(property_from_unit)
-                .or(preceding)
-                .or_else(|| unit.filter(|u| is_stress_unit(u)).map(|_| Property::YieldStrength));
+            let property = unit.and_then(property_from_unit).or(preceding).or_else(|| {
+                unit.filter(|u| is_stress_unit(u))
+                    .map(|_| Property::YieldStrength)
+            });
             match property {
                 Some(property) => {
                     self.apply(property, &captures, false);
                 }
                 None => {
-                    let whole = captures.get(0).map_or("", |m| m.as_str());
-                    self.query.unparsed.push(whole.trim().to_owned());
+                    self.reject(&captures);
                 }
             }
+        }
+    }
+
+    /// A match whose value could not be read (an unknown unit): reported as not understood.
+    fn reject(&mut self, captures: &Captures<'_>) {
+        if let Some(whole) = captures.get(0) {
+            self.unparsed
+                .push((whole.start(), whole.as_str().trim().to_owned()));
         }
     }
 
@@ -386,8 +420,7 @@ impl<'a> State<'a> {
         let first = n1.and_then(|n| to_si(property, n, unit1));
         let second = n2.and_then(|n| to_si(property, n, unit2.or(unit1)));
         let Some(first) = first else {
-            let whole = captures.get(0).map_or("", |m| m.as_str());
-            self.query.unparsed.push(whole.trim().to_owned());
+            self.reject(captures);
             return false;
         };
         let (min, max) = match (relation, second) {
@@ -413,10 +446,12 @@ impl<'a> State<'a> {
     }
 
     fn families(&mut self) {
-        static PATTERN: OnceLock<(Regex, Vec<(String, Vec<String>)>)> = OnceLock::new();
+        static PATTERN: OnceLock<FamilyWords> = OnceLock::new();
         let (pattern, words) = PATTERN.get_or_init(family_words);
-        let lookup: BTreeMap<&str, &Vec<String>> =
-            words.iter().map(|(word, codes)| (word.as_str(), codes)).collect();
+        let lookup: BTreeMap<&str, &Vec<String>> = words
+            .iter()
+            .map(|(word, codes)| (word.as_str(), codes))
+            .collect();
         for captures in self.find_all(pattern) {
             let word = captures.get(0).map_or("", |m| m.as_str());
             let squeezed: String = word.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -437,52 +472,52 @@ impl<'a> State<'a> {
     fn leftovers(&mut self) {
         static FILLER: OnceLock<Regex> = OnceLock::new();
         let filler = FILLER.get_or_init(|| {
-            Regex::new(&format!(r"^(?:{})+$", alternation(FILLER_WORDS.iter().copied())))
-                .unwrap_or_else(|_| never())
+            Regex::new(&format!(
+                r"^(?:{})+$",
+                alternation(FILLER_WORDS.iter().copied())
+            ))
+            .unwrap_or_else(|_| never())
         });
-        let mut pieces = Vec::new();
-        let mut current = String::new();
-        for (index, c) in self.text.char_indices() {
-            let separator = c.is_whitespace() || ",;!?()[]\"'".contains(c) || (c == '.');
-            if self.used[index] || separator {
-                if !current.is_empty() {
-                    pieces.push(std::mem::take(&mut current));
+        fn end_word(word: &mut String, phrase: &mut Vec<String>, filler: &Regex) {
+            if !word.is_empty() {
+                let stripped = strip_cjk_filler(word);
+                if !stripped.is_empty() && !filler.is_match(word) {
+                    phrase.push(stripped);
                 }
-                if self.used[index] && !pieces.last().is_some_and(|p: &String| p == "\u{0}") {
-                    pieces.push("\u{0}".to_owned());
-                }
-                continue;
+                word.clear();
             }
-            current.push(c);
         }
-        if !current.is_empty() {
-            pieces.push(current);
-        }
-        // Consecutive non-filler words form one leftover phrase; used text splits phrases.
+        // Consecutive words not understood form one phrase; understood text ends a phrase.
+        let mut word = String::new();
         let mut phrase: Vec<String> = Vec::new();
-        let flush = |phrase: &mut Vec<String>, out: &mut Vec<String>| {
-            if !phrase.is_empty() {
-                out.push(phrase.join(" "));
-                phrase.clear();
-            }
-        };
-        let mut out = Vec::new();
-        for piece in pieces {
-            if piece == "\u{0}" {
-                flush(&mut phrase, &mut out);
+        let mut phrase_start = 0;
+        for (index, c) in self.text.char_indices() {
+            if self.used[index] {
+                end_word(&mut word, &mut phrase, filler);
+                if !phrase.is_empty() {
+                    self.unparsed.push((phrase_start, phrase.join(" ")));
+                    phrase.clear();
+                }
                 continue;
             }
-            let stripped = strip_cjk_filler(&piece);
-            if stripped.is_empty() || filler.is_match(&piece) {
-                continue;
+            if phrase.is_empty() && word.is_empty() {
+                phrase_start = index;
             }
-            phrase.push(stripped);
+            if c.is_whitespace() || ",;:!?()[]\"'.".contains(c) {
+                end_word(&mut word, &mut phrase, filler);
+            } else {
+                word.push(c);
+            }
         }
-        flush(&mut phrase, &mut out);
-        self.query.unparsed.extend(out);
+        end_word(&mut word, &mut phrase, filler);
+        if !phrase.is_empty() {
+            self.unparsed.push((phrase_start, phrase.join(" ")));
+        }
     }
 
     fn finish(mut self) -> ChatQuery {
+        self.unparsed.sort_by_key(|(start, _)| *start);
+        self.query.unparsed = self.unparsed.into_iter().map(|(_, text)| text).collect();
         self.query.constraints = self
             .bounds
             .iter()
@@ -490,7 +525,9 @@ impl<'a> State<'a> {
             .collect();
         if self.query.families.is_empty() {
             for note in &self.query.conditions {
-                let rule = CONDITIONS.iter().find(|rule| rule.condition == note.condition);
+                let rule = CONDITIONS
+                    .iter()
+                    .find(|rule| rule.condition == note.condition);
                 if rule.is_some_and(|rule| rule.filters) {
                     for code in &note.suggested_families {
                         if !self.query.families.contains(code) {
@@ -506,19 +543,22 @@ impl<'a> State<'a> {
 }
 
 fn next_char(text: &str, at: usize) -> usize {
-    text[at..].chars().next().map_or(text.len() + 1, |c| at + c.len_utf8())
+    text[at..]
+        .chars()
+        .next()
+        .map_or(text.len() + 1, |c| at + c.len_utf8())
 }
 
-fn cached(pattern: &'static str) -> &'static Regex {
-    static CACHE: OnceLock<std::sync::Mutex<BTreeMap<&'static str, &'static Regex>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let mut map = match cache.lock() {
-        Ok(map) => map,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    map.entry(pattern).or_insert_with(|| {
-        // Tables are constants; each compiled once and kept for the process.
-        Box::leak(Box::new(Regex::new(pattern).unwrap_or_else(|_| never())))
+/// The compiled patterns of a table, in table order (compiled once per process).
+fn compiled(
+    table: &'static [&'static str],
+    cell: &'static OnceLock<Vec<Regex>>,
+) -> &'static [Regex] {
+    cell.get_or_init(|| {
+        table
+            .iter()
+            .map(|pattern| Regex::new(pattern).unwrap_or_else(|_| never()))
+            .collect()
     })
 }
 
@@ -537,7 +577,8 @@ fn strip_cjk_filler(piece: &str) -> String {
     if rest.is_ascii() && FILLER_WORDS.contains(&rest.as_str()) {
         return String::new();
     }
-    rest.trim_matches(|c: char| c.is_whitespace() || c == '-' || c == ':').to_owned()
+    rest.trim_matches(|c: char| c.is_whitespace() || c == '-' || c == ':')
+        .to_owned()
 }
 
 fn comparative_property(adjective: &str) -> Option<(Property, Relation)> {
@@ -551,12 +592,18 @@ fn comparative_property(adjective: &str) -> Option<(Property, Relation)> {
     })
 }
 
+/// The family-word pattern and each word's family codes.
+type FamilyWords = (Regex, Vec<(String, Vec<String>)>);
+
 /// The family words: the hand table, then every taxonomy name (Chinese name without its
 /// bracket, the bracketed abbreviation, the English name and its singular).
-fn family_words() -> (Regex, Vec<(String, Vec<String>)>) {
+fn family_words() -> FamilyWords {
     let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for &(word, codes) in FAMILY_WORDS {
-        words.insert(word.to_owned(), codes.iter().map(|&c| c.to_owned()).collect());
+        words.insert(
+            word.to_owned(),
+            codes.iter().map(|&c| c.to_owned()).collect(),
+        );
     }
     for family in Taxonomy::get().families() {
         let mut names = Vec::new();
@@ -580,7 +627,9 @@ fn family_words() -> (Regex, Vec<(String, Vec<String>)>) {
             // only those of three letters or more, or Chinese names, are family words.
             let usable = name.chars().count() >= 3 || !name.is_ascii();
             if usable {
-                words.entry(name).or_insert_with(|| vec![family.code.clone()]);
+                words
+                    .entry(name)
+                    .or_insert_with(|| vec![family.code.clone()]);
             }
         }
     }
@@ -629,8 +678,13 @@ fn property_from_unit(unit: &str) -> Option<Property> {
         Property::ThermalExpansion,
     ]
     .into_iter()
-    .find(|&property| local_unit(property, &key).is_some() || (property == Property::Density && units_density(unit).is_some()))
-    .or_else(|| matches!(key.as_str(), "gpa" | "吉帕" | "千兆帕").then_some(Property::YoungsModulus))
+    .find(|&property| {
+        local_unit(property, &key).is_some()
+            || (property == Property::Density && units_density(unit).is_some())
+    })
+    .or_else(|| {
+        matches!(key.as_str(), "gpa" | "吉帕" | "千兆帕").then_some(Property::YoungsModulus)
+    })
 }
 
 fn units_density(unit: &str) -> Option<f64> {
@@ -674,12 +728,23 @@ fn local_unit(property: Property, key: &str) -> Option<f64> {
         (P::ElectricalResistivity, "nΩm") => 1e-9,
         (P::ElectricalResistivity, "Ωmm2m") => 1e-6,
         (P::ThermalExpansion, "1k" | "k" | "k1" | "1c" | "c" | "c1") => 1.0,
-        (P::ThermalExpansion, "ppmk" | "ppmc" | "µmmk" | "ummk" | "µmmc" | "ummc" | "106k" | "e6k") => 1e-6,
+        (
+            P::ThermalExpansion,
+            "ppmk" | "ppmc" | "µmmk" | "ummk" | "µmmc" | "ummc" | "106k" | "e6k",
+        ) => 1e-6,
         (P::ThermalExpansion, "1f" | "f") => 1.8,
         (P::ThermalExpansion, "ppmf" | "µininf" | "uininf") => 1.8e-6,
         (P::Elongation, "%") => 0.01,
         (P::HardnessBrinell, "hb" | "hbw" | "hbs") => 1.0,
-        (P::Cost, _) if key.starts_with('元') || key.starts_with('$') || key.starts_with("cny") || key.starts_with("rmb") || key.starts_with("usd") => 1.0,
+        (P::Cost, _)
+            if key.starts_with('元')
+                || key.starts_with('$')
+                || key.starts_with("cny")
+                || key.starts_with("rmb")
+                || key.starts_with("usd") =>
+        {
+            1.0
+        }
         (P::Density, "tm3") => 1000.0,
         (P::Density, "lbin3") => 27_679.904_71,
         (P::Density, "lbft3") => 16.018_463,
@@ -690,7 +755,9 @@ fn local_unit(property: Property, key: &str) -> Option<f64> {
 /// A number with its unit (or the property's default unit) in canonical SI.
 fn to_si(property: Property, number: f64, unit: Option<&str>) -> Option<f64> {
     use Property as P;
-    let unit = unit.map(|u| u.trim_end_matches(['.', ',', '-'])).filter(|u| !u.is_empty());
+    let unit = unit
+        .map(|u| u.trim_end_matches(['.', ',', '-']))
+        .filter(|u| !u.is_empty());
     let Some(unit) = unit else {
         // Defaults: what an engineer means by a bare number (docs/materials-cae.md).
         return Some(match property {

@@ -125,7 +125,11 @@ pub fn export(
             abaqus(material, system, &mut warnings),
         ),
         CaeFormat::Apdl => (
-            format!("{}_Ansys-APDL_{}.mac", file_stem(material.label()), system.id()),
+            format!(
+                "{}_Ansys-APDL_{}.mac",
+                file_stem(material.label()),
+                system.id()
+            ),
             apdl(material, system, &mut warnings),
         ),
     };
@@ -324,7 +328,12 @@ fn warning_comments(warnings: &[ExportWarning], prefix: &str, out: &mut String) 
             WarningCode::PoissonDerived => "computed from E and G:",
             WarningCode::PlasticNotExported => "no place in this format for",
         };
-        let _ = writeln!(out, "{prefix} {}: {what} {}", warning.section, keys.join(", "));
+        let _ = writeln!(
+            out,
+            "{prefix} {}: {what} {}",
+            warning.section,
+            keys.join(", ")
+        );
     }
 }
 
@@ -332,7 +341,12 @@ fn abaqus(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarn
     let mut body = String::new();
     let _ = writeln!(body, "*MATERIAL, NAME={}", solver_name(material.label()));
     if let Some((e, nu)) = elastic(material, system, "*ELASTIC", warnings) {
-        let _ = writeln!(body, "*ELASTIC\n{}, {}", format_number(e), format_number(nu));
+        let _ = writeln!(
+            body,
+            "*ELASTIC\n{}, {}",
+            format_number(e),
+            format_number(nu)
+        );
         if !material.plastic.is_empty() {
             // *PLASTIC needs *ELASTIC before it: the elastic part of the curve.
             body.push_str("*PLASTIC\n");
@@ -418,10 +432,7 @@ fn fcmat_father(family: &str) -> Option<&'static str> {
     let taxonomy = Taxonomy::get();
     let within = |ancestor: &str| taxonomy.is_within(family, ancestor);
     Some(
-        if within("ferrous-metal")
-            || within("nonferrous-metal")
-            || within("reinforcing-steel")
-        {
+        if within("ferrous-metal") || within("nonferrous-metal") || within("reinforcing-steel") {
             "Metal"
         } else if within("engineering-plastic")
             || within("general-plastic")
@@ -474,7 +485,10 @@ fn fcmat(material: &Material, card_name: &str, warnings: &mut Vec<ExportWarning>
     let mut out = String::new();
     // FreeCAD reads line 1 as the card name (the file stem) and line 2 as author and licence.
     let _ = writeln!(out, "; {card_name}");
-    let _ = writeln!(out, "; exported by the engineering library portal; see the material's source for its licence");
+    let _ = writeln!(
+        out,
+        "; exported by the engineering library portal; see the material's source for its licence"
+    );
     out.push_str("; information about the content of such cards can be found on the wiki:\n");
     out.push_str("; https://www.freecadweb.org/wiki/Material\n");
     out.push_str("; a range is exported as its typical value, else its middle\n");

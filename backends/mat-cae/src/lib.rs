@@ -16,6 +16,8 @@ mod taxonomy;
 mod unit_system;
 
 pub use export::{export, CaeFile, CaeFormat, ExportWarning, WarningCode};
-pub use material::{InvalidMaterial, Material, PlasticPoint, Property, PropertyValue, UnknownProperty};
+pub use material::{
+    InvalidMaterial, Material, PlasticPoint, Property, PropertyValue, UnknownProperty,
+};
 pub use taxonomy::{Family, Taxonomy};
 pub use unit_system::{UnitSystem, UnknownUnitSystem};

@@ -170,9 +170,8 @@ impl PropertyValue {
 
     /// Finite bounds in order, a typical value inside them.
     pub fn check(&self, property: &str) -> Result<(), InvalidMaterial> {
-        let finite = self.min.is_finite()
-            && self.max.is_finite()
-            && self.typical.is_none_or(f64::is_finite);
+        let finite =
+            self.min.is_finite() && self.max.is_finite() && self.typical.is_none_or(f64::is_finite);
         let ordered = self.min <= self.max
             && self
                 .typical
@@ -221,7 +220,9 @@ pub enum InvalidMaterial {
     NoName,
     #[error("property `{property}` is not finite, or its range is reversed")]
     InvalidValue { property: String },
-    #[error("the plastic curve must start at plastic strain 0 and grow, with finite positive stresses")]
+    #[error(
+        "the plastic curve must start at plastic strain 0 and grow, with finite positive stresses"
+    )]
     InvalidPlasticCurve,
 }
 
@@ -265,7 +266,9 @@ impl Material {
             .windows(2)
             .all(|pair| pair[1].plastic_strain > pair[0].plastic_strain);
         let finite = self.plastic.iter().all(|point| {
-            point.true_stress.is_finite() && point.true_stress > 0.0 && point.plastic_strain.is_finite()
+            point.true_stress.is_finite()
+                && point.true_stress > 0.0
+                && point.plastic_strain.is_finite()
         });
         if !(starts_at_zero && growing && finite) {
             return Err(InvalidMaterial::InvalidPlasticCurve);
@@ -312,14 +315,20 @@ mod tests {
                 property: "density".into()
             })
         );
-        material.set(Property::Density, PropertyValue::range(1.0, 2.0).with_typical(3.0));
+        material.set(
+            Property::Density,
+            PropertyValue::range(1.0, 2.0).with_typical(3.0),
+        );
         assert!(material.validate().is_err());
         material.set(Property::Density, PropertyValue::value(1.0));
         material.plastic = vec![PlasticPoint {
             true_stress: 1.0,
             plastic_strain: 0.1,
         }];
-        assert_eq!(material.validate(), Err(InvalidMaterial::InvalidPlasticCurve));
+        assert_eq!(
+            material.validate(),
+            Err(InvalidMaterial::InvalidPlasticCurve)
+        );
         material.name = " ".into();
         assert_eq!(material.validate(), Err(InvalidMaterial::NoName));
     }

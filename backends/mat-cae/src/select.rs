@@ -365,7 +365,9 @@ pub fn rank(
                 material: position,
                 rank: 0,
                 value,
-                fit: checks.iter().fold(Fit::Met, |fit, check| worse(fit, check.fit)),
+                fit: checks
+                    .iter()
+                    .fold(Fit::Met, |fit, check| worse(fit, check.fit)),
                 limiting: checks
                     .into_iter()
                     .min_by(|a, b| a.margin.total_cmp(&b.margin)),
@@ -437,7 +439,11 @@ pub struct Chart {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChartError {
     #[error("index {index:?} is not a line on a {x} / {y} chart")]
-    IndexNotOnAxes { index: Index, x: Property, y: Property },
+    IndexNotOnAxes {
+        index: Index,
+        x: Property,
+        y: Property,
+    },
     #[error("the selection line needs a point with positive coordinates")]
     InvalidPoint,
 }
@@ -499,7 +505,8 @@ pub fn chart(
     let line = match line {
         None => None,
         Some((index, through)) => {
-            let slope = line_slope(index, x, y).ok_or(ChartError::IndexNotOnAxes { index, x, y })?;
+            let slope =
+                line_slope(index, x, y).ok_or(ChartError::IndexNotOnAxes { index, x, y })?;
             let [x0, y0] = through;
             if !(x0 > 0.0 && y0 > 0.0 && x0.is_finite() && y0.is_finite()) {
                 return Err(ChartError::InvalidPoint);
@@ -536,19 +543,16 @@ fn line_slope(index: Index, x: Property, y: Property) -> Option<f64> {
             .find(|term| term.property == axis || term.fallback == Some(axis))
             .map(|term| term.exponent)
     };
-    let involved = terms
-        .iter()
-        .all(|term| [x, y].contains(&term.property) || term.fallback.is_some_and(|f| [x, y].contains(&f)));
+    let involved = terms.iter().all(|term| {
+        [x, y].contains(&term.property) || term.fallback.is_some_and(|f| [x, y].contains(&f))
+    });
     let (a, b) = (exponent_of(x)?, exponent_of(y)?);
     (involved && terms.len() == 2 && x != y).then_some(-a / b)
 }
 
 /// Andrew's monotone chain; collinear points dropped, counter-clockwise from the lowest-left.
 fn convex_hull(mut points: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
-    points.sort_by(|a, b| {
-        a[0].total_cmp(&b[0])
-            .then_with(|| a[1].total_cmp(&b[1]))
-    });
+    points.sort_by(|a, b| a[0].total_cmp(&b[0]).then_with(|| a[1].total_cmp(&b[1])));
     points.dedup();
     if points.len() < 3 {
         return points;

@@ -83,7 +83,10 @@ impl Taxonomy {
         let mut next = self.family(code);
         while let Some(family) = next {
             out.push(family);
-            next = family.parent.as_deref().and_then(|parent| self.family(parent));
+            next = family
+                .parent
+                .as_deref()
+                .and_then(|parent| self.family(parent));
         }
         out
     }
@@ -111,7 +114,12 @@ mod tests {
             .collect();
         assert_eq!(
             lineage,
-            ["aluminum-6xxx", "wrought-aluminum", "aluminum-alloy", "nonferrous-metal"]
+            [
+                "aluminum-6xxx",
+                "wrought-aluminum",
+                "aluminum-alloy",
+                "nonferrous-metal"
+            ]
         );
         assert!(taxonomy.is_within("austenitic-stainless", "stainless-steel"));
         assert!(!taxonomy.is_within("stainless-steel", "austenitic-stainless"));

@@ -72,14 +72,15 @@ impl UnitSystem {
             (U::MmNTS, P::Density) => (1e-12, "t/mm^3"),
             (U::MmKgMs, P::Density) => (1e-9, "kg/mm^3"),
             (U::InLbfS, P::Density) => (INCH.powi(4) / LBF, "lbf*s^2/in^4"),
-            (system, P::YoungsModulus | P::ShearModulus | P::YieldStrength | P::TensileStrength) => {
-                match system {
-                    U::Si => (1.0, "Pa"),
-                    U::MmNTS => (1e-6, "MPa"),
-                    U::MmKgMs => (1e-9, "GPa"),
-                    U::InLbfS => (INCH * INCH / LBF, "psi"),
-                }
-            }
+            (
+                system,
+                P::YoungsModulus | P::ShearModulus | P::YieldStrength | P::TensileStrength,
+            ) => match system {
+                U::Si => (1.0, "Pa"),
+                U::MmNTS => (1e-6, "MPa"),
+                U::MmKgMs => (1e-9, "GPa"),
+                U::InLbfS => (INCH * INCH / LBF, "psi"),
+            },
             (U::InLbfS, P::ThermalExpansion) => (PER_FAHRENHEIT, "1/F"),
             (_, P::ThermalExpansion) => (1.0, "1/K"),
             (U::Si, P::ThermalConductivity) => (1.0, "W/(m*K)"),
@@ -97,7 +98,8 @@ impl UnitSystem {
 
     /// The SI value in this system, or `None` where the property has no unit here.
     pub fn convert(self, property: Property, si_value: f64) -> Option<f64> {
-        self.conversion(property).map(|(factor, _)| si_value * factor)
+        self.conversion(property)
+            .map(|(factor, _)| si_value * factor)
     }
 }
 
@@ -136,25 +138,52 @@ mod tests {
             system.convert(property, value).unwrap_or(f64::NAN)
         };
         // 7850 kg/m³ = 7.85e-9 t/mm³ = 7.85e-6 kg/mm³ = 7.345e-4 lbf·s²/in⁴.
-        assert!(close(convert(UnitSystem::MmNTS, Property::Density, 7850.0), 7.85e-9));
-        assert!(close(convert(UnitSystem::MmKgMs, Property::Density, 7850.0), 7.85e-6));
+        assert!(close(
+            convert(UnitSystem::MmNTS, Property::Density, 7850.0),
+            7.85e-9
+        ));
+        assert!(close(
+            convert(UnitSystem::MmKgMs, Property::Density, 7850.0),
+            7.85e-6
+        ));
         let slinch_per_in3 = convert(UnitSystem::InLbfS, Property::Density, 7850.0);
-        assert!((slinch_per_in3 - 7.3453e-4).abs() < 1e-7, "{slinch_per_in3}");
+        assert!(
+            (slinch_per_in3 - 7.3453e-4).abs() < 1e-7,
+            "{slinch_per_in3}"
+        );
         // 210 GPa = 210000 MPa = 210 GPa = 30.458e6 psi.
-        assert!(close(convert(UnitSystem::MmNTS, Property::YoungsModulus, 210e9), 210_000.0));
-        assert!(close(convert(UnitSystem::MmKgMs, Property::YoungsModulus, 210e9), 210.0));
+        assert!(close(
+            convert(UnitSystem::MmNTS, Property::YoungsModulus, 210e9),
+            210_000.0
+        ));
+        assert!(close(
+            convert(UnitSystem::MmKgMs, Property::YoungsModulus, 210e9),
+            210.0
+        ));
         let psi = convert(UnitSystem::InLbfS, Property::YoungsModulus, 210e9);
         assert!((psi - 30.458e6).abs() < 1e3, "{psi}");
         // 500 J/(kg·K) = 5e8 mJ/(t·K); 50 W/(m·K) = 50 mW/(mm·K) = 5e-5 kW/(mm·K).
-        assert!(close(convert(UnitSystem::MmNTS, Property::SpecificHeat, 500.0), 5e8));
-        assert!(close(convert(UnitSystem::MmNTS, Property::ThermalConductivity, 50.0), 50.0));
-        assert!(close(convert(UnitSystem::MmKgMs, Property::ThermalConductivity, 50.0), 5e-5));
+        assert!(close(
+            convert(UnitSystem::MmNTS, Property::SpecificHeat, 500.0),
+            5e8
+        ));
+        assert!(close(
+            convert(UnitSystem::MmNTS, Property::ThermalConductivity, 50.0),
+            50.0
+        ));
+        assert!(close(
+            convert(UnitSystem::MmKgMs, Property::ThermalConductivity, 50.0),
+            5e-5
+        ));
         // 12e-6 /K = 6.667e-6 /°F.
         assert!(close(
             convert(UnitSystem::InLbfS, Property::ThermalExpansion, 12e-6),
             12e-6 * 5.0 / 9.0
         ));
-        assert_eq!(UnitSystem::MmNTS.convert(Property::ElectricalResistivity, 1e-7), None);
+        assert_eq!(
+            UnitSystem::MmNTS.convert(Property::ElectricalResistivity, 1e-7),
+            None
+        );
         assert_eq!(UnitSystem::Si.convert(Property::MeltingPoint, 1000.0), None);
     }
 

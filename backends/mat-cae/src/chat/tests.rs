@@ -52,10 +52,16 @@ fn same(a: Option<f64>, b: Option<f64>) -> bool {
 fn differences(case: &Case, query: &ChatQuery) -> Vec<String> {
     let mut out = Vec::new();
     if query.families != case.families {
-        out.push(format!("families {:?} ≠ {:?}", query.families, case.families));
+        out.push(format!(
+            "families {:?} ≠ {:?}",
+            query.families, case.families
+        ));
     }
     if query.families_from_conditions != case.families_from_conditions {
-        out.push(format!("familiesFromConditions {}", query.families_from_conditions));
+        out.push(format!(
+            "familiesFromConditions {}",
+            query.families_from_conditions
+        ));
     }
     let got: BTreeMap<String, [Option<f64>; 2]> = query
         .constraints
@@ -76,10 +82,17 @@ fn differences(case: &Case, query: &ChatQuery) -> Vec<String> {
         out.push(format!("conditions {conditions:?} ≠ {:?}", case.conditions));
     }
     if objective_text(query.objective) != case.objective {
-        out.push(format!("objective {:?} ≠ {:?}", objective_text(query.objective), case.objective));
+        out.push(format!(
+            "objective {:?} ≠ {:?}",
+            objective_text(query.objective),
+            case.objective
+        ));
     }
     if query.unparsed != case.unparsed {
-        out.push(format!("unparsed {:?} ≠ {:?}", query.unparsed, case.unparsed));
+        out.push(format!(
+            "unparsed {:?} ≠ {:?}",
+            query.unparsed, case.unparsed
+        ));
     }
     out
 }
@@ -92,10 +105,18 @@ fn the_sentence_suite_parses_as_written() {
     };
     let chinese = cases
         .iter()
-        .filter(|case| case.text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c)))
+        .filter(|case| {
+            case.text
+                .chars()
+                .any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c))
+        })
         .count();
     assert!(cases.len() >= 100, "{} sentences", cases.len());
-    assert!(chinese >= 40 && cases.len() - chinese >= 40, "{chinese} Chinese of {}", cases.len());
+    assert!(
+        chinese >= 40 && cases.len() - chinese >= 40,
+        "{chinese} Chinese of {}",
+        cases.len()
+    );
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|case| {
@@ -147,6 +168,21 @@ fn input_is_capped() {
     let query = parse(&long);
     assert_eq!(query.constraints.len(), 1);
     assert!(query.unparsed.iter().map(String::len).sum::<usize>() >= 3);
+}
+
+#[test]
+fn the_fallback_pattern_matches_nothing() {
+    let nothing = never();
+    assert!(!nothing.is_match(""));
+    assert!(!nothing.is_match("any text, 任何文字"));
+}
+
+#[test]
+fn an_unknown_unit_is_reported_not_guessed() {
+    let query = parse("密度小于3 furlongs/m³，屈服强度大于200 MPa");
+    assert_eq!(query.constraints.len(), 1, "{query:?}");
+    assert_eq!(query.constraints[0].property, Property::YieldStrength);
+    assert_eq!(query.unparsed, ["密度小于3 furlongs/m³"]);
 }
 
 #[test]

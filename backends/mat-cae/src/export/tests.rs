@@ -16,7 +16,10 @@ fn steel() -> Material {
         .set(Property::YoungsModulus, PropertyValue::range(200e9, 220e9))
         .set(Property::PoissonRatio, PropertyValue::value(0.3))
         .set(Property::YieldStrength, PropertyValue::value(235e6))
-        .set(Property::TensileStrength, PropertyValue::range(370e6, 500e6))
+        .set(
+            Property::TensileStrength,
+            PropertyValue::range(370e6, 500e6),
+        )
         .set(Property::Elongation, PropertyValue::value(0.26))
         .set(Property::ThermalExpansion, PropertyValue::value(1.2e-5))
         .set(Property::ThermalConductivity, PropertyValue::value(50.0))
@@ -113,14 +116,28 @@ fn abaqus_card_in_mm_n_t_s() -> Result<(), InvalidMaterial> {
 #[test]
 fn abaqus_card_in_si_and_inch() -> Result<(), InvalidMaterial> {
     let si = export(&steel(), CaeFormat::Abaqus, UnitSystem::Si)?;
-    assert!(si.content.contains("*ELASTIC\n2.1e11, 0.3\n"), "{}", si.content);
-    assert!(si.content.contains("*PLASTIC\n235000000, 0\n400000000, 0.2\n"));
+    assert!(
+        si.content.contains("*ELASTIC\n2.1e11, 0.3\n"),
+        "{}",
+        si.content
+    );
+    assert!(si
+        .content
+        .contains("*PLASTIC\n235000000, 0\n400000000, 0.2\n"));
     assert!(si.content.contains("*DENSITY\n7850\n"));
     assert!(si.content.contains("*SPECIFIC HEAT\n460\n"));
     let inch = export(&steel(), CaeFormat::Abaqus, UnitSystem::InLbfS)?;
     // 210 GPa = 30,457,924 psi; 7850 kg/m³ = 7.3453e-4 lbf·s²/in⁴.
-    assert!(inch.content.contains("*ELASTIC\n30457924.92, 0.3\n"), "{}", inch.content);
-    assert!(inch.content.contains("*DENSITY\n7.34544493e-4\n"), "{}", inch.content);
+    assert!(
+        inch.content.contains("*ELASTIC\n30457924.92, 0.3\n"),
+        "{}",
+        inch.content
+    );
+    assert!(
+        inch.content.contains("*DENSITY\n7.34544493e-4\n"),
+        "{}",
+        inch.content
+    );
     Ok(())
 }
 
@@ -161,7 +178,10 @@ fn a_missing_property_leaves_its_section_out_with_a_warning() -> Result<(), Inva
 fn poisson_ratio_is_derived_from_e_and_g() -> Result<(), InvalidMaterial> {
     let mut material = steel();
     material.properties.remove("poissonRatio");
-    material.set(Property::ShearModulus, PropertyValue::value(80.769_230_769e9));
+    material.set(
+        Property::ShearModulus,
+        PropertyValue::value(80.769_230_769e9),
+    );
     let file = export(&material, CaeFormat::Apdl, UnitSystem::Si)?;
     assert!(file.content.contains("MP,PRXY,1,0.3\n"), "{}", file.content);
     assert_eq!(file.warnings[0].code, WarningCode::PoissonDerived);
@@ -171,10 +191,17 @@ fn poisson_ratio_is_derived_from_e_and_g() -> Result<(), InvalidMaterial> {
 #[test]
 fn apdl_commands() -> Result<(), InvalidMaterial> {
     let mut material = steel();
-    material.set(Property::ElectricalResistivity, PropertyValue::value(1.6e-7));
+    material.set(
+        Property::ElectricalResistivity,
+        PropertyValue::value(1.6e-7),
+    );
     let file = export(&material, CaeFormat::Apdl, UnitSystem::Si)?;
     assert_eq!(file.file_name, "Q235B_Ansys-APDL_si.mac");
-    let commands: Vec<&str> = file.content.lines().filter(|l| !l.starts_with('!')).collect();
+    let commands: Vec<&str> = file
+        .content
+        .lines()
+        .filter(|l| !l.starts_with('!'))
+        .collect();
     assert_eq!(
         commands,
         [
@@ -210,7 +237,10 @@ fn fcmat_reads_back_by_freecads_rules() -> Result<(), InvalidMaterial> {
     assert_eq!(file.file_name, "Q235B_FreeCAD.FCMat");
     let card = freecad_read(&file.content);
     for key in card.keys() {
-        assert!(FREECAD_KEYS.contains(&key.as_str()), "{key} is not a FreeCAD key");
+        assert!(
+            FREECAD_KEYS.contains(&key.as_str()),
+            "{key} is not a FreeCAD key"
+        );
     }
     let get = |key: &str| card.get(key).map(String::as_str);
     assert_eq!(get("CardName"), Some("Q235B_FreeCAD"));
@@ -267,7 +297,11 @@ fn file_names_and_solver_names_are_safe() -> Result<(), InvalidMaterial> {
     };
     let file = export(&material, CaeFormat::Abaqus, UnitSystem::Si)?;
     assert_eq!(file.file_name, "6061-T6-铝_CalculiX-Abaqus_si.inp");
-    assert!(file.content.contains("*MATERIAL, NAME=6061-T6____\n"), "{}", file.content);
+    assert!(
+        file.content.contains("*MATERIAL, NAME=6061-T6____\n"),
+        "{}",
+        file.content
+    );
     let unnamed = Material {
         name: "\n".into(),
         ..Material::default()

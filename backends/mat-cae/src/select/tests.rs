@@ -87,7 +87,10 @@ fn stiff_beam_index_by_hand() {
     assert!(close(ranking.ranked[1].value.guaranteed, 97.288_3));
     assert!(close(ranking.ranked[2].value.guaranteed, 58.376_8));
     assert!(close(ranking.ranked[3].value.guaranteed, 45.124_1));
-    assert_eq!(ranking.ranked.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(
+        ranking.ranked.iter().map(|r| r.rank).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
     assert!(ranking.excluded.is_empty());
 }
 
@@ -103,7 +106,10 @@ fn every_index_by_hand_for_aluminium() {
         (Index::StrongPanel, 276e6f64.sqrt() / 2700.0),
         (Index::DensityCost, 2700.0 * 2.5),
         (Index::CheapStiffBeam, 69e9f64.sqrt() / 2700.0 / 2.5),
-        (Index::CheapStrongBeam, 276e6f64.powf(2.0 / 3.0) / 2700.0 / 2.5),
+        (
+            Index::CheapStrongBeam,
+            276e6f64.powf(2.0 / 3.0) / 2700.0 / 2.5,
+        ),
     ];
     // A few also checked against numbers worked out by hand: 25.556e6, 102222, 157.003 (σ^2/3/ρ).
     assert!(close(expected[0].1, 25.555_56e6));
@@ -169,7 +175,9 @@ fn constraints_on_intervals_and_the_limiting_one() {
         &materials(),
         &[],
         &constraints,
-        Objective::Minimise { property: P::Density },
+        Objective::Minimise {
+            property: P::Density,
+        },
     );
     // Steel fails density (margin (3000 − 7850)/3000); PA6 fails E (2.6e9 < 60e9).
     assert_eq!(
@@ -203,15 +211,28 @@ fn constraints_on_intervals_and_the_limiting_one() {
     assert_eq!(order, [2, 1]);
     let aluminium = &ranking.ranked[1];
     assert_eq!(aluminium.fit, Fit::Met);
-    let limiting = aluminium.limiting.as_ref().map(|check| (check.property, check.margin));
-    assert!(matches!(limiting, Some((P::Density, m)) if close(m, 0.1)), "{limiting:?}");
+    let limiting = aluminium
+        .limiting
+        .as_ref()
+        .map(|check| (check.property, check.margin));
+    assert!(
+        matches!(limiting, Some((P::Density, m)) if close(m, 0.1)),
+        "{limiting:?}"
+    );
     // CFRP's E is 70–150 GPa: all above 60. Ask 100 GPa and it only possibly meets it.
     let stricter = [Constraint {
         property: P::YoungsModulus,
         min: Some(100e9),
         max: None,
     }];
-    let ranking = rank(&materials(), &[], &stricter, Objective::Minimise { property: P::Density });
+    let ranking = rank(
+        &materials(),
+        &[],
+        &stricter,
+        Objective::Minimise {
+            property: P::Density,
+        },
+    );
     let order: Vec<(usize, Fit)> = ranking.ranked.iter().map(|r| (r.material, r.fit)).collect();
     // Steel meets it outright and ranks before CFRP, which only possibly does.
     assert_eq!(order, [(0, Fit::Met), (2, Fit::PossiblyMet)]);
@@ -268,7 +289,11 @@ fn chart_boxes_envelopes_and_the_selection_line() -> Result<(), ChartError> {
             (Property::Density, PropertyValue::value(2810.0)),
         ],
     ));
-    list.push(material("no modulus", "pa", &[(Property::Density, PropertyValue::value(1.0))]));
+    list.push(material(
+        "no modulus",
+        "pa",
+        &[(Property::Density, PropertyValue::value(1.0))],
+    ));
     let chart = chart(
         &list,
         Property::Density,
@@ -280,7 +305,15 @@ fn chart_boxes_envelopes_and_the_selection_line() -> Result<(), ChartError> {
     assert_eq!(chart.boxes[2].y, [70e9, 150e9]);
     assert_eq!(chart.boxes[1].family.as_deref(), Some("aluminum-alloy"));
     let families: Vec<&str> = chart.envelopes.iter().map(|e| e.family.as_str()).collect();
-    assert_eq!(families, ["aluminum-alloy", "carbon-steel", "composite", "engineering-plastic"]);
+    assert_eq!(
+        families,
+        [
+            "aluminum-alloy",
+            "carbon-steel",
+            "composite",
+            "engineering-plastic"
+        ]
+    );
     // Aluminium: a point box (2700, 69e9) and a segment box 2810 × 70–72e9 → a triangle.
     let aluminium = &chart.envelopes[0].points;
     assert_eq!(aluminium.len(), 3, "{aluminium:?}");
@@ -301,7 +334,10 @@ fn chart_boxes_envelopes_and_the_selection_line() -> Result<(), ChartError> {
     };
     assert_eq!(slope, 2.0);
     assert_eq!(start, [1000.0, 1e9]);
-    assert!(close(end[0], 7850.0) && close(end[1], 6.162_25e10), "{end:?}");
+    assert!(
+        close(end[0], 7850.0) && close(end[1], 6.162_25e10),
+        "{end:?}"
+    );
     Ok(())
 }
 
@@ -312,11 +348,23 @@ fn selection_lines_need_the_index_axes() {
         chart(&list, x, y, Some((index, [1.0, 1.0]))).map(|chart| chart.line.map(|l| l.slope))
     };
     use Property as P;
-    assert_eq!(slope(Index::SpecificStiffness, P::Density, P::YoungsModulus), Ok(Some(1.0)));
-    assert_eq!(slope(Index::StiffPanel, P::Density, P::YoungsModulus).map(|s| s.map(f64::round)), Ok(Some(3.0)));
-    assert_eq!(slope(Index::StrongBeam, P::Density, P::YieldStrength), Ok(Some(1.5)));
+    assert_eq!(
+        slope(Index::SpecificStiffness, P::Density, P::YoungsModulus),
+        Ok(Some(1.0))
+    );
+    assert_eq!(
+        slope(Index::StiffPanel, P::Density, P::YoungsModulus).map(|s| s.map(f64::round)),
+        Ok(Some(3.0))
+    );
+    assert_eq!(
+        slope(Index::StrongBeam, P::Density, P::YieldStrength),
+        Ok(Some(1.5))
+    );
     // Axes swapped: E on x, ρ on y → slope 1/2.
-    assert_eq!(slope(Index::StiffBeam, P::YoungsModulus, P::Density), Ok(Some(0.5)));
+    assert_eq!(
+        slope(Index::StiffBeam, P::YoungsModulus, P::Density),
+        Ok(Some(0.5))
+    );
     assert_eq!(
         slope(Index::StiffBeam, P::Density, P::YieldStrength),
         Err(ChartError::IndexNotOnAxes {
@@ -326,7 +374,12 @@ fn selection_lines_need_the_index_axes() {
         })
     );
     assert_eq!(
-        chart(&list, P::Density, P::YoungsModulus, Some((Index::StiffBeam, [0.0, 1.0]))),
+        chart(
+            &list,
+            P::Density,
+            P::YoungsModulus,
+            Some((Index::StiffBeam, [0.0, 1.0]))
+        ),
         Err(ChartError::InvalidPoint)
     );
 }

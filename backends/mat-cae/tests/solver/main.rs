@@ -13,7 +13,8 @@ use anyhow::{bail, ensure, Context};
 use mat_cae::{export, CaeFormat, Material, PlasticPoint, Property, PropertyValue, UnitSystem};
 
 fn services_required() -> bool {
-    !std::env::var("PORTAL_TEST_REQUIRE_SERVICES").is_ok_and(|value| value == "0" || value == "false")
+    !std::env::var("PORTAL_TEST_REQUIRE_SERVICES")
+        .is_ok_and(|value| value == "0" || value == "false")
 }
 
 /// `Ok(false)`: the program is missing and the run allows skipping.
@@ -164,7 +165,11 @@ fn dat_block(dat: &str, title: &str) -> anyhow::Result<Vec<[f64; 6]>> {
         }
         rows.push(row);
     }
-    ensure!(rows.len() == 8, "{title}: {} integration points, expected 8", rows.len());
+    ensure!(
+        rows.len() == 8,
+        "{title}: {} integration points, expected 8",
+        rows.len()
+    );
     Ok(rows)
 }
 
@@ -178,7 +183,10 @@ fn run_ccx(dir: &Path, input: &str) -> anyhow::Result<String> {
         .context("running ccx")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() || stdout.contains("*ERROR") {
-        bail!("ccx failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+        bail!(
+            "ccx failed:\n{stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
     std::fs::read_to_string(dir.join("job.dat")).context("reading job.dat")
 }
@@ -205,7 +213,12 @@ fn calculix_recovers_e_and_nu_from_every_exported_card() -> anyhow::Result<()> {
         return Ok(());
     }
     for material in materials() {
-        for system in [UnitSystem::Si, UnitSystem::MmNTS, UnitSystem::MmKgMs, UnitSystem::InLbfS] {
+        for system in [
+            UnitSystem::Si,
+            UnitSystem::MmNTS,
+            UnitSystem::MmKgMs,
+            UnitSystem::InLbfS,
+        ] {
             let file = export(&material, CaeFormat::Abaqus, system)?;
             ensure!(file.content.contains("\n*ELASTIC\n"), "{}", file.content);
             let dir = tempfile::tempdir()?;
@@ -213,9 +226,13 @@ fn calculix_recovers_e_and_nu_from_every_exported_card() -> anyhow::Result<()> {
                 .with_context(|| format!("{} in {system}:\n{}", material.name, file.content))?;
             let stresses = dat_block(&dat, "stresses (elem, integ.pnt.,sxx")?;
             let strains = dat_block(&dat, "strains (elem, integ.pnt.,exx")?;
-            let e_si = material.representative(Property::YoungsModulus).unwrap_or(f64::NAN);
+            let e_si = material
+                .representative(Property::YoungsModulus)
+                .unwrap_or(f64::NAN);
             let expected_e = e_si / pascals_per_stress_unit(system);
-            let expected_nu = material.representative(Property::PoissonRatio).unwrap_or(f64::NAN);
+            let expected_nu = material
+                .representative(Property::PoissonRatio)
+                .unwrap_or(f64::NAN);
             for (stress, strain) in stresses.iter().zip(&strains) {
                 let e = stress[2] / strain[2];
                 let nu = -strain[0] / strain[2];
@@ -225,7 +242,8 @@ fn calculix_recovers_e_and_nu_from_every_exported_card() -> anyhow::Result<()> {
                     material.name
                 );
                 ensure!(
-                    within(nu, expected_nu, 0.005) && within(-strain[1] / strain[2], expected_nu, 0.005),
+                    within(nu, expected_nu, 0.005)
+                        && within(-strain[1] / strain[2], expected_nu, 0.005),
                     "{} in {system}: lateral strain gives ν = {nu}, expected {expected_nu}",
                     material.name
                 );
@@ -270,7 +288,10 @@ with open(sys.argv[1], encoding="utf-8") as f:
     parser.read_file(f)
 print(json.dumps({s: dict(parser[s]) for s in parser.sections()}))
 "##;
-        let output = Command::new("python3").args(["-c", script]).arg(&path).output()?;
+        let output = Command::new("python3")
+            .args(["-c", script])
+            .arg(&path)
+            .output()?;
         ensure!(
             output.status.success(),
             "{}: {}",
@@ -279,10 +300,18 @@ print(json.dumps({s: dict(parser[s]) for s in parser.sections()}))
         );
         let card: serde_json::Value = serde_json::from_slice(&output.stdout)?;
         ensure!(card["General"]["Name"] == material.name.as_str(), "{card}");
-        let e_mpa = material.representative(Property::YoungsModulus).unwrap_or(f64::NAN) / 1e6;
-        let written = card["Mechanical"]["YoungsModulus"].as_str().unwrap_or_default();
+        let e_mpa = material
+            .representative(Property::YoungsModulus)
+            .unwrap_or(f64::NAN)
+            / 1e6;
+        let written = card["Mechanical"]["YoungsModulus"]
+            .as_str()
+            .unwrap_or_default();
         let (number, unit) = written.split_once(' ').unwrap_or_default();
-        ensure!(unit == "MPa" && within(number.parse::<f64>()?, e_mpa, 1e-9), "{written}");
+        ensure!(
+            unit == "MPa" && within(number.parse::<f64>()?, e_mpa, 1e-9),
+            "{written}"
+        );
         let density = card["Mechanical"]["Density"].as_str().unwrap_or_default();
         ensure!(density.ends_with(" kg/m^3"), "{density}");
     }
