@@ -427,38 +427,30 @@ fn apdl(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarnin
     out
 }
 
-/// FreeCAD's `Father` (the parent kind its material editor groups by) for a family.
+/// FreeCAD's `Father` (the parent kind its material editor groups by) of each taxonomy branch.
+const FATHERS: &[(&str, &str)] = &[
+    ("ferrous-metal", "Metal"),
+    ("nonferrous-metal", "Metal"),
+    ("reinforcing-steel", "Metal"),
+    ("engineering-plastic", "Thermoplast"),
+    ("general-plastic", "Thermoplast"),
+    ("printing-material", "Thermoplast"),
+    ("thermoset", "Thermoset"),
+    ("elastomer", "Elastomer"),
+    ("glass", "Glass"),
+    ("concrete", "Aggregate"),
+    ("carbon-material", "Carbon"),
+    ("ceramic", "Ceramic"),
+    ("composite", "Composite"),
+    ("wood", "Wood"),
+];
+
 fn fcmat_father(family: &str) -> Option<&'static str> {
     let taxonomy = Taxonomy::get();
-    let within = |ancestor: &str| taxonomy.is_within(family, ancestor);
-    Some(
-        if within("ferrous-metal") || within("nonferrous-metal") || within("reinforcing-steel") {
-            "Metal"
-        } else if within("engineering-plastic")
-            || within("general-plastic")
-            || within("printing-material")
-        {
-            "Thermoplast"
-        } else if within("thermoset") {
-            "Thermoset"
-        } else if within("elastomer") {
-            "Elastomer"
-        } else if within("glass") {
-            "Glass"
-        } else if within("concrete") {
-            "Aggregate"
-        } else if within("carbon-material") {
-            "Carbon"
-        } else if within("ceramic") {
-            "Ceramic"
-        } else if within("composite") {
-            "Composite"
-        } else if within("wood") {
-            "Wood"
-        } else {
-            return None;
-        },
-    )
+    FATHERS
+        .iter()
+        .find(|(branch, _)| taxonomy.is_within(family, branch))
+        .map(|&(_, father)| father)
 }
 
 /// One `.FCMat` line: FreeCAD's quantity notation (units as its own cards write them).
