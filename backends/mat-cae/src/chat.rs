@@ -417,8 +417,13 @@ impl<'a> State<'a> {
             .and_then(|n| n.parse::<f64>().ok());
         let unit2 = text("u2").or(text("u3"));
         let unit1 = text("u1").or(unit2);
-        let first = n1.and_then(|n| to_si(property, n, unit1));
-        let second = n2.and_then(|n| to_si(property, n, unit2.or(unit1)));
+        // `1e999` reads as infinity: not a bound anyone meant, so not understood.
+        let first = n1
+            .and_then(|n| to_si(property, n, unit1))
+            .filter(|v| v.is_finite());
+        let second = n2
+            .and_then(|n| to_si(property, n, unit2.or(unit1)))
+            .filter(|v| v.is_finite());
         let Some(first) = first else {
             self.reject(captures);
             return false;

@@ -475,11 +475,12 @@ fn fcmat_quantity(property: Property, si: f64) -> Option<(&'static str, String)>
 
 fn fcmat(material: &Material, card_name: &str, warnings: &mut Vec<ExportWarning>) -> String {
     let mut out = String::new();
-    // FreeCAD reads line 1 as the card name (the file stem) and line 2 as author and licence.
+    // FreeCAD reads line 1 as the card name (the file stem) and line 2, up to its next `;`, as
+    // author and licence.
     let _ = writeln!(out, "; {card_name}");
     let _ = writeln!(
         out,
-        "; exported by the engineering library portal; see the material's source for its licence"
+        "; exported by the engineering library portal, licence: see the material's source"
     );
     out.push_str("; information about the content of such cards can be found on the wiki:\n");
     out.push_str("; https://www.freecadweb.org/wiki/Material\n");

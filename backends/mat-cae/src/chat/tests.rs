@@ -183,6 +183,9 @@ fn an_unknown_unit_is_reported_not_guessed() {
     assert_eq!(query.constraints.len(), 1, "{query:?}");
     assert_eq!(query.constraints[0].property, Property::YieldStrength);
     assert_eq!(query.unparsed, ["密度小于3 furlongs/m³"]);
+    let query = parse("density below 1e999 kg/m3");
+    assert!(query.constraints.is_empty(), "{query:?}");
+    assert_eq!(query.unparsed, ["density below 1e999 kg/m3"]);
 }
 
 #[test]
@@ -201,6 +204,22 @@ fn every_table_pattern_compiles() {
     for rule in tables::CONDITIONS {
         for code in rule.suggested {
             assert!(Taxonomy::get().family(code).is_some(), "{code}");
+        }
+    }
+}
+
+proptest::proptest! {
+    /// Any text, Chinese or not: no panic, finite bounds in order for every single mention, and
+    /// nothing understood twice (each constraint once per property).
+    #[test]
+    fn any_text_parses_without_panic(text in "[0-9a-zA-Z .,~<>=≥≤%/°·µΩ³\\-密度屈服强度大于小于之间的钢铝MPaGgcm]{0,80}") {
+        let query = parse(&text);
+        let mut seen = std::collections::BTreeSet::new();
+        for constraint in &query.constraints {
+            proptest::prop_assert!(seen.insert(constraint.property));
+            for bound in [constraint.min, constraint.max].into_iter().flatten() {
+                proptest::prop_assert!(bound.is_finite(), "{text:?} → {query:?}");
+            }
         }
     }
 }

@@ -45,10 +45,12 @@ fn freecad_read(text: &str) -> BTreeMap<String, String> {
         if line.starts_with('#') {
             continue;
         }
+        // `line.split(";")[1].strip()`: up to the next `;`.
+        let second_field = || line.split(';').nth(1).unwrap_or_default().trim().to_owned();
         if index == 0 && line.starts_with(';') {
-            card.insert("CardName".into(), line[1..].trim().to_owned());
+            card.insert("CardName".into(), second_field());
         } else if index == 1 && line.starts_with(';') {
-            card.insert("AuthorAndLicense".into(), line[1..].trim().to_owned());
+            card.insert("AuthorAndLicense".into(), second_field());
         } else if !line.is_empty() && !line.starts_with([';', '[']) {
             if let Some((key, value)) = line.split_once('=') {
                 card.insert(key.trim().to_owned(), value.trim().to_owned());
@@ -244,6 +246,10 @@ fn fcmat_reads_back_by_freecads_rules() -> Result<(), InvalidMaterial> {
     }
     let get = |key: &str| card.get(key).map(String::as_str);
     assert_eq!(get("CardName"), Some("Q235B_FreeCAD"));
+    assert_eq!(
+        get("AuthorAndLicense"),
+        Some("exported by the engineering library portal, licence: see the material's source")
+    );
     assert_eq!(get("Name"), Some("Carbon structural steel Q235B"));
     assert_eq!(get("Father"), Some("Metal"));
     assert_eq!(get("KindOfMaterial"), Some("Carbon Structural Steels"));
