@@ -492,7 +492,8 @@ impl<'a> State<'a> {
                 word.clear();
             }
         }
-        // Consecutive words not understood form one phrase; understood text ends a phrase.
+        // Consecutive words not understood form one phrase; understood text and punctuation end
+        // it.
         let mut word = String::new();
         let mut phrase: Vec<String> = Vec::new();
         let mut phrase_start = 0;
@@ -508,7 +509,14 @@ impl<'a> State<'a> {
             if phrase.is_empty() && word.is_empty() {
                 phrase_start = index;
             }
-            if c.is_whitespace() || ",;:!?()[]\"'.".contains(c) {
+            if ",;:!?()[]\"".contains(c) {
+                // Punctuation ends a phrase as understood text does.
+                end_word(&mut word, &mut phrase, filler);
+                if !phrase.is_empty() {
+                    self.unparsed.push((phrase_start, phrase.join(" ")));
+                    phrase.clear();
+                }
+            } else if c.is_whitespace() || c == '\'' || c == '.' {
                 end_word(&mut word, &mut phrase, filler);
             } else {
                 word.push(c);

@@ -191,6 +191,10 @@ pub(super) const OBJECTIVES: &[(&str, Objective)] = &[
         minimise(Property::Density),
     ),
     (
+        r"cheap|inexpensive|low[- ]cost|便宜|低成本|廉价",
+        index(Index::DensityCost),
+    ),
+    (
         r"high[- ]strength|高强度|高强",
         maximise(Property::YieldStrength),
     ),
