@@ -244,15 +244,18 @@ pub struct IndexValue {
     pub guaranteed: f64,
 }
 
-/// The index of `terms` for `material`, `None` when a property is missing or not positive (a
-/// power of zero or of a negative number has no meaning here).
+/// The index of `terms` for `material`; `Err(property)` when a property is missing, or not
+/// positive where the index takes a power or a product of it.
 pub fn evaluate(material: &Material, terms: &[Term], goal: Goal) -> Result<IndexValue, Property> {
     let (mut low, mut high, mut typical) = (1.0, 1.0, 1.0);
+    // A lone property to the first power may be zero or negative (a thermal expansion); a power
+    // or a product needs positive values.
+    let needs_positive = terms.len() > 1 || terms.iter().any(|term| term.exponent != 1.0);
     for term in terms {
         let value = material
             .get(term.property)
             .or_else(|| term.fallback.and_then(|fallback| material.get(fallback)))
-            .filter(|value| value.min > 0.0)
+            .filter(|value| !needs_positive || value.min > 0.0)
             .ok_or(term.property)?;
         // Monotone in each property: the extremes lie at the corners of the box.
         let (at_min, at_max) = (value.min.powf(term.exponent), value.max.powf(term.exponent));

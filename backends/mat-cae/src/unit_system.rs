@@ -180,6 +180,15 @@ mod tests {
             convert(UnitSystem::InLbfS, Property::ThermalExpansion, 12e-6),
             12e-6 * 5.0 / 9.0
         ));
+        // Inch units from the British thermal unit instead: 1 W/(m·K) = 0.577789 BTU/(h·ft·°F) and
+        // 1 BTU = 9338.03 in·lbf, so 50 W/(m·K) = 6.2447 lbf/(s·°F); 1 BTU/(lb·°F) = 4186.8
+        // J/(kg·K), and 1 BTU/lb = 9338.03 in·lbf per (lbf/386.0886 in/s²).
+        let k = convert(UnitSystem::InLbfS, Property::ThermalConductivity, 50.0);
+        let by_btu = 50.0 * 0.577_789 * 9338.03 / (3600.0 * 12.0);
+        assert!((k - by_btu).abs() < 1e-4 * by_btu, "{k} vs {by_btu}");
+        let c = convert(UnitSystem::InLbfS, Property::SpecificHeat, 460.0);
+        let by_btu = 460.0 / 4186.8 * 9338.03 * 386.088_6;
+        assert!((c - by_btu).abs() < 1e-4 * by_btu, "{c} vs {by_btu}");
         assert_eq!(
             UnitSystem::MmNTS.convert(Property::ElectricalResistivity, 1e-7),
             None

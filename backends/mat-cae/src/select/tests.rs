@@ -396,3 +396,36 @@ fn hull_drops_inner_and_collinear_points() {
     ]);
     assert_eq!(hull, [[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]);
 }
+
+#[test]
+fn a_single_property_objective_takes_negative_values() {
+    let mut list = materials();
+    list[0].set(Property::ThermalExpansion, PropertyValue::value(-0.5e-6));
+    list[1].set(Property::ThermalExpansion, PropertyValue::value(23e-6));
+    let ranking = rank(
+        &list,
+        &[],
+        &[],
+        Objective::Minimise {
+            property: Property::ThermalExpansion,
+        },
+    );
+    let order: Vec<usize> = ranking.ranked.iter().map(|r| r.material).collect();
+    assert_eq!(order, [0, 1]);
+    // An index still needs positive values: a zero density has no E/ρ.
+    list[1].set(Property::Density, PropertyValue::value(0.0));
+    let ranking = rank(
+        &list,
+        &[],
+        &[],
+        Objective::Index {
+            index: Index::SpecificStiffness,
+        },
+    );
+    assert!(ranking.excluded.contains(&Excluded {
+        material: 1,
+        exclusion: Exclusion::Missing {
+            property: Property::Density
+        }
+    }));
+}
