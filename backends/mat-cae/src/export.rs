@@ -110,26 +110,20 @@ pub fn export(
 ) -> Result<CaeFile, InvalidMaterial> {
     material.validate()?;
     let mut warnings = Vec::new();
+    let stem = file_stem(material.label());
     let (file_name, content) = match format {
         CaeFormat::Fcmat => {
-            let stem = format!("{}_FreeCAD", file_stem(material.label()));
-            let content = fcmat(material, &stem, &mut warnings);
-            (format!("{stem}.FCMat"), content)
+            // FreeCAD's card name is the file stem; its units travel with each quantity.
+            let card_name = format!("{stem}_FreeCAD");
+            let content = fcmat(material, &card_name, &mut warnings);
+            (format!("{card_name}.FCMat"), content)
         }
         CaeFormat::Abaqus => (
-            format!(
-                "{}_CalculiX-Abaqus_{}.inp",
-                file_stem(material.label()),
-                system.id()
-            ),
+            format!("{stem}_CalculiX-Abaqus_{system}.inp"),
             abaqus(material, system, &mut warnings),
         ),
         CaeFormat::Apdl => (
-            format!(
-                "{}_Ansys-APDL_{}.mac",
-                file_stem(material.label()),
-                system.id()
-            ),
+            format!("{stem}_Ansys-APDL_{system}.mac"),
             apdl(material, system, &mut warnings),
         ),
     };
@@ -199,7 +193,7 @@ fn one_line(text: &str) -> String {
         .collect()
 }
 
-fn header_lines(material: &Material, system: Option<UnitSystem>) -> Vec<String> {
+fn header_lines(material: &Material, system: UnitSystem) -> Vec<String> {
     let mut lines = vec![one_line(&material.name)];
     let identity: Vec<&str> = [material.grade.as_deref(), material.standard.as_deref()]
         .into_iter()
@@ -210,9 +204,7 @@ fn header_lines(material: &Material, system: Option<UnitSystem>) -> Vec<String> 
         lines.push(one_line(&identity.join(", ")));
     }
     lines.push("exported by the engineering library portal".to_owned());
-    if let Some(system) = system {
-        lines.push(format!("unit system {}", system.description()));
-    }
+    lines.push(format!("unit system {}", system.description()));
     lines.push("a range is exported as its typical value, else its middle".to_owned());
     lines
 }
@@ -254,39 +246,61 @@ fn poisson(material: &Material, warnings: &mut Vec<ExportWarning>, section: &str
     }
 }
 
-/// Collects the numbers a section needs; on any gap records why and returns `None`.
-fn section_values(
+/// One property in `system` for a one-value section; when absent or without a unit there,
+/// records why and returns `None`.
+fn single_value(
     material: &Material,
     system: UnitSystem,
     section: &str,
-    properties: &[Property],
+    property: Property,
     warnings: &mut Vec<ExportWarning>,
-) -> Option<Vec<f64>> {
-    let mut values = Vec::new();
-    let mut missing = Vec::new();
-    let mut no_unit = Vec::new();
-    for &property in properties {
-        match value_in(material, property, system) {
-            Value::Number(value) => values.push(value),
-            Value::Missing => missing.push(property),
-            Value::NoUnit => no_unit.push(property),
-        }
+) -> Option<f64> {
+    let code = match value_in(material, property, system) {
+        Value::Number(value) => return Some(value),
+        Value::Missing => WarningCode::SectionOmitted,
+        Value::NoUnit => WarningCode::NotInUnitSystem,
+    };
+    warnings.push(ExportWarning {
+        code,
+        section: section.to_owned(),
+        properties: vec![property],
+    });
+    None
+}
+
+/// The plastic curve as (true stress in `system`, plastic strain) numbers.
+fn plastic_points(material: &Material, system: UnitSystem) -> Vec<(String, String)> {
+    material
+        .plastic
+        .iter()
+        .map(|point| {
+            let stress = system
+                .convert(Property::YieldStrength, point.true_stress)
+                .unwrap_or(point.true_stress);
+            (format_number(stress), format_number(point.plastic_strain))
+        })
+        .collect()
+}
+
+/// Header comments, warning comments, then the card.
+fn with_comments(
+    material: &Material,
+    system: UnitSystem,
+    comment: &str,
+    notes: &[&str],
+    warnings: &[ExportWarning],
+    body: &str,
+) -> String {
+    let mut out = String::new();
+    for line in header_lines(material, system) {
+        let _ = writeln!(out, "{comment} {line}");
     }
-    if !missing.is_empty() {
-        warnings.push(ExportWarning {
-            code: WarningCode::SectionOmitted,
-            section: section.to_owned(),
-            properties: missing,
-        });
+    for note in notes {
+        let _ = writeln!(out, "{comment} {note}");
     }
-    if !no_unit.is_empty() {
-        warnings.push(ExportWarning {
-            code: WarningCode::NotInUnitSystem,
-            section: section.to_owned(),
-            properties: no_unit,
-        });
-    }
-    (values.len() == properties.len()).then_some(values)
+    warning_comments(warnings, &format!("{comment} warning:"), &mut out);
+    out.push_str(body);
+    out
 }
 
 /// E and ν in `system`, ν derived from G when absent; `None` (warned) when either is missing.
@@ -350,16 +364,8 @@ fn abaqus(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarn
         if !material.plastic.is_empty() {
             // *PLASTIC needs *ELASTIC before it: the elastic part of the curve.
             body.push_str("*PLASTIC\n");
-            for point in &material.plastic {
-                let stress = system
-                    .convert(Property::YieldStrength, point.true_stress)
-                    .unwrap_or(point.true_stress);
-                let _ = writeln!(
-                    body,
-                    "{}, {}",
-                    format_number(stress),
-                    format_number(point.plastic_strain)
-                );
+            for (stress, strain) in plastic_points(material, system) {
+                let _ = writeln!(body, "{stress}, {strain}");
             }
         }
     }
@@ -370,17 +376,11 @@ fn abaqus(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarn
         ("*SPECIFIC HEAT", Property::SpecificHeat),
     ];
     for (keyword, property) in singles {
-        if let Some(values) = section_values(material, system, keyword, &[property], warnings) {
-            let _ = writeln!(body, "{keyword}\n{}", format_number(values[0]));
+        if let Some(value) = single_value(material, system, keyword, property, warnings) {
+            let _ = writeln!(body, "{keyword}\n{}", format_number(value));
         }
     }
-    let mut out = String::new();
-    for line in header_lines(material, Some(system)) {
-        let _ = writeln!(out, "** {line}");
-    }
-    warning_comments(warnings, "** warning:", &mut out);
-    out.push_str(&body);
-    out
+    with_comments(material, system, "**", &[], warnings, &body)
 }
 
 fn apdl(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarning>) -> String {
@@ -391,16 +391,8 @@ fn apdl(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarnin
         if !material.plastic.is_empty() {
             // Multilinear isotropic hardening: (plastic strain, true stress) pairs.
             let _ = writeln!(body, "TB,PLAS,1,1,{},MISO", material.plastic.len());
-            for point in &material.plastic {
-                let stress = system
-                    .convert(Property::YieldStrength, point.true_stress)
-                    .unwrap_or(point.true_stress);
-                let _ = writeln!(
-                    body,
-                    "TBPT,DEFI,{},{}",
-                    format_number(point.plastic_strain),
-                    format_number(stress)
-                );
+            for (stress, strain) in plastic_points(material, system) {
+                let _ = writeln!(body, "TBPT,DEFI,{strain},{stress}");
             }
         }
     }
@@ -413,18 +405,12 @@ fn apdl(material: &Material, system: UnitSystem, warnings: &mut Vec<ExportWarnin
     ];
     for (label, property) in singles {
         let section = format!("MP,{label}");
-        if let Some(values) = section_values(material, system, &section, &[property], warnings) {
-            let _ = writeln!(body, "MP,{label},1,{}", format_number(values[0]));
+        if let Some(value) = single_value(material, system, &section, property, warnings) {
+            let _ = writeln!(body, "MP,{label},1,{}", format_number(value));
         }
     }
-    let mut out = String::new();
-    for line in header_lines(material, Some(system)) {
-        let _ = writeln!(out, "! {line}");
-    }
-    out.push_str("! material number 1: renumber MAT 1 to place it in a model\n");
-    warning_comments(warnings, "! warning:", &mut out);
-    out.push_str(&body);
-    out
+    let notes = ["material number 1: renumber MAT 1 to place it in a model"];
+    with_comments(material, system, "!", &notes, warnings, &body)
 }
 
 /// FreeCAD's `Father` (the parent kind its material editor groups by) of each taxonomy branch.
