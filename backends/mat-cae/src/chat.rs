@@ -107,7 +107,8 @@ fn normalise(text: &str) -> String {
             'μ' => 'µ',
             '\u{2126}' => 'Ω',
             '\u{212A}' => 'k',
-            '㎏' => 'k',
+            '≧' => '≥',
+            '≦' => '≤',
             c => c,
         })
         .collect::<String>()
