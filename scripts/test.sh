@@ -18,8 +18,10 @@ install_system_packages() {
   local missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+  # CalculiX solves the materials' exported CAE cards (backends/mat-cae tests/solver).
+  command -v ccx >/dev/null || missing+=(calculix-ccx)
   [ ${#missing[@]} -eq 0 ] && return 0
-  log "installing ${missing[*]} (browser tests; without the CJK fonts Chinese renders as boxes)"
+  log "installing ${missing[*]} (browser tests: without the CJK fonts Chinese renders as boxes; ccx: the CAE export check)"
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
