@@ -151,8 +151,9 @@ fn card(stem: &str, text: &str, dropped: &mut Vec<String>) -> anyhow::Result<(Ma
             quantity(key, &normalised(text))
         };
         match value {
-            // FreeCAD writes 0 for "unknown" (None.FCMat): no value.
-            Ok(v) if v == 0.0 => dropped.push(format!("{stem} {card_key}: zero placeholder")),
+            // FreeCAD writes 0 for "unknown" (`None.FCMat`, `UltimateStrain = 0`): no value, and
+            // nothing wrong with the card.
+            Ok(v) if v == 0.0 => {}
             Ok(v) => properties.push(Property::value(key, v, text.clone())?),
             Err(e) => dropped.push(format!("{stem}: {e}")),
         }

@@ -263,6 +263,19 @@ impl Property {
         self
     }
 
+    /// `(min, typ, max)` in the units of the contract with `mat-cae` (`backends/mat-cae`,
+    /// `Property::unit`): the stored canonical SI, except temperatures, which the units crate stores
+    /// in °C and the contract states in K.
+    pub fn contract_si(&self) -> (Option<f64>, Option<f64>, Option<f64>) {
+        let shift = if self.dimension == Dimension::Temperature.as_str() {
+            273.15
+        } else {
+            0.0
+        };
+        let at = |v: Option<f64>| v.map(|v| v + shift);
+        (at(self.min), at(self.typ), at(self.max))
+    }
+
     /// The kit parameter: labelled by the key, so searches, range filters and sorting address it
     /// as `yieldStrength`.
     pub fn parameter(&self) -> Parameter {
@@ -425,6 +438,9 @@ mod tests {
         assert_eq!((p.min, p.max), (Some(240e6), Some(280e6)));
         assert_eq!(p.parameter().conditions.as_deref(), Some("yieldStrength"));
         assert!(Property::value("colour", 1.0, "1".into()).is_err());
+        let melting = Property::value("meltingPoint", 1450.0, "1450 degC".into())?;
+        assert_eq!(melting.contract_si().1, Some(1723.15));
+        assert_eq!(p.contract_si(), (Some(240e6), None, Some(280e6)));
         assert!(Property::value("density", f64::NAN, "NaN".into()).is_err());
         Ok(())
     }
