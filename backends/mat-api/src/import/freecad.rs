@@ -153,7 +153,7 @@ fn card(stem: &str, text: &str, dropped: &mut Vec<String>) -> anyhow::Result<(Ma
         match value {
             // FreeCAD writes 0 for "unknown" (`None.FCMat`, `UltimateStrain = 0`): no value, and
             // nothing wrong with the card.
-            Ok(v) if v == 0.0 => {}
+            Ok(0.0) => {}
             Ok(v) => properties.push(Property::value(key, v, text.clone())?),
             Err(e) => dropped.push(format!("{stem}: {e}")),
         }
