@@ -87,7 +87,7 @@ test('Enter in the materials search box opens the coming-soon search page (500 p
   await shot(page, 'mat-compare-plugin-500');
 });
 
-test('the mat and part suggest calls answer their seeds\' completions; the search box stays quiet', async ({ page, request }) => {
+test("the mat and part suggest calls answer their seeds' completions; the search box stays quiet", async ({ page, request }) => {
   // The materials library has its seed (issue 17): grades complete in the same envelope.
   const mat = await request.get('/to/api/public/mat/es/keyword/suggest?keyword=X5CrNi&size=15');
   expect(mat.status()).toBe(200);
