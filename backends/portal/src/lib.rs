@@ -27,12 +27,13 @@ pub fn services() -> Vec<Arc<dyn Service>> {
     services
 }
 
-/// The service owning a library's database: the component and part libraries have tables (and
-/// migrations) of their own beyond the catalog's, and import their seeds on first start.
+/// The service owning a library's database: the component, part and materials libraries import
+/// their seeds on first start (components and parts also have tables of their own).
 pub fn service_for_library(library: LibraryService) -> Arc<dyn Service> {
     match library.library().key {
         key if key == component_api::LIBRARY.key => component_api::service(),
         key if key == part_api::LIBRARY.key => part_api::service(),
+        key if key == mat_api::LIBRARY.key => mat_api::service(),
         _ => Arc::new(library),
     }
 }

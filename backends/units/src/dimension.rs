@@ -37,6 +37,12 @@ pub enum Dimension {
     TemperatureCoefficient,
     /// °C/W (same as K/W).
     ThermalResistance,
+    /// W/(m·K): how well a material conducts heat.
+    ThermalConductivity,
+    /// J/(kg·K): specific heat capacity.
+    SpecificHeat,
+    /// Ω·m: a material's electrical resistivity.
+    Resistivity,
     /// Canonical unit radian; displayed in degrees.
     Angle,
     /// Bytes. Prefixes are binary (1 KB = 1024 B), the memory-size convention of MCU data.
@@ -62,7 +68,7 @@ pub(crate) struct DisplayRule {
 
 impl Dimension {
     /// Every dimension, in declaration order.
-    pub const ALL: [Dimension; 28] = [
+    pub const ALL: [Dimension; 31] = [
         Dimension::Resistance,
         Dimension::Capacitance,
         Dimension::Inductance,
@@ -85,6 +91,9 @@ impl Dimension {
         Dimension::Ratio,
         Dimension::TemperatureCoefficient,
         Dimension::ThermalResistance,
+        Dimension::ThermalConductivity,
+        Dimension::SpecificHeat,
+        Dimension::Resistivity,
         Dimension::Angle,
         Dimension::DataSize,
         Dimension::DataRate,
@@ -118,6 +127,9 @@ impl Dimension {
             Dimension::Ratio => "ratio",
             Dimension::TemperatureCoefficient => "temperature_coefficient",
             Dimension::ThermalResistance => "thermal_resistance",
+            Dimension::ThermalConductivity => "thermal_conductivity",
+            Dimension::SpecificHeat => "specific_heat",
+            Dimension::Resistivity => "resistivity",
             Dimension::Angle => "angle",
             Dimension::DataSize => "data_size",
             Dimension::DataRate => "data_rate",
@@ -152,6 +164,9 @@ impl Dimension {
             Dimension::Ratio => "比率",
             Dimension::TemperatureCoefficient => "温度系数",
             Dimension::ThermalResistance => "热阻",
+            Dimension::ThermalConductivity => "导热系数",
+            Dimension::SpecificHeat => "比热容",
+            Dimension::Resistivity => "电阻率",
             Dimension::Angle => "角度",
             Dimension::DataSize => "存储容量",
             Dimension::DataRate => "数据速率",
@@ -186,6 +201,9 @@ impl Dimension {
             Dimension::Ratio => "Ratio",
             Dimension::TemperatureCoefficient => "Temperature coefficient",
             Dimension::ThermalResistance => "Thermal resistance",
+            Dimension::ThermalConductivity => "Thermal conductivity",
+            Dimension::SpecificHeat => "Specific heat",
+            Dimension::Resistivity => "Resistivity",
             Dimension::Angle => "Angle",
             Dimension::DataSize => "Data size",
             Dimension::DataRate => "Data rate",
@@ -220,6 +238,9 @@ impl Dimension {
             Dimension::Ratio => "1",
             Dimension::TemperatureCoefficient => "1/K",
             Dimension::ThermalResistance => "K/W",
+            Dimension::ThermalConductivity => "W/(m·K)",
+            Dimension::SpecificHeat => "J/(kg·K)",
+            Dimension::Resistivity => "Ω·m",
             Dimension::Angle => "rad",
             Dimension::DataSize => "B",
             Dimension::DataRate => "bit/s",
@@ -269,6 +290,10 @@ impl Dimension {
             Dimension::Ratio => rule("%", 0.01, None),
             Dimension::TemperatureCoefficient => rule("ppm/°C", 1e-6, None),
             Dimension::ThermalResistance => rule("°C/W", 1.0, None),
+            Dimension::ThermalConductivity => rule("W/(m·K)", 1.0, None),
+            Dimension::SpecificHeat => rule("J/(kg·K)", 1.0, None),
+            // No prefixes: values span 1e-8 (copper) to 1e16 (PTFE), and `PΩ·m` would read as pico.
+            Dimension::Resistivity => rule("Ω·m", 1.0, None),
             Dimension::Angle => rule("°", std::f64::consts::PI / 180.0, None),
             // Binary prefixes, handled by the display code (exponents here count thousands).
             Dimension::DataSize => rule("B", 1.0, Some((0, 12))),

@@ -61,8 +61,11 @@ fn read_unit_word(cursor: &mut Cursor<'_>) -> String {
         } else {
             let previous_is_letter = word.chars().last().is_some_and(|p| p.is_alphabetic());
             match c {
-                // `ppm/°C`, `g/cm3`, `°C/W`, `N/mm²` — but not `3.3V/5V`, a list
-                '/' => !word.is_empty() && next.is_some_and(is_unit_char),
+                // `ppm/°C`, `g/cm3`, `°C/W`, `N/mm²` — but not `3.3V/5V`, a list; `W/(m·K)`
+                // opens a bracket after it
+                '/' => !word.is_empty() && next.is_some_and(|n| is_unit_char(n) || n == '('),
+                '(' => word.ends_with('/') && next.is_some_and(is_unit_char),
+                ')' => word.matches('(').count() > word.matches(')').count(),
                 // `N.m`, `N*m`
                 '.' | '*' => previous_is_letter && next.is_some_and(|n| n.is_ascii_alphabetic()),
                 // `mm2`, `cm3`, `kg/m3`: squares and cubes written without superscripts
@@ -799,6 +802,38 @@ mod tests {
         assert_quantity("1.5kg", Dimension::Mass, 1.5);
         assert_quantity("12VDC", Dimension::Voltage, 12.0);
         assert_quantity("１０ｋΩ", Dimension::Resistance, 1e4);
+    }
+
+    #[test]
+    fn material_property_units_are_read_in_canonical_si() {
+        // Thermal expansion: per kelvin, strain per kelvin, and ppm.
+        assert_quantity("12µm/(m·K)", Dimension::TemperatureCoefficient, 12e-6);
+        assert_quantity("12 um/(m·K)", Dimension::TemperatureCoefficient, 12e-6);
+        assert_quantity("12μm/m/K", Dimension::TemperatureCoefficient, 12e-6);
+        assert_quantity("0.000011 m/m/K", Dimension::TemperatureCoefficient, 11e-6);
+        assert_quantity("12ppm/K", Dimension::TemperatureCoefficient, 12e-6);
+        // Thermal conductivity and specific heat in the spellings of the sources.
+        assert_quantity("167 W/m/K", Dimension::ThermalConductivity, 167.0);
+        assert_quantity("15.1 W/(m*K)", Dimension::ThermalConductivity, 15.1);
+        assert_quantity("50W/(m·K)", Dimension::ThermalConductivity, 50.0);
+        assert_quantity("50 W/mK", Dimension::ThermalConductivity, 50.0);
+        assert_quantity("500 J/(kg*K)", Dimension::SpecificHeat, 500.0);
+        assert_quantity("450 J/kg/K", Dimension::SpecificHeat, 450.0);
+        assert_quantity("0.45 J/(g·K)", Dimension::SpecificHeat, 450.0);
+        // Resistivity with prefixes and in Ω·cm.
+        assert_quantity("7.2e-7 ohm*m", Dimension::Resistivity, 7.2e-7);
+        assert_quantity("1.68e-8 Ω·m", Dimension::Resistivity, 1.68e-8);
+        assert_quantity("0.72µΩ·m", Dimension::Resistivity, 7.2e-7);
+        assert_quantity("72µΩ·cm", Dimension::Resistivity, 7.2e-7);
+        assert_quantity("1e14 ohm*cm", Dimension::Resistivity, 1e12);
+        // Stresses in imperial units, density in g/cm³, hardness numbers.
+        assert_quantity("36ksi", Dimension::Pressure, 248_211_262.554_048);
+        assert_quantity("36000 psi", Dimension::Pressure, 248_211_262.554_048);
+        assert_quantity("7.85 g/cm³", Dimension::Density, 7850.0);
+        assert_quantity("200 HB", Dimension::Dimensionless, 200.0);
+        // A `/` between plain numbers is still a list or a fraction, not a per-unit.
+        assert_eq!(param("2/4/8g", None).len(), 3);
+        assert_eq!(param("3.3V/5V", None).len(), 2);
     }
 
     #[test]
