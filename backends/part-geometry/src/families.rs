@@ -399,6 +399,17 @@ impl RoundHead {
                 widen(&mut steps);
                 steps.push(ProfileStep::line(big, rim));
             }
+            // Without a collar the sphere would meet the bearing face inside dk (ISO 7380-1
+            // M12, M16: a real head rounds that edge off): the dome runs from dk's edge instead,
+            // its radius from dk and k.
+            _ if self.collar.is_none() => {
+                let radius = (big * big + self.k * self.k) / (2.0 * self.k);
+                steps.push(ProfileStep::arc(0.0, self.k, [0.0, self.k - radius]));
+                return Some(Revolution {
+                    start: [0.0, 0.0],
+                    steps,
+                });
+            }
             // Else it meets the collar's top inside dk: a flat shoulder, then the dome.
             _ => {
                 self.collar?;

@@ -299,6 +299,24 @@ fn button_head_iso7380_1_m6x20_is_a_dome_on_a_rim() {
 }
 
 #[test]
+fn button_head_iso7380_1_m12x20_domes_from_the_edge_of_dk() {
+    // rf 11.2 would meet the bearing face at r = 10.2, inside dk / 2 = 10.5: the dome runs from
+    // dk's edge to k, its radius (R² + k²) / 2k.
+    let (d, dk, k, rf, l): (f64, f64, f64, f64, f64) = (12.0, 21.0, 6.6, 11.2, 20.0);
+    let big = dk / 2.0;
+    let radius = (big * big + k * k) / (2.0 * k);
+    check(
+        "button_head",
+        "iso7380_1",
+        &[("d", d), ("dk", dk), ("k", k), ("rf", rf), ("l", l)],
+        PI * d * d / 4.0 * l + cap(radius, k),
+        [-big, -big, -l],
+        [big, big, k],
+        &["dk", "d", "k", "l"],
+    );
+}
+
+#[test]
 fn button_head_with_collar_iso7380_2_m6x20_domes_from_its_collar() {
     let (d, dk, dc, c, k, rf, l) = (6.0, 10.0, 13.6, 1.2, 3.3, 6.15, 20.0);
     let rc = dc / 2.0;
@@ -504,15 +522,17 @@ fn cheese_head_washer_iso7092_m6_is_a_plain_ring() {
 
 #[test]
 fn round_heads_refuse_a_dome_that_cannot_close() {
-    // A dome radius smaller than the head's half width cannot meet the cylinder dk.
+    // A dome too small to reach from the collar's top to k.
     let error = Shape::from_attributes(
-        "button_head",
-        "iso7380_1",
+        "button_head_with_collar",
+        "iso7380_2",
         &row(&[
             ("d", 6.0),
-            ("dk", 10.5),
+            ("dk", 10.0),
+            ("dc", 13.6),
+            ("c", 1.2),
             ("k", 3.3),
-            ("rf", 4.0),
+            ("rf", 1.0),
             ("l", 20.0),
         ]),
     )
