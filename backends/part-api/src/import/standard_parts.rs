@@ -230,7 +230,7 @@ pub fn read_family(
             if columns.iter().all(|(i, _)| is_blank(row.cell(*i))) {
                 continue;
             }
-            match context.row(&table, row, &columns, lengths, &mut out.blank_cells) {
+            match context.row(table, row, &columns, lengths, &mut out.blank_cells) {
                 Ok(variants) => out.variants.extend(variants),
                 Err(reason) => out.rejections.push(Rejection::new(
                     format!("{} {standard_key}", table.at(row)),
