@@ -56,6 +56,20 @@ pub struct Standard {
     pub category: Option<String>,
     pub name_zh: Option<String>,
     pub name_en: Option<String>,
+    /// A project-authored table (path relative to the seed directory) that holds this
+    /// standard's columns instead of the family's bd_warehouse table (ISO 15 bearings above
+    /// bd_warehouse's 10 mm bore).
+    pub file: Option<String>,
+    /// What the detail must say about this standard's data (ISO 15 has no load ratings),
+    /// Chinese and English.
+    pub note: Option<Note>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Note {
+    pub zh: String,
+    pub en: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

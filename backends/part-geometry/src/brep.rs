@@ -7,7 +7,7 @@ use truck_meshalgo::prelude::{MeshableShape, MeshedShape};
 use truck_modeling::{builder, Point3, Rad, Solid, Vector3, Wire};
 use truck_stepio::out::{CompleteStepDisplay, StepHeaderDescriptor, StepModels};
 
-use crate::section::{Body, Contour, Prism, Torus};
+use crate::section::{arc_angles, Body, Contour, Prism, Revolution, Torus};
 use crate::GeometryError;
 
 /// The B-rep solids of a shape.
@@ -74,10 +74,39 @@ fn torus(torus: &Torus) -> Result<Solid, GeometryError> {
     ))
 }
 
+/// A solid of revolution: its outline in the XZ plane (x = r) as one wire from the axis round
+/// to the axis, turned a full revolution by `builder::cone`, which drops the degenerate edges
+/// on the axis so that the shell closes.
+fn revolution(revolution: &Revolution) -> Result<Solid, GeometryError> {
+    let point = |[r, z]: [f64; 2]| Point3::new(r, 0.0, z);
+    let mut from = builder::vertex(point(revolution.start));
+    let mut edges = Vec::with_capacity(revolution.steps.len());
+    for (start, step) in revolution.segments() {
+        let to = builder::vertex(point(step.to));
+        let edge = match arc_angles(start, step) {
+            None => builder::line(&from, &to),
+            Some((center, radius, first, last)) => {
+                let middle = (first + last) / 2.0;
+                let transit = [
+                    center[0] + radius * middle.cos(),
+                    center[1] + radius * middle.sin(),
+                ];
+                builder::circle_arc(&from, &to, point(transit))
+            }
+        };
+        edges.push(edge);
+        from = to;
+    }
+    let wire: Wire = edges.into();
+    let shell = builder::cone(&wire, Vector3::unit_z(), Rad(2.0 * PI));
+    Solid::try_new(vec![shell]).map_err(|error| GeometryError::Modeling(error.to_string()))
+}
+
 fn solid(body: &Body) -> Result<Solid, GeometryError> {
     match body {
         Body::Prism(prism) => prism_solid(prism),
         Body::Torus(shape) => torus(shape),
+        Body::Revolution(shape) => revolution(shape),
     }
 }
 
@@ -198,6 +227,69 @@ fn torus_mesh(torus: &Torus) -> TriangleMesh {
     mesh
 }
 
+/// A solid of revolution as a grid over its outline and the turn, triangles facing out: each
+/// arc of the outline and the turn divided so that chords stay within 0.1 % of their radius (as
+/// tori), a point on the axis one vertex with a fan around it. truck-meshalgo's triangulation of
+/// the revolved surfaces leaves gaps where they meet at the axis (the degenerate poles).
+fn revolution_mesh(revolution: &Revolution) -> TriangleMesh {
+    let mut outline: Vec<[f64; 2]> = vec![revolution.start];
+    for (from, step) in revolution.segments() {
+        if let Some((center, radius, start, end)) = arc_angles(from, step) {
+            let full = circle_segments(radius, 0.001 * radius) as f64;
+            let pieces = ((full * (end - start) / (2.0 * PI)).ceil() as usize).max(2);
+            for piece in 1..pieces {
+                let angle = start + (end - start) * piece as f64 / pieces as f64;
+                outline.push([
+                    center[0] + radius * angle.cos(),
+                    center[1] + radius * angle.sin(),
+                ]);
+            }
+        }
+        outline.push(step.to);
+    }
+    let (reach, _, _) = revolution.extent();
+    let around = circle_segments(reach, 0.001 * reach);
+    let on_axis = |point: &[f64; 2]| point[0].abs() < 1e-9;
+    let mut mesh = TriangleMesh::default();
+    // The first vertex of each outline point: one on the axis, else a ring of `around`.
+    let mut first = Vec::with_capacity(outline.len());
+    for point in &outline {
+        first.push(mesh.positions.len() as u32);
+        if on_axis(point) {
+            mesh.positions.push([0.0, 0.0, point[1]]);
+        } else {
+            for i in 0..around {
+                let angle = 2.0 * PI * i as f64 / around as f64;
+                mesh.positions
+                    .push([point[0] * angle.cos(), point[0] * angle.sin(), point[1]]);
+            }
+        }
+    }
+    let vertex = |index: usize, i: usize| {
+        if on_axis(&outline[index]) {
+            first[index]
+        } else {
+            first[index] + (i % around) as u32
+        }
+    };
+    for index in 0..outline.len() - 1 {
+        let (a_axis, b_axis) = (on_axis(&outline[index]), on_axis(&outline[index + 1]));
+        for i in 0..around {
+            // A = (this, i), B = (next, i), C = (next, i + 1), D = (this, i + 1): along a
+            // counter-clockwise outline, A C B and A D C face out.
+            let (a, b) = (vertex(index, i), vertex(index + 1, i));
+            let (c, d) = (vertex(index + 1, i + 1), vertex(index, i + 1));
+            if !b_axis {
+                mesh.triangles.push([a, c, b]);
+            }
+            if !a_axis {
+                mesh.triangles.push([a, d, c]);
+            }
+        }
+    }
+    mesh
+}
+
 /// Corners closer than this (mm) are one vertex: truck evaluates a boundary point once for each
 /// face that shares it, and the two results differ in the seventh decimal.
 const WELD_TOLERANCE: f64 = 1e-4;
@@ -260,6 +352,12 @@ impl Model {
                     })
                     .collect(),
                 Body::Torus(torus) => vec![torus.minor_radius],
+                // Arcs' radii; a cone's corners set no finer tolerance than its rim needs.
+                Body::Revolution(revolution) => revolution
+                    .segments()
+                    .filter_map(|(from, step)| arc_angles(from, step).map(|arc| arc.1))
+                    .chain(revolution.corners().map(|[r, _]| r).filter(|r| *r > 0.0))
+                    .collect(),
             })
             .reduce(f64::min);
         Ok(Model {
@@ -292,6 +390,9 @@ impl Model {
                     // tori (ISO 3601 rings above ~90 mm: triangles across the hole); the torus's
                     // own parametrisation gives a closed grid of the same chord tolerance.
                     return torus_mesh(torus);
+                }
+                if let Body::Revolution(revolution) = body {
+                    return revolution_mesh(revolution);
                 }
                 let polygon = solid.triangulation(tolerance).to_polygon();
                 weld(

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::section::{Body, BoundingBox, Contour, Prism, Torus};
+use crate::section::{arc_angles, Body, BoundingBox, Contour, Prism, Revolution, Torus};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -176,6 +176,73 @@ fn torus_side_lines(torus: &Torus) -> Vec<Entity> {
     ]
 }
 
+/// A solid of revolution seen from the side (either side): its outline and the outline's mirror
+/// image, and each circular edge (a corner off the axis) seen edge-on as a line across.
+fn revolution_side_lines(revolution: &Revolution) -> Vec<Entity> {
+    let mut lines = Vec::new();
+    for (from, step) in revolution.segments() {
+        match arc_angles(from, step) {
+            None => {
+                lines.push(line(Layer::Outline, from, step.to));
+                let mirror = |[r, z]: [f64; 2]| [-r, z];
+                lines.push(line(Layer::Outline, mirror(from), mirror(step.to)));
+            }
+            Some((center, radius, start, end)) => {
+                let (start, end) = (start.to_degrees(), end.to_degrees());
+                lines.push(Entity::Arc {
+                    layer: Layer::Outline,
+                    center,
+                    radius,
+                    start,
+                    end,
+                });
+                lines.push(Entity::Arc {
+                    layer: Layer::Outline,
+                    center: [-center[0], center[1]],
+                    radius,
+                    start: 180.0 - end,
+                    end: 180.0 - start,
+                });
+            }
+        }
+    }
+    for [r, z] in revolution.corners().filter(|[r, _]| *r > 1e-9) {
+        lines.push(line(Layer::Outline, [-r, z], [r, z]));
+    }
+    lines
+}
+
+/// A solid of revolution from above: a circle per corner radius, dashed where a part of the
+/// outline farther out stands higher.
+fn revolution_top_circles(revolution: &Revolution) -> Vec<Entity> {
+    let corners: Vec<[f64; 2]> = revolution.corners().collect();
+    let mut radii: Vec<f64> = corners.iter().map(|c| c[0]).filter(|r| *r > 1e-9).collect();
+    radii.sort_by(f64::total_cmp);
+    radii.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    radii
+        .into_iter()
+        .map(|radius| {
+            let height = corners
+                .iter()
+                .filter(|c| (c[0] - radius).abs() < 1e-9)
+                .map(|c| c[1])
+                .fold(f64::MIN, f64::max);
+            let covered = corners
+                .iter()
+                .any(|c| c[0] > radius + 1e-9 && c[1] > height + 1e-9);
+            Entity::Circle {
+                layer: if covered {
+                    Layer::Hidden
+                } else {
+                    Layer::Outline
+                },
+                center: [0.0, 0.0],
+                radius,
+            }
+        })
+        .collect()
+}
+
 /// A torus from above: its inner and outer edges, and the circle its section's centre follows.
 fn torus_top_circles(torus: &Torus) -> Vec<Entity> {
     let (big, small) = (torus.major_radius, torus.minor_radius);
@@ -242,8 +309,20 @@ fn contains(outer: [f64; 4], inner: [f64; 4]) -> bool {
 
 /// Whether a contour of `prism` shows in the top view: a prism standing on it that covers it
 /// hides it, unless the contour lies inside one of that prism's holes (a socket, a bore).
-fn seen_from_above(contour: &Contour, prism: &Prism, prisms: &[Prism]) -> Visibility {
+fn seen_from_above(
+    contour: &Contour,
+    prism: &Prism,
+    prisms: &[Prism],
+    revolutions: &[Revolution],
+) -> Visibility {
     let extent = contour.extent();
+    // A head of revolution on the shank covers what lies within its reach.
+    for above in revolutions {
+        let (reach, bottom, _) = above.extent();
+        if bottom >= prism.top - 1e-9 && contains([-reach, -reach, reach, reach], extent) {
+            return Visibility::Hidden;
+        }
+    }
     for above in prisms.iter().filter(|p| p.bottom >= prism.top - 1e-9) {
         let through_a_hole = above
             .holes
@@ -383,14 +462,21 @@ impl Drawing {
             .iter()
             .filter_map(|body| match body {
                 Body::Prism(prism) => Some(prism.clone()),
-                Body::Torus(_) => None,
+                _ => None,
             })
             .collect();
         let tori: Vec<Torus> = bodies
             .iter()
             .filter_map(|body| match body {
                 Body::Torus(torus) => Some(*torus),
-                Body::Prism(_) => None,
+                _ => None,
+            })
+            .collect();
+        let revolutions: Vec<Revolution> = bodies
+            .iter()
+            .filter_map(|body| match body {
+                Body::Revolution(revolution) => Some(revolution.clone()),
+                _ => None,
             })
             .collect();
         let size = bounds.size();
@@ -398,7 +484,7 @@ impl Drawing {
         // section: the length counts for at most three section widths.
         let section = size[0].max(size[1]);
         let text_height = (size[2].min(3.0 * section).max(section) * 0.035).clamp(0.5, 40.0);
-        let round = !tori.is_empty() || is_round(&prisms);
+        let round = !tori.is_empty() || !revolutions.is_empty() || is_round(&prisms);
 
         let mut views: Vec<(View, Vec<Entity>)> = Vec::new();
         for (view, axis) in [(View::Front, 0), (View::Side, 1)] {
@@ -406,6 +492,7 @@ impl Drawing {
                 .iter()
                 .flat_map(|prism| side_lines(prism, axis))
                 .chain(tori.iter().flat_map(torus_side_lines))
+                .chain(revolutions.iter().flat_map(revolution_side_lines))
                 .collect();
             if round {
                 let margin = text_height;
@@ -421,9 +508,12 @@ impl Drawing {
         for torus in &tori {
             top.extend(torus_top_circles(torus));
         }
+        for revolution in &revolutions {
+            top.extend(revolution_top_circles(revolution));
+        }
         for prism in &prisms {
             for contour in std::iter::once(&prism.outer).chain(&prism.holes) {
-                match seen_from_above(contour, prism, &prisms) {
+                match seen_from_above(contour, prism, &prisms, &revolutions) {
                     Visibility::Visible => top.extend(contour_entities(contour, Layer::Outline)),
                     Visibility::Hidden => top.extend(contour_entities(contour, Layer::Hidden)),
                     Visibility::Repeated => {}

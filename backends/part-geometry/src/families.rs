@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::drawing::{Dimension, View};
-use crate::section::{Contour, Prism, Torus};
+use crate::section::{Body, Contour, Prism, ProfileStep, Revolution, Torus};
 use crate::GeometryError;
 
 /// A variant's dimension row, read with the family's name for the errors.
@@ -244,10 +244,15 @@ pub struct CheeseHead {
 
 impl CheeseHead {
     pub(crate) fn read(standard: &str, row: &Row) -> Result<Self, GeometryError> {
-        // ISO 7048 and ISO 14580 heads have a cross or hexalobular recess, not modelled.
-        if !standard.eq_ignore_ascii_case("iso1207") {
+        // ISO 7048 and ISO 14580 heads have a cross or hexalobular recess, not modelled. ISO
+        // 1580's slotted pan head is built the same way (its slightly domed top is not: the
+        // table gives no radius).
+        if !["iso1207", "iso1580"]
+            .iter()
+            .any(|slotted| standard.eq_ignore_ascii_case(slotted))
+        {
             return Err(GeometryError::UnsupportedStandard {
-                family: "cheese_head".to_owned(),
+                family: row.family.to_owned(),
                 standard: standard.to_owned(),
             });
         }
@@ -293,6 +298,385 @@ impl CheeseHead {
             vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
         ]);
         dimensions
+    }
+}
+
+/// The radius at height `z` of a sphere of radius `rf` about (0, `center_z`), if it reaches `z`.
+fn sphere_radius_at(rf: f64, center_z: f64, z: f64) -> Option<f64> {
+    let squared = rf * rf - (z - center_z).powi(2);
+    (squared > 0.0).then(|| squared.sqrt())
+}
+
+/// A head turned about the axis whose top is a spherical dome of radius `rf` reaching height
+/// `k` (ISO 7380 button heads, ISO 7045 and DIN 967 pan heads): a cylinder dk up to where the
+/// sphere meets it, on an optional collar dc × c (ISO 7380-2, DIN 967). The drive recess is not
+/// modelled (it would need a boolean cut truck-stepio cannot write). Without `rf` (ISO 14583,
+/// ASME B18.6.3 pan heads: the table gives no radius) the head is the cylinder dk × k.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundHead {
+    pub d: f64,
+    pub dk: f64,
+    pub k: f64,
+    pub rf: Option<f64>,
+    /// Collar diameter and height.
+    pub collar: Option<(f64, f64)>,
+    pub l: f64,
+}
+
+impl RoundHead {
+    /// `collar`: the names of the collar's diameter and height (`dc`, `c`; DIN 967's collar is
+    /// dk wide: `dk`, `c`); `domed`: whether the row gives the dome radius `rf`.
+    pub(crate) fn read(
+        row: &Row,
+        collar: Option<(&str, &str)>,
+        domed: bool,
+    ) -> Result<Self, GeometryError> {
+        let head = RoundHead {
+            d: row.length("d")?,
+            dk: row.length("dk")?,
+            k: row.length("k")?,
+            rf: if domed { Some(row.length("rf")?) } else { None },
+            collar: match collar {
+                Some((diameter, height)) => Some((row.length(diameter)?, row.length(height)?)),
+                None => None,
+            },
+            l: row.length("l")?,
+        };
+        row.less_than("d", head.d, "dk", head.dk)?;
+        if let Some((dc, c)) = head.collar {
+            row.less_than("d", head.d, "dc", dc)?;
+            row.less_than("c", c, "k", head.k)?;
+        }
+        // The dome must rise from the cylinder (or the collar) to k without overhang.
+        if head.profile().is_none() {
+            return Err(row.invalid(
+                "rf",
+                head.rf.unwrap_or_default(),
+                "does not close the dome over dk and k",
+            ));
+        }
+        Ok(head)
+    }
+
+    /// The head's section, or none when the dome cannot sit on it.
+    fn profile(&self) -> Option<Revolution> {
+        let big = self.dk / 2.0;
+        let mut steps = Vec::new();
+        let base = match self.collar {
+            Some((dc, c)) => {
+                steps.push(ProfileStep::line(dc / 2.0, 0.0));
+                steps.push(ProfileStep::line(dc / 2.0, c));
+                c
+            }
+            None => {
+                steps.push(ProfileStep::line(big, 0.0));
+                0.0
+            }
+        };
+        let widen = |steps: &mut Vec<ProfileStep>| {
+            if self
+                .collar
+                .is_some_and(|(dc, _)| (dc / 2.0 - big).abs() > 1e-9)
+            {
+                steps.push(ProfileStep::line(big, base));
+            }
+        };
+        let Some(rf) = self.rf else {
+            widen(&mut steps);
+            steps.push(ProfileStep::line(big, self.k));
+            steps.push(ProfileStep::line(0.0, self.k));
+            return Some(Revolution {
+                start: [0.0, 0.0],
+                steps,
+            });
+        };
+        let center = [0.0, self.k - rf];
+        // Where the sphere meets the cylinder dk.
+        let rim = (rf > big).then(|| center[1] + (rf * rf - big * big).sqrt());
+        match rim {
+            // Above the base: a cylindrical rim, then the dome.
+            Some(rim) if rim > base + 1e-6 => {
+                widen(&mut steps);
+                steps.push(ProfileStep::line(big, rim));
+            }
+            // Without a collar the sphere would meet the bearing face inside dk (ISO 7380-1
+            // M12, M16: a real head rounds that edge off): the dome runs from dk's edge instead,
+            // its radius from dk and k.
+            _ if self.collar.is_none() => {
+                let radius = (big * big + self.k * self.k) / (2.0 * self.k);
+                steps.push(ProfileStep::arc(0.0, self.k, [0.0, self.k - radius]));
+                return Some(Revolution {
+                    start: [0.0, 0.0],
+                    steps,
+                });
+            }
+            // Else it meets the collar's top inside dk: a flat shoulder, then the dome.
+            _ => {
+                self.collar?;
+                let inner = sphere_radius_at(rf, center[1], base).filter(|r| *r <= big)?;
+                steps.push(ProfileStep::line(inner, base));
+            }
+        }
+        steps.push(ProfileStep::arc(0.0, self.k, center));
+        Some(Revolution {
+            start: [0.0, 0.0],
+            steps,
+        })
+    }
+
+    pub(crate) fn bodies(&self) -> Vec<Body> {
+        let mut bodies = vec![Body::Prism(Prism::new(
+            Contour::circle(self.d),
+            -self.l,
+            0.0,
+        ))];
+        bodies.extend(self.profile().map(Body::Revolution));
+        bodies
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let reach = self.collar.map_or(self.dk, |(dc, _)| dc.max(self.dk)) / 2.0;
+        let mut head = ScrewHead::round(self.dk);
+        head.reach = head.reach.max(reach);
+        let mut dimensions = screw_front_dimensions(head, self.d, self.k, self.l);
+        if let Some((dc, c)) = self.collar {
+            let rc = dc / 2.0;
+            // DIN 967's collar is dk wide, dimensioned already.
+            if (dc - self.dk).abs() > 1e-9 {
+                dimensions.push(horizontal(View::Side, -rc, rc, 0.0, -3.0, "dc", true));
+            }
+            dimensions.push(vertical(View::Side, rc, 0.0, c, -3.0, "c"));
+        }
+        dimensions
+    }
+}
+
+/// Countersunk heads (ISO 10642, 2009, 7046, 14581, 14582) and raised countersunk heads (ISO
+/// 2010, 7047, 14584): a cone of the included angle `a` from the shank to dk, a cylindrical
+/// edge up to k where the table's k exceeds the cone, and for raised heads a spherical raise
+/// rf over dk. The nominal length l counts from the countersunk's top (ISO 2009, 2010), so the
+/// shank is l − k long. Slot and recesses are not modelled (no boolean cut).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountersunkHead {
+    pub d: f64,
+    pub dk: f64,
+    pub k: f64,
+    /// Included angle in degrees.
+    pub a: f64,
+    pub rf: Option<f64>,
+    pub l: f64,
+}
+
+impl CountersunkHead {
+    pub(crate) fn read(row: &Row, raised: bool) -> Result<Self, GeometryError> {
+        let (d, dk) = (row.length("d")?, row.length("dk")?);
+        let a = row.values.get("a").copied().unwrap_or(90.0);
+        if !(a.is_finite() && a > 30.0 && a < 150.0) {
+            return Err(row.invalid("a", a, "must be an included angle in degrees (30–150)"));
+        }
+        row.less_than("d", d, "dk", dk)?;
+        // A raised head's countersunk is the cone from the shank to dk: bd_warehouse's `k` is
+        // the raise f in ISO 2010 and 7047 (M6: 1.5) but the countersunk's height in ISO 14584
+        // (M6: 3.3 = (12.6 − 6) / 2), so it is not read.
+        let k = if raised {
+            (dk - d) / 2.0 / (a / 2.0).to_radians().tan()
+        } else {
+            row.length("k")?
+        };
+        let head = CountersunkHead {
+            d,
+            dk,
+            k,
+            a,
+            rf: if raised {
+                Some(row.length("rf")?)
+            } else {
+                None
+            },
+            l: row.length("l")?,
+        };
+        row.less_than("k", head.k, "l", head.l)?;
+        if let Some(rf) = head.rf {
+            row.less_than("dk", head.dk / 2.0, "rf", rf)?;
+        }
+        Ok(head)
+    }
+
+    /// Height of the raise over dk.
+    fn raise(&self) -> f64 {
+        let big = self.dk / 2.0;
+        self.rf.map_or(0.0, |rf| rf - (rf * rf - big * big).sqrt())
+    }
+
+    fn profile(&self) -> Revolution {
+        let big = self.dk / 2.0;
+        let slope = (self.a / 2.0).to_radians().tan();
+        let cone = ((big - self.d / 2.0) / slope).min(self.k);
+        let foot = big - cone * slope;
+        let mut steps = vec![ProfileStep::line(foot, 0.0), ProfileStep::line(big, cone)];
+        if self.k - cone > 1e-9 {
+            steps.push(ProfileStep::line(big, self.k));
+        }
+        match self.rf {
+            Some(rf) => {
+                let top = self.k + self.raise();
+                steps.push(ProfileStep::arc(0.0, top, [0.0, top - rf]));
+            }
+            None => steps.push(ProfileStep::line(0.0, self.k)),
+        }
+        Revolution {
+            start: [0.0, 0.0],
+            steps,
+        }
+    }
+
+    pub(crate) fn bodies(&self) -> Vec<Body> {
+        vec![
+            Body::Prism(Prism::new(Contour::circle(self.d), -(self.l - self.k), 0.0)),
+            Body::Revolution(self.profile()),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (r, big) = (self.d / 2.0, self.dk / 2.0);
+        let shank = self.l - self.k;
+        let top = self.k + self.raise();
+        let mut dimensions = vec![
+            horizontal(View::Front, -big, big, top, 3.0, "dk", true),
+            horizontal(View::Front, -r, r, -shank, -3.0, "d", true),
+            vertical(View::Front, r, -shank, self.k, -3.0, "l"),
+        ];
+        dimensions.push(if self.rf.is_some() {
+            vertical(View::Side, -big, self.k, top, 3.0, "f")
+        } else {
+            vertical(View::Front, -big, 0.0, self.k, 3.0, "k")
+        });
+        dimensions
+    }
+}
+
+/// ISO 7379 hexagon socket shoulder screw: the head dk × k with the socket s × t, the shoulder
+/// ds of the nominal length l, the thread d × b (the thread undercut is not modelled).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShoulderScrew {
+    pub d: f64,
+    pub ds: f64,
+    pub dk: f64,
+    pub k: f64,
+    pub b: f64,
+    pub s: f64,
+    pub t: f64,
+    pub l: f64,
+}
+
+impl ShoulderScrew {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let screw = read_lengths!(
+            row,
+            ShoulderScrew {
+                d,
+                ds,
+                dk,
+                k,
+                b,
+                s,
+                t,
+                l
+            }
+        );
+        row.less_than("d", screw.d, "ds", screw.ds)?;
+        row.less_than("ds", screw.ds, "dk", screw.dk)?;
+        row.less_than("s", across_corners(screw.s), "dk", screw.dk)?;
+        row.less_than("t", screw.t, "k", screw.k)?;
+        Ok(screw)
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![
+            Prism::new(Contour::circle(self.d), -self.l - self.b, -self.l),
+            Prism::new(Contour::circle(self.ds), -self.l, 0.0),
+            Prism::new(Contour::circle(self.dk), 0.0, self.k - self.t),
+            Prism::new(Contour::circle(self.dk), self.k - self.t, self.k)
+                .with_hole(Contour::hexagon(self.s)),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let (rk, rs, r) = (self.dk / 2.0, self.ds / 2.0, self.d / 2.0);
+        let bottom = -self.l - self.b;
+        vec![
+            horizontal(View::Front, -rk, rk, self.k, 3.0, "dk", true),
+            vertical(View::Front, -rk, 0.0, self.k, 3.0, "k"),
+            vertical(View::Front, rs, -self.l, 0.0, -3.0, "l"),
+            vertical(View::Front, r, bottom, -self.l, -3.0, "b"),
+            horizontal(View::Front, -r, r, bottom, -3.0, "d", true),
+            horizontal(View::Side, -rs, rs, -self.l, -3.0, "ds", true),
+            vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
+            vertical(
+                View::Top,
+                0.0,
+                -self.s / 2.0,
+                self.s / 2.0,
+                -(rk + 3.0),
+                "s",
+            ),
+        ]
+    }
+}
+
+/// DIN 1587 domed cap nut: the hexagon s × m with its bore d, closed by a dome of diameter dk.
+/// The nut's overall height h is not in bd_warehouse's table, so the dome is a hemisphere of dk
+/// standing on the hexagon: the model is lower than a real DIN 1587 nut (documented).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DomedCapNut {
+    pub d: f64,
+    pub dk: f64,
+    pub m: f64,
+    pub s: f64,
+}
+
+impl DomedCapNut {
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let nut = read_lengths!(row, DomedCapNut { d, dk, m, s });
+        row.less_than("d", nut.d, "dk", nut.dk)?;
+        row.at_most("dk", nut.dk, "s", nut.s)?;
+        Ok(nut)
+    }
+
+    pub(crate) fn bodies(&self) -> Vec<Body> {
+        let radius = self.dk / 2.0;
+        vec![
+            Body::Prism(
+                Prism::new(Contour::hexagon(self.s), 0.0, self.m)
+                    .with_hole(Contour::circle(self.d)),
+            ),
+            Body::Revolution(Revolution {
+                start: [0.0, self.m],
+                steps: vec![
+                    ProfileStep::line(radius, self.m),
+                    ProfileStep::arc(0.0, self.m + radius, [0.0, self.m]),
+                ],
+            }),
+        ]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let e = across_corners(self.s) / 2.0;
+        let radius = self.dk / 2.0;
+        vec![
+            horizontal(View::Front, -e, e, 0.0, -3.0, "e", false),
+            vertical(View::Front, -e, 0.0, self.m, 3.0, "m"),
+            horizontal(
+                View::Side,
+                -radius,
+                radius,
+                self.m + radius,
+                3.0,
+                "dk",
+                true,
+            ),
+            horizontal(View::Top, -self.d / 2.0, self.d / 2.0, 0.0, 0.0, "d", true),
+        ]
     }
 }
 

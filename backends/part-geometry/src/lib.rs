@@ -5,8 +5,9 @@
 //! A variant's `attributes` are `{"family", "standard", "size", "dimensions": {name: mm}}`
 //! (docs/part-geometry.md); [`Shape::from_attributes`] reads the family and its dimensions into a
 //! typed shape, which builds itself from bodies ([`section::Body`]): prisms (planar sections with
-//! holes extruded along Z, stacked where a part has several, head + shank) and tori (O-rings), so
-//! no boolean operation is needed (truck-stepio cannot write their results).
+//! holes extruded along Z, stacked where a part has several, head + shank), tori (O-rings) and
+//! solids of revolution (domed and countersunk heads, a cap nut's dome), so no boolean operation
+//! is needed (truck-stepio cannot write their results).
 
 use std::collections::BTreeMap;
 
@@ -19,8 +20,9 @@ pub mod section;
 pub use brep::{Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
-    profile_dimension_name, Bearing, CheeseHead, HexHead, HexHeadWithFlange, HexNutWithFlange, Nut,
-    NutOutline, ORing, PlainWasher, Profile, Row, SetScrew, ShaftKey, SocketHeadCap,
+    profile_dimension_name, Bearing, CheeseHead, CountersunkHead, DomedCapNut, HexHead,
+    HexHeadWithFlange, HexNutWithFlange, Nut, NutOutline, ORing, PlainWasher, Profile, RoundHead,
+    Row, SetScrew, ShaftKey, ShoulderScrew, SocketHeadCap,
 };
 use section::{Body, BoundingBox, Prism};
 
@@ -47,6 +49,14 @@ pub enum GeometryError {
 pub const SUPPORTED_FAMILIES: &[&str] = &[
     "socket_head_cap",
     "cheese_head",
+    "pan_head",
+    "pan_head_with_collar",
+    "raised_cheese_head",
+    "button_head",
+    "button_head_with_collar",
+    "countersunk_head",
+    "raised_countersunk_oval_head",
+    "shoulder_screw",
     "hex_head",
     "hex_head_with_flange",
     "setscrew",
@@ -55,8 +65,10 @@ pub const SUPPORTED_FAMILIES: &[&str] = &[
     "hex_nut_with_flange",
     "unchamfered_hex_nut",
     "square_nut",
+    "domed_cap_nut",
     "plain_washer",
     "chamfered_washer",
+    "cheese_head_washer",
     "single_row_deep_groove_ball_bearing",
     "single_row_capped_deep_groove_ball_bearing",
     "single_row_angular_contact_ball_bearing",
@@ -72,6 +84,10 @@ pub const SUPPORTED_FAMILIES: &[&str] = &[
 pub enum Shape {
     SocketHeadCap(SocketHeadCap),
     CheeseHead(CheeseHead),
+    RoundHead(RoundHead),
+    CountersunkHead(CountersunkHead),
+    ShoulderScrew(ShoulderScrew),
+    DomedCapNut(DomedCapNut),
     HexHead(HexHead),
     HexHeadWithFlange(HexHeadWithFlange),
     SetScrew(SetScrew),
@@ -107,6 +123,27 @@ impl Shape {
         Ok(match family {
             "socket_head_cap" => Shape::SocketHeadCap(SocketHeadCap::read(&row)?),
             "cheese_head" => Shape::CheeseHead(CheeseHead::read(standard, &row)?),
+            // ISO 1580 is slotted like ISO 1207; the recessed pan heads are round heads.
+            "pan_head" if standard.eq_ignore_ascii_case("iso1580") => {
+                Shape::CheeseHead(CheeseHead::read(standard, &row)?)
+            }
+            "pan_head" => Shape::RoundHead(RoundHead::read(&row, None, false)?),
+            "button_head" | "raised_cheese_head" => {
+                Shape::RoundHead(RoundHead::read(&row, None, true)?)
+            }
+            "button_head_with_collar" => {
+                Shape::RoundHead(RoundHead::read(&row, Some(("dc", "c")), true)?)
+            }
+            // DIN 967's collar is as wide as the head.
+            "pan_head_with_collar" => {
+                Shape::RoundHead(RoundHead::read(&row, Some(("dk", "c")), true)?)
+            }
+            "countersunk_head" => Shape::CountersunkHead(CountersunkHead::read(&row, false)?),
+            "raised_countersunk_oval_head" => {
+                Shape::CountersunkHead(CountersunkHead::read(&row, true)?)
+            }
+            "shoulder_screw" => Shape::ShoulderScrew(ShoulderScrew::read(&row)?),
+            "domed_cap_nut" => Shape::DomedCapNut(DomedCapNut::read(&row)?),
             "hex_head" => Shape::HexHead(HexHead::read(&row)?),
             "hex_head_with_flange" => Shape::HexHeadWithFlange(HexHeadWithFlange::read(&row)?),
             "setscrew" => Shape::SetScrew(SetScrew::read(&row, ["s", "t"])?),
@@ -116,7 +153,9 @@ impl Shape {
             "hex_nut_with_flange" => Shape::HexNutWithFlange(HexNutWithFlange::read(&row)?),
             "hex_nut" | "unchamfered_hex_nut" => Shape::Nut(Nut::read(&row, NutOutline::Hexagon)?),
             "square_nut" => Shape::Nut(Nut::read(&row, NutOutline::Square)?),
-            "plain_washer" | "chamfered_washer" => Shape::PlainWasher(PlainWasher::read(&row)?),
+            "plain_washer" | "chamfered_washer" | "cheese_head_washer" => {
+                Shape::PlainWasher(PlainWasher::read(&row)?)
+            }
             "single_row_deep_groove_ball_bearing"
             | "single_row_capped_deep_groove_ball_bearing"
             | "single_row_angular_contact_ball_bearing"
@@ -149,6 +188,10 @@ impl Shape {
             Shape::ShaftKey(shape) => shape.prisms(),
             Shape::Profile(shape) => shape.prisms(),
             Shape::ORing(shape) => return vec![Body::Torus(shape.torus())],
+            Shape::RoundHead(shape) => return shape.bodies(),
+            Shape::CountersunkHead(shape) => return shape.bodies(),
+            Shape::DomedCapNut(shape) => return shape.bodies(),
+            Shape::ShoulderScrew(shape) => shape.prisms(),
         };
         prisms.into_iter().map(Body::Prism).collect()
     }
@@ -158,6 +201,10 @@ impl Shape {
         match self {
             Shape::SocketHeadCap(shape) => shape.dimensions(),
             Shape::CheeseHead(shape) => shape.dimensions(),
+            Shape::RoundHead(shape) => shape.dimensions(),
+            Shape::CountersunkHead(shape) => shape.dimensions(),
+            Shape::ShoulderScrew(shape) => shape.dimensions(),
+            Shape::DomedCapNut(shape) => shape.dimensions(),
             Shape::HexHead(shape) => shape.dimensions(),
             Shape::HexHeadWithFlange(shape) => shape.dimensions(),
             Shape::SetScrew(shape) => shape.dimensions(),

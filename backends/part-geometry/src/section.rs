@@ -167,11 +167,117 @@ impl Torus {
     }
 }
 
+/// One step of a revolved section's outline in the (r, z) half-plane: to `to`, straight or
+/// counter-clockwise along the arc about `arc_center`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProfileStep {
+    pub to: [f64; 2],
+    pub arc_center: Option<[f64; 2]>,
+}
+
+impl ProfileStep {
+    pub fn line(r: f64, z: f64) -> ProfileStep {
+        ProfileStep {
+            to: [r, z],
+            arc_center: None,
+        }
+    }
+
+    pub fn arc(r: f64, z: f64, center: [f64; 2]) -> ProfileStep {
+        ProfileStep {
+            to: [r, z],
+            arc_center: Some(center),
+        }
+    }
+}
+
+/// A solid of revolution about the Z axis (domed and conical heads): its section in the (r, z)
+/// half-plane runs counter-clockwise from `start` on the axis (r = 0, the bottom) out and round
+/// to the last step's point, back on the axis (the top); the axis closes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Revolution {
+    pub start: [f64; 2],
+    pub steps: Vec<ProfileStep>,
+}
+
+/// An arc of a step: centre, radius and its start and end angles (counter-clockwise, end > start).
+pub(crate) fn arc_angles(from: [f64; 2], step: &ProfileStep) -> Option<([f64; 2], f64, f64, f64)> {
+    let center = step.arc_center?;
+    let angle = |p: [f64; 2]| (p[1] - center[1]).atan2(p[0] - center[0]);
+    let radius = ((from[0] - center[0]).powi(2) + (from[1] - center[1]).powi(2)).sqrt();
+    let (start, mut end) = (angle(from), angle(step.to));
+    if end <= start {
+        end += 2.0 * PI;
+    }
+    Some((center, radius, start, end))
+}
+
+impl Revolution {
+    /// The outline's corners: the start and each step's end.
+    pub fn corners(&self) -> impl Iterator<Item = [f64; 2]> + '_ {
+        std::iter::once(self.start).chain(self.steps.iter().map(|step| step.to))
+    }
+
+    /// Each step with the point it starts from.
+    pub fn segments(&self) -> impl Iterator<Item = ([f64; 2], &ProfileStep)> + '_ {
+        self.corners().zip(&self.steps)
+    }
+
+    /// Pappus in Green's form: V = π ∮ r² dz over the counter-clockwise outline (the axis adds
+    /// nothing), in closed form for lines and arcs.
+    pub fn volume(&self) -> f64 {
+        let integral: f64 = self
+            .segments()
+            .map(|(from, step)| match arc_angles(from, step) {
+                None => {
+                    let ([r1, z1], [r2, z2]) = (from, step.to);
+                    (z2 - z1) * (r1 * r1 + r1 * r2 + r2 * r2) / 3.0
+                }
+                Some((center, radius, start, end)) => {
+                    // r = c + R cos θ, dz = R cos θ dθ.
+                    let (c, big) = (center[0], radius);
+                    let antiderivative = |t: f64| {
+                        c * c * big * t.sin()
+                            + 2.0 * c * big * big * (t / 2.0 + (2.0 * t).sin() / 4.0)
+                            + big.powi(3) * (t.sin() - t.sin().powi(3) / 3.0)
+                    };
+                    antiderivative(end) - antiderivative(start)
+                }
+            })
+            .sum();
+        PI * integral
+    }
+
+    /// `(r max, z min, z max)` of the outline, arcs' extreme points included.
+    pub fn extent(&self) -> (f64, f64, f64) {
+        let mut points: Vec<[f64; 2]> = self.corners().collect();
+        for (from, step) in self.segments() {
+            if let Some((center, radius, start, end)) = arc_angles(from, step) {
+                for quarter in -4..=8 {
+                    let angle = f64::from(quarter) * PI / 2.0;
+                    if angle > start && angle < end {
+                        points.push([
+                            center[0] + radius * angle.cos(),
+                            center[1] + radius * angle.sin(),
+                        ]);
+                    }
+                }
+            }
+        }
+        points
+            .iter()
+            .fold((0.0, f64::MAX, f64::MIN), |(r, z0, z1), [pr, pz]| {
+                (r.max(*pr), z0.min(*pz), z1.max(*pz))
+            })
+    }
+}
+
 /// One solid of a shape.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Body {
     Prism(Prism),
     Torus(Torus),
+    Revolution(Revolution),
 }
 
 impl Body {
@@ -179,6 +285,7 @@ impl Body {
         match self {
             Body::Prism(prism) => prism.volume(),
             Body::Torus(torus) => torus.volume(),
+            Body::Revolution(revolution) => revolution.volume(),
         }
     }
 
@@ -195,6 +302,10 @@ impl Body {
                     [-reach, -reach, torus.center_z - torus.minor_radius],
                     [reach, reach, torus.center_z + torus.minor_radius],
                 )
+            }
+            Body::Revolution(revolution) => {
+                let (reach, bottom, top) = revolution.extent();
+                ([-reach, -reach, bottom], [reach, reach, top])
             }
         }
     }
@@ -274,6 +385,45 @@ mod tests {
         assert!((upper.area() + lower.area() + strip - PI * r * r).abs() < 1e-9);
         assert_eq!(lower.extent()[3], -h);
         assert_eq!(upper.extent()[1], h);
+    }
+
+    #[test]
+    fn a_revolution_has_the_textbook_volumes() {
+        // A cylinder r 2 × h 3, a cone r 2 × h 3, a hemisphere r 2 on top of the cylinder.
+        let cylinder = Revolution {
+            start: [0.0, 0.0],
+            steps: vec![
+                ProfileStep::line(2.0, 0.0),
+                ProfileStep::line(2.0, 3.0),
+                ProfileStep::line(0.0, 3.0),
+            ],
+        };
+        assert!((cylinder.volume() - PI * 4.0 * 3.0).abs() < 1e-9);
+        let cone = Revolution {
+            start: [0.0, 0.0],
+            steps: vec![ProfileStep::line(2.0, 0.0), ProfileStep::line(0.0, 3.0)],
+        };
+        assert!((cone.volume() - PI * 4.0 * 3.0 / 3.0).abs() < 1e-9);
+        let capped = Revolution {
+            start: [0.0, 0.0],
+            steps: vec![
+                ProfileStep::line(2.0, 0.0),
+                ProfileStep::line(2.0, 3.0),
+                ProfileStep::arc(0.0, 5.0, [0.0, 3.0]),
+            ],
+        };
+        let expected = PI * 4.0 * 3.0 + 2.0 / 3.0 * PI * 8.0;
+        assert!((capped.volume() - expected).abs() < 1e-9);
+        assert_eq!(capped.extent(), (2.0, 0.0, 5.0));
+        // A shallow cap (sphere r 5 about z = −3, cut at z = 0): height 2, π h² (3R − h) / 3.
+        let cap = Revolution {
+            start: [0.0, 0.0],
+            steps: vec![
+                ProfileStep::line(4.0, 0.0),
+                ProfileStep::arc(0.0, 2.0, [0.0, -3.0]),
+            ],
+        };
+        assert!((cap.volume() - PI * 4.0 * (15.0 - 2.0) / 3.0).abs() < 1e-9);
     }
 
     #[test]

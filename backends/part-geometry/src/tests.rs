@@ -260,6 +260,306 @@ fn plain_washer_iso7089_m6() {
     );
 }
 
+/// A spherical cap of a sphere of radius `rf`, `h` high.
+fn cap(rf: f64, h: f64) -> f64 {
+    PI * h * h * (3.0 * rf - h) / 3.0
+}
+
+/// The volume of a cone frustum of radii r0, r1 and height h.
+fn frustum(r0: f64, r1: f64, h: f64) -> f64 {
+    PI * h * (r0 * r0 + r0 * r1 + r1 * r1) / 3.0
+}
+
+#[test]
+fn button_head_iso7380_1_m6x20_is_a_dome_on_a_rim() {
+    let (d, dk, k, rf, l): (f64, f64, f64, f64, f64) = (6.0, 10.5, 3.3, 6.15, 20.0);
+    let big = dk / 2.0;
+    // The sphere about z = k − rf meets the cylinder dk at the rim's height.
+    let rim = k - rf + (rf * rf - big * big).sqrt();
+    let volume = PI * (d * d / 4.0 * l + big * big * rim) + cap(rf, k - rim);
+    check(
+        "button_head",
+        "iso7380_1",
+        &[
+            ("d", d),
+            ("pitch", 1.0),
+            ("dk", dk),
+            ("dl", 6.0),
+            ("k", k),
+            ("rf", rf),
+            ("s", 4.095),
+            ("t", 2.08),
+            ("l", l),
+        ],
+        volume,
+        [-big, -big, -l],
+        [big, big, k],
+        &["dk", "d", "k", "l"],
+    );
+}
+
+#[test]
+fn button_head_iso7380_1_m12x20_domes_from_the_edge_of_dk() {
+    // rf 11.2 would meet the bearing face at r = 10.2, inside dk / 2 = 10.5: the dome runs from
+    // dk's edge to k, its radius (R² + k²) / 2k.
+    let (d, dk, k, rf, l): (f64, f64, f64, f64, f64) = (12.0, 21.0, 6.6, 11.2, 20.0);
+    let big = dk / 2.0;
+    let radius = (big * big + k * k) / (2.0 * k);
+    check(
+        "button_head",
+        "iso7380_1",
+        &[("d", d), ("dk", dk), ("k", k), ("rf", rf), ("l", l)],
+        PI * d * d / 4.0 * l + cap(radius, k),
+        [-big, -big, -l],
+        [big, big, k],
+        &["dk", "d", "k", "l"],
+    );
+}
+
+#[test]
+fn button_head_with_collar_iso7380_2_m6x20_domes_from_its_collar() {
+    let (d, dk, dc, c, k, rf, l) = (6.0, 10.0, 13.6, 1.2, 3.3, 6.15, 20.0);
+    let rc = dc / 2.0;
+    // The dome meets the collar's top inside dk (at r = 4.63).
+    let volume = PI * (d * d / 4.0 * l + rc * rc * c) + cap(rf, k - c);
+    check(
+        "button_head_with_collar",
+        "iso7380_2",
+        &[
+            ("d", d),
+            ("dk", dk),
+            ("dc", dc),
+            ("c", c),
+            ("k", k),
+            ("rf", rf),
+            ("l", l),
+        ],
+        volume,
+        [-rc, -rc, -l],
+        [rc, rc, k],
+        &["dk", "dc", "c", "d", "k", "l"],
+    );
+}
+
+#[test]
+fn pan_heads_din967_iso7045_iso14583_and_iso1580() {
+    // DIN 967 M6: collar dk × c, the dome rf from it.
+    let (d, dk, c, k, rf, l) = (6.0, 14.5, 1.8, 4.55, 8.2, 20.0);
+    let big = dk / 2.0;
+    check(
+        "pan_head_with_collar",
+        "din967",
+        &[
+            ("d", d),
+            ("dk", dk),
+            ("c", c),
+            ("k", k),
+            ("rf", rf),
+            ("l", l),
+        ],
+        PI * (d * d / 4.0 * l + big * big * c) + cap(rf, k - c),
+        [-big, -big, -l],
+        [big, big, k],
+        &["dk", "d", "k", "l", "c"],
+    );
+    // ISO 7045 M6 (bd_warehouse's raised_cheese_head): rim, then dome.
+    let (dk, k, rf): (f64, f64, f64) = (12.0, 4.6, 10.0);
+    let big = dk / 2.0;
+    let rim = k - rf + (rf * rf - big * big).sqrt();
+    check(
+        "raised_cheese_head",
+        "iso7045",
+        &[("d", d), ("dk", dk), ("k", k), ("rf", rf), ("l", l)],
+        PI * (d * d / 4.0 * l + big * big * rim) + cap(rf, k - rim),
+        [-big, -big, -l],
+        [big, big, k],
+        &["dk", "d", "k", "l"],
+    );
+    // ISO 14583 M6: no radius in the table, a cylinder dk × k.
+    let (dk, k) = (12.0, 4.6);
+    check(
+        "pan_head",
+        "iso14583",
+        &[("d", d), ("dk", dk), ("k", k), ("l", l)],
+        PI / 4.0 * (d * d * l + dk * dk * k),
+        [-6.0, -6.0, -l],
+        [6.0, 6.0, k],
+        &["dk", "d", "k", "l"],
+    );
+    // ISO 1580 M6: slotted like ISO 1207.
+    let (k, n, t) = (3.6, 1.91, 1.4);
+    let shape = Shape::from_attributes(
+        "pan_head",
+        "iso1580",
+        &row(&[("d", d), ("dk", dk), ("k", k), ("n", n), ("t", t), ("l", l)]),
+    )
+    .unwrap();
+    assert!(matches!(shape, Shape::CheeseHead(_)));
+}
+
+#[test]
+fn countersunk_head_iso10642_m6x20_and_iso2009() {
+    let (d, dk, k, l) = (6.0, 12.0, 3.3, 20.0);
+    let (r, big) = (d / 2.0, dk / 2.0);
+    // 90°: the cone rises (dk − d) / 2 = 3 from the shank to dk, then a 0.3 edge to k; l
+    // includes the head.
+    let volume = PI * r * r * (l - k) + frustum(r, big, 3.0) + PI * big * big * (k - 3.0);
+    check(
+        "countersunk_head",
+        "iso10642",
+        &[
+            ("d", d),
+            ("a", 90.0),
+            ("dk", dk),
+            ("k", k),
+            ("s", 4.12),
+            ("t", 2.5),
+            ("l", l),
+        ],
+        volume,
+        [-big, -big, -(l - k)],
+        [big, big, k],
+        &["dk", "d", "k", "l"],
+    );
+    let (dk, k) = (11.0, 3.0);
+    let big = dk / 2.0;
+    check(
+        "countersunk_head",
+        "iso2009",
+        &[("d", d), ("a", 90.0), ("dk", dk), ("k", k), ("l", l)],
+        PI * r * r * (l - k) + frustum(r, big, 2.5) + PI * big * big * 0.5,
+        [-big, -big, -(l - k)],
+        [big, big, k],
+        &["dk", "d", "k", "l"],
+    );
+}
+
+#[test]
+fn raised_countersunk_iso2010_m6x20_has_its_raise() {
+    let (d, dk, rf, l): (f64, f64, f64, f64) = (6.0, 11.0, 12.0, 20.0);
+    let (r, big) = (d / 2.0, dk / 2.0);
+    let cone = big - r;
+    let f = rf - (rf * rf - big * big).sqrt();
+    let volume = PI * r * r * (l - cone) + frustum(r, big, cone) + cap(rf, f);
+    check(
+        "raised_countersunk_oval_head",
+        "iso2010",
+        // bd_warehouse's k (1.5) is ISO 2010's raise f; the model does not read it.
+        &[
+            ("d", d),
+            ("a", 90.0),
+            ("dk", dk),
+            ("k", 1.5),
+            ("n", 1.91),
+            ("rf", rf),
+            ("t", 2.4),
+            ("l", l),
+        ],
+        volume,
+        [-big, -big, -(l - cone)],
+        [big, big, cone + f],
+        &["dk", "d", "f", "l"],
+    );
+}
+
+#[test]
+fn shoulder_screw_iso7379_m6_with_a_20_mm_shoulder() {
+    let (d, ds, dk, k, b, s, t, l) = (6.0, 8.0, 13.0, 5.5, 11.0, 4.0, 3.3, 20.0);
+    let hexagon = 3f64.sqrt() / 2.0 * s * s;
+    let volume = PI / 4.0 * (d * d * b + ds * ds * l + dk * dk * k) - hexagon * t;
+    let big = dk / 2.0;
+    check(
+        "shoulder_screw",
+        "iso7379",
+        &[
+            ("d", d),
+            ("ds", ds),
+            ("dk", dk),
+            ("k", k),
+            ("b", b),
+            ("s", s),
+            ("t", t),
+            ("l", l),
+        ],
+        volume,
+        [-big, -big, -l - b],
+        [big, big, k],
+        &["dk", "ds", "d", "k", "l", "b", "s", "t"],
+    );
+}
+
+#[test]
+fn domed_cap_nut_din1587_m6() {
+    let (d, dk, m, s): (f64, f64, f64, f64) = (6.0, 9.5, 5.0, 10.0);
+    let hexagon = 3f64.sqrt() / 2.0 * s * s;
+    let radius = dk / 2.0;
+    let volume = (hexagon - PI * d * d / 4.0) * m + 2.0 / 3.0 * PI * radius.powi(3);
+    let e = s / 3f64.sqrt();
+    check(
+        "domed_cap_nut",
+        "din1587",
+        &[("d", d), ("dk", dk), ("m", m), ("s", s)],
+        volume,
+        [-e, -s / 2.0, 0.0],
+        [e, s / 2.0, m + radius],
+        &["e", "m", "dk", "d"],
+    );
+}
+
+#[test]
+fn cheese_head_washer_iso7092_m6_is_a_plain_ring() {
+    let (d1, d2, h) = (6.4, 11.0, 1.8);
+    check(
+        "cheese_head_washer",
+        "iso7092",
+        &[("d1", d1), ("d2", d2), ("h", h)],
+        PI / 4.0 * (d2 * d2 - d1 * d1) * h,
+        [-5.5, -5.5, 0.0],
+        [5.5, 5.5, h],
+        &["d1", "d2", "h"],
+    );
+}
+
+#[test]
+fn round_heads_refuse_a_dome_that_cannot_close() {
+    // A dome too small to reach from the collar's top to k.
+    let error = Shape::from_attributes(
+        "button_head_with_collar",
+        "iso7380_2",
+        &row(&[
+            ("d", 6.0),
+            ("dk", 10.0),
+            ("dc", 13.6),
+            ("c", 1.2),
+            ("k", 3.3),
+            ("rf", 1.0),
+            ("l", 20.0),
+        ]),
+    )
+    .unwrap_err();
+    assert!(matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "rf"));
+    let error = Shape::from_attributes(
+        "countersunk_head",
+        "iso10642",
+        &row(&[
+            ("d", 6.0),
+            ("a", 200.0),
+            ("dk", 12.0),
+            ("k", 3.3),
+            ("l", 20.0),
+        ]),
+    )
+    .unwrap_err();
+    assert!(matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "a"));
+    let error = Shape::from_attributes(
+        "countersunk_head",
+        "iso10642",
+        &row(&[("d", 6.0), ("dk", 12.0), ("k", 3.3), ("l", 3.0)]),
+    )
+    .unwrap_err();
+    assert!(matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "k"));
+}
+
 #[test]
 fn deep_groove_ball_bearing_608() {
     // d, D, B, d1 (inner ring shoulder), D1 (outer ring shoulder) of SKF 608.

@@ -22,7 +22,7 @@ use standard_parts::{read_family, shared_standards, LengthSeries, LENGTHS_FILE};
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by an
 /// older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "parts-bd_warehouse-freecad-importer-2";
+const IMPORTER_REVISION: &str = "parts-bd_warehouse-freecad-importer-3";
 
 /// The seed name in `seed_state`.
 pub const PART_SEED: &str = "parts";
@@ -76,6 +76,14 @@ fn input_files(dir: &Path, glossary: &Glossary) -> Vec<String> {
         .values()
         .map(|family| format!("bd_warehouse/{}", family.file))
         .collect();
+    // Project-authored tables of single standards (ISO 15 bearings).
+    files.extend(
+        glossary
+            .families
+            .values()
+            .flat_map(|family| family.standards.values())
+            .filter_map(|standard| standard.file.clone()),
+    );
     files.push(format!("bd_warehouse/{LENGTHS_FILE}"));
     files.push(profiles::PROFILES_FILE.to_string());
     files.push(GLOSSARY_FILE.to_string());
@@ -122,12 +130,12 @@ pub async fn import_dir(
     let shared = shared_standards(&glossary);
     for (key, family) in &glossary.families {
         run.progress().set_phase(key);
-        let read = read_family(&tables, key, family, &lengths, &shared)?;
+        let read = read_family(dir, key, family, &lengths, &shared)?;
         for rejection in read.rejections {
             run.reject(rejection);
         }
         let extra = &mut run.report().extra;
-        extra.tables += 1;
+        extra.tables += read.tables;
         extra.blank_cells += read.blank_cells;
         *extra.families.entry(key.clone()).or_default() += read.variants.len();
         store_variants(&mut run, items, read.variants).await?;

@@ -117,6 +117,7 @@ pub fn read_profiles(dir: &Path, glossary: &Glossary) -> anyhow::Result<ProfileV
             parameters,
             diameter_mm: order,
             length_mm: None,
+            note: None,
         });
     }
     Ok(out)

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use units::Dimension;
 
 use super::size::{label, mm_text};
-use crate::glossary::GbEquivalent;
+use crate::glossary::{GbEquivalent, Note};
 
 /// The extension table (`migrations/*/20261126000003_part_variant.sql`).
 pub const VARIANT_TABLE: &str = "part_variant";
@@ -119,6 +119,8 @@ pub struct Variant {
     /// Nominal diameter in mm (thread, bore, shaft; a profile's height): orders the sizes.
     pub diameter_mm: Option<f64>,
     pub length_mm: Option<f64>,
+    /// The standard's note for the detail (ISO 15: no load ratings), from the glossary.
+    pub note: Option<Note>,
 }
 
 impl Variant {
@@ -152,7 +154,15 @@ impl Variant {
         Ok(NewItem {
             source: self.source.to_string(),
             source_id: self.source_id,
-            description: format!("{} {}{gb}", self.name_en, self.code),
+            description: format!(
+                "{} {}{gb}{}",
+                self.name_en,
+                self.code,
+                self.note
+                    .as_ref()
+                    .map(|note| format!(" · {} / {}", note.zh, note.en))
+                    .unwrap_or_default()
+            ),
             code: self.code,
             name: self.name,
             manufacturer: Some(NewManufacturer {

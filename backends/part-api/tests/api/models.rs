@@ -226,13 +226,19 @@ async fn a_profile_model_has_the_requested_length_and_bad_requests_are_refused(
         anyhow::ensure!(answer == code, "{path}: {answer}, expected {code}");
     }
 
-    // A family without a generator (button heads are domes): its own code, not a 500.
-    let hits = search(&app, "ISO 7380", "").await?;
-    let button = hits["list"][0]["id"]
-        .as_i64()
-        .ok_or_else(|| anyhow::anyhow!("no ISO 7380 part: {hits}"))?;
+    // A family without a generator (internal tooth lock washers: their teeth are not modelled):
+    // its own code, not a 500, and no downloads in its detail.
+    let hits = search(&app, "DIN 6797", "").await?;
+    let washer = hits["list"]
+        .as_array()
+        .and_then(|list| {
+            list.iter()
+                .find(|hit| hit["family"] == "internal_tooth_lock_washer")
+        })
+        .and_then(|hit| hit["id"].as_i64())
+        .ok_or_else(|| anyhow::anyhow!("no DIN 6797 washer: {hits}"))?;
     let (status, body) = app
-        .get_json(&format!("{BASE}/item/{button}/model/step"))
+        .get_json(&format!("{BASE}/item/{washer}/model/step"))
         .await?;
     anyhow::ensure!(
         status == 200 && body["code"] == 1_010_005_000,
@@ -242,15 +248,77 @@ async fn a_profile_model_has_the_requested_length_and_bad_requests_are_refused(
         body["msg"]
             .as_str()
             .unwrap_or_default()
-            .contains("button_head"),
+            .contains("internal_tooth_lock_washer"),
         "{body}"
+    );
+    let detail = data(&app, &format!("{BASE}/item/{washer}")).await?;
+    anyhow::ensure!(
+        detail["models"].as_array().is_none_or(Vec::is_empty),
+        "{detail}"
     );
     anyhow::ensure!(service.models().generations() == 3);
     app.stop().await;
     Ok(())
 }
 
+/// ASME B18.3's imperial rows: `d` and `pitch` in mm from the size cell (1/4-20: 0.25 in,
+/// 20 threads per inch), so their models build; and a button head (ISO 7380, a dome turned
+/// about the axis) has its model too.
+async fn imperial_and_domed_screws_have_their_models(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _service) = spawn_service(&environment).await?;
+    // The code ends in an inch mark the search words drop: look it up among the 1/4-20 screws.
+    // (ASME B18.3's 1/4-20 row allows 1.50" to 5.00": there is no ×1.25".)
+    let code = "ASME B18.3 1/4-20×1.50\"";
+    let hits = search(&app, "ASME B18.3 1/4-20×1.50", "").await?;
+    let screw = hits["list"]
+        .as_array()
+        .and_then(|list| list.iter().find(|hit| hit["partNumber"] == code))
+        .and_then(|hit| hit["id"].as_i64())
+        .ok_or_else(|| anyhow::anyhow!("{code} not found: {hits}"))?;
+    let detail = data(&app, &format!("{BASE}/item/{screw}")).await?;
+    let dimensions = &detail["component"]["dimensions"];
+    let mm = |name: &str| dimensions[name].as_f64().unwrap_or_default();
+    anyhow::ensure!(
+        (mm("d") - 6.35).abs() < 1e-9 && (mm("pitch") - 1.27).abs() < 1e-9,
+        "{dimensions}"
+    );
+    anyhow::ensure!(
+        detail["models"].as_array().map(Vec::len) == Some(5),
+        "{detail}"
+    );
+    let step = get(&app, &format!("{BASE}/item/{screw}/model/step"), &[]).await?;
+    anyhow::ensure!(step.status() == 200, "{}", step.status());
+    let step = step.text().await?;
+    anyhow::ensure!(
+        step.starts_with("ISO-10303-21;") && step.matches("MANIFOLD_SOLID_BREP").count() == 3,
+        "{}",
+        &step[..step.len().min(300)]
+    );
+    // dk 0.375 in, k 0.25 in above z = 0, l 1.5 in below.
+    let stl = get(&app, &format!("{BASE}/item/{screw}/model/stl"), &[]).await?;
+    let (min, max) = stl_bounds(&stl.bytes().await?)?;
+    anyhow::ensure!(
+        close(max[0] - min[0], 9.525) && close(min[2], -38.1) && close(max[2], 6.35),
+        "STL bounds {min:?} {max:?}"
+    );
+
+    let button = id_of_code(&app, "ISO 7380-1 M6×20").await?;
+    let stl = get(&app, &format!("{BASE}/item/{button}/model/stl"), &[]).await?;
+    anyhow::ensure!(stl.status() == 200, "{}", stl.status());
+    // dk 10.5, k 3.3 above z = 0, l 20 below.
+    let (min, max) = stl_bounds(&stl.bytes().await?)?;
+    anyhow::ensure!(
+        close(max[0] - min[0], 10.5) && close(min[2], -20.0) && close(max[2], 3.3),
+        "STL bounds {min:?} {max:?}"
+    );
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     a_screw_model_is_generated_once_cached_and_served_with_etag_and_ranges,
-    a_profile_model_has_the_requested_length_and_bad_requests_are_refused
+    a_profile_model_has_the_requested_length_and_bad_requests_are_refused,
+    imperial_and_domed_screws_have_their_models
 );
