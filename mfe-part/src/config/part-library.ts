@@ -1,0 +1,37 @@
+import { defineLibraryConfig, lazySlot } from '@portal/library-ui/items';
+import { RecommendLink } from '../features/part/components/recommend-link';
+import { I18N_NAMESPACE } from '../i18n';
+
+/**
+ * The parts library (零部件) for the shared library pages (docs/part-pages.md): facets family
+ * (category), standards body (manufacturer), standard (package) and dimension ranges; the detail's
+ * designations, drawing + 3D view, downloads with a profile's length, variant table and
+ * recommendations are the parts' own slots, each loaded with the detail page, not with /part.
+ */
+export const partLibrary = defineLibraryConfig('part', {
+  i18nNamespace: I18N_NAMESPACE,
+  catalogueItems: true,
+  search: {
+    facets: ['category', 'manufacturer', 'package', 'ranges'],
+    columns: ['partNumber', 'name', 'package', 'manufacturer', 'parameters', 'compare'],
+    catalogueColumns: ['partNumber', 'name', 'package', 'parameters', 'compare'],
+  },
+  listColumns: ['partNumber', 'package', 'description'],
+  detail: {
+    overview: ['name', 'package', 'manufacturer', 'description'],
+    // The 3D view is the parts' own (drawings slot): it follows a profile's length.
+    modelViewer: false,
+    modelTools: true,
+    alternatives: false,
+    slots: {
+      actions: RecommendLink,
+      afterOverview: lazySlot(() => import('../features/part/components/designations-card').then((module) => ({ default: module.DesignationsCard }))),
+      drawings: lazySlot(() => import('../features/part/components/part-views').then((module) => ({ default: module.PartViews }))),
+      downloads: lazySlot(() => import('../features/part/components/part-downloads').then((module) => ({ default: module.PartDownloads }))),
+      extraSections: [
+        lazySlot(() => import('../features/part/components/variant-table').then((module) => ({ default: module.VariantTable }))),
+        lazySlot(() => import('../features/part/components/recommendation-groups').then((module) => ({ default: module.RecommendationSection }))),
+      ],
+    },
+  },
+});
