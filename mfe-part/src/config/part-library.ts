@@ -4,7 +4,7 @@ import { I18N_NAMESPACE } from '../i18n';
 
 /**
  * The parts library (零部件) for the shared library pages (docs/part-pages.md): facets family
- * (category), standards body (manufacturer), standard (package) and dimension ranges; the detail's
+ * (category), standards body (manufacturer) and standard (package); the detail's
  * designations, drawing + 3D view, downloads with a profile's length, variant table and
  * recommendations are the parts' own slots, each loaded with the detail page, not with /part.
  */
@@ -12,7 +12,9 @@ export const partLibrary = defineLibraryConfig('part', {
   i18nNamespace: I18N_NAMESPACE,
   catalogueItems: true,
   search: {
-    facets: ['category', 'manufacturer', 'package', 'ranges'],
+    // No 'ranges' yet: the kit's range filter knows units by dimension (voltage → V), and the parts'
+    // values are searched by label (d, l, dk, C₀) with no unit in the facet (docs/part-pages.md).
+    facets: ['category', 'manufacturer', 'package'],
     columns: ['partNumber', 'name', 'package', 'manufacturer', 'parameters', 'compare'],
     catalogueColumns: ['partNumber', 'name', 'package', 'parameters', 'compare'],
   },
