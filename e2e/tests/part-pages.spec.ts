@@ -270,6 +270,10 @@ test('CAD plugin at 500 px: a compact variant picker and 插入 hands the STEP U
   // The compact picker moves to another variant.
   await page.getByTestId('part-variant-picker').click();
   await page.keyboard.type('M6×25');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^M6×25$/ }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^M6×25$/ })
+    .first()
+    .click();
   await expect(page.getByTestId('detail-part-number')).toHaveText('ISO 4762 M6×25');
 });

@@ -44,5 +44,4 @@ describe('recommendation view', () => {
     expect(differenceText(difference, false)).toBe('电压 3.3V → 5V');
     expect(differenceText({ ...difference, key: 'pinCount', labelEn: 'Pin count', thisValue: '48', otherValue: '64' }, true)).toBe('Pin count 48 → 64');
   });
-
 });

@@ -90,7 +90,11 @@ export default function DetailPage() {
                     {layout.modelViewer && (
                       <Col span={24}>
                         <Card title={t('detail.model')} size="small">
-                          {model ? <LazyModelViewer url={model.url} tools={layout.modelTools} /> : <Empty data-testid="detail-no-model" description={t('detail.noModel')} />}
+                          {model ? (
+                            <LazyModelViewer url={model.url} tools={layout.modelTools} />
+                          ) : (
+                            <Empty data-testid="detail-no-model" description={t('detail.noModel')} />
+                          )}
                         </Card>
                       </Col>
                     )}

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { toAbsoluteUrl } from '@portal/http';
 import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 import { downloadName, formatLength, modelUrl, PROFILE_LENGTH, readLength } from '../profile-length';
 import { MODEL_FORMATS, modelOf, needsLength, partDetailOf } from '../types';
-import { isCadPlugin } from '../../plugin/plugin-insert';
-import { InsertButton } from '../../plugin/insert-button';
+import { InsertButton, isCadPlugin } from '../../plugin';
 import { useProfileLength } from './use-profile-length';
 
 /**
@@ -23,7 +22,8 @@ export function PartDownloads({ item }: DetailSlotProps) {
   const ready = !profile || length !== undefined;
   return (
     <Card title={t('detail.downloads')} size="small" style={{ marginTop: 16 }} data-testid="part-downloads">
-      {profile && <LengthInput applied={reading.length} problem={reading.problem} onApply={setLength} />}
+      {/* Keyed by the applied length: moving to another variant (or Back) resets the typed text. */}
+      {profile && <LengthInput key={reading.length ?? 'invalid'} applied={reading.length} problem={reading.problem} onApply={setLength} />}
       {isCadPlugin() && step && ready && (
         <div style={{ marginBottom: 12 }}>
           <InsertButton part={detail.component} url={modelUrl(step, length)} fileName={downloadName(step, length)} />
@@ -70,10 +70,6 @@ export function PartDownloads({ item }: DetailSlotProps) {
 function LengthInput({ applied, problem, onApply }: { applied?: number; problem?: string; onApply: (length: number) => void }) {
   const { t } = useLibraryTranslation();
   const [text, setText] = useState(applied === undefined ? '' : formatLength(applied));
-  // Moving to another variant (or Back) changes the URL's length: follow it.
-  useEffect(() => {
-    if (applied !== undefined) setText(formatLength(applied));
-  }, [applied]);
   const typed = readLength(text);
   const error = text.trim() === '' ? 'notNumber' : typed.problem;
   const apply = () => {
@@ -107,7 +103,15 @@ function LengthInput({ applied, problem, onApply }: { applied?: number; problem?
           <Typography.Text type="secondary">{t('part.lengthHint', { min: PROFILE_LENGTH.min, max: PROFILE_LENGTH.max })}</Typography.Text>
         )}
       </div>
-      {problem && <Alert type="warning" showIcon style={{ marginTop: 8 }} data-testid="part-length-url-problem" title={t(`part.lengthProblem.${problem}`, { min: PROFILE_LENGTH.min, max: PROFILE_LENGTH.max })} />}
+      {problem && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          data-testid="part-length-url-problem"
+          title={t(`part.lengthProblem.${problem}`, { min: PROFILE_LENGTH.min, max: PROFILE_LENGTH.max })}
+        />
+      )}
     </div>
   );
 }

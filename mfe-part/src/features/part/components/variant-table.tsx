@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Card, Select, Space, Table, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { QueryState, useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 import { useVariants } from '../api/get-variants';
 import { hasLengths, pageOf, sizesOf, variantLabel, variantsOfSize } from '../variant-rows';
 import { partDetailOf, type PartVariant } from '../types';
-import { isCadPlugin } from '../../plugin/plugin-insert';
+import { isCadPlugin } from '../../plugin';
 
 const PAGE_SIZE = 10;
 
@@ -24,9 +24,11 @@ export function VariantTable({ item }: DetailSlotProps) {
   const list = variants.data?.variants ?? [];
   const [size, setSize] = useState<string | undefined>(undefined);
   const rows = variantsOfSize(list, size);
-  const [page, setPage] = useState(1);
-  // Open on the page that holds this variant; a new variant or filter recomputes it.
-  useEffect(() => setPage(pageOf(rows, id, PAGE_SIZE)), [id, size, variants.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Open on the page that holds this variant; a page the reader chose holds until the variant, the
+  // filter or the list changes.
+  const view = `${id}|${size ?? ''}|${list.length}`;
+  const [chosen, setChosen] = useState<{ view: string; page: number }>();
+  const page = chosen?.view === view ? chosen.page : pageOf(rows, id, PAGE_SIZE);
   const go = (variant: PartVariant) => {
     if (variant.id !== id) void navigate(`/detail/${variant.id}${search}`);
   };
@@ -35,7 +37,14 @@ export function VariantTable({ item }: DetailSlotProps) {
 
   return (
     <Card title={t('part.variants', { standard })} size="small" style={{ marginTop: 16 }} data-testid="part-variants">
-      <QueryState testId="part-variants" isPending={variants.isPending} error={variants.error} isEmpty={list.length === 0} emptyText={t('part.noVariants')} onRetry={() => void variants.refetch()}>
+      <QueryState
+        testId="part-variants"
+        isPending={variants.isPending}
+        error={variants.error}
+        isEmpty={list.length === 0}
+        emptyText={t('part.noVariants')}
+        onRetry={() => void variants.refetch()}
+      >
         {compact ? (
           <Select
             data-testid="part-variant-picker"
@@ -68,7 +77,13 @@ export function VariantTable({ item }: DetailSlotProps) {
               size="small"
               rowKey="id"
               dataSource={rows}
-              pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, onChange: setPage, size: 'small' }}
+              pagination={{
+                current: page,
+                pageSize: PAGE_SIZE,
+                showSizeChanger: false,
+                onChange: (next: number) => setChosen({ view, page: next }),
+                size: 'small',
+              }}
               rowClassName={(variant) => (variant.id === id ? 'ant-table-row-selected' : '')}
               onRow={(variant) => ({
                 onClick: () => go(variant),

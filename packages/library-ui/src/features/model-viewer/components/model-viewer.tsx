@@ -40,8 +40,11 @@ export default function ModelViewer({ url, height = 320, tools = false }: ModelV
   const [section, setSection] = useState<{ on: boolean; axis: SectionAxis; fraction: number }>({ on: false, axis: 'z', fraction: 0.5 });
   const [measuring, setMeasuring] = useState(false);
   const [points, setPoints] = useState<THREE.Vector3[]>([]);
+  // The canvas listeners live as long as the model: they read the switch through a ref.
   const measuringRef = useRef(measuring);
-  measuringRef.current = measuring;
+  useEffect(() => {
+    measuringRef.current = measuring;
+  }, [measuring]);
 
   useEffect(() => {
     const host = container.current;
