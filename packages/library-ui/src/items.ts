@@ -40,7 +40,7 @@ export type {
 } from './features/items/types';
 export { AddToCompareButton } from './features/compare/components/add-to-compare-button';
 export { FileDownloads } from './features/items/components/file-downloads';
-export { ItemPicker } from './features/picker/item-picker';
+export { ItemPicker } from './features/picker/lazy-item-picker';
 export { pickerSearch } from './features/picker/picker-search';
 export { LazyModelViewer } from './features/model-viewer/components/lazy-model-viewer';
 export type { ModelViewerProps } from './features/model-viewer/components/model-viewer';
