@@ -54,7 +54,7 @@ export function PartDownloads({ item }: DetailSlotProps) {
                 >
                   {t(`part.format.${format}`)}
                 </Button>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
                   {name}
                 </Typography.Text>
               </Space>
