@@ -36,7 +36,8 @@ async function idOf(request: APIRequestContext, code: string): Promise<number> {
 
 /** The drawing `<img>` decoded (a broken or refused SVG has no natural width). */
 async function expectDrawing(page: Page) {
-  const drawing = page.getByTestId('part-drawing');
+  // antd's Image puts the test id on its wrapper.
+  const drawing = page.getByTestId('part-drawing').locator('img');
   await expect(drawing).toBeVisible();
   await expect.poll(() => drawing.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 }
@@ -130,11 +131,11 @@ test('search M6x20, open ISO 4762 M6×20: drawing, 3D view, variants, STEP downl
   expect(Math.abs(size[2] - 26) / 26).toBeLessThan(0.01);
 
   // Picking another variant moves to it: the title, drawing and 3D view follow.
-  const drawingBefore = await page.getByTestId('part-drawing').getAttribute('src');
+  const drawingBefore = await page.getByTestId('part-drawing').locator('img').getAttribute('src');
   await page.getByTestId('part-variant-row').filter({ hasText: 'ISO 4762 M6×25' }).click();
   await expect(page.getByTestId('detail-part-number')).toHaveText('ISO 4762 M6×25');
   await expect(page.getByTestId('part-variant-current')).toContainText('ISO 4762 M6×25');
-  await expect(page.getByTestId('part-drawing')).not.toHaveAttribute('src', drawingBefore!);
+  await expect(page.getByTestId('part-drawing').locator('img')).not.toHaveAttribute('src', drawingBefore!);
   await expectDrawing(page);
   await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(page.getByTestId('download-step')).toHaveAttribute('data-file-name', 'socket_head_cap_iso4762_M6-1x25.step');
@@ -162,7 +163,7 @@ test('a profile with a chosen length: the URL, drawing, downloads and the STL fo
   await page.getByTestId('part-length-apply').click();
   await expect(page).toHaveURL(/length=500/);
   await expect(page.getByTestId('download-stl')).toHaveAttribute('data-file-name', 'profile_IPE_IPE100x500.stl');
-  await expect(page.getByTestId('part-drawing')).toHaveAttribute('src', /model\/svg\?length=500$/);
+  await expect(page.getByTestId('part-drawing').locator('img')).toHaveAttribute('src', /model\/svg\?length=500$/);
   await expectDrawing(page);
   await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await shot(page, 'part-profile-1440');

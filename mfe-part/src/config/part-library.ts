@@ -20,7 +20,8 @@ export const partLibrary = defineLibraryConfig('part', {
   },
   listColumns: ['partNumber', 'package', 'description'],
   detail: {
-    overview: ['name', 'package', 'manufacturer', 'description'],
+    // No 'package' row: a part's record has none (its standard is in 标准对照 below).
+    overview: ['name', 'manufacturer', 'description'],
     // The 3D view is the parts' own (drawings slot): it follows a profile's length.
     modelViewer: false,
     modelTools: true,

@@ -178,15 +178,17 @@ export default function ModelViewer({ url, height = 320, tools = false }: ModelV
                 value={section.axis}
                 onChange={(axis) => setSection((previous) => ({ ...previous, axis }))}
               />
-              <Slider
-                data-testid="model-section-slider"
-                style={{ width: 120, margin: '0 8px' }}
-                min={0}
-                max={100}
-                value={Math.round(section.fraction * 100)}
-                tooltip={{ formatter: (value) => `${value ?? 0}%` }}
-                onChange={(value) => setSection((previous) => ({ ...previous, fraction: value / 100 }))}
-              />
+              {/* antd's Slider does not pass a test id to the DOM. */}
+              <span data-testid="model-section-slider" style={{ display: 'inline-block' }}>
+                <Slider
+                  style={{ width: 120, margin: '0 8px' }}
+                  min={0}
+                  max={100}
+                  value={Math.round(section.fraction * 100)}
+                  tooltip={{ formatter: (value) => `${value ?? 0}%` }}
+                  onChange={(value) => setSection((previous) => ({ ...previous, fraction: value / 100 }))}
+                />
+              </span>
             </>
           )}
           <Space size={4}>
