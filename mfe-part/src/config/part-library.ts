@@ -1,5 +1,4 @@
 import { defineLibraryConfig, lazySlot } from '@portal/library-ui/items';
-import { RecommendLink } from '../features/part/components/recommend-link';
 import { I18N_NAMESPACE } from '../i18n';
 
 /**
@@ -27,7 +26,7 @@ export const partLibrary = defineLibraryConfig('part', {
     modelTools: true,
     alternatives: false,
     slots: {
-      actions: RecommendLink,
+      actions: lazySlot(() => import('../features/part/components/part-actions').then((module) => ({ default: module.PartActions }))),
       afterOverview: lazySlot(() => import('../features/part/components/designations-card').then((module) => ({ default: module.DesignationsCard }))),
       drawings: lazySlot(() => import('../features/part/components/part-views').then((module) => ({ default: module.PartViews }))),
       downloads: lazySlot(() => import('../features/part/components/part-downloads').then((module) => ({ default: module.PartDownloads }))),

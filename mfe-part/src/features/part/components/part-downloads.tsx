@@ -5,12 +5,11 @@ import { toAbsoluteUrl } from '@portal/http';
 import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 import { downloadName, formatLength, modelUrl, PROFILE_LENGTH, readLength } from '../profile-length';
 import { MODEL_FORMATS, modelOf, needsLength, partDetailOf } from '../types';
-import { InsertButton, isCadPlugin } from '../../plugin';
 import { useProfileLength } from './use-profile-length';
 
 /**
  * Detail slot `downloads`: a profile's length (mm), then one button per model and drawing format with
- * the file name the server gives it; in the CAD plugin, 插入 first.
+ * the file name the server gives it (in the CAD plugin, 插入 sits in the title row: part-actions.tsx).
  */
 export function PartDownloads({ item }: DetailSlotProps) {
   const { t } = useLibraryTranslation();
@@ -18,17 +17,11 @@ export function PartDownloads({ item }: DetailSlotProps) {
   const [reading, setLength] = useProfileLength();
   const profile = needsLength(detail);
   const length = profile ? reading.length : undefined;
-  const step = modelOf(detail, 'step');
   const ready = !profile || length !== undefined;
   return (
     <Card title={t('detail.downloads')} size="small" style={{ marginTop: 16 }} data-testid="part-downloads">
       {/* Keyed by the applied length: moving to another variant (or Back) resets the typed text. */}
       {profile && <LengthInput key={reading.length ?? 'invalid'} applied={reading.length} problem={reading.problem} onApply={setLength} />}
-      {isCadPlugin() && step && ready && (
-        <div style={{ marginBottom: 12 }}>
-          <InsertButton part={detail.component} url={modelUrl(step, length)} fileName={downloadName(step, length)} />
-        </div>
-      )}
       {detail.models.length === 0 ? (
         <Typography.Text type="secondary" data-testid="part-no-models">
           {t('part.noModels')}

@@ -32,7 +32,7 @@ export function RecommendationGroups({ id, size = 10 }: { id: number; size?: num
                   size="small"
                   dataSource={group.items}
                   renderItem={(part) => (
-                    <List.Item key={part.id} actions={[<AddToCompareButton key="compare" id={part.id} />]}>
+                    <List.Item key={part.id} actions={[<AddToCompareButton key="compare" id={part.id} compact />]}>
                       <Link to={`/detail/${part.id}`} data-testid="part-recommend-link">
                         {part.partNumber}
                       </Link>
