@@ -18,6 +18,16 @@ pub struct VariantRow {
     pub length_mm: Option<f64>,
 }
 
+/// One variant of a family and standard, as the variant table lists it.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct SiblingRow {
+    pub item_id: i64,
+    pub code: String,
+    pub size: String,
+    pub diameter_mm: Option<f64>,
+    pub length_mm: Option<f64>,
+}
+
 /// Which neighbours of a size [`VariantStore::next_sizes`] answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -51,6 +61,9 @@ pub trait VariantStore {
         direction: Direction,
         limit: i64,
     ) -> anyhow::Result<Vec<i64>>;
+    /// Every variant of `variant`'s family and standard, smallest size first, then by length
+    /// (the detail page's variant table).
+    async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>>;
     /// The digest and size of the generated file stored under `cache_key`, if any.
     async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
     /// Remembers (or replaces) the generated file of `cache_key`.
@@ -178,6 +191,23 @@ macro_rules! variant_store {
                 self.ids(query).await
             }
 
+            async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>> {
+                // COALESCE: SQLite sorts NULL first, PostgreSQL last; every importer row has a
+                // diameter (profiles an order), so this only keeps the two backends equal.
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT v.item_id, i.code, v.size, v.diameter_mm, v.length_mm \
+                     FROM part_variant v JOIN item i ON i.id = v.item_id WHERE v.family = ",
+                );
+                query.push_bind(variant.family.clone());
+                query.push(" AND v.standard = ");
+                query.push_bind(variant.standard.clone());
+                query.push(
+                    " ORDER BY COALESCE(v.diameter_mm, 0), v.size, COALESCE(v.length_mm, 0), \
+                     v.item_id",
+                );
+                Ok(query.build_query_as().fetch_all(&self.pool).await?)
+            }
+
             async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>> {
                 let mut query = QueryBuilder::<$db>::new(
                     "SELECT digest, size FROM part_model WHERE cache_key = ",
@@ -225,6 +255,7 @@ kernel::repository! {
     async fn with_thread(&self, kind: &str, thread: &str, prefer_size: &str, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn in_other_standards(&self, variant: &VariantRow, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn next_sizes(&self, variant: &VariantRow, direction: Direction, limit: i64) -> anyhow::Result<Vec<i64>>;
+    async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>>;
     async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
     async fn record_model(&self, cache_key: &str, digest: &str, size: i64) -> anyhow::Result<()>;
 }

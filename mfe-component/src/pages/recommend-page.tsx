@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AddToCompareButton, parseId, QueryState, useLibraryTranslation } from '@portal/library-ui/items';
+import { AddToCompareButton, ItemPicker, parseId, QueryState, useLibraryTranslation } from '@portal/library-ui/items';
 import { useRecommendations } from '../features/recommend/api/get-recommendations';
-import { PartPicker } from '../features/recommend/components/part-picker';
 import { RecommendationTable } from '../features/recommend/components/recommendation-table';
 import { keyParameters, orderedGroups } from '../features/recommend/recommend-view';
 
@@ -24,7 +23,7 @@ export function RecommendPage() {
       <div data-testid="recommend-page" style={{ padding: 16 }}>
         <Typography.Title level={4}>{t('recommend.title')}</Typography.Title>
         {rawId !== null && <Alert type="warning" showIcon data-testid="recommend-bad-id" message={t('recommend.badId')} style={{ marginBottom: 16 }} />}
-        <PartPicker onPick={pick} />
+        <ItemPicker onPick={pick} />
       </div>
     );
   }

@@ -1,22 +1,28 @@
+import { lazy } from 'react';
 import { Route } from 'react-router';
 import { COMING_SOON_ROUTES, ComingSoonPage, type ComingSoonFeature } from '@portal/library-ui';
-import { HomePage } from '../pages/home-page';
+import { lazyPage, libraryRoutes } from '@portal/library-ui/items';
+import { partLibrary } from '../config/part-library';
+
+// Its own chunk, like the shared pages: /part does not download the recommend page.
+const RecommendPage = lazy(() =>
+  import(/* webpackChunkName: "part-recommend-page" */ '../pages/recommend-page').then((module) => ({ default: module.RecommendPage })),
+);
+
+/** Pages the toolbar links to that wait for their own issue (3D / 2D search: issue 18). */
+const COMING_SOON: readonly ComingSoonFeature[] = ['search3D', 'search2D'];
 
 /**
- * Pages the header links to (toolbar, search box, private mode's brand detail) that this library has
- * not built yet: each shows the shared coming-soon page until its own issue replaces the element.
+ * Routes below /part: the shared library pages (home with the catalogue, search, detail, compare,
+ * param-compare, brand-page, brand-detail; docs/part-pages.md), the parts' recommend page, and the
+ * coming-soon pages. Unknown paths are handed to the shell's /404 by createLibraryApplication.
  */
-const COMING_SOON: readonly ComingSoonFeature[] = ['search', 'brand', 'brandDetail', 'paramCompare', 'search3D', 'search2D', 'compare', 'recommend'];
-
-/**
- * Routes below /part. Unknown paths are handed to the shell's /404 by createLibraryApplication.
- * Add a page: a component in src/pages/, a <Route> here (see docs/frontend-remotes.md).
- */
-export const appRoutes = (
+export const appRoutes = libraryRoutes(
+  partLibrary,
   <>
-    <Route index element={<HomePage />} />
+    <Route path="recommend" element={lazyPage(RecommendPage)} />
     {COMING_SOON.map((feature) => (
       <Route key={feature} path={COMING_SOON_ROUTES[feature]} element={<ComingSoonPage library="part" feature={feature} />} />
     ))}
-  </>
+  </>,
 );

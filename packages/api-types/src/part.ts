@@ -202,6 +202,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/public/part/item/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The variants of a part's family and standard, smallest size first, then by length. */
+        get: operations["variants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/public/part/manufacturer/page": {
         parameters: {
             query?: never;
@@ -421,6 +438,23 @@ export interface components {
             data?: {
                 component: components["schemas"]["ItemSummary"];
                 groups: components["schemas"]["PartRecommendationGroup"][];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PartVariants: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                component: components["schemas"]["ItemSummary"];
+                variants: components["schemas"]["PartVariant"][];
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -806,6 +840,30 @@ export interface components {
             component: components["schemas"]["ItemSummary"];
             groups: components["schemas"]["PartRecommendationGroup"][];
         };
+        /** @description One row of the variant table. */
+        PartVariant: {
+            /**
+             * Format: double
+             * @description Nominal diameter in mm (profiles: their order in the series).
+             */
+            diameterMm?: number | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: double
+             * @description Nominal length in mm (screws); none for parts without one (nuts, bearings, profiles).
+             */
+            lengthMm?: number | null;
+            /** @description `ISO 4762 M6×20`. */
+            partNumber: string;
+            /** @description The size cell (`M6-1`) or the profile name. */
+            size: string;
+        };
+        /** @description The part and the variants of its family and standard (the part among them). */
+        PartVariants: {
+            component: components["schemas"]["ItemSummary"];
+            variants: components["schemas"]["PartVariant"][];
+        };
         /**
          * @description The progress of the last operator rebuild. `indexed` counts documents added to the new
          *     index, `total` the items the store held when it started; times are epoch milliseconds.
@@ -1182,6 +1240,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PartRecommendations"];
+                };
+            };
+        };
+    };
+    variants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description item id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the part and every variant of its family and standard; malformed id → 400; unknown id → 1010002000 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PartVariants"];
                 };
             };
         };

@@ -40,6 +40,10 @@ export type {
 } from './features/items/types';
 export { AddToCompareButton } from './features/compare/components/add-to-compare-button';
 export { FileDownloads } from './features/items/components/file-downloads';
+export { ItemPicker } from './features/picker/lazy-item-picker';
+export { pickerSearch } from './features/picker/picker-search';
+export { LazyModelViewer } from './features/model-viewer/components/lazy-model-viewer';
+export type { ModelViewerProps } from './features/model-viewer/components/model-viewer';
 export { compareListFor, useCompareList, useCompareIds, MAX_COMPARE, type CompareList } from './features/compare/compare-list';
 export { searchItems, searchQueryOptions, useSearchItems, type SearchResult, type SearchFacets } from './features/search/api/search-items';
 export { readSearchState, writeSearchState, type SearchState } from './features/search/search-state';

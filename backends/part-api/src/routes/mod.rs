@@ -5,6 +5,7 @@
 //! | path | answer |
 //! |---|---|
 //! | `GET /item/{id}/recommendations?size=` | mating nuts and washers, the same part in other standards, the next sizes |
+//! | `GET /item/{id}/variants` | every variant of the part's family and standard (the variant table) |
 //! | `GET /item/{id}/model/{format}?length=` | the STEP, STL or GLB model or the SVG or DXF drawing (profiles: of a length) |
 
 pub mod item;
@@ -19,16 +20,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(item::recommendations::recommendations)),
     );
     cfg.service(
+        web::resource("/item/{id}/variants").route(web::get().to(item::variants::variants)),
+    );
+    cfg.service(
         web::resource("/item/{id}/model/{format}").route(web::get().to(item::model::model)),
     );
 }
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(item::recommendations::recommendations, item::model::model),
+    paths(
+        item::recommendations::recommendations,
+        item::variants::variants,
+        item::model::model
+    ),
     components(schemas(
         item::recommendations::PartRecommendations,
         item::recommendations::PartRecommendationGroup,
+        item::variants::PartVariants,
+        item::variants::PartVariant,
     )),
     tags((name = "part", description = "零部件 Mechanical parts"))
 )]

@@ -9,3 +9,4 @@ mod models;
 mod recommendations;
 mod search;
 mod suggest;
+mod variants;

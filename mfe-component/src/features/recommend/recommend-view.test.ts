@@ -1,5 +1,5 @@
 import type { ItemParameter } from '@portal/library-ui/items';
-import { differenceText, keyParameters, orderedGroups, pickerSearch, reasonsOf } from './recommend-view';
+import { differenceText, keyParameters, orderedGroups, reasonsOf } from './recommend-view';
 import type { Recommendation } from './types';
 
 function parameter(dimension: string, name: string, nameEn: string, display: string): ItemParameter {
@@ -43,13 +43,5 @@ describe('recommendation view', () => {
     const difference = { key: 'param:voltage', label: '电压', labelEn: 'Voltage', thisValue: '3.3V', otherValue: '5V' };
     expect(differenceText(difference, false)).toBe('电压 3.3V → 5V');
     expect(differenceText({ ...difference, key: 'pinCount', labelEn: 'Pin count', thisValue: '48', otherValue: '64' }, true)).toBe('Pin count 48 → 64');
-  });
-
-  it('searches the picker text as one keyword, ten hits, and nothing when blank', () => {
-    const search = pickerSearch('  AMS1117 ');
-    expect(search?.keyWords).toEqual(['AMS1117']);
-    expect(search?.pageSize).toBe(10);
-    expect(search?.pageNo).toBe(1);
-    expect(pickerSearch('   ')).toBeUndefined();
   });
 });

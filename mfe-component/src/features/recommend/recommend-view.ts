@@ -1,4 +1,4 @@
-import { readSearchState, type ItemParameter, type SearchState } from '@portal/library-ui/items';
+import type { ItemParameter } from '@portal/library-ui/items';
 import type { Recommendation, RecommendationDifference, RecommendationGroup } from './types';
 
 /** The groups the page always shows, in this order (the API answers both; absent ones show as empty). */
@@ -31,11 +31,4 @@ export function reasonsOf(recommendation: Recommendation, english: boolean): str
 /** A difference as `电压 3.3V → 5V` (this part → the recommended one). */
 export function differenceText(difference: RecommendationDifference, english: boolean): string {
   return `${english ? difference.labelEn : difference.label} ${difference.thisValue} → ${difference.otherValue}`;
-}
-
-/** Picker input → the search the picker runs (one keyword, first ten hits); `undefined` when blank. */
-export function pickerSearch(text: string): SearchState | undefined {
-  const keyword = text.trim();
-  if (!keyword) return undefined;
-  return { ...readSearchState(new URLSearchParams()), keyWords: [keyword], pageSize: 10 };
 }

@@ -20,6 +20,8 @@ export interface DetailSlotProps {
 export interface DetailSlots {
   /** In the title row, after 加入对比 and the alternatives link: links to the library's own pages. */
   actions?: ComponentType<DetailSlotProps>;
+  /** Left column, between the overview and the parameters (a whole card): the parts' designations. */
+  afterOverview?: ComponentType<DetailSlotProps>;
   /** Left column, below the parameters: the files to download (a whole card). */
   downloads?: ComponentType<DetailSlotProps>;
   /** Right column, above the 3D viewer: drawings, each an antd `<Col>` of that column's `<Row>`. */
@@ -56,6 +58,8 @@ export interface LibraryConfig {
     overview: readonly OverviewField[];
     /** The 3D viewer of a `model-glb` file (three.js, loaded only when a model is shown). */
     modelViewer: boolean;
+    /** The viewer's tools: fit, section plane, two-point measure (mm). */
+    modelTools: boolean;
     /** The alternatives card, the link to /similarity and that page (`GET …/item/{id}/alternatives`). */
     alternatives: boolean;
     slots: DetailSlots;
@@ -89,6 +93,7 @@ export function defineLibraryConfig(
     detail: {
       overview: ['name', 'manufacturer', 'package', 'description', 'datasheet'],
       modelViewer: false,
+      modelTools: false,
       alternatives: false,
       slots: {},
       ...overrides.detail,

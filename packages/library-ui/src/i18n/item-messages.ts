@@ -74,6 +74,20 @@ export const itemMessages = {
       alternatives: '替代料',
       allAlternatives: '查看全部替代料',
     },
+    recommend: {
+      pickTitle: '选择条目',
+      pickHint: '输入型号或关键字搜索，选择一个条目查看推荐。',
+      pickPlaceholder: '型号或关键字',
+      pickSearch: '搜索',
+      pickEmpty: '没有找到条目',
+    },
+    viewer: {
+      fit: '适应窗口',
+      section: '剖切',
+      measure: '测量',
+      measureHint: '在模型上点选两点（已选 {{count}} 点）',
+      distance: '距离 {{distance}}',
+    },
     alternatives: {
       title: '替代料推荐：',
       empty: '暂无替代料',
@@ -175,6 +189,20 @@ export const itemMessages = {
       modelError: 'The 3D model could not be loaded',
       alternatives: 'Alternatives',
       allAlternatives: 'All alternatives',
+    },
+    recommend: {
+      pickTitle: 'Choose an item',
+      pickHint: 'Search by part number or keyword, then pick an item to see its recommendations.',
+      pickPlaceholder: 'Part number or keyword',
+      pickSearch: 'Search',
+      pickEmpty: 'No items found',
+    },
+    viewer: {
+      fit: 'Fit',
+      section: 'Section',
+      measure: 'Measure',
+      measureHint: 'Click two points on the model ({{count}} picked)',
+      distance: 'Distance {{distance}}',
     },
     alternatives: {
       title: 'Alternatives for',

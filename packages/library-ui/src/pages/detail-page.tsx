@@ -18,7 +18,7 @@ import { parseId } from '../utils/parse-id';
 export default function DetailPage() {
   const { t, i18n } = useLibraryTranslation();
   const { library, detail: layout } = useLibraryConfig();
-  const { actions: Actions, downloads: Downloads, drawings: Drawings, extraSections = [] } = layout.slots;
+  const { actions: Actions, afterOverview: AfterOverview, downloads: Downloads, drawings: Drawings, extraSections = [] } = layout.slots;
   const id = parseId(useParams().id);
   const detail = useItem(id);
   const alternatives = useAlternatives(layout.alternatives ? id : undefined, 5);
@@ -64,6 +64,7 @@ export default function DetailPage() {
                     ))}
                   </Descriptions>
                 </Card>
+                {AfterOverview && <AfterOverview item={data} />}
                 <Card title={t('detail.parameters')} size="small" style={{ marginTop: 16 }}>
                   <Table<ItemParameter>
                     data-testid="detail-parameters"
@@ -89,7 +90,11 @@ export default function DetailPage() {
                     {layout.modelViewer && (
                       <Col span={24}>
                         <Card title={t('detail.model')} size="small">
-                          {model ? <LazyModelViewer url={model.url} /> : <Empty data-testid="detail-no-model" description={t('detail.noModel')} />}
+                          {model ? (
+                            <LazyModelViewer url={model.url} tools={layout.modelTools} />
+                          ) : (
+                            <Empty data-testid="detail-no-model" description={t('detail.noModel')} />
+                          )}
                         </Card>
                       </Col>
                     )}

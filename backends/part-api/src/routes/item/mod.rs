@@ -1,2 +1,3 @@
 pub mod model;
 pub mod recommendations;
+pub mod variants;

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Typography } from 'antd';
-import { QueryState, readSearchState, useLibraryTranslation, useSearchItems } from '@portal/library-ui/items';
-import { pickerSearch } from '../recommend-view';
+import { QueryState } from '../../components/query-state';
+import { useLibraryTranslation } from '../../i18n/use-library-translation';
+import { useSearchItems } from '../search/api/search-items';
+import { readSearchState } from '../search/search-state';
+import { pickerSearch } from './picker-search';
 
-/** A search box over the component search; picking a hit hands its id to `onPick`. */
-export function PartPicker({ onPick }: { onPick: (id: number) => void }) {
+/**
+ * A search box over the library's search; picking a hit hands its id to `onPick` (the 推荐 pages
+ * without a part). Texts `recommend.pick*`, worded by each library.
+ */
+export function ItemPicker({ onPick }: { onPick: (id: number) => void }) {
   const { t } = useLibraryTranslation();
   const [text, setText] = useState('');
   const search = pickerSearch(text);

@@ -1,0 +1,39 @@
+import { defineLibraryConfig, lazySlot } from '@portal/library-ui/items';
+import { I18N_NAMESPACE } from '../i18n';
+
+/**
+ * The parts library (零部件) for the shared library pages (docs/part-pages.md): facets family
+ * (category), standards body (manufacturer) and standard (package); the detail's
+ * designations, drawing + 3D view, downloads with a profile's length, variant table and
+ * recommendations are the parts' own slots, each loaded with the detail page, not with /part.
+ */
+export const partLibrary = defineLibraryConfig('part', {
+  i18nNamespace: I18N_NAMESPACE,
+  catalogueItems: true,
+  search: {
+    // No 'ranges' yet: the kit's range filter knows units by dimension (voltage → V), and the parts'
+    // values are searched by label (d, l, dk, C₀) with no unit in the facet (docs/part-pages.md).
+    facets: ['category', 'manufacturer', 'package'],
+    columns: ['partNumber', 'name', 'package', 'manufacturer', 'parameters', 'compare'],
+    catalogueColumns: ['partNumber', 'name', 'package', 'parameters', 'compare'],
+  },
+  listColumns: ['partNumber', 'package', 'description'],
+  detail: {
+    // No 'package' row: a part's record has none (its standard is in 标准对照 below).
+    overview: ['name', 'manufacturer', 'description'],
+    // The 3D view is the parts' own (drawings slot): it follows a profile's length.
+    modelViewer: false,
+    modelTools: true,
+    alternatives: false,
+    slots: {
+      actions: lazySlot(() => import('../features/part/components/part-actions').then((module) => ({ default: module.PartActions }))),
+      afterOverview: lazySlot(() => import('../features/part/components/designations-card').then((module) => ({ default: module.DesignationsCard }))),
+      drawings: lazySlot(() => import('../features/part/components/part-views').then((module) => ({ default: module.PartViews }))),
+      downloads: lazySlot(() => import('../features/part/components/part-downloads').then((module) => ({ default: module.PartDownloads }))),
+      extraSections: [
+        lazySlot(() => import('../features/part/components/variant-table').then((module) => ({ default: module.VariantTable }))),
+        lazySlot(() => import('../features/part/components/recommendation-groups').then((module) => ({ default: module.RecommendationSection }))),
+      ],
+    },
+  },
+});
