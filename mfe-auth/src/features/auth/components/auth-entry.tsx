@@ -5,7 +5,8 @@ import { navigateAcrossApps, paths, useSession } from '@portal/providers';
 import { getToken, type PortalUser } from '@portal/session';
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { isBlockedUserError, useRestoreSignedInUser } from '../api/get-permission-info';
-import { openLoginDialog, openRegisterDialog } from '../login-dialog-store';
+import { useLogout } from '../api/logout';
+import { closeLoginDialog, openLoginDialog, openRegisterDialog } from '../login-dialog-store';
 import { SessionWatcher } from './session-watcher';
 
 const loadSignedInMenu = () => import('./signed-in-menu');
@@ -37,6 +38,7 @@ function AuthEntryContent() {
   const user = useSession((state) => state.user);
   const isSetUser = useSession((state) => state.isSetUser);
   const restore = useRestoreSignedInUser(isSetUser);
+  const logout = useLogout();
   // A stored token means a user is about to be restored: fetch the menu's chunk beside that request.
   const expectsUser = Boolean(user) || Boolean(getToken());
 
@@ -64,6 +66,20 @@ function AuthEntryContent() {
       </Space>
     );
   }
+  // Here, not in the menu: signing out unmounts the menu, and a mutation's callbacks never run for an
+  // unmounted caller (the redirect from the personal centre would be lost).
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        closeLoginDialog();
+        message.info(t('entry.loggedOut'));
+        // Spec §2 Logout destinations: leaving the personal centre returns to /.
+        if (window.location.pathname.startsWith(paths.user()) || window.location.pathname.startsWith('/personalCenter')) {
+          navigateAcrossApps(paths.home());
+        }
+      },
+    });
+
   const name = displayName(user) ?? t('entry.unnamed');
   return (
     // The fallback has the trigger's size (avatar, name), so the header does not move when the menu arrives.
@@ -76,7 +92,7 @@ function AuthEntryContent() {
         </Space>
       }
     >
-      <SignedInMenu user={user} name={name} />
+      <SignedInMenu user={user} name={name} onSignOut={signOut} />
     </Suspense>
   );
 }

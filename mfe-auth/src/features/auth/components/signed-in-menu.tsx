@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Avatar, Badge, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
+import { Avatar, Badge, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
 import {
   AuditOutlined,
   BugOutlined,
@@ -17,9 +17,7 @@ import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
 import { canSwitchEnterpriseLibrary, getMode, hasPermission, isPrivateDeploymentUser, setMode, type PortalMode, type PortalUser } from '@portal/session';
 import { AUTH_NAMESPACE } from '../../../i18n';
-import { useLogout } from '../api/logout';
 import { useUnreadReplies } from '../api/feedback-notice';
-import { closeLoginDialog } from '../login-dialog-store';
 
 /** Spec §4 mode: open → private shows the organisation's brand page, private → open the parts library. */
 export function modeDestination(next: PortalMode, user: PortalUser): string {
@@ -60,26 +58,12 @@ export const MY_LINKS = [
  * Its own chunk, loaded only once a user is signed in (`auth-entry.tsx`): an anonymous visit never
  * downloads Avatar, Badge, Dropdown, Switch and their icons (issue 13).
  */
-export default function SignedInMenu({ user, name }: { user: PortalUser; name: string }) {
+export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUser; name: string; onSignOut: () => void }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const { message } = App.useApp();
   const permissions = useSession((state) => state.permissions);
-  const logout = useLogout();
   const unreadReplies = useUnreadReplies(true);
   const [mode, setModeState] = useState<PortalMode>(getMode());
   const { pathname } = useLocation();
-
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        closeLoginDialog();
-        message.info(t('entry.loggedOut'));
-        // Spec §2 Logout destinations: leaving the personal centre returns to /.
-        if (window.location.pathname.startsWith(paths.user()) || window.location.pathname.startsWith('/personalCenter')) {
-          navigateAcrossApps(paths.home());
-        }
-      },
-    });
 
   const switchMode = () => {
     const next: PortalMode = mode === 'private' ? 'open' : 'private';
@@ -146,7 +130,7 @@ export default function SignedInMenu({ user, name }: { user: PortalUser; name: s
       label: <span data-testid={`${link.key}-link`}>{t(link.labelKey)}</span>,
       onClick: () => navigateAcrossApps(link.path),
     })),
-    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('entry.logout')}</span>, onClick: signOut },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('entry.logout')}</span>, onClick: onSignOut },
   ];
 
   return (
