@@ -3,21 +3,23 @@
 
 use std::{
     collections::BTreeMap,
+    future::Future,
     path::{Path, PathBuf},
+    pin::Pin,
     sync::Arc,
 };
 
 use actix_files::{Files, NamedFile};
 use actix_web::{
-    body::MessageBody,
+    body::{BoxBody, MessageBody},
     dev::{fn_service, ServiceRequest, ServiceResponse},
     guard::{self, GuardContext},
     http::{
-        header::{self, HeaderValue},
+        header::{self, ContentEncoding, Encoding, HeaderValue},
         Method,
     },
     middleware::{from_fn, Next},
-    web, HttpResponse,
+    web, HttpMessage, HttpResponse,
 };
 use kernel::{ApiError, Settings, SiteMount};
 
@@ -54,7 +56,7 @@ pub fn mount(settings: &Settings) -> SiteMount {
 fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path, remotes: Arc<BTreeMap<String, String>>) {
     cfg.service(
         web::resource("/remotes.json")
-            .app_data(web::Data::from(remotes))
+            .app_data(web::Data::from(remotes.clone()))
             .route(web::get().to(get_remotes)),
     );
     for (name, dir) in REMOTES {
@@ -62,6 +64,7 @@ fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path, remotes: Arc<BTreeMap
         if dist.is_dir() {
             cfg.service(
                 web::scope(&format!("/mfe/{name}"))
+                    .wrap(from_fn(precompressed(dist.clone())))
                     .wrap(from_fn(cache_headers))
                     .service(
                         Files::new("", dist)
@@ -72,18 +75,28 @@ fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path, remotes: Arc<BTreeMap
         }
     }
     let shell = web_dir.join("shell/dist");
-    let index = shell.join("index.html");
     let site = web::scope("")
         .guard(guard::fn_guard(is_shell_request))
+        .wrap(from_fn(precompressed(shell.clone())))
         .wrap(from_fn(cache_headers));
-    if index.is_file() {
+    if shell.join("index.html").is_file() {
+        let index = Arc::new(ShellIndex {
+            web_dir: web_dir.to_owned(),
+            remotes,
+        });
+        let fallback = index.clone();
         cfg.service(
             site.service(
+                // `/` and `/index.html` are the rendered page too, never the file as it is on disk.
+                web::resource(["/", "/index.html"])
+                    .app_data(web::Data::from(index))
+                    .route(web::get().to(get_index)),
+            )
+            .service(
                 Files::new("", shell)
-                    .index_file("index.html")
                     .prefer_utf8(true)
                     .default_handler(fn_service(move |req: ServiceRequest| {
-                        serve_index(req, index.clone())
+                        serve_index(req, fallback.clone())
                     })),
             ),
         );
@@ -112,18 +125,138 @@ async fn get_remotes(remotes: web::Data<BTreeMap<String, String>>) -> HttpRespon
         .json(remotes.as_ref())
 }
 
+/// Element id of the start-up data in index.html; the shell reads it (`shell/src/app/start-up-fetch.ts`).
+pub const START_UP_DATA_ID: &str = "portal-start-up";
+
+/// What the shell's index.html is rendered from: the built file, `/portal-config.json` beside it and
+/// the configured remote map. Read at each request, so a new front-end build shows without a restart.
+struct ShellIndex {
+    web_dir: PathBuf,
+    remotes: Arc<BTreeMap<String, String>>,
+}
+
+async fn get_index(
+    req: actix_web::HttpRequest,
+    index: web::Data<ShellIndex>,
+) -> Result<HttpResponse, actix_web::Error> {
+    render_index(req.path().to_owned(), index.into_inner()).await
+}
+
 /// The single-page-application fallback: any other GET gets the shell's index.html.
 async fn serve_index(
     req: ServiceRequest,
-    index: PathBuf,
+    index: Arc<ShellIndex>,
 ) -> Result<ServiceResponse, actix_web::Error> {
     let (req, _) = req.into_parts();
-    let file = NamedFile::open_async(&index).await?;
-    let mut response = file.into_response(&req);
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, NO_CACHE);
+    let response = render_index(req.path().to_owned(), index).await?;
     Ok(ServiceResponse::new(req, response))
+}
+
+async fn render_index(
+    path: String,
+    index: Arc<ShellIndex>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let html = web::block(move || index.render(&path))
+        .await
+        .map_err(actix_web::error::ErrorInternalServerError)??;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, NO_CACHE))
+        .body(html))
+}
+
+impl ShellIndex {
+    /// index.html with the start-up data and the preloads of `path`'s remotes before `</head>`.
+    fn render(&self, path: &str) -> std::io::Result<String> {
+        let html = std::fs::read_to_string(self.web_dir.join("shell/dist/index.html"))?;
+        let mut head = self.start_up_data();
+        for (name, dir) in REMOTES {
+            if name == "auth" || first_segment(path) == name {
+                head.push_str(&self.remote_preloads(name, dir));
+            }
+        }
+        let at = html
+            .find("</head>")
+            .or_else(|| html.find("<body"))
+            .unwrap_or(0);
+        let mut page = String::with_capacity(html.len() + head.len());
+        page.push_str(&html[..at]);
+        page.push_str(&head);
+        page.push_str(&html[at..]);
+        Ok(page)
+    }
+
+    /// `/remotes.json` and `/portal-config.json` as one JSON data block (`type="application/json"`
+    /// is never executed, so the CSP's `script-src 'self'` allows it): the shell renders without
+    /// waiting for two requests. A missing or invalid portal-config.json is left out; the shell then
+    /// fetches it and reports the error as before.
+    fn start_up_data(&self) -> String {
+        let mut data = serde_json::Map::new();
+        data.insert(
+            "/remotes.json".to_owned(),
+            serde_json::to_value(self.remotes.as_ref()).unwrap_or_default(),
+        );
+        if let Some(config) = read_json(&self.web_dir.join("shell/dist/portal-config.json")) {
+            data.insert("/portal-config.json".to_owned(), config);
+        }
+        // `<` escaped: no `</script>` or `<!--` can end the block early.
+        let json = serde_json::Value::Object(data)
+            .to_string()
+            .replace('<', "\\u003c");
+        format!("<script type=\"application/json\" id=\"{START_UP_DATA_ID}\">{json}</script>")
+    }
+
+    /// Preloads of a remote's manifest and, when the manifest is this portal's own file, of its
+    /// `remoteEntry.js`: the browser fetches both while the shell's own scripts load, instead of one
+    /// after the other once the shell runs.
+    fn remote_preloads(&self, name: &str, dir: &str) -> String {
+        let Some(manifest_url) = self.remotes.get(&format!("mfe_{name}")) else {
+            return String::new();
+        };
+        // The federation runtime fetches the manifest in CORS mode with same-origin credentials.
+        let mut links = format!(
+            "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\">",
+            html_escape(manifest_url)
+        );
+        let local = format!("/mfe/{name}/mf-manifest.json");
+        if *manifest_url == local {
+            let manifest = read_json(&self.web_dir.join(dir).join("dist/mf-manifest.json"));
+            if let Some(entry) = manifest.as_ref().and_then(remote_entry_path) {
+                // The runtime adds the entry as a classic <script> without crossorigin.
+                links.push_str(&format!(
+                    "<link rel=\"preload\" href=\"/mfe/{name}/{}\" as=\"script\">",
+                    html_escape(&entry)
+                ));
+            }
+        }
+        links
+    }
+}
+
+/// `metaData.remoteEntry` of an mf-manifest.json as a path relative to the manifest's folder.
+fn remote_entry_path(manifest: &serde_json::Value) -> Option<String> {
+    let entry = manifest.get("metaData")?.get("remoteEntry")?;
+    let file = entry.get("name")?.as_str()?;
+    let folder = entry
+        .get("path")
+        .and_then(|path| path.as_str())
+        .unwrap_or("");
+    let relative = [folder.trim_matches('/'), file]
+        .iter()
+        .filter(|part| !part.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("/");
+    // Only a plain relative path under the remote's folder.
+    is_plain_relative(&relative).then_some(relative)
+}
+
+fn read_json(path: &Path) -> Option<serde_json::Value> {
+    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+}
+
+fn first_segment(path: &str) -> &str {
+    path.trim_start_matches('/').split('/').next().unwrap_or("")
 }
 
 async fn file_not_found(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
@@ -157,6 +290,110 @@ fn html_escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// Serves `<file>.br` or `<file>.gz`, compressed once at build time beside `<file>`
+/// (`packages/build-config`), when the client accepts that encoding; anything else goes on to the
+/// file service (and to the per-request gzip of `Compress`, which leaves an encoded answer alone).
+fn precompressed(root: PathBuf) -> PrecompressedFn {
+    let root = Arc::new(root);
+    Box::new(move |req, next| Box::pin(serve_precompressed(root.clone(), req, next)))
+}
+
+/// The middleware function of `precompressed`, boxed so that it has a name.
+type PrecompressedFn = Box<
+    dyn Fn(
+        ServiceRequest,
+        Next<BoxBody>,
+    )
+        -> Pin<Box<dyn Future<Output = Result<ServiceResponse<BoxBody>, actix_web::Error>>>>,
+>;
+
+async fn serve_precompressed(
+    root: Arc<PathBuf>,
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    // A Range applies to the bytes on disk as they are: ranges are answered from the file itself.
+    let candidate = (!req.headers().contains_key(header::RANGE))
+        .then(|| asset_path(&root, req.match_info().unprocessed()))
+        .flatten();
+    let Some(file) = candidate else {
+        return next.call(req).await;
+    };
+    let siblings = [
+        (Encoding::brotli(), ContentEncoding::Brotli, "br"),
+        (Encoding::gzip(), ContentEncoding::Gzip, "gz"),
+    ]
+    .into_iter()
+    .filter_map(|(encoding, content, suffix)| {
+        let mut name = file.clone().into_os_string();
+        name.push(format!(".{suffix}"));
+        let path = PathBuf::from(name);
+        path.is_file().then_some((encoding, content, path))
+    })
+    .collect::<Vec<_>>();
+    if siblings.is_empty() {
+        return next.call(req).await;
+    }
+    let supported = siblings
+        .iter()
+        .map(|(encoding, ..)| encoding.clone())
+        .chain([Encoding::identity()])
+        .collect::<Vec<_>>();
+    let chosen = req
+        .get_header::<header::AcceptEncoding>()
+        .and_then(|accept| accept.negotiate(supported.iter()));
+    let sibling = siblings
+        .into_iter()
+        .find(|(encoding, ..)| Some(encoding) == chosen.as_ref());
+    let mut response = match sibling {
+        Some((_, content, path)) => {
+            let extension = file
+                .extension()
+                .and_then(|extension| extension.to_str())
+                .unwrap_or_default();
+            let named = NamedFile::open_async(&path)
+                .await?
+                .set_content_type(actix_files::file_extension_to_mime(extension))
+                .prefer_utf8(true)
+                .disable_content_disposition()
+                .set_content_encoding(content);
+            let (http_request, _) = req.into_parts();
+            let response = named.into_response(&http_request);
+            ServiceResponse::new(http_request, response)
+        }
+        None => next.call(req).await?,
+    };
+    // Caches keep one answer per encoding.
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    Ok(response)
+}
+
+/// The file a request path names under `root`, for names a build writes (no dot files, no `..`,
+/// nothing to decode); None for anything else, which the file service then handles as before.
+fn asset_path(root: &Path, path: &str) -> Option<PathBuf> {
+    let relative = path.trim_start_matches('/');
+    if !is_plain_relative(relative) {
+        return None;
+    }
+    let file = root.join(relative);
+    file.is_file().then_some(file)
+}
+
+/// A relative path of names a build writes: ASCII letters, digits, `.`, `_`, `-`, no empty
+/// segment, nothing starting with a dot (so no `..`), nothing percent-encoded.
+fn is_plain_relative(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|part| {
+            !part.is_empty()
+                && !part.starts_with('.')
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+        })
 }
 
 /// Content-hashed assets are cached for a year; everything else (index.html, remoteEntry.js,

@@ -8,7 +8,11 @@ pub fn write_web_root(root: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(shell.join("static"))?;
     std::fs::write(
         shell.join("index.html"),
-        "<!doctype html><html lang=\"zh-CN\"><body><div id=\"root\"></div>门户</body></html>",
+        "<!doctype html><html lang=\"zh-CN\"><head><title>门户</title></head><body><div id=\"root\"></div>门户</body></html>",
+    )?;
+    std::fs::write(
+        shell.join("portal-config.json"),
+        r#"{"company":{"companyName":"</script><b>门户"}}"#,
     )?;
     std::fs::write(
         shell.join("static/main.0123abcd.js"),
@@ -18,10 +22,15 @@ pub fn write_web_root(root: &Path) -> anyhow::Result<()> {
     for remote in ["mfe-part", "mfe-auth", "mfe-component"] {
         let dist = root.join(remote).join("dist");
         std::fs::create_dir_all(&dist)?;
-        std::fs::write(
-            dist.join("mf-manifest.json"),
-            format!("{{\"name\":\"{remote}\"}}"),
-        )?;
+        // mfe-part's manifest stays minimal (no metaData): the portal then preloads no entry for it.
+        let manifest = if remote == "mfe-part" {
+            format!("{{\"name\":\"{remote}\"}}")
+        } else {
+            format!(
+                "{{\"name\":\"{remote}\",\"metaData\":{{\"remoteEntry\":{{\"name\":\"remoteEntry.js\",\"path\":\"\",\"type\":\"global\"}}}}}}"
+            )
+        };
+        std::fs::write(dist.join("mf-manifest.json"), manifest)?;
         std::fs::write(dist.join("remoteEntry.js"), "var remote;")?;
         std::fs::write(dist.join("123.89abcdef01.js"), "var chunk;")?;
     }

@@ -159,6 +159,228 @@ async fn api_paths_never_fall_back_to_the_shell() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The JSON data block of a rendered index.html, parsed.
+fn start_up_data(html: &str) -> anyhow::Result<Value> {
+    let open = format!(
+        "<script type=\"application/json\" id=\"{}\">",
+        portal::site::START_UP_DATA_ID
+    );
+    let start = html
+        .find(&open)
+        .ok_or_else(|| anyhow::anyhow!("no start-up data in {html}"))?
+        + open.len();
+    let end = start
+        + html[start..]
+            .find("</script>")
+            .ok_or_else(|| anyhow::anyhow!("unterminated start-up data"))?;
+    Ok(serde_json::from_str(&html[start..end])?)
+}
+
+#[tokio::test]
+async fn index_html_carries_the_start_up_files_and_the_remote_preloads() -> anyhow::Result<()> {
+    let mut environment = environment_with_web_root().await?;
+    let app = spawn_portal(&environment).await?;
+
+    for path in [
+        "/",
+        "/index.html",
+        "/component/search?keyWords=LM358",
+        "/part/x",
+    ] {
+        let response = app.get(path).await?;
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+        assert_eq!(cache_control(&response), "no-cache", "{path}");
+        let html = response.text().await?;
+        // Inside <head>, before the page's own markup.
+        let data_at = html.find("portal-start-up").unwrap_or(usize::MAX);
+        assert!(
+            data_at < html.find("</head>").unwrap_or(0),
+            "{path}: {html}"
+        );
+        let data = start_up_data(&html)?;
+        assert_eq!(
+            data["/remotes.json"]["mfe_component"],
+            "/mfe/component/mf-manifest.json"
+        );
+        // The configuration's text cannot close the data block early.
+        assert_eq!(
+            data["/portal-config.json"]["company"]["companyName"],
+            "</script><b>门户"
+        );
+        assert!(!html.contains("</script><b>"), "{path}: {html}");
+        // mfe-auth (the header) on every page: its manifest and its entry.
+        assert!(
+            html.contains("<link rel=\"preload\" href=\"/mfe/auth/mf-manifest.json\" as=\"fetch\" crossorigin=\"anonymous\">"),
+            "{path}: {html}"
+        );
+        assert!(
+            html.contains("<link rel=\"preload\" href=\"/mfe/auth/remoteEntry.js\" as=\"script\">"),
+            "{path}: {html}"
+        );
+    }
+
+    // The current path's remote only.
+    let html = app.get("/component/search").await?.text().await?;
+    assert!(html.contains("href=\"/mfe/component/remoteEntry.js\" as=\"script\""));
+    assert!(!html.contains("href=\"/mfe/part/"), "{html}");
+    let html = app.get("/").await?.text().await?;
+    assert!(!html.contains("href=\"/mfe/component/"), "{html}");
+    // A manifest without metaData: the manifest is preloaded, no entry is guessed.
+    let html = app.get("/part").await?.text().await?;
+    assert!(html.contains("href=\"/mfe/part/mf-manifest.json\" as=\"fetch\""));
+    assert!(!html.contains("/mfe/part/remoteEntry.js"), "{html}");
+    // The file on disk is left as it is.
+    let on_disk =
+        std::fs::read_to_string(environment.settings.web_dir.join("shell/dist/index.html"))?;
+    assert!(!on_disk.contains("portal-start-up"));
+    app.stop().await;
+
+    // A remote on another origin: its manifest is preloaded from there, its entry is not guessed;
+    // an unreadable portal-config.json is left out (the shell fetches it and reports the error).
+    environment.settings.remotes.insert(
+        "mfe_component".to_owned(),
+        "http://cdn.example/component/mf-manifest.json".to_owned(),
+    );
+    std::fs::write(
+        environment
+            .settings
+            .web_dir
+            .join("shell/dist/portal-config.json"),
+        "{not json",
+    )?;
+    let app = spawn_portal(&environment).await?;
+    let html = app.get("/component").await?.text().await?;
+    assert!(html.contains(
+        "<link rel=\"preload\" href=\"http://cdn.example/component/mf-manifest.json\" as=\"fetch\" crossorigin=\"anonymous\">"
+    ));
+    assert!(!html.contains("/mfe/component/remoteEntry.js"), "{html}");
+    let data = start_up_data(&html)?;
+    assert!(data.get("/portal-config.json").is_none(), "{data}");
+    assert_eq!(
+        data["/remotes.json"]["mfe_component"],
+        "http://cdn.example/component/mf-manifest.json"
+    );
+    app.stop().await;
+    Ok(())
+}
+
+fn header(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get(name)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned)
+}
+
+#[tokio::test]
+async fn precompressed_assets_answer_the_encoding_the_client_accepts() -> anyhow::Result<()> {
+    let environment = environment_with_web_root().await?;
+    // What the production build writes beside an asset (packages/build-config): .br and .gz. The
+    // bodies are markers, so the test sees which file answered.
+    let dist = environment.settings.web_dir.join("mfe-component/dist");
+    let identity = "var chunk;".repeat(200);
+    std::fs::write(dist.join("123.89abcdef01.js"), &identity)?;
+    std::fs::write(dist.join("123.89abcdef01.js.br"), "BROTLI-BYTES")?;
+    std::fs::write(dist.join("123.89abcdef01.js.gz"), "GZIP-BYTES")?;
+    let shell = environment.settings.web_dir.join("shell/dist/static");
+    std::fs::write(shell.join("main.0123abcd.js.gz"), "SHELL-GZIP")?;
+    let app = spawn_portal(&environment).await?;
+    // reqwest here decodes nothing: the bodies come back as stored.
+    let client = reqwest::Client::builder()
+        .no_gzip()
+        .no_brotli()
+        .no_deflate()
+        .build()?;
+    let get = |path: &str, accept: Option<&str>| {
+        let mut request = client.get(app.url(path));
+        if let Some(accept) = accept {
+            request = request.header("accept-encoding", accept);
+        }
+        request.send()
+    };
+
+    let path = "/mfe/component/123.89abcdef01.js";
+    let mut etags = Vec::new();
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "BROTLI-BYTES"),
+        (Some("gzip;q=1, br;q=0.5"), Some("gzip"), "GZIP-BYTES"),
+        (Some("gzip"), Some("gzip"), "GZIP-BYTES"),
+        (Some("identity"), None, identity.as_str()),
+        (Some("br;q=0, gzip;q=0"), None, identity.as_str()),
+        (None, None, identity.as_str()),
+    ] {
+        let response = get(path, accept).await?;
+        assert_eq!(response.status().as_u16(), 200, "{accept:?}");
+        assert_eq!(
+            header(&response, "content-encoding").as_deref(),
+            encoding,
+            "{accept:?}"
+        );
+        assert_eq!(
+            header(&response, "vary").as_deref(),
+            Some("accept-encoding"),
+            "{accept:?}"
+        );
+        assert!(
+            header(&response, "content-type").is_some_and(|value| value.contains("javascript")),
+            "{accept:?}"
+        );
+        assert_eq!(
+            cache_control(&response),
+            "public, max-age=31536000, immutable"
+        );
+        etags.push(header(&response, "etag").unwrap_or_default());
+        assert_eq!(response.text().await?, body, "{accept:?}");
+    }
+    // One ETag per encoding, and a revalidation answers 304 for the encoding asked.
+    assert!(etags.iter().all(|etag| !etag.is_empty()));
+    assert_ne!(etags[0], etags[1]);
+    assert_ne!(etags[1], etags[3]);
+    assert_ne!(etags[0], etags[3]);
+    let response = client
+        .get(app.url(path))
+        .header("accept-encoding", "br")
+        .header("if-none-match", &etags[0])
+        .send()
+        .await?;
+    assert_eq!(response.status().as_u16(), 304);
+    let response = client
+        .get(app.url(path))
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", &etags[0])
+        .send()
+        .await?;
+    assert_eq!(response.status().as_u16(), 200);
+
+    // A Range is answered from the file itself, whatever the client accepts.
+    let response = client
+        .get(app.url(path))
+        .header("accept-encoding", "br")
+        .header("range", "bytes=0-9")
+        .send()
+        .await?;
+    assert_eq!(response.status().as_u16(), 206);
+    assert_ne!(header(&response, "content-encoding").as_deref(), Some("br"));
+    assert_eq!(response.text().await?, "var chunk;");
+
+    // The shell's assets too; without a .br the gzip file answers a browser.
+    let response = get("/static/main.0123abcd.js", Some("gzip, deflate, br")).await?;
+    assert_eq!(
+        header(&response, "content-encoding").as_deref(),
+        Some("gzip")
+    );
+    assert_eq!(response.text().await?, "SHELL-GZIP");
+    // A file without siblings is the file service's as before (per-request gzip when asked).
+    let response = get("/mfe/component/remoteEntry.js", Some("br")).await?;
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.text().await?, "var remote;");
+    // A sibling is never reached by a path that is not a plain build name.
+    let response = get("/mfe/component/..%2fdist/123.89abcdef01.js", Some("br")).await?;
+    assert_ne!(response.text().await?, "BROTLI-BYTES");
+    app.stop().await;
+    Ok(())
+}
+
 #[tokio::test]
 async fn explains_how_to_build_a_missing_shell() -> anyhow::Result<()> {
     let environment = TestEnvironment::new(TestBackend::Sqlite)

@@ -1,27 +1,16 @@
-import { useEffect, useState } from 'react';
-import { App, Avatar, Badge, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import {
-  AuditOutlined,
-  BugOutlined,
-  CommentOutlined,
-  DownOutlined,
-  FileOutlined,
-  LogoutOutlined,
-  MessageOutlined,
-  ShopOutlined,
-  SwapOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { lazy, Suspense, useEffect } from 'react';
+import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
-import { canSwitchEnterpriseLibrary, getMode, hasPermission, isPrivateDeploymentUser, setMode, type PortalMode, type PortalUser } from '@portal/session';
+import { navigateAcrossApps, paths, useSession } from '@portal/providers';
+import { getToken, type PortalUser } from '@portal/session';
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { isBlockedUserError, useRestoreSignedInUser } from '../api/get-permission-info';
 import { useLogout } from '../api/logout';
-import { useUnreadReplies } from '../api/feedback-notice';
 import { closeLoginDialog, openLoginDialog, openRegisterDialog } from '../login-dialog-store';
 import { SessionWatcher } from './session-watcher';
+
+const loadSignedInMenu = () => import('./signed-in-menu');
+const SignedInMenu = lazy(loadSignedInMenu);
 
 /** The name the header shows: nickname, else username, else the e-mail or mobile (spec §5 nickname rule). */
 export function displayName(user: PortalUser): string | undefined {
@@ -32,40 +21,6 @@ export function displayName(user: PortalUser): string | undefined {
 export function secondaryLine(user: PortalUser): string | undefined {
   return user.orgName || user.email || user.mobile || undefined;
 }
-
-/** Spec §4 mode: open → private shows the organisation's brand page, private → open the parts library. */
-export function modeDestination(next: PortalMode, user: PortalUser): string {
-  return next === 'private' && user.orgId ? `/part/brand-detail/${user.orgId}?type=1` : paths.library('part');
-}
-
-/**
- * The shell's operations pages and the permission each needs (the shell gates the pages the same way,
- * `shell/src/features/operations`); operators find them in the user menu.
- */
-export const OPERATIONS_LINKS = [
-  {
-    key: 'operations-feedback',
-    path: '/operation/feedback',
-    permission: 'operation:feedback:query',
-    labelKey: 'entry.feedbackAdmin',
-    icon: <CommentOutlined />,
-  },
-  { key: 'operations-front-log', path: '/operation/front-log', permission: 'operation:frontlog:query', labelKey: 'entry.frontLogAdmin', icon: <BugOutlined /> },
-  {
-    key: 'operations-brand-applications',
-    path: '/operation/brand-applications',
-    permission: 'system:brand-application:query',
-    labelKey: 'entry.brandApplicationAdmin',
-    icon: <AuditOutlined />,
-  },
-] as const;
-
-/** The personal centre's own pages (the shell's `features/my-center`), listed under 个人中心. */
-export const MY_LINKS = [
-  { key: 'my-files', path: '/user/files', labelKey: 'entry.myFiles', icon: <FileOutlined /> },
-  { key: 'my-feedback', path: '/user/feedback', labelKey: 'entry.myFeedback', icon: <MessageOutlined /> },
-  { key: 'my-brands', path: '/user/brands', labelKey: 'entry.myBrands', icon: <ShopOutlined /> },
-] as const;
 
 /** The header's right-hand entry: sign-in buttons, or the signed-in user's menu; watches the session. */
 export function AuthEntry() {
@@ -82,12 +37,14 @@ function AuthEntryContent() {
   const { message } = App.useApp();
   const user = useSession((state) => state.user);
   const isSetUser = useSession((state) => state.isSetUser);
-  const permissions = useSession((state) => state.permissions);
   const restore = useRestoreSignedInUser(isSetUser);
   const logout = useLogout();
-  const unreadReplies = useUnreadReplies(Boolean(user));
-  const [mode, setModeState] = useState<PortalMode>(getMode());
-  const { pathname } = useLocation();
+  // A stored token means a user is about to be restored: fetch the menu's chunk beside that request.
+  const expectsUser = Boolean(user) || Boolean(getToken());
+
+  useEffect(() => {
+    if (expectsUser) void loadSignedInMenu();
+  }, [expectsUser]);
 
   useEffect(() => {
     // Spec §6: a blocked user restored from a stored token is warned and sent home.
@@ -109,7 +66,8 @@ function AuthEntryContent() {
       </Space>
     );
   }
-
+  // Here, not in the menu: signing out unmounts the menu, and a mutation's callbacks never run for an
+  // unmounted caller (the redirect from the personal centre would be lost).
   const signOut = () =>
     logout.mutate(undefined, {
       onSettled: () => {
@@ -122,91 +80,19 @@ function AuthEntryContent() {
       },
     });
 
-  const switchMode = () => {
-    const next: PortalMode = mode === 'private' ? 'open' : 'private';
-    setMode(next);
-    setModeState(next);
-    navigateAcrossApps(modeDestination(next, user));
-  };
-
   const name = displayName(user) ?? t('entry.unnamed');
-  const unread = unreadReplies.data ?? 0;
-  const details = [user.orgName, user.email, user.mobile].filter(Boolean) as string[];
-  const library = libraryFromPath(pathname);
-  const items: MenuProps['items'] = [
-    {
-      key: 'who',
-      disabled: true,
-      label: (
-        <div className="auth-user-summary" data-testid="auth-user-summary">
-          <Space size={10} align="start">
-            <Avatar size={40} src={user.avatar || undefined} icon={<UserOutlined />} />
-            <div className="auth-user-lines">
-              <Typography.Text strong>{name}</Typography.Text>
-              {details.map((line) => (
-                <Typography.Text key={line} type="secondary" className="auth-user-detail">
-                  {line}
-                </Typography.Text>
-              ))}
-            </div>
-          </Space>
-          {isPrivateDeploymentUser(user) && (
-            <div className="auth-mode-toggle" onClick={(event) => event.stopPropagation()}>
-              <Typography.Text type="secondary">{t('entry.privateMode')}</Typography.Text>
-              <Switch size="small" checked={mode === 'private'} onChange={switchMode} data-testid="mode-toggle" />
-            </div>
-          )}
-        </div>
-      ),
-    },
-    { type: 'divider' },
-    ...(library && canSwitchEnterpriseLibrary(user, library)
-      ? [
-          {
-            key: 'switch-library',
-            icon: <SwapOutlined />,
-            label: t(mode === 'private' ? 'entry.toOpenLibrary' : 'entry.toEnterpriseLibrary'),
-            onClick: switchMode,
-          },
-        ]
-      : []),
-    { key: 'personal-centre', icon: <UserOutlined />, label: t('entry.personalCenter'), onClick: () => navigateAcrossApps(paths.user()) },
-    ...MY_LINKS.map((link) => ({
-      key: link.key,
-      icon: link.icon,
-      label: (
-        <span data-testid={`${link.key}-link`}>
-          {t(link.labelKey)}
-          {link.key === 'my-feedback' && unread > 0 && <Badge count={unread} size="small" style={{ marginInlineStart: 8 }} data-testid="my-feedback-unread" />}
-        </span>
-      ),
-      onClick: () => navigateAcrossApps(link.path),
-    })),
-    ...OPERATIONS_LINKS.filter((link) => hasPermission(permissions, link.permission)).map((link) => ({
-      key: link.key,
-      icon: link.icon,
-      label: <span data-testid={`${link.key}-link`}>{t(link.labelKey)}</span>,
-      onClick: () => navigateAcrossApps(link.path),
-    })),
-    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('entry.logout')}</span>, onClick: signOut },
-  ];
-
   return (
-    <>
-      <Dropdown trigger={['hover', 'click']} placement="bottomRight" menu={{ items }}>
-        <Space className="auth-user-trigger" data-testid="auth-user">
-          <Badge
-            dot={unread > 0}
-            offset={[-2, 2]}
-            data-testid={unread > 0 ? 'auth-user-unread' : undefined}
-            title={unread > 0 ? t('entry.unreadReplies', { count: unread }) : undefined}
-          >
-            <Avatar size={30} src={user.avatar || undefined} icon={<UserOutlined />} />
-          </Badge>
+    // The fallback has the trigger's size (avatar, name), so the header does not move when the menu arrives.
+    <Suspense
+      fallback={
+        <Space className="auth-user-trigger" data-testid="auth-user-pending">
+          <span className="auth-user-avatar-placeholder" />
           <span className="auth-user-name">{name}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
+          <span className="auth-user-caret-placeholder" />
         </Space>
-      </Dropdown>
-    </>
+      }
+    >
+      <SignedInMenu user={user} name={name} onSignOut={signOut} />
+    </Suspense>
   );
 }
