@@ -89,8 +89,9 @@ pub fn decode(bytes: &[u8]) -> Result<Fingerprint, ShapeError> {
     };
     let views = dequantise(VIEW_DIMS);
     let silhouettes = [0; 3].map(|_| dequantise(CHANNEL_DIMS));
-    if !(size.iter().all(|s| s.is_finite() && *s >= 0.0) && rms_radius.is_finite())
-        || !(-1..=1).contains(&chirality)
+    if !(size.iter().all(|s| s.is_finite() && *s >= 0.0)
+        && rms_radius.is_finite()
+        && (-1..=1).contains(&chirality))
     {
         return Err(bad("out-of-range size, radius or chirality"));
     }

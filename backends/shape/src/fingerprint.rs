@@ -125,14 +125,19 @@ pub fn pose(mesh: &Mesh) -> Result<Pose, ShapeError> {
     })
 }
 
-fn area(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> f64 {
-    let u = [0, 1, 2].map(|k| b[k] - a[k]);
-    let v = [0, 1, 2].map(|k| c[k] - a[k]);
-    let x = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
+pub(crate) fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+pub(crate) fn area(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> f64 {
+    let x = cross(
+        [0, 1, 2].map(|k| b[k] - a[k]),
+        [0, 1, 2].map(|k| c[k] - a[k]),
+    );
     0.5 * (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]).sqrt()
 }
 
@@ -162,11 +167,13 @@ fn symmetric_eigen(mut a: [[f64; 3]; 3]) -> ([f64; 3], [[f64; 3]; 3]) {
             let c = 1.0 / (t * t + 1.0).sqrt();
             let s = t * c;
             // A ← Jᵀ A J for the rotation J in the (p, q) plane.
-            for k in 0..3 {
-                let (akp, akq) = (a[k][p], a[k][q]);
-                a[k][p] = c * akp - s * akq;
-                a[k][q] = s * akp + c * akq;
+            for row in a.iter_mut() {
+                let (akp, akq) = (row[p], row[q]);
+                row[p] = c * akp - s * akq;
+                row[q] = s * akp + c * akq;
             }
+            // Rows p and q mix with each other, so this one indexes.
+            #[allow(clippy::needless_range_loop)]
             for k in 0..3 {
                 let (apk, aqk) = (a[p][k], a[q][k]);
                 a[p][k] = c * apk - s * aqk;

@@ -63,7 +63,11 @@ impl Mesh {
                 let corners = t.map(|i| positions.get(i as usize));
                 match corners {
                     [Some(a), Some(b), Some(c)] if finite(a) && finite(b) && finite(c) => {
-                        triangle_area(a, b, c) > 0.0
+                        crate::fingerprint::area(
+                            a.map(f64::from),
+                            b.map(f64::from),
+                            c.map(f64::from),
+                        ) > 0.0
                     }
                     _ => false,
                 }
@@ -105,17 +109,6 @@ impl Mesh {
             triangles: self.triangles.clone(),
         }
     }
-}
-
-fn triangle_area(a: &[f32; 3], b: &[f32; 3], c: &[f32; 3]) -> f64 {
-    let u = [0, 1, 2].map(|k| f64::from(b[k]) - f64::from(a[k]));
-    let v = [0, 1, 2].map(|k| f64::from(c[k]) - f64::from(a[k]));
-    let cross = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
-    0.5 * (cross[0] * cross[0] + cross[1] * cross[1] + cross[2] * cross[2]).sqrt()
 }
 
 /// Reads a mesh file of the given format.

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::io::Cursor;
 
-use crate::fingerprint::pose;
+use crate::fingerprint::{cross, pose};
 use crate::load::Mesh;
 use crate::views::{self, RESOLUTION};
 use crate::ShapeError;
@@ -239,14 +239,6 @@ pub fn thumbnail_png(mesh: &Mesh, side: u32) -> Result<Vec<u8>, ShapeError> {
         .finish()
         .map_err(|e| ShapeError::BadImage(e.to_string()))?;
     Ok(out)
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 fn normalise(a: [f64; 3]) -> [f64; 3] {
