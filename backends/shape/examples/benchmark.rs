@@ -1,7 +1,7 @@
 //! Retrieval quality and speed of the shape fingerprint on real, labelled models:
 //!
 //! ```sh
-//! cargo run --release -p shape --example benchmark -- [KICAD_3DMODELS_DIR] [--queries N] [--scale K]
+//! cargo run --release -p shape --example benchmark -- [KICAD_3DMODELS_DIR] [--queries N] [--scale K] [--per-folder N]
 //! ```
 //!
 //! - the KiCad 3D set (every `.wrl` under `<dir>/*.3dshapes`, read by the `mesh` crate; default
@@ -36,6 +36,7 @@ fn main() -> Result<(), String> {
         .unwrap_or_else(|_| PathBuf::from("/usr/share/kicad/3dmodels"));
     let mut queries = 2000usize;
     let mut scale = 1usize;
+    let mut per_folder = usize::MAX;
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Result<usize, String> {
             args.next()
@@ -45,12 +46,13 @@ fn main() -> Result<(), String> {
         match arg.as_str() {
             "--queries" => queries = number("--queries")?,
             "--scale" => scale = number("--scale")?.max(1),
+            "--per-folder" => per_folder = number("--per-folder")?.max(1),
             _ => dir = PathBuf::from(arg),
         }
     }
 
     let mut times = Vec::new();
-    let kicad = kicad_set(&dir, &mut times)?;
+    let kicad = kicad_set(&dir, per_folder, &mut times)?;
     let parts = parts_set(&mut times)?;
     times.sort();
     println!(
@@ -83,7 +85,7 @@ fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * fraction).round() as usize]
 }
 
-fn kicad_set(dir: &Path, times: &mut Vec<Duration>) -> Result<Vec<Labelled>, String> {
+fn kicad_set(dir: &Path, per_folder: usize, times: &mut Vec<Duration>) -> Result<Vec<Labelled>, String> {
     let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e} (pass the KiCad 3dmodels folder)", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -104,7 +106,9 @@ fn kicad_set(dir: &Path, times: &mut Vec<Duration>) -> Result<Vec<Labelled>, Str
             .filter(|p| p.extension().is_some_and(|e| e == "wrl"))
             .collect();
         files.sort();
-        for file in files {
+        // An even sample of each folder when --per-folder limits it.
+        let step = files.len().div_ceil(per_folder).max(1);
+        for file in files.into_iter().step_by(step) {
             let result = std::fs::read_to_string(&file)
                 .map_err(|e| e.to_string())
                 .and_then(|text| shape::load::load_vrml(&text).map_err(|e| e.to_string()))
