@@ -131,12 +131,21 @@ fn generated_parts_find_their_own_kind() {
         entries.push((format!("{family} {}", text("size")), fingerprint));
     }
     let index = Index::new(entries.clone());
+    // Every screw family of the fixtures (part-geometry adds families: a new screw joins this list).
     let screws = [
         "socket_head_cap",
         "hex_head",
         "cheese_head",
         "setscrew",
         "hex_head_with_flange",
+        "button_head",
+        "button_head_with_collar",
+        "pan_head",
+        "pan_head_with_collar",
+        "raised_cheese_head",
+        "countersunk_head",
+        "raised_countersunk_oval_head",
+        "shoulder_screw",
     ];
     for (key, fingerprint) in &entries {
         let family = key.split(' ').next().unwrap_or_default();
