@@ -170,9 +170,9 @@ impl ShellIndex {
     fn render(&self, path: &str) -> std::io::Result<String> {
         let html = std::fs::read_to_string(self.web_dir.join("shell/dist/index.html"))?;
         let mut head = self.start_up_data();
-        for (name, dir) in REMOTES {
+        for (name, _) in REMOTES {
             if name == "auth" || first_segment(path) == name {
-                head.push_str(&self.remote_preloads(name, dir));
+                head.push_str(&self.remote_preload(name));
             }
         }
         let at = html
@@ -186,19 +186,17 @@ impl ShellIndex {
         Ok(page)
     }
 
-    /// `/remotes.json` and `/portal-config.json` as one JSON data block (`type="application/json"`
-    /// is never executed, so the CSP's `script-src 'self'` allows it): the shell renders without
-    /// waiting for two requests. A missing or invalid portal-config.json is left out; the shell then
-    /// fetches it and reports the error as before.
+    /// `/remotes.json` as a JSON data block (`type="application/json"` is never executed, so the
+    /// CSP's `script-src 'self'` allows it): the shell registers its remotes without a request.
     fn start_up_data(&self) -> String {
         let mut data = serde_json::Map::new();
         data.insert(
             "/remotes.json".to_owned(),
             serde_json::to_value(self.remotes.as_ref()).unwrap_or_default(),
         );
-        if let Some(config) = read_json(&self.web_dir.join("shell/dist/portal-config.json")) {
-            data.insert("/portal-config.json".to_owned(), config);
-        }
+        // portal-config.json stays a file the shell fetches (early, `start-up-fetch.ts`): deployments
+        // and the e2e suites replace it per response (shell-footer.spec.ts serves per-host filings),
+        // which an inlined copy would bypass.
         // `<` escaped: no `</script>` or `<!--` can end the block early.
         let json = serde_json::Value::Object(data)
             .to_string()
@@ -206,53 +204,21 @@ impl ShellIndex {
         format!("<script type=\"application/json\" id=\"{START_UP_DATA_ID}\">{json}</script>")
     }
 
-    /// Preloads of a remote's manifest and, when the manifest is this portal's own file, of its
-    /// `remoteEntry.js`: the browser fetches both while the shell's own scripts load, instead of one
-    /// after the other once the shell runs.
-    fn remote_preloads(&self, name: &str, dir: &str) -> String {
+    /// A preload of a remote's manifest: the browser fetches it while the shell's own scripts load,
+    /// instead of once the shell runs. The remote's `remoteEntry.js` is not preloaded: a preload that
+    /// fails (the remote is down) stays in Chromium's memory cache for the document, and the retry's
+    /// `<script>` of the same URL then fails again without a request (e2e `foundation.spec.ts`,
+    /// "an unreachable remote … retry recovers").
+    fn remote_preload(&self, name: &str) -> String {
         let Some(manifest_url) = self.remotes.get(&format!("mfe_{name}")) else {
             return String::new();
         };
         // The federation runtime fetches the manifest in CORS mode with same-origin credentials.
-        let mut links = format!(
+        format!(
             "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\">",
             html_escape(manifest_url)
-        );
-        let local = format!("/mfe/{name}/mf-manifest.json");
-        if *manifest_url == local {
-            let manifest = read_json(&self.web_dir.join(dir).join("dist/mf-manifest.json"));
-            if let Some(entry) = manifest.as_ref().and_then(remote_entry_path) {
-                // The runtime adds the entry as a classic <script> without crossorigin.
-                links.push_str(&format!(
-                    "<link rel=\"preload\" href=\"/mfe/{name}/{}\" as=\"script\">",
-                    html_escape(&entry)
-                ));
-            }
-        }
-        links
+        )
     }
-}
-
-/// `metaData.remoteEntry` of an mf-manifest.json as a path relative to the manifest's folder.
-fn remote_entry_path(manifest: &serde_json::Value) -> Option<String> {
-    let entry = manifest.get("metaData")?.get("remoteEntry")?;
-    let file = entry.get("name")?.as_str()?;
-    let folder = entry
-        .get("path")
-        .and_then(|path| path.as_str())
-        .unwrap_or("");
-    let relative = [folder.trim_matches('/'), file]
-        .iter()
-        .filter(|part| !part.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join("/");
-    // Only a plain relative path under the remote's folder.
-    is_plain_relative(&relative).then_some(relative)
-}
-
-fn read_json(path: &Path) -> Option<serde_json::Value> {
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
 }
 
 fn first_segment(path: &str) -> &str {
