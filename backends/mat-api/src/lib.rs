@@ -20,7 +20,6 @@ use std::{
 use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
-use catalog::item::import::{seed_once, SeedOutcome};
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
@@ -127,32 +126,16 @@ impl MatService {
 
     /// The materials seed, when the database has not seen this version of it.
     async fn seed_materials(&self, db: &kernel::Database) -> anyhow::Result<()> {
-        let Some(dir) = &self.seed_dir else {
-            return Ok(());
-        };
-        if !dir.is_dir() {
-            tracing::warn!(dir = %dir.display(), "materials seed not found; starting empty");
-            return Ok(());
-        }
-        let digest = import::source_digest(dir)?;
-        let items = ItemRepository::new(db);
-        let options = import::ImportOptions::default();
-        let outcome = seed_once(db, import::MAT_SEED, &digest, || {
-            import::import_dir(&items, dir, &options)
-        })
-        .await?;
-        if let SeedOutcome::Imported(report) = outcome {
-            tracing::info!(
-                read = report.read,
-                inserted = report.stored.inserted,
-                updated = report.stored.updated,
-                unchanged = report.stored.unchanged,
-                rejected = report.rejected,
-                elapsed_ms = report.elapsed.as_millis() as u64,
-                "materials seed imported"
-            );
-        }
-        Ok(())
+        catalog::item::import::seed_from_dir(
+            db,
+            import::MAT_SEED,
+            self.seed_dir.as_deref(),
+            import::source_digest,
+            |items, dir| async move {
+                import::import_dir(&items, &dir, &import::ImportOptions::default()).await
+            },
+        )
+        .await
     }
 }
 

@@ -23,7 +23,6 @@ use std::{
 use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
-use catalog::item::import::{seed_once, SeedOutcome};
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
@@ -146,32 +145,16 @@ impl PartService {
 
     /// The part seed, when the database has not seen this version of it.
     async fn seed_parts(&self, db: &kernel::Database) -> anyhow::Result<()> {
-        let Some(dir) = &self.seed_dir else {
-            return Ok(());
-        };
-        if !dir.is_dir() {
-            tracing::warn!(dir = %dir.display(), "part seed not found; starting empty");
-            return Ok(());
-        }
-        let digest = import::source_digest(dir)?;
-        let items = ItemRepository::new(db);
-        let options = import::ImportOptions::default();
-        let outcome = seed_once(db, import::PART_SEED, &digest, || {
-            import::import_dir(&items, dir, &options)
-        })
-        .await?;
-        if let SeedOutcome::Imported(report) = outcome {
-            tracing::info!(
-                read = report.read,
-                inserted = report.stored.inserted,
-                updated = report.stored.updated,
-                unchanged = report.stored.unchanged,
-                rejected = report.rejected,
-                elapsed_ms = report.elapsed.as_millis() as u64,
-                "part seed imported"
-            );
-        }
-        Ok(())
+        catalog::item::import::seed_from_dir(
+            db,
+            import::PART_SEED,
+            self.seed_dir.as_deref(),
+            import::source_digest,
+            |items, dir| async move {
+                import::import_dir(&items, &dir, &import::ImportOptions::default()).await
+            },
+        )
+        .await
     }
 }
 

@@ -446,6 +446,46 @@ where
     }
 }
 
+/// A library's seed from a directory of source files, as every library runs it on start: nothing
+/// without a directory, a warning when it is missing, else [`seed_once`] under the directory's
+/// `digest`, logging what the import did.
+pub async fn seed_from_dir<X, D, F, Fut>(
+    db: &kernel::Database,
+    seed: &str,
+    dir: Option<&std::path::Path>,
+    digest: D,
+    import: F,
+) -> anyhow::Result<()>
+where
+    D: FnOnce(&std::path::Path) -> anyhow::Result<String>,
+    F: FnOnce(ItemRepository, std::path::PathBuf) -> Fut,
+    Fut: Future<Output = anyhow::Result<ImportReport<X>>>,
+{
+    let Some(dir) = dir else {
+        return Ok(());
+    };
+    if !dir.is_dir() {
+        tracing::warn!(seed, dir = %dir.display(), "seed not found; starting empty");
+        return Ok(());
+    }
+    let digest = digest(dir)?;
+    let items = ItemRepository::new(db);
+    let outcome = seed_once(db, seed, &digest, || import(items, dir.to_path_buf())).await?;
+    if let SeedOutcome::Imported(report) = outcome {
+        tracing::info!(
+            seed,
+            read = report.read,
+            inserted = report.stored.inserted,
+            updated = report.stored.updated,
+            unchanged = report.stored.unchanged,
+            rejected = report.rejected,
+            elapsed_ms = u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
+            "seed imported"
+        );
+    }
+    Ok(())
+}
+
 async fn seed_if_changed<T, F, Fut>(
     store: &ItemRepository,
     seed: &str,
