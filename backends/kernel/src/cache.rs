@@ -166,6 +166,7 @@ mod memory {
                             .max(0);
                         moka::ops::compute::Op::Put(MemoryEntry {
                             value: next.to_string().into(),
+                            renews_expiry: false,
                             ..entry
                         })
                     }
@@ -175,6 +176,28 @@ mod memory {
             })
             .await;
         Ok(next)
+    }
+
+    pub async fn extend(cache: &Memory, key: &str, ttl: Duration) -> anyhow::Result<bool> {
+        let mut existed = false;
+        cache
+            .entry(key.to_owned())
+            .and_compute_with(|existing| {
+                let op = match existing.map(moka::Entry::into_value) {
+                    Some(entry) => {
+                        existed = true;
+                        moka::ops::compute::Op::Put(MemoryEntry {
+                            ttl,
+                            renews_expiry: true,
+                            ..entry
+                        })
+                    }
+                    None => moka::ops::compute::Op::Nop,
+                };
+                std::future::ready(op)
+            })
+            .await;
+        Ok(existed)
     }
 
     pub async fn claim(
@@ -257,6 +280,14 @@ mod remote {
             .invoke_async(&mut connection(store))
             .await
             .context("Redis release script")
+    }
+
+    pub async fn extend(store: &RedisStore, key: &str, ttl: Duration) -> anyhow::Result<bool> {
+        let set: i64 = connection(store)
+            .pexpire(key, ttl_millis(ttl) as i64)
+            .await
+            .context("Redis PEXPIRE")?;
+        Ok(set == 1)
     }
 
     pub async fn claim(
@@ -463,6 +494,17 @@ impl Cache {
         })
     }
 
+    /// Makes an existing entry (a counter too) expire `ttl` from now, its value untouched;
+    /// answers whether the key existed (an absent key is not created).
+    pub async fn extend(&self, key: &str, ttl: Duration) -> anyhow::Result<bool> {
+        dispatch!(
+            self,
+            key,
+            |cache| memory::extend(cache, key, ttl),
+            |store| remote::extend(store, key, ttl)
+        )
+    }
+
     /// Stores `value` under `key` only if the key is absent; answers whether this call stored
     /// it. Of any number of concurrent claims exactly one wins (a lock with an expiry).
     pub async fn claim(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<bool> {
@@ -635,6 +677,29 @@ pub mod contract {
         Ok(())
     }
 
+    /// `extend` moves a counter's expiry without touching its value, racing increments
+    /// included; an absent key stays absent.
+    pub async fn extend_keeps_the_value(cache: &Cache) -> anyhow::Result<()> {
+        let short = Duration::from_millis(800);
+        assert!(!cache.extend("never-set", short).await?);
+        assert_eq!(cache.get("never-set").await?, None);
+        let opened = Instant::now();
+        for _ in 0..3 {
+            cache.incr("held", short).await?;
+        }
+        let (extended, counted) = tokio::join!(
+            cache.extend("held", Duration::from_secs(60)),
+            cache.incr("held", short)
+        );
+        assert!(extended?);
+        assert_eq!(counted?, 4);
+        tokio::time::sleep_until((opened + short + Duration::from_millis(400)).into()).await;
+        assert_eq!(cache.get("held").await?.as_deref(), Some("4"));
+        assert_eq!(cache.release("held").await?, 3);
+        assert_eq!(cache.incr("held", short).await?, 4);
+        Ok(())
+    }
+
     /// Of a burst of claims on one key exactly one wins; the key frees when it expires.
     pub async fn exactly_one_claim_wins(cache: &Cache) -> anyhow::Result<()> {
         let ttl = Duration::from_millis(800);
@@ -692,6 +757,11 @@ mod tests {
     #[tokio::test]
     async fn memory_releases_give_back_reservations() -> anyhow::Result<()> {
         contract::releases_give_back_reservations(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_extend_keeps_the_value() -> anyhow::Result<()> {
+        contract::extend_keeps_the_value(&memory()).await
     }
 
     #[tokio::test]

@@ -25,6 +25,7 @@ mod redis {
         scopes_do_not_collide,
         parallel_increments_are_exact,
         releases_give_back_reservations,
+        extend_keeps_the_value,
         exactly_one_claim_wins
     );
 }

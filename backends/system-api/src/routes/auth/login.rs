@@ -188,10 +188,10 @@ impl Attempt<'_, '_> {
             let cache = &guard.accounts.cache;
             cache.set(&guard.lock_key, "1", lock).await?;
             // The counter stays full for as long as the lock: an attempt that checked the lock
-            // just before it was set still finds no slot (deleting it here let such attempts in).
-            cache
-                .set(&guard.failures_key, &lockout.max_failures.to_string(), lock)
-                .await?;
+            // just before it was set still finds no slot. Only its expiry moves: deleting it, or
+            // writing `max_failures` over it, dropped the increments of attempts in flight, whose
+            // releases then opened slots for more guesses than allowed.
+            cache.extend(&guard.failures_key, lock).await?;
             tracing::warn!("account locked after repeated failed logins");
         }
         Ok(())
