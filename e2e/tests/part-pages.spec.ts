@@ -97,7 +97,8 @@ test('search M6x20, open ISO 4762 M6×20: drawing, 3D view, variants, STEP downl
   await expect(page.getByTestId('part-designation-approximate')).toHaveCount(1);
   await expectDrawing(page);
   await expect(page.getByTestId('model-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
-  await expect(page.getByTestId('detail-parameters')).toContainText('dk');
+  // The standard's symbols name the parameters (dk（长度）| 10mm), not the value (长度 | dk 10mm).
+  await expect(page.getByTestId('detail-parameters').locator('tbody tr').filter({ hasText: 'dk（长度）' })).toHaveCount(1);
   // The variant table opens on the page that holds this variant, highlighted.
   await expect(page.getByTestId('part-variant-current')).toContainText('ISO 4762 M6×20');
   await expect(page.getByTestId('part-recommend-nuts')).toContainText('M6');

@@ -25,6 +25,8 @@ export const partLibrary = defineLibraryConfig('part', {
     modelViewer: false,
     modelTools: true,
     alternatives: false,
+    // The standard's symbols (d, l, dk) name the parameters: d（长度）| 6mm.
+    labelledParameters: 'asName',
     slots: {
       actions: lazySlot(() => import('../features/part/components/part-actions').then((module) => ({ default: module.PartActions }))),
       afterOverview: lazySlot(() => import('../features/part/components/designations-card').then((module) => ({ default: module.DesignationsCard }))),

@@ -62,6 +62,12 @@ export interface LibraryConfig {
     modelTools: boolean;
     /** The alternatives card, the link to /similarity and that page (`GET …/item/{id}/alternatives`). */
     alternatives: boolean;
+    /**
+     * Where a labelled parameter's label goes in the parameters table: before the value
+     * (`inValue`: 存储容量 | Flash 512KB, components) or as its name with the dimension after it
+     * (`asName`: d（长度）| 6mm, parts, whose labels are the standard's symbols).
+     */
+    labelledParameters: 'inValue' | 'asName';
     slots: DetailSlots;
   };
   /** localStorage key of the compare basket; each library keeps its own. */
@@ -95,6 +101,7 @@ export function defineLibraryConfig(
       modelViewer: false,
       modelTools: false,
       alternatives: false,
+      labelledParameters: 'inValue',
       slots: {},
       ...overrides.detail,
     },

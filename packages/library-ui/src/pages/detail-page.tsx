@@ -10,6 +10,7 @@ import type { ItemDetail, ItemParameter } from '../features/items/types';
 import { AddToCompareButton } from '../features/compare/components/add-to-compare-button';
 import { LazyModelViewer } from '../features/model-viewer/components/lazy-model-viewer';
 import { parseId } from '../utils/parse-id';
+import { parameterName, parameterValue } from '../features/items/parameter-display';
 
 /**
  * /{library}/detail/{id}: overview, parameters, the library's slots (downloads, drawings, extra
@@ -74,9 +75,8 @@ export default function DetailPage() {
                     dataSource={data.parameters}
                     locale={{ emptyText: t('detail.noParameters') }}
                     columns={[
-                      { title: t('field.parameter'), render: (_, row) => (english ? row.nameEn : row.name) },
-                      // One rule for labelled values (docs/components.md): the label before the value.
-                      { title: t('field.value'), render: (_, row) => (row.label ? `${row.label} ${row.value}` : row.value) },
+                      { title: t('field.parameter'), render: (_, row) => parameterName(row, english, layout.labelledParameters) },
+                      { title: t('field.value'), render: (_, row) => parameterValue(row, layout.labelledParameters) },
                       { title: t('field.conditions'), render: (_, row) => (row.label ? '—' : (row.conditions ?? '—')) },
                     ]}
                   />
