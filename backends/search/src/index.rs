@@ -94,6 +94,8 @@ pub enum SearchError {
     Suggestions(#[from] fst::Error),
     #[error("stored search document: {0}")]
     StoredDocument(#[from] serde_json::Error),
+    #[error("a hit's payload in memory is unreadable: {0}")]
+    Payload(String),
     #[error("search index directory: {0}")]
     Directory(#[from] tantivy::directory::error::OpenDirectoryError),
 }
@@ -133,13 +135,24 @@ impl ParameterStats {
 /// What is derived from the documents and kept in memory.
 #[derive(Default)]
 struct State {
+    /// The documents without their payload (kept apart, compressed).
     documents: HashMap<String, Arc<SearchDocument>>,
+    /// Each document's payload, LZ4-compressed: a library's rendering of an item is JSON of a
+    /// few kilobytes that compresses several times, and only a page of hits is read back.
+    payloads: HashMap<String, Box<[u8]>>,
     suggestions: SuggestionCounts,
     parameters: BTreeMap<String, ParameterStats>,
 }
 
 impl State {
-    fn add(&mut self, document: Arc<SearchDocument>) {
+    fn add(&mut self, mut document: SearchDocument) {
+        if let Some(payload) = document.payload.take() {
+            self.payloads.insert(
+                document.id.clone(),
+                lz4_flex::compress_prepend_size(payload.as_bytes()).into_boxed_slice(),
+            );
+        }
+        let document = Arc::new(document);
         self.suggestions.add(&document);
         for parameter in document
             .parameters
@@ -158,7 +171,20 @@ impl State {
         self.documents.insert(document.id.clone(), document);
     }
 
+    /// The payload of document `id`, decompressed.
+    fn payload(&self, id: &str) -> Result<Option<String>, SearchError> {
+        let Some(compressed) = self.payloads.get(id) else {
+            return Ok(None);
+        };
+        let bytes = lz4_flex::decompress_size_prepended(compressed)
+            .map_err(|error| SearchError::Payload(error.to_string()))?;
+        String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|error| SearchError::Payload(error.to_string()))
+    }
+
     fn remove(&mut self, id: &str) {
+        self.payloads.remove(id);
         let Some(document) = self.documents.remove(id) else {
             return;
         };
@@ -187,7 +213,10 @@ pub struct SearchHit {
     pub score: f32,
     /// Whether a keyword is exactly the item's part number or one of its aliases.
     pub exact: bool,
+    /// The document as indexed, without its payload (see `payload`).
     pub document: Arc<SearchDocument>,
+    /// The document's [`SearchDocument::payload`]: the library's own answer for the hit.
+    pub payload: Option<String>,
 }
 
 /// Facet counts over all items that match a search (not just the page).
@@ -319,7 +348,7 @@ impl SearchIndex {
                     .get_first(self.fields.source)
                     .and_then(|v| v.as_str())
                 {
-                    state.add(Arc::new(serde_json::from_str(json)?));
+                    state.add(serde_json::from_str(json)?);
                 }
             }
         }
@@ -378,7 +407,7 @@ impl SearchIndex {
             writer.delete_term(Term::from_field_text(self.fields.id, &document.id));
             writer.add_document(tantivy_document)?;
             state.remove(&document.id);
-            state.add(Arc::new(document));
+            state.add(document);
             count += 1;
         }
         Ok(count)
@@ -444,7 +473,7 @@ impl SearchIndex {
                 writer.delete_term(Term::from_field_text(self.fields.id, &document.id));
                 writer.add_document(self.to_tantivy(&document)?)?;
                 fresh.remove(&document.id);
-                fresh.add(Arc::new(document));
+                fresh.add(document);
                 count += 1;
             }
             self.commit_locked(&mut writer, Some(fresh))?;
@@ -510,7 +539,6 @@ impl SearchIndex {
         let mut doc = TantivyDocument::default();
         doc.add_text(f.id, &document.id);
         doc.add_text(f.source, serde_json::to_string(document)?);
-        doc.add_text(f.part_number, &document.part_number);
         let mut identifiers = HashSet::new();
         for identifier in std::iter::once(&document.part_number).chain(&document.aliases) {
             let key = identifier_key(identifier);
@@ -657,22 +685,42 @@ impl SearchIndex {
         let keyword_keys: HashSet<String> = keywords.iter().map(|k| identifier_key(k)).collect();
         let state = self.state.read().unwrap_or_else(lock_poisoned);
         let mut hits = Vec::with_capacity(addresses.len());
+        let mut id_columns = HashMap::new();
+        let mut id = String::new();
         for (score, address) in addresses {
-            let stored: TantivyDocument = searcher.doc(address)?;
-            let Some(id) = stored.get_first(self.fields.id).and_then(|v| v.as_str()) else {
+            // The id from its fast column: reading the stored document would decompress and
+            // parse its whole `source` (the library's payload included) for one string.
+            let column = match id_columns.entry(address.segment_ord) {
+                std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+                std::collections::hash_map::Entry::Vacant(entry) => entry.insert(
+                    searcher
+                        .segment_reader(address.segment_ord)
+                        .fast_fields()
+                        .str("id")?,
+                ),
+            };
+            let Some(column) = column.as_ref() else {
                 continue;
             };
-            let Some(document) = state.documents.get(id) else {
+            let Some(ordinal) = column.term_ords(address.doc_id).next() else {
+                continue;
+            };
+            id.clear();
+            if !column.ord_to_str(ordinal, &mut id)? {
+                continue;
+            }
+            let Some(document) = state.documents.get(id.as_str()) else {
                 continue;
             };
             let exact = std::iter::once(&document.part_number)
                 .chain(&document.aliases)
                 .any(|identifier| keyword_keys.contains(&identifier_key(identifier)));
             hits.push(SearchHit {
-                id: id.to_string(),
+                id: id.clone(),
                 score,
                 exact,
                 document: Arc::clone(document),
+                payload: state.payload(&id)?,
             });
         }
         drop(state);

@@ -9,17 +9,17 @@ use crate::analysis::{CODE, IDENT_PREFIX, TEXT_INDEX};
 
 /// Bumped whenever the schema or what is indexed changes: an index on disk with another version
 /// is recreated empty and rebuilt by its owner.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The fields of the index.
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
-    /// Item id: raw, indexed (deletes) and stored.
+    /// Item id: raw, indexed (deletes), stored, and fast: a hit's id is read from the column,
+    /// not from the document store (whose documents carry the whole `source`).
     pub id: Field,
     /// The whole [`crate::SearchDocument`] as JSON (stored only): restores the in-memory
     /// state (suggestions, parameter registry) when an index is opened from disk.
     pub source: Field,
-    pub part_number: Field,
     /// Identifier keys (`identifier_key`) of the part number and aliases: exact match.
     pub ident_exact: Field,
     /// The same keys as edge n-grams: prefix match.
@@ -67,15 +67,14 @@ pub fn build() -> (Schema, Fields) {
     let mut builder = Schema::builder();
     let freqs = IndexRecordOption::WithFreqs;
     let fields = Fields {
-        id: builder.add_text_field("id", STRING | STORED),
+        id: builder.add_text_field("id", STRING | STORED | FAST),
         source: builder.add_text_field("source", STORED),
-        part_number: builder.add_text_field("part_number", STORED),
         ident_exact: builder.add_text_field("ident_exact", STRING),
         ident_prefix: builder.add_text_field(
             "ident_prefix",
             text(IDENT_PREFIX, false, IndexRecordOption::Basic),
         ),
-        name: builder.add_text_field("name", text(TEXT_INDEX, true, freqs)),
+        name: builder.add_text_field("name", text(TEXT_INDEX, false, freqs)),
         description: builder.add_text_field("description", text(TEXT_INDEX, false, freqs)),
         keywords: builder.add_text_field("keywords", text(TEXT_INDEX, false, freqs)),
         category_text: builder.add_text_field("category_text", text(TEXT_INDEX, false, freqs)),

@@ -297,3 +297,47 @@ fn searches_answer_from_the_previous_content_while_a_rebuild_runs() -> anyhow::R
     assert_eq!(index.suggest("tl4", 15), vec!["TL431"]);
     Ok(())
 }
+
+/// A document's payload comes back with its hits (held compressed in memory, apart from the
+/// document), follows replacements and deletes, and is restored when the index is reopened.
+#[test]
+fn a_hits_payload_comes_back_after_updates_and_a_restart() -> anyhow::Result<()> {
+    let payload = |text: &str| format!(r#"{{"answer":"{text}","pad":"{}"}}"#, "参数".repeat(200));
+    let with_payload = |id: &str, part_number: &str, text: &str| SearchDocument {
+        payload: Some(payload(text)),
+        ..part(id, part_number, "运放")
+    };
+    let hit_payload = |index: &SearchIndex, keyword: &str| -> anyhow::Result<Option<String>> {
+        let results = index.search(&SearchRequest::keywords([keyword]))?;
+        assert!(results
+            .hits
+            .iter()
+            .all(|hit| hit.document.payload.is_none()));
+        Ok(results.hits.into_iter().next().and_then(|hit| hit.payload))
+    };
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("component");
+    {
+        let index = SearchIndex::open_or_create(&path)?;
+        index.rebuild([
+            with_payload("1", "LM358", "first"),
+            part("2", "LM324", "运放"),
+        ])?;
+        assert_eq!(hit_payload(&index, "LM358")?, Some(payload("first")));
+        assert_eq!(hit_payload(&index, "LM324")?, None, "no payload given");
+        index.upsert([with_payload("1", "LM358", "second")])?;
+        index.commit()?;
+        assert_eq!(hit_payload(&index, "LM358")?, Some(payload("second")));
+    }
+    let index = SearchIndex::open_or_create(&path)?;
+    assert_eq!(hit_payload(&index, "LM358")?, Some(payload("second")));
+    index.delete("1")?;
+    index.upsert([part("1", "LM358", "运放")])?;
+    index.commit()?;
+    assert_eq!(
+        hit_payload(&index, "LM358")?,
+        None,
+        "the replacement has none"
+    );
+    Ok(())
+}

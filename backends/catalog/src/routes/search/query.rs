@@ -105,7 +105,7 @@ fn answer_of<F: IndexFeed>(
         .iter()
         .map(|hit| {
             let stored: StoredHit = serde_json::from_str(
-                hit.document.payload.as_deref().unwrap_or_default(),
+                hit.payload.as_deref().unwrap_or_default(),
             )
             .map_err(|error| {
                 ApiError::internal(anyhow::anyhow!(
