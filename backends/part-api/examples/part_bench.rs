@@ -9,7 +9,10 @@
 //! 2. imports it again (every record unchanged);
 //! 3. starts the real service (which rebuilds the search index from the store) and times the
 //!    issue's queries over HTTP (`GET /to/api/public/part/search?keyWords=…&pageSize=20`, one
-//!    client, sequential) and the suggestions: p50, p99 and max per query.
+//!    client, sequential) and the suggestions: p50, p99 and max per query;
+//! 4. times the STEP download of a family's variants over HTTP (`GET …/item/{id}/model/step`):
+//!    cold (each variant's first request generates its model and stores the files) and cached
+//!    (the same variants again, read from file storage): p50, p99 and max per family.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,6 +34,17 @@ const QUERIES: &[&str] = &[
     "IPE100",
 ];
 const SUGGESTIONS: &[&str] = &["M6", "ISO 47", "内六角", "62", "IPE"];
+/// Families whose models are timed: (label, the search that lists its variants).
+const MODEL_FAMILIES: &[(&str, &str)] = &[
+    ("socket head cap screws ISO 4762", "ISO 4762"),
+    ("hex head screws ISO 4017", "ISO 4017"),
+    ("hex nuts ISO 4032", "ISO 4032"),
+    ("plain washers ISO 7089", "ISO 7089"),
+    ("deep groove ball bearings", "深沟球轴承"),
+    ("IPE profiles", "IPE"),
+];
+/// Variants per family for the model timings.
+const MODEL_VARIANTS: usize = 20;
 
 fn encode(text: &str) -> String {
     text.bytes()
@@ -134,6 +148,57 @@ async fn main() -> anyhow::Result<()> {
         let (p50, p99, max) = timed(&app, &path, rounds).await?;
         println!("| suggest `{keyword}` | {p50:.2} | {p99:.2} | {max:.2} |");
     }
+    println!("| model (STEP) | variants | cold p50 ms | cold p99 ms | cold max ms | cached p50 ms | cached p99 ms |\n|---|---|---|---|---|---|---|");
+    for (label, query) in MODEL_FAMILIES {
+        let path = format!(
+            "/to/api/public/part/search?keyWords={}&pageSize={MODEL_VARIANTS}",
+            encode(query)
+        );
+        let (status, body) = app.get_json(&path).await?;
+        anyhow::ensure!(status == 200 && body["code"] == 0, "{path}: {body}");
+        let ids: Vec<i64> = body["data"]["list"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|hit| hit["id"].as_i64())
+            .collect();
+        anyhow::ensure!(!ids.is_empty(), "{query}: no variants");
+        let models: Vec<String> = ids
+            .iter()
+            .map(|id| format!("/to/api/public/part/item/{id}/model/step"))
+            .collect();
+        let cold = download_times(&app, &models, 1).await?;
+        let cached = download_times(&app, &models, (rounds / 10).max(1)).await?;
+        let (cold_p50, cold_p99, cold_max) = percentiles(cold);
+        let (cached_p50, cached_p99, _) = percentiles(cached);
+        println!(
+            "| {label} | {} | {cold_p50:.1} | {cold_p99:.1} | {cold_max:.1} | {cached_p50:.2} | {cached_p99:.2} |",
+            ids.len()
+        );
+    }
     app.stop().await;
     Ok(())
+}
+
+/// The time of each download of each of `paths`, `passes` times over.
+async fn download_times(
+    app: &TestApp,
+    paths: &[String],
+    passes: usize,
+) -> anyhow::Result<Vec<Duration>> {
+    let mut times = Vec::with_capacity(paths.len() * passes);
+    for _ in 0..passes {
+        for path in paths {
+            let started = Instant::now();
+            let response = app.get(path).await?;
+            let status = response.status();
+            let bytes = response.bytes().await?;
+            times.push(started.elapsed());
+            anyhow::ensure!(
+                status.is_success() && bytes.starts_with(b"ISO-10303-21"),
+                "{path}: {status}"
+            );
+        }
+    }
+    Ok(times)
 }
