@@ -1,0 +1,53 @@
+import { Table } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { I18N_NAMESPACE } from '../../../i18n';
+import type { RankedMaterial, Recommendation } from '../types';
+
+function formatIndex(value: number): string {
+  return Math.abs(value) >= 1e5 || (Math.abs(value) < 1e-2 && value !== 0) ? value.toExponential(3) : String(Number(value.toPrecision(4)));
+}
+
+/** The ranked materials with the reason for each rank (index value, tightest constraint). */
+export function ResultsTable({ recommendation }: { recommendation: Recommendation }) {
+  const { t, i18n } = useTranslation(I18N_NAMESPACE);
+  const english = i18n.language.startsWith('en');
+  const objective = recommendation.objective;
+  const formula = objective.kind === 'index' ? objective.formula : t(`selection.properties.${objective.property ?? 'density'}`);
+  const reason = (row: RankedMaterial) => {
+    const parts = [t('selection.reasonValue', { formula, value: formatIndex(row.value.guaranteed) })];
+    if (row.limiting) {
+      parts.push(
+        t('selection.reasonLimiting', { property: t(`selection.properties.${row.limiting.property}`), margin: Math.round(row.limiting.margin * 100) }),
+      );
+    }
+    if (row.fit === 'possiblyMet') parts.push(t('selection.reasonPossibly'));
+    return parts.join('；');
+  };
+  return (
+    <Table<RankedMaterial>
+      data-testid="selection-results"
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ x: 640 }}
+      dataSource={recommendation.results}
+      locale={{ emptyText: t('selection.empty') }}
+      columns={[
+        { title: t('selection.rank'), dataIndex: 'rank', width: 64 },
+        {
+          title: t('selection.material'),
+          key: 'material',
+          render: (_, row) => (
+            <Link to={`/detail?id=${row.id}`} data-testid="selection-result-link">
+              {row.grade ? `${row.grade} · ${row.designation}` : row.designation}
+            </Link>
+          ),
+        },
+        { title: t('selection.family'), key: 'family', render: (_, row) => (english ? row.familyNameEn : row.familyName) ?? row.family ?? '—' },
+        { title: `${t('selection.value')} ${objective.formula}`, key: 'value', render: (_, row) => formatIndex(row.value.guaranteed) },
+        { title: t('selection.reason'), key: 'reason', render: (_, row) => reason(row) },
+      ]}
+    />
+  );
+}
