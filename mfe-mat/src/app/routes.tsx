@@ -1,7 +1,13 @@
+import { lazy } from 'react';
 import { Route } from 'react-router';
 import { COMING_SOON_ROUTES, ComingSoonPage, type ComingSoonFeature } from '@portal/library-ui';
+import { lazyPage } from '@portal/library-ui/items';
 import { HomePage } from '../pages/home-page';
-import { RecommendPage } from '../pages/recommend-page';
+
+// Its own chunk: /mat does not download the recommendation page.
+const RecommendPage = lazy(() =>
+  import(/* webpackChunkName: "mat-recommend-page" */ '../pages/recommend-page').then((module) => ({ default: module.RecommendPage })),
+);
 
 /**
  * Pages the header links to (toolbar, search box) or the spec's route table names for materials that
@@ -17,7 +23,7 @@ const COMING_SOON: readonly ComingSoonFeature[] = ['search', 'brand', 'paramComp
 export const appRoutes = (
   <>
     <Route index element={<HomePage />} />
-    <Route path={COMING_SOON_ROUTES.matRecommend} element={<RecommendPage />} />
+    <Route path={COMING_SOON_ROUTES.matRecommend} element={lazyPage(RecommendPage)} />
     {COMING_SOON.map((feature) => (
       <Route key={feature} path={COMING_SOON_ROUTES[feature]} element={<ComingSoonPage library="mat" feature={feature} />} />
     ))}

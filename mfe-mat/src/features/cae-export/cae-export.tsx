@@ -15,6 +15,11 @@ import { CAE_FORMATS, caeUrl, UNIT_SYSTEMS, type CaeFormat, type UnitSystem } fr
  * (swType CAE) the card is highlighted and titled for the host program.
  */
 export function CaeExport({ item }: DetailSlotProps) {
+  return <CaeExportCard id={item.component.id} />;
+}
+
+/** The export card of material `id` (the detail slot, and the recommendation's expanded rows). */
+export function CaeExportCard({ id, compact = false }: { id: number; compact?: boolean }) {
   const { t } = useTranslation(I18N_NAMESPACE);
   const [format, setFormat] = useState<CaeFormat>('abaqus');
   const [units, setUnits] = useState<UnitSystem>('si');
@@ -23,7 +28,7 @@ export function CaeExport({ item }: DetailSlotProps) {
     <Card
       title={prominent ? t('caeExport.pluginHint') : t('caeExport.title')}
       size="small"
-      style={{ marginTop: 16, ...(prominent ? { borderColor: '#1677ff', borderWidth: 2 } : {}) }}
+      style={{ marginTop: compact ? 0 : 16, ...(prominent ? { borderColor: '#1677ff', borderWidth: 2 } : {}) }}
       data-testid="cae-export"
       data-prominent={prominent ? 'true' : undefined}
     >
@@ -48,7 +53,7 @@ export function CaeExport({ item }: DetailSlotProps) {
         <Button
           type={prominent ? 'primary' : 'default'}
           icon={<DownloadOutlined />}
-          href={toAbsoluteUrl(caeUrl(item.component.id, format, units))}
+          href={toAbsoluteUrl(caeUrl(id, format, units))}
           download
           data-testid="cae-download"
         >

@@ -2,6 +2,7 @@ import { Table } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { I18N_NAMESPACE } from '../../../i18n';
+import { CaeExportCard } from '../../cae-export';
 import type { RankedMaterial, Recommendation } from '../types';
 
 function formatIndex(value: number): string {
@@ -31,6 +32,8 @@ export function ResultsTable({ recommendation }: { recommendation: Recommendatio
       rowKey="id"
       pagination={false}
       scroll={{ x: 640 }}
+      // A simulation engineer takes the chosen material straight into the model.
+      expandable={{ expandedRowRender: (row) => <CaeExportCard id={row.id} compact /> }}
       dataSource={recommendation.results}
       locale={{ emptyText: t('selection.empty') }}
       columns={[
