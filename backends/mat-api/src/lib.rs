@@ -176,12 +176,13 @@ impl Service for MatService {
     }
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
-        let mut routes = catalog::library_routes_openapi(
+        let mut document = catalog::library_routes_openapi(
             MatApi::openapi().merge_from(routes::MatRoutesApi::openapi()),
             &LIBRARY,
         );
-        routes.merge(routes::ChatApi::openapi());
-        catalog::item_library_openapi::<MatItems>(&LIBRARY, routes)
+        // `/mat/chat-recommend` keeps its own path (the algorithm host's), no library base.
+        document.merge(routes::ChatApi::openapi());
+        catalog::item_library_openapi::<MatItems>(&LIBRARY, document)
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {

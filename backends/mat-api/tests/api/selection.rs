@@ -223,8 +223,9 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
     anyhow::ensure!(
         results
             .iter()
-            .all(|r| r["family"].as_str().is_some_and(|f| f.starts_with("alumin"))),
-        "{results:?}"
+            .all(|r| r["familyName"].as_str().is_some_and(|f| f.contains('铝'))),
+        "not all aluminium: {:?}",
+        results.iter().map(|r| &r["family"]).collect::<Vec<_>>()
     );
     let too_long = "铝".repeat(501);
     let answer = post(&app, "/mat/chat-recommend", json!({ "text": too_long })).await?;
