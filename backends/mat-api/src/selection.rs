@@ -616,9 +616,10 @@ pub fn recommend(pool: &[Candidate], selection: &Selection) -> Recommendation {
     for excluded in &ranking.excluded {
         let key = match &excluded.exclusion {
             Exclusion::Family => ("family".to_owned(), None),
-            Exclusion::Constraint { check } => {
-                ("constraint".to_owned(), Some(check.property.key().to_owned()))
-            }
+            Exclusion::Constraint { check } => (
+                "constraint".to_owned(),
+                Some(check.property.key().to_owned()),
+            ),
             Exclusion::Missing { property } => {
                 ("missing".to_owned(), Some(property.key().to_owned()))
             }
@@ -741,10 +742,7 @@ mod tests {
         assert_eq!(selection.constraints[0].min, Some(200e6));
         assert_eq!(selection.constraints[1].max, Some(3000.0));
         assert!((selection.constraints[2].min.unwrap_or_default() - 773.15).abs() < 1e-9);
-        assert_eq!(
-            selection.axes,
-            (Property::Density, Property::YoungsModulus)
-        );
+        assert_eq!(selection.axes, (Property::Density, Property::YoungsModulus));
         assert_eq!(selection.limit, DEFAULT_LIMIT);
         Ok(())
     }

@@ -13,8 +13,7 @@ use utoipa::ToSchema;
 
 use crate::items::MatItems;
 use crate::selection::{
-    default_axes, objective_view, recommend, MaterialPool, ObjectiveView, Recommendation,
-    Selection,
+    default_axes, objective_view, recommend, MaterialPool, ObjectiveView, Recommendation, Selection,
 };
 use crate::CHAT_TEXT_INVALID;
 
@@ -161,7 +160,11 @@ pub async fn chat_recommend(
         .map_err(ApiError::internal)?;
     let recommendation = recommend(&candidates, &selection);
     let parsed = ParsedQuery {
-        families: query.families.iter().map(|code| family_chip(code)).collect(),
+        families: query
+            .families
+            .iter()
+            .map(|code| family_chip(code))
+            .collect(),
         families_from_conditions: query.families_from_conditions,
         constraints: query
             .constraints

@@ -7,7 +7,9 @@ use catalog::routes::view::ItemRoutes;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use crate::items::MatItems;
-use crate::selection::{recommend as rank, MaterialPool, Recommendation, RecommendRequest, Selection};
+use crate::selection::{
+    recommend as rank, MaterialPool, RecommendRequest, Recommendation, Selection,
+};
 
 /// Ranks every material of the library under the request.
 #[utoipa::path(

@@ -11,7 +11,11 @@ use crate::helpers::{data, error_code, hits, search, spawn, BASE};
 
 async fn post(app: &TestApp, path: &str, body: Value) -> anyhow::Result<Value> {
     let response = app.client.post(app.url(path)).json(&body).send().await?;
-    anyhow::ensure!(response.status() == 200, "{path}: HTTP {}", response.status());
+    anyhow::ensure!(
+        response.status() == 200,
+        "{path}: HTTP {}",
+        response.status()
+    );
     Ok(response.json().await?)
 }
 
@@ -93,7 +97,9 @@ async fn cae_export_of_a_steel(environment: TestEnvironment) -> anyhow::Result<(
         }
     }
     // FreeCAD and APDL of the same material.
-    let fcmat = app.get(&format!("{BASE}/item/{id}/cae?format=fcmat")).await?;
+    let fcmat = app
+        .get(&format!("{BASE}/item/{id}/cae?format=fcmat"))
+        .await?;
     let name = fcmat
         .headers()
         .get("content-disposition")
@@ -144,8 +150,16 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
         }),
     )
     .await?;
-    anyhow::ensure!(answer["objective"]["formula"] == "E^1/2/ρ", "{}", answer["objective"]);
-    anyhow::ensure!(answer["total"].as_u64().unwrap_or(0) > 1000, "{}", answer["total"]);
+    anyhow::ensure!(
+        answer["objective"]["formula"] == "E^1/2/ρ",
+        "{}",
+        answer["objective"]
+    );
+    anyhow::ensure!(
+        answer["total"].as_u64().unwrap_or(0) > 1000,
+        "{}",
+        answer["total"]
+    );
     let results = answer["results"].as_array().cloned().unwrap_or_default();
     anyhow::ensure!(results.len() == 10, "{results:?}");
     let values: Vec<f64> = results
@@ -170,7 +184,10 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
         "{excluded:?}"
     );
     let chart = &answer["chart"];
-    anyhow::ensure!(chart["x"] == "density" && chart["y"] == "youngsModulus", "{chart}");
+    anyhow::ensure!(
+        chart["x"] == "density" && chart["y"] == "youngsModulus",
+        "{chart}"
+    );
     let boxes = chart["boxes"].as_array().cloned().unwrap_or_default();
     anyhow::ensure!(boxes.len() >= 10, "{}", boxes.len());
     anyhow::ensure!(
@@ -178,7 +195,11 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
         "the listed materials are marked"
     );
     anyhow::ensure!(
-        !chart["envelopes"].as_array().cloned().unwrap_or_default().is_empty(),
+        !chart["envelopes"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .is_empty(),
         "{chart}"
     );
     anyhow::ensure!(chart["line"]["slope"] == 2.0, "{}", chart["line"]);
@@ -193,7 +214,12 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
         let answer = post(&app, &format!("{BASE}/recommend"), bad.clone()).await?;
         anyhow::ensure!(answer["code"] == 1_030_006_000, "{bad}: {answer}");
     }
-    let answer = post(&app, &format!("{BASE}/recommend"), json!({"constraints": 3})).await?;
+    let answer = post(
+        &app,
+        &format!("{BASE}/recommend"),
+        json!({"constraints": 3}),
+    )
+    .await?;
     anyhow::ensure!(answer["code"] == 400, "{answer}");
 
     // The sentence at the algorithm host's path.
@@ -203,7 +229,10 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
         json!({"text": "密度小于3 g/cm³、屈服强度大于200 MPa的铝合金"}),
     )
     .await?;
-    let constraints = chat["query"]["constraints"].as_array().cloned().unwrap_or_default();
+    let constraints = chat["query"]["constraints"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     anyhow::ensure!(
         constraints
             .iter()
@@ -216,9 +245,15 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
             .any(|c| c["property"] == "yieldStrength" && c["min"] == 2e8),
         "{constraints:?}"
     );
-    let families = chat["query"]["families"].as_array().cloned().unwrap_or_default();
+    let families = chat["query"]["families"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     anyhow::ensure!(!families.is_empty(), "{}", chat["query"]);
-    let results = chat["recommendation"]["results"].as_array().cloned().unwrap_or_default();
+    let results = chat["recommendation"]["results"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     anyhow::ensure!(!results.is_empty(), "{}", chat["recommendation"]);
     anyhow::ensure!(
         results

@@ -89,7 +89,6 @@ fn materials() -> Vec<Material> {
     ]
 }
 
-
 #[test]
 fn calculix_recovers_e_and_nu_from_every_exported_card() -> anyhow::Result<()> {
     if !available("ccx", &["-v"], "apt-get install calculix-ccx")? {
