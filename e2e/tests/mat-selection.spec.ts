@@ -22,8 +22,8 @@ test('recommend with two constraints and an objective: Ashby chart, ranked list,
   // The page opens with yield ≥ 200 MPa and density ≤ 5 g/cm³; the objective: light, stiff beam.
   const rows = page.getByTestId('constraint-row');
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).getByTestId('constraint-min').locator('input')).toHaveValue('200');
-  await expect(rows.nth(1).getByTestId('constraint-max').locator('input')).toHaveValue('5');
+  await expect(rows.nth(0).getByTestId('constraint-min')).toHaveValue('200');
+  await expect(rows.nth(1).getByTestId('constraint-max')).toHaveValue('5');
   await expect(page.getByTestId('objective-select')).toContainText('E^1/2/ρ');
   await expect
     .poll(
@@ -45,8 +45,20 @@ test('recommend with two constraints and an objective: Ashby chart, ranked list,
   await expect(first).toContainText('1');
   await expect(first).toContainText('E^1/2/ρ');
   await shot(page, 'mat-recommend-1440');
+  const summary = await page.getByTestId('selection-summary').textContent();
 
-  // The first material's Abaqus card in mm-N-t-s.
+  // A CAE card needs E and ν: a third constraint (Poisson's ratio ≥ 0.2), then the first material's
+  // Abaqus card in mm-N-t-s.
+  await page.getByTestId('constraint-add').click();
+  const third = page.getByTestId('constraint-row').nth(2);
+  await third.getByTestId('constraint-property').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^泊松比$/ })
+    .click();
+  await third.getByTestId('constraint-min').fill('0.2');
+  await page.getByTestId('recommend-submit').click();
+  await expect(page.getByTestId('selection-summary')).not.toHaveText(summary ?? '');
   await first.locator('.ant-table-row-expand-icon').click();
   const exporter = page.getByTestId('cae-export').first();
   await expect(exporter).toBeVisible();
@@ -87,7 +99,7 @@ test('a chat sentence becomes editable chips, then results', async ({ page }) =>
 
   // Edit a chip: yield ≥ 300 MPa, then re-run; every listed material still meets it.
   await page.getByTestId('chip-edit-yieldStrength').click();
-  await page.getByTestId('chip-edit-min').locator('input').fill('300');
+  await page.getByTestId('chip-edit-min').fill('300');
   await page.getByTestId('chip-edit-done').click();
   await expect(page.getByTestId('chip-yieldStrength')).toContainText('≥ 300 MPa');
   await expect(page.getByTestId('constraint-row').filter({ has: page.locator('input[value="300"]') })).toHaveCount(1);

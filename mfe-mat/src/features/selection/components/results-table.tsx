@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { I18N_NAMESPACE } from '../../../i18n';
 import { CaeExportCard } from '../../cae-export';
 import type { RankedMaterial, Recommendation } from '../types';
+import { formatSi } from '../units';
 
 function formatIndex(value: number): string {
   return Math.abs(value) >= 1e5 || (Math.abs(value) < 1e-2 && value !== 0) ? value.toExponential(3) : String(Number(value.toPrecision(4)));
@@ -14,9 +15,11 @@ export function ResultsTable({ recommendation }: { recommendation: Recommendatio
   const { t, i18n } = useTranslation(I18N_NAMESPACE);
   const english = i18n.language.startsWith('en');
   const objective = recommendation.objective;
-  const formula = objective.kind === 'index' ? objective.formula : t(`selection.properties.${objective.property ?? 'density'}`);
+  const formula = objective.kind === 'index' || !objective.property ? objective.formula : t(`selection.properties.${objective.property}`);
+  // A property objective reads in the property's unit (`2.7 g/cm³`); an index is a plain number.
+  const valueText = (value: number) => (objective.kind === 'index' || !objective.property ? formatIndex(value) : formatSi(objective.property, value));
   const reason = (row: RankedMaterial) => {
-    const parts = [t('selection.reasonValue', { formula, value: formatIndex(row.value.guaranteed) })];
+    const parts = [t('selection.reasonValue', { formula, value: valueText(row.value.guaranteed) })];
     if (row.limiting) {
       parts.push(
         t('selection.reasonLimiting', { property: t(`selection.properties.${row.limiting.property}`), margin: Math.round(row.limiting.margin * 100) }),
@@ -48,7 +51,7 @@ export function ResultsTable({ recommendation }: { recommendation: Recommendatio
           ),
         },
         { title: t('selection.family'), key: 'family', render: (_, row) => (english ? row.familyNameEn : row.familyName) ?? row.family ?? '—' },
-        { title: `${t('selection.value')} ${objective.formula}`, key: 'value', render: (_, row) => formatIndex(row.value.guaranteed) },
+        { title: `${t('selection.value')} ${formula}`, key: 'value', render: (_, row) => valueText(row.value.guaranteed) },
         { title: t('selection.reason'), key: 'reason', render: (_, row) => reason(row) },
       ]}
     />
