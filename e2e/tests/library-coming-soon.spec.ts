@@ -24,7 +24,6 @@ const cases = [
   ['part', 'search3D', 'search3D', '3D搜索即将上线', '/component'],
   ['mat', 'paramCompare', 'paramCompare', '参数对比即将上线', '/component/param-compare'],
   ['mat', 'matCompare', 'matCompare', '材料对比即将上线', '/component'],
-  ['mat', 'matRecommend', 'matRecommend', '材料推荐即将上线', '/component'],
 ] as const;
 
 test('every toolbar button of /mat and 3D search of /part open a coming-soon page with links to what exists', async ({ page }) => {
@@ -48,8 +47,8 @@ test('the catalogue and components links lead to pages that exist', async ({ pag
   await expect(page).toHaveURL(/\/part$/);
   await expect(page.getByTestId('library-home-part')).toBeVisible();
 
-  await page.goto('/mat/mat-recommend');
-  await expectComingSoon(page, 'mat', 'matRecommend', '材料推荐即将上线');
+  await page.goto('/mat/mat-compare');
+  await expectComingSoon(page, 'mat', 'matCompare', '材料对比即将上线');
   await page.getByTestId('coming-soon-component').click();
   await expect(page).toHaveURL(/\/component$/);
   await expect(page.getByTestId('library-home-component')).toBeVisible();

@@ -11,6 +11,8 @@
 pub mod glossary;
 pub mod import;
 pub mod items;
+pub mod routes;
+pub mod selection;
 
 use std::{
     path::PathBuf,
@@ -30,6 +32,7 @@ use search::FacetKind;
 use utoipa::OpenApi;
 
 use crate::items::MatItems;
+use crate::selection::MaterialPool;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/mat.json`; a malformed file fails this crate's tests).
@@ -43,6 +46,15 @@ error_codes! {
         /// Materials have no manufacturers; the kit's manufacturer routes answer this.
         MANUFACTURER_NOT_FOUND = (1_030_003_000, OK, "厂商不存在");
         FILE_NOT_AVAILABLE = (1_030_004_000, OK, "该材料没有此文件");
+        /// `/item/{id}/cae`: the material lacks what the format needs (Abaqus/APDL: E and ν).
+        CAE_NOT_AVAILABLE = (1_030_005_000, OK, "该材料缺少导出所需的属性");
+        CAE_FORMAT_INVALID = (1_030_005_001, OK, "CAE 格式不正确");
+        CAE_UNITS_INVALID = (1_030_005_002, OK, "单位制不正确");
+        /// `/recommend` (and the limit of `/mat/chat-recommend`): a constraint, objective,
+        /// family, chart axis or limit that cannot be used.
+        RECOMMEND_INVALID = (1_030_006_000, OK, "推荐条件不正确");
+        /// `/mat/chat-recommend`: an empty text or one over `mat_cae::chat::MAX_CHARS`.
+        CHAT_TEXT_INVALID = (1_030_006_001, OK, "描述为空或过长");
     }
 }
 
@@ -85,6 +97,7 @@ pub struct MatService {
     search: Arc<MatSearch>,
     authenticator: OnceLock<Arc<Authenticator>>,
     files: OnceLock<ItemFiles>,
+    pool: Arc<MaterialPool>,
 }
 
 impl MatService {
@@ -97,6 +110,7 @@ impl MatService {
             search: Arc::new(IndexFollower::new(facets())),
             authenticator: OnceLock::new(),
             files: OnceLock::new(),
+            pool: Arc::new(MaterialPool::default()),
         }
     }
 
@@ -162,10 +176,13 @@ impl Service for MatService {
     }
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
-        catalog::item_library_openapi::<MatItems>(
+        let mut document = catalog::library_routes_openapi(
+            MatApi::openapi().merge_from(routes::MatRoutesApi::openapi()),
             &LIBRARY,
-            catalog::library_routes_openapi(MatApi::openapi(), &LIBRARY),
-        )
+        );
+        // `/mat/chat-recommend` keeps its own path (the algorithm host's), no library base.
+        document.merge(routes::ChatApi::openapi());
+        catalog::item_library_openapi::<MatItems>(&LIBRARY, document)
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -174,19 +191,30 @@ impl Service for MatService {
             tracing::error!("mat service configured before its files were opened");
             return;
         };
+        let item_routes = || ItemRoutes {
+            library: Arc::clone(&self.items),
+            items: ItemRepository::new(&context.db),
+            categories: CategoryRepository::new(&context.db),
+            files: files.clone(),
+        };
+        // The spec's algorithm tool host path (§7); POST only, so the site's GET fallback
+        // still renders the page of the same path.
+        cfg.service(
+            web::resource(routes::CHAT_RECOMMEND_PATH)
+                .app_data(web::Data::new(item_routes()))
+                .app_data(web::Data::from(Arc::clone(&self.pool)))
+                .route(web::post().to(routes::chat::chat_recommend)),
+        );
         cfg.service(
             web::scope(&LIBRARY.api_base())
                 .app_data(web::Data::new(CatalogState {
                     library: &LIBRARY,
                     store: CategoryRepository::new(&context.db),
                 }))
-                .app_data(web::Data::new(ItemRoutes {
-                    library: Arc::clone(&self.items),
-                    items: ItemRepository::new(&context.db),
-                    categories: CategoryRepository::new(&context.db),
-                    files: files.clone(),
-                }))
+                .app_data(web::Data::new(item_routes()))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(web::Data::from(Arc::clone(&self.pool)))
+                .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ItemFeed<MatItems>>)
                 .configure(catalog::routes::configure_items::<MatItems>)

@@ -12,6 +12,8 @@ pub mod chat;
 pub mod export;
 mod material;
 pub mod select;
+#[cfg(feature = "solver-check")]
+pub mod solver_check;
 mod taxonomy;
 mod unit_system;
 

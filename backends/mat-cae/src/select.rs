@@ -185,7 +185,7 @@ pub struct ConstraintCheck {
     pub margin: f64,
 }
 
-fn check(constraint: &Constraint, value: &PropertyValue) -> ConstraintCheck {
+pub fn check(constraint: &Constraint, value: &PropertyValue) -> ConstraintCheck {
     let mut fit = Fit::Met;
     let mut margin = f64::INFINITY;
     if let Some(min) = constraint.min {

@@ -7,4 +7,5 @@ mod helpers;
 mod import;
 mod items;
 mod search;
+mod selection;
 mod suggest;
