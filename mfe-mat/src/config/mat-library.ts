@@ -1,0 +1,35 @@
+import { defineLibraryConfig, lazySlot } from '@portal/library-ui/items';
+import { MAT_RANGE_UNITS } from '../features/material/property-units';
+import { I18N_NAMESPACE } from '../i18n';
+
+/**
+ * The materials library (材料) for the shared library pages (docs/mat-pages.md): facets family
+ * (category), standard (package) and property ranges in any unit of the property; no manufacturer
+ * anywhere (materials have none: no facet, no column, no 厂商 pages). The detail's properties, grade
+ * and equivalents, and composition are the materials' own slots, loaded with the detail page.
+ */
+export const matLibrary = defineLibraryConfig('mat', {
+  i18nNamespace: I18N_NAMESPACE,
+  catalogueItems: true,
+  brands: false,
+  search: {
+    facets: ['category', 'package', 'ranges'],
+    // No 'parameters' column: the kit groups values by dimension, and a material states a dozen
+    // properties of one dimension (pressure: E, G, Rp0.2, Rm …); the detail and 材料对比 show them.
+    columns: ['partNumber', 'name', 'package', 'description', 'compare'],
+    catalogueColumns: ['partNumber', 'name', 'package', 'compare'],
+    rangeUnits: MAT_RANGE_UNITS,
+  },
+  listColumns: ['partNumber', 'package', 'description'],
+  detail: {
+    overview: ['name', 'package', 'description'],
+    modelViewer: false,
+    modelTools: false,
+    alternatives: false,
+    slots: {
+      parameters: lazySlot(() => import('../features/material/components/properties-card').then((module) => ({ default: module.PropertiesCard }))),
+      drawings: lazySlot(() => import('../features/material/components/material-side-cards').then((module) => ({ default: module.MaterialSideCards }))),
+      // `downloads`: the CAE export (features/cae-export, issue 17's other half) is wired here at merge.
+    },
+  },
+});
