@@ -1,9 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
 
-// Issue 12, dead buttons: every toolbar item of the materials library, the parts library's 3D search
-// (issue 18) and Enter in the materials search box open a real page saying what is coming, with links to
-// what exists (never the 404 page). The parts library's search, 厂商, 参数对比, 对比 and 推荐 are real pages
-// since issue 16 (e2e/tests/part-pages.spec.ts).
+// Issue 12, dead buttons: the materials library's 材料推荐 and the parts library's 3D search (issue 18)
+// open a real page saying what is coming, with links to what exists (never the 404 page). The parts
+// library's search, 厂商, 参数对比, 对比 and 推荐 are real pages since issue 16 (e2e/tests/part-pages.spec.ts);
+// the materials' search, 参数对比 and 材料对比 since issue 17 (e2e/tests/mat-pages.spec.ts).
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -22,12 +22,10 @@ async function expectComingSoon(page: Page, library: string, feature: string, ti
 
 const cases = [
   ['part', 'search3D', 'search3D', '3D搜索即将上线', '/component'],
-  ['mat', 'paramCompare', 'paramCompare', '参数对比即将上线', '/component/param-compare'],
-  ['mat', 'matCompare', 'matCompare', '材料对比即将上线', '/component'],
   ['mat', 'matRecommend', 'matRecommend', '材料推荐即将上线', '/component'],
 ] as const;
 
-test('every toolbar button of /mat and 3D search of /part open a coming-soon page with links to what exists', async ({ page }) => {
+test('材料推荐 of /mat and 3D search of /part open a coming-soon page with links to what exists', async ({ page }) => {
   test.setTimeout(120_000);
   for (const [library, toolbarKey, feature, title, componentHref] of cases) {
     await page.goto(`/${library}`);
@@ -65,19 +63,20 @@ test('Enter in the parts search box opens the parts search page, no longer a com
   await expect(page.getByTestId('coming-soon')).toHaveCount(0);
 });
 
-test('Enter in the materials search box opens the coming-soon search page (500 px too)', async ({ page }) => {
+test('Enter in the materials search box opens the materials search page; 材料推荐 fits 500 px in plugin mode', async ({ page }) => {
   await page.goto('/mat');
   await expect(page.getByTestId('library-home-mat')).toBeVisible();
   await page.getByTestId('keyword-input').fill('Q235');
   await page.getByTestId('keyword-input').press('Enter');
   await expect(page).toHaveURL(/\/mat\/search\?keyWords=Q235$/);
-  await expectComingSoon(page, 'mat', 'search', '关键词搜索即将上线');
-  await page.goto('/mat/mat-compare?swType=CAE&theme=dark&softwareName=ANSYS');
+  await expect(page.getByTestId('mat-search')).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  await page.goto('/mat/mat-recommend?swType=CAE&theme=dark&softwareName=ANSYS');
   await page.setViewportSize({ width: 500, height: 800 });
-  await expectComingSoon(page, 'mat', 'matCompare', '材料对比即将上线');
+  await expectComingSoon(page, 'mat', 'matRecommend', '材料推荐即将上线');
   const box = await page.getByTestId('coming-soon').boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(500);
-  await shot(page, 'mat-compare-plugin-500');
+  await shot(page, 'mat-recommend-plugin-500');
 });
 
 test("the mat and part suggest calls answer their seeds' completions; the search box stays quiet", async ({ page, request }) => {
