@@ -16,13 +16,15 @@ export const matLibrary = defineLibraryConfig('mat', {
     facets: ['category', 'package', 'ranges'],
     // No 'parameters' column: the kit groups values by dimension, and a material states a dozen
     // properties of one dimension (pressure: E, G, Rp0.2, Rm …); the detail and 材料对比 show them.
-    columns: ['partNumber', 'name', 'package', 'description', 'compare'],
-    catalogueColumns: ['partNumber', 'name', 'package', 'compare'],
+    // No 'package' column either: a material's standard is its own field (`standard`, not the kit's
+    // `package`); it is the 标准 facet, and the detail's grade card shows it.
+    columns: ['partNumber', 'name', 'description', 'compare'],
+    catalogueColumns: ['partNumber', 'name', 'compare'],
     rangeUnits: MAT_RANGE_UNITS,
   },
-  listColumns: ['partNumber', 'package', 'description'],
+  listColumns: ['partNumber', 'name', 'description'],
   detail: {
-    overview: ['name', 'package', 'description'],
+    overview: ['name', 'description'],
     modelViewer: false,
     modelTools: false,
     alternatives: false,
