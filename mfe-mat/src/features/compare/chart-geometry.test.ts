@@ -1,6 +1,6 @@
 import { barData, niceCeiling, radarData, radarPoint } from './chart-geometry';
 import { compareLines } from './compare-lines';
-import { testMaterial } from './test-materials';
+import { testMaterial } from '../../test/materials';
 
 const light = testMaterial(1, '6061-T6', {
   density: { typ: 2700 },

@@ -1,5 +1,5 @@
 import { compareCsv, compareLines, unitGroupsOf } from './compare-lines';
-import { testMaterial } from './test-materials';
+import { testMaterial } from '../../test/materials';
 
 const steel304 = testMaterial(
   1,

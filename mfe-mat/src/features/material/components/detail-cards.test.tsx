@@ -3,7 +3,7 @@ import { AppProviders } from '@portal/providers';
 import { LibraryConfigProvider, type ItemDetail } from '@portal/library-ui/items';
 import { matLibrary } from '../../../config/mat-library';
 import '../../../i18n';
-import { testMaterial } from '../../compare/test-materials';
+import { testMaterial } from '../../../test/materials';
 import { MaterialSideCards } from './material-side-cards';
 import { PropertiesCard } from './properties-card';
 import { compositionRows } from './composition-card';

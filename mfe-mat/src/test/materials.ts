@@ -1,4 +1,4 @@
-import type { MaterialDetail } from '../material';
+import type { MaterialDetail } from '../features/material';
 
 type Property = MaterialDetail['component']['properties'][number];
 
