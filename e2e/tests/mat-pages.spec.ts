@@ -116,7 +116,7 @@ test('a property range typed in ksi: yield strength ≥ 43.5 ksi (≈ 300 MPa)',
 
 test('compare three steels: differences, chart, unit switch, CSV; no 厂商 pages; English', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const ids = [await idOf(request, '1.4301', 'X5CrNi18-10'), await idOf(request, 'S235JR', 'S235JR'), await idOf(request, 'C45E', 'C45E')];
+  const ids = [await idOf(request, '1.4301', 'X5CrNi18-10'), await idOf(request, 'S235JR', 'S235JR'), await idOf(request, 'C40E', 'C40E')];
 
   // Into the basket from the detail pages, then the toolbar's 材料对比 compares the basket.
   for (const id of ids) {
@@ -128,7 +128,7 @@ test('compare three steels: differences, chart, unit switch, CSV; no 厂商 page
   await expect(page).toHaveURL(/\/mat\/mat-compare$/);
   const table = page.getByTestId('compare-table');
   await expect(table).toBeVisible();
-  for (const code of ['X5CrNi18-10', 'S235JR', 'C45E']) await expect(table.locator('thead')).toContainText(code);
+  for (const code of ['X5CrNi18-10', 'S235JR', 'C40E']) await expect(table.locator('thead')).toContainText(code);
   await expect(table.locator('tr[data-differs="true"]').first()).toBeVisible();
   const yieldRow = table.locator('tbody tr').filter({ hasText: '屈服强度' });
   await expect(yieldRow).toContainText('MPa');
@@ -152,7 +152,7 @@ test('compare three steels: differences, chart, unit switch, CSV; no 厂商 page
     .replace(/^\ufeff/, '')
     .trim()
     .split('\r\n');
-  expect(header).toBe('属性,单位,X5CrNi18-10,S235JR,C45E');
+  expect(header).toBe('属性,单位,X5CrNi18-10,S235JR,C40E');
   expect(rows.find((row) => row.startsWith('屈服强度,ksi,'))).toBeDefined();
   expect(rows.find((row) => row.startsWith('密度,g/cm³,'))).toBeDefined();
 
