@@ -114,7 +114,7 @@ test('a property range typed in ksi: yield strength ≥ 43.5 ksi (≈ 300 MPa)',
   const total = page.getByTestId('search-total');
   await expect.poll(async () => totalOf(await total.textContent()), { timeout: INDEX_READY_TIMEOUT }).toBeGreaterThan(inKsi);
   await chooseSelectOption(page, 'range-dimension', /屈服强度/);
-  await page.getByTestId('range-min').locator('input').fill('43.5');
+  await page.getByPlaceholder('最小值').fill('43.5');
   await chooseSelectOption(page, 'range-min-prefix', 'ksi');
   await page.getByTestId('range-apply').click();
   await expect(page).toHaveURL(/range=yieldStrength(\+|%20)%3E%3D(\+|%20)43\.5ksi/);
