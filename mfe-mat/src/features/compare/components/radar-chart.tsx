@@ -2,6 +2,8 @@ import { radarPoint, SERIES_COLOURS, type RadarData } from '../chart-geometry';
 
 const SIZE = 320;
 const CENTRE = SIZE / 2;
+// Room beside the square for the axis names left and right of the radar (伸长率, 切变模量).
+const SIDE_MARGIN = 72;
 const RADIUS = 110;
 const RINGS = [0.25, 0.5, 0.75, 1];
 
@@ -17,7 +19,13 @@ export function RadarChart({ data, axisLabel, seriesNames, title }: RadarChartPr
   const count = data.axes.length;
   const polygon = (values: readonly number[]) => values.map((value, index) => radarPoint(index, count, value, RADIUS, CENTRE).join(',')).join(' ');
   return (
-    <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={title} data-testid="mat-radar-chart" style={{ width: '100%', maxWidth: 420, height: 'auto' }}>
+    <svg
+      viewBox={`${-SIDE_MARGIN} 0 ${SIZE + 2 * SIDE_MARGIN} ${SIZE}`}
+      role="img"
+      aria-label={title}
+      data-testid="mat-radar-chart"
+      style={{ width: '100%', maxWidth: 520, height: 'auto' }}
+    >
       <title>{title}</title>
       {RINGS.map((ring) => (
         <polygon key={ring} points={polygon(data.axes.map(() => ring))} fill="none" stroke="#e5e5e5" />

@@ -23,6 +23,7 @@ steel.component.materialNumber = '1.4301';
 steel.equivalents = [
   { system: 'W.Nr.', designation: '1.4301', approximate: false },
   { system: 'JIS', designation: 'SUS304', approximate: true },
+  { system: 'W.Nr.', designation: '1.4301', approximate: true },
 ];
 steel.source = { id: 'Steel-X5CrNi18-10', license: 'LGPL-2.0-or-later', licenseNote: 'FreeCAD card', name: 'freecad', version: 'freecad-common 0.20.2' };
 const item = steel as unknown as ItemDetail;

@@ -11,8 +11,10 @@ import { materialDetailOf } from '../types';
 export function EquivalentsCard({ item }: DetailSlotProps) {
   const { t } = useLibraryTranslation();
   const { component: record, equivalents } = materialDetailOf(item);
-  const approximate = equivalents.filter((equivalent) => equivalent.approximate);
   const exact = equivalents.filter((equivalent) => !equivalent.approximate);
+  // The glossary may repeat the source's own number (W.Nr. 1.4301): shown once, as exact.
+  const isExact = (system: string, designation: string) => exact.some((other) => other.system === system && other.designation === designation);
+  const approximate = equivalents.filter((equivalent) => equivalent.approximate && !isExact(equivalent.system, equivalent.designation));
   return (
     <Card title={t('mat.grade.title')} size="small" data-testid="mat-grade">
       <Descriptions column={1} size="small" bordered>
