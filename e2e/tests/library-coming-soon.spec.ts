@@ -1,9 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 
-// Issue 12, dead buttons: every toolbar item of the materials library, the parts library's 3D search
-// (issue 18) and Enter in the materials search box open a real page saying what is coming, with links to
-// what exists (never the 404 page). The parts library's search, 厂商, 参数对比, 对比 and 推荐 are real pages
-// since issue 16 (e2e/tests/part-pages.spec.ts).
+// Issue 12, dead buttons: the parts library's 3D search (issue 18) opens a real page saying what is
+// coming, with links to what exists (never the 404 page); so do the 3D / 2D search routes of every
+// library. The parts library's search, 厂商, 参数对比, 对比 and 推荐 are real pages since issue 16
+// (e2e/tests/part-pages.spec.ts); the materials' search, 参数对比, 材料对比 (e2e/tests/mat-pages.spec.ts)
+// and 材料推荐 (e2e/tests/mat-selection.spec.ts) since issue 17.
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -20,13 +21,9 @@ async function expectComingSoon(page: Page, library: string, feature: string, ti
   expect(new URL(page.url()).pathname).not.toBe('/404');
 }
 
-const cases = [
-  ['part', 'search3D', 'search3D', '3D搜索即将上线', '/component'],
-  ['mat', 'paramCompare', 'paramCompare', '参数对比即将上线', '/component/param-compare'],
-  ['mat', 'matCompare', 'matCompare', '材料对比即将上线', '/component'],
-] as const;
+const cases = [['part', 'search3D', 'search3D', '3D搜索即将上线', '/component']] as const;
 
-test('every toolbar button of /mat and 3D search of /part open a coming-soon page with links to what exists', async ({ page }) => {
+test('3D search of /part opens a coming-soon page with links to what exists', async ({ page }) => {
   test.setTimeout(120_000);
   for (const [library, toolbarKey, feature, title, componentHref] of cases) {
     await page.goto(`/${library}`);
@@ -47,8 +44,8 @@ test('the catalogue and components links lead to pages that exist', async ({ pag
   await expect(page).toHaveURL(/\/part$/);
   await expect(page.getByTestId('library-home-part')).toBeVisible();
 
-  await page.goto('/mat/mat-compare');
-  await expectComingSoon(page, 'mat', 'matCompare', '材料对比即将上线');
+  await page.goto('/mat/search3D');
+  await expectComingSoon(page, 'mat', 'search3D', '3D搜索即将上线');
   await page.getByTestId('coming-soon-component').click();
   await expect(page).toHaveURL(/\/component$/);
   await expect(page.getByTestId('library-home-component')).toBeVisible();
@@ -64,19 +61,21 @@ test('Enter in the parts search box opens the parts search page, no longer a com
   await expect(page.getByTestId('coming-soon')).toHaveCount(0);
 });
 
-test('Enter in the materials search box opens the coming-soon search page (500 px too)', async ({ page }) => {
+test('Enter in the materials search box opens the materials search page; 材料推荐 is a real page that fits 500 px in plugin mode', async ({ page }) => {
   await page.goto('/mat');
   await expect(page.getByTestId('library-home-mat')).toBeVisible();
   await page.getByTestId('keyword-input').fill('Q235');
   await page.getByTestId('keyword-input').press('Enter');
   await expect(page).toHaveURL(/\/mat\/search\?keyWords=Q235$/);
-  await expectComingSoon(page, 'mat', 'search', '关键词搜索即将上线');
-  await page.goto('/mat/mat-compare?swType=CAE&theme=dark&softwareName=ANSYS');
+  await expect(page.getByTestId('mat-search')).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  await page.goto('/mat/mat-recommend?swType=CAE&theme=dark&softwareName=ANSYS');
   await page.setViewportSize({ width: 500, height: 800 });
-  await expectComingSoon(page, 'mat', 'matCompare', '材料对比即将上线');
-  const box = await page.getByTestId('coming-soon').boundingBox();
+  await expect(page.getByTestId('recommend-page')).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  const box = await page.getByTestId('chat-input').boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(500);
-  await shot(page, 'mat-compare-plugin-500');
+  await shot(page, 'mat-recommend-plugin-500');
 });
 
 test("the mat and part suggest calls answer their seeds' completions; the search box stays quiet", async ({ page, request }) => {

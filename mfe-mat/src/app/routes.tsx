@@ -1,8 +1,14 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
 import { COMING_SOON_ROUTES, ComingSoonPage, type ComingSoonFeature } from '@portal/library-ui';
-import { lazyPage } from '@portal/library-ui/items';
-import { HomePage } from '../pages/home-page';
+import { lazyPage, libraryRoutes } from '@portal/library-ui/items';
+import { matLibrary } from '../config/mat-library';
+
+// Its own chunk, like the shared pages: /mat does not download the comparison (its charts are a
+// further chunk of their own).
+const MatComparePage = lazy(() =>
+  import(/* webpackChunkName: "mat-compare-page" */ '../pages/mat-compare-page').then((module) => ({ default: module.MatComparePage })),
+);
 
 // Its own chunk: /mat does not download the recommendation page.
 const RecommendPage = lazy(() =>
@@ -10,22 +16,25 @@ const RecommendPage = lazy(() =>
 );
 
 /**
- * Pages the header links to (toolbar, search box) or the spec's route table names for materials that
- * this library has not built yet: each shows the shared coming-soon page until its own issue replaces
- * the element.
+ * Pages the spec's route table names for every library that are still to come: the 3D / 2D searches
+ * (issue 18).
  */
-const COMING_SOON: readonly ComingSoonFeature[] = ['search', 'brand', 'paramCompare', 'search3D', 'search2D', 'matCompare'];
+const COMING_SOON: readonly ComingSoonFeature[] = ['search3D', 'search2D'];
 
 /**
- * Routes below /mat. Unknown paths are handed to the shell's /404 by createLibraryApplication.
- * Add a page: a component in src/pages/, a <Route> here (see docs/frontend-remotes.md).
+ * Routes below /mat: the shared library pages (home with the catalogue, search, detail, compare
+ * basket, 参数对比; docs/mat-pages.md) with no 厂商 pages (`brands: false`: /mat/brand-page answers the
+ * 404 page, as any unknown path does), 材料对比, 材料推荐 (with the chat recommendation) and the
+ * coming-soon pages. Unknown paths are handed to
+ * the shell's /404 by createLibraryApplication.
  */
-export const appRoutes = (
+export const appRoutes = libraryRoutes(
+  matLibrary,
   <>
-    <Route index element={<HomePage />} />
+    <Route path={COMING_SOON_ROUTES.matCompare} element={lazyPage(MatComparePage)} />
     <Route path={COMING_SOON_ROUTES.matRecommend} element={lazyPage(RecommendPage)} />
     {COMING_SOON.map((feature) => (
       <Route key={feature} path={COMING_SOON_ROUTES[feature]} element={<ComingSoonPage library="mat" feature={feature} />} />
     ))}
-  </>
+  </>,
 );

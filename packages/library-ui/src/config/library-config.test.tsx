@@ -108,6 +108,17 @@ describe('libraryRoutes', () => {
     renderRoutes(defineLibraryConfig('mat', { detail: { alternatives: true } }), '/mat/similarity?id=7');
     expect(await screen.findByTestId('similarity-page')).toBeInTheDocument();
   });
+
+  it('routes the manufacturer pages only for a library that has manufacturers', async () => {
+    stubFetch(200, envelope({ list: [], total: 0 }));
+    const { unmount } = renderRoutes(defineLibraryConfig('mat', { brands: false }), '/mat/brand-page');
+    // A matched lazy route shows its loading skeleton (or, once loaded, the page) at once; here neither.
+    expect(screen.queryByTestId('library-page-loading')).toBeNull();
+    expect(screen.queryByTestId('brand-page')).toBeNull();
+    unmount();
+    renderRoutes(defineLibraryConfig('mat'), '/mat/brand-page');
+    expect(await screen.findByTestId('brand-page')).toBeInTheDocument();
+  });
 });
 
 describe('the search page with a library configuration', () => {
@@ -179,6 +190,16 @@ describe('the detail page with a library configuration', () => {
     expect(screen.queryByTestId('model-viewer')).toBeNull();
     expect(screen.queryByText('下载')).toBeNull();
     expect(screen.queryByText('封装')).toBeNull();
+  });
+
+  it('puts the library’s parameters slot in place of the kit’s parameters table', async () => {
+    stubFetch(200, envelope(detailAnswer));
+    const materials = defineLibraryConfig('mat', {
+      detail: { slots: { parameters: ({ item }: DetailSlotProps) => <p data-testid="test-parameters">{item.component.partNumber}</p> } },
+    });
+    renderPage(materials, '/mat/detail/7', 'detail/:id', <DetailPage />);
+    expect(await screen.findByTestId('test-parameters')).toHaveTextContent('Q235B');
+    expect(screen.queryByTestId('detail-parameters')).toBeNull();
   });
 
   it('shows the alternatives of a library that has them', async () => {

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { LibraryKey } from '@portal/providers';
 import type { ItemDetail } from '../features/items/types';
+import type { RangeUnits } from '../features/search/range';
 
 /** A search facet a library may offer (its API must answer it in `facets`). */
 export type SearchFacet = 'category' | 'manufacturer' | 'package' | 'ranges';
@@ -22,6 +23,11 @@ export interface DetailSlots {
   actions?: ComponentType<DetailSlotProps>;
   /** Left column, between the overview and the parameters (a whole card): the parts' designations. */
   afterOverview?: ComponentType<DetailSlotProps>;
+  /**
+   * Left column, in place of the kit's parameters card (a whole card): a library whose values need
+   * more than name / value / conditions (materials: min–max, unit, condition, source and licence).
+   */
+  parameters?: ComponentType<DetailSlotProps>;
   /** Left column, below the parameters: the files to download (a whole card). */
   downloads?: ComponentType<DetailSlotProps>;
   /** Right column, above the 3D viewer: drawings, each an antd `<Col>` of that column's `<Row>`. */
@@ -49,7 +55,17 @@ export interface LibraryConfig {
     columns: readonly ResultColumn[];
     /** Columns of a category's list in the catalogue (narrower: the tree sits beside it). */
     catalogueColumns: readonly ResultColumn[];
+    /**
+     * Range parameters of the library's own (not a dimension of the kit's SI table) with the units
+     * offered for each: materials' property keys in MPa / GPa / ksi, g/cm³, °C / K / °F.
+     */
+    rangeUnits: RangeUnits;
   };
+  /**
+   * The manufacturer pages (厂商, brand-page and brand-detail). Off for a library without
+   * manufacturers (materials, spec §2: the brand tab is hidden): those paths answer the 404 page.
+   */
+  brands: boolean;
   /** Columns of a manufacturer's item list (厂商详情). */
   listColumns: readonly Exclude<ResultColumn, 'parameters' | 'compare'>[];
   /** The catalogue lists a category's items and counts them (needs `GET …/category/counts`). */
@@ -88,12 +104,14 @@ export function defineLibraryConfig(
     listColumns: ['partNumber', 'manufacturer', 'package', 'description'],
     catalogueItems: false,
     compareStorageKey: `portal_${library}_compare`,
+    brands: true,
     ...overrides,
     library,
     search: {
       facets: ['category', 'manufacturer', 'package', 'ranges'],
       columns: ['partNumber', 'name', 'manufacturer', 'package', 'parameters', 'description', 'compare'],
       catalogueColumns: ['partNumber', 'name', 'manufacturer', 'package', 'parameters', 'description', 'compare'],
+      rangeUnits: {},
       ...overrides.search,
     },
     detail: {

@@ -19,7 +19,7 @@ import { parameterName, parameterValue } from '../features/items/parameter-displ
 export default function DetailPage() {
   const { t, i18n } = useLibraryTranslation();
   const { library, detail: layout } = useLibraryConfig();
-  const { actions: Actions, afterOverview: AfterOverview, downloads: Downloads, drawings: Drawings, extraSections = [] } = layout.slots;
+  const { actions: Actions, afterOverview: AfterOverview, parameters: Parameters, downloads: Downloads, drawings: Drawings, extraSections = [] } = layout.slots;
   const id = parseId(useParams().id);
   const detail = useItem(id);
   const alternatives = useAlternatives(layout.alternatives ? id : undefined, 5);
@@ -66,21 +66,25 @@ export default function DetailPage() {
                   </Descriptions>
                 </Card>
                 {AfterOverview && <AfterOverview item={data} />}
-                <Card title={t('detail.parameters')} size="small" style={{ marginTop: 16 }}>
-                  <Table<ItemParameter>
-                    data-testid="detail-parameters"
-                    size="small"
-                    pagination={false}
-                    rowKey={(row) => `${row.dimension}-${row.original}-${row.conditions ?? ''}`}
-                    dataSource={data.parameters}
-                    locale={{ emptyText: t('detail.noParameters') }}
-                    columns={[
-                      { title: t('field.parameter'), render: (_, row) => parameterName(row, english, layout.labelledParameters) },
-                      { title: t('field.value'), render: (_, row) => parameterValue(row, layout.labelledParameters) },
-                      { title: t('field.conditions'), render: (_, row) => (row.label ? '—' : (row.conditions ?? '—')) },
-                    ]}
-                  />
-                </Card>
+                {Parameters ? (
+                  <Parameters item={data} />
+                ) : (
+                  <Card title={t('detail.parameters')} size="small" style={{ marginTop: 16 }}>
+                    <Table<ItemParameter>
+                      data-testid="detail-parameters"
+                      size="small"
+                      pagination={false}
+                      rowKey={(row) => `${row.dimension}-${row.original}-${row.conditions ?? ''}`}
+                      dataSource={data.parameters}
+                      locale={{ emptyText: t('detail.noParameters') }}
+                      columns={[
+                        { title: t('field.parameter'), render: (_, row) => parameterName(row, english, layout.labelledParameters) },
+                        { title: t('field.value'), render: (_, row) => parameterValue(row, layout.labelledParameters) },
+                        { title: t('field.conditions'), render: (_, row) => (row.label ? '—' : (row.conditions ?? '—')) },
+                      ]}
+                    />
+                  </Card>
+                )}
                 {Downloads && <Downloads item={data} />}
               </Col>
               {(Drawings || layout.modelViewer) && (

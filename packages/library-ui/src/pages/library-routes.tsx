@@ -29,8 +29,8 @@ export function lazyPage(Page: LazyExoticComponent<ComponentType>) {
 
 /**
  * The shared pages as `<Route>` elements below the library's prefix: home, search, detail, the
- * compare basket and the parameter table, manufacturers, and similarity when the library has
- * alternatives; `ownRoutes` are the remote's own pages. All of them inside one layout route that
+ * compare basket and the parameter table, manufacturers when the library has them (`brands`), and
+ * similarity when the library has alternatives; `ownRoutes` are the remote's own pages. All of them inside one layout route that
  * gives them the configuration (`useLibraryConfig()`). Pass the result as `createLibraryApplication`'s
  * `routes`.
  */
@@ -50,8 +50,8 @@ export function libraryRoutes(config: LibraryConfig, ownRoutes?: ReactNode) {
       {/* 对比: the basket kept across pages; 参数对比: the parameter table of chosen items. */}
       <Route path="compare" element={lazyPage(CompareBasketPage)} />
       <Route path="param-compare" element={lazyPage(ParamComparePage)} />
-      <Route path="brand-page" element={lazyPage(BrandPage)} />
-      <Route path="brand-detail/:id" element={lazyPage(BrandDetailPage)} />
+      {config.brands && <Route path="brand-page" element={lazyPage(BrandPage)} />}
+      {config.brands && <Route path="brand-detail/:id" element={lazyPage(BrandDetailPage)} />}
       {config.detail.alternatives && <Route path="similarity" element={lazyPage(SimilarityPage)} />}
       {ownRoutes}
     </Route>

@@ -9,9 +9,9 @@ import { hasCriteria, readSearchState, writeSearchState, type SearchState } from
 /** /{library}/search: keyword tags from the URL, facets, range filters, sorting and paging. */
 export default function SearchPage() {
   const { t } = useLibraryTranslation();
-  const { library } = useLibraryConfig();
+  const { library, search } = useLibraryConfig();
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => readSearchState(searchParams), [searchParams]);
+  const state = useMemo(() => readSearchState(searchParams, search.rangeUnits), [searchParams, search.rangeUnits]);
   const runnable = hasCriteria(state);
   const update = (next: SearchState) => setSearchParams(writeSearchState(next));
 

@@ -35,3 +35,44 @@ describe('range filters', () => {
     expect(validateRange({ dimension: 'colour', min: { value: 1, prefix: '' } })).toBe('unknownDimension');
   });
 });
+
+describe("range filters in a library's own units", () => {
+  const units = {
+    yieldStrength: [
+      { symbol: 'MPa', factor: 1e6 },
+      { symbol: 'ksi', factor: 6.894757293e6 },
+    ],
+    meltingPoint: [
+      { symbol: '°C', factor: 1 },
+      { symbol: '°F', factor: 5 / 9, offset: -160 / 9 },
+    ],
+  };
+  const ksi: RangeFilter = { dimension: 'yieldStrength', min: { value: 43.5, prefix: '', unit: 'ksi' } };
+
+  it('writes the unit as typed and reads it back', () => {
+    expect(rangeToClause(ksi)).toBe('yieldStrength >= 43.5ksi');
+    const both: RangeFilter = { dimension: 'meltingPoint', min: { value: 1000, prefix: '', unit: '°C' }, max: { value: 3000, prefix: '', unit: '°F' } };
+    expect(rangeToClause(both)).toBe('meltingPoint:1000°C..3000°F');
+    expect(parseRanges(serializeRanges([ksi, both]), units)).toEqual([ksi, both]);
+  });
+
+  it('drops a unit the library does not offer for the parameter, and its parameters without the table', () => {
+    expect(parseRanges('yieldStrength >= 3g/cm3;yieldStrength <= 500MPa', units)).toEqual([
+      { dimension: 'yieldStrength', max: { value: 500, prefix: '', unit: 'MPa' } },
+    ]);
+    expect(parseRanges('yieldStrength >= 300MPa')).toEqual([]);
+  });
+
+  it("compares bounds across the library's units, with offsets", () => {
+    expect(boundToSi({ value: 43.5, prefix: '', unit: 'ksi' }, 'yieldStrength', units)).toBeCloseTo(2.999e8, -6);
+    expect(boundToSi({ value: 212, prefix: '', unit: '°F' }, 'meltingPoint', units)).toBeCloseTo(100);
+    expect(
+      validateRange({ dimension: 'yieldStrength', min: { value: 50, prefix: '', unit: 'ksi' }, max: { value: 300, prefix: '', unit: 'MPa' } }, units),
+    ).toBe('minAboveMax');
+    expect(
+      validateRange({ dimension: 'yieldStrength', min: { value: 40, prefix: '', unit: 'ksi' }, max: { value: 300, prefix: '', unit: 'MPa' } }, units),
+    ).toBeUndefined();
+    expect(validateRange(ksi)).toBe('unknownDimension');
+    expect(validateRange({ dimension: 'yieldStrength', min: { value: 1, prefix: '', unit: 'furlong' } }, units)).toBe('notFinite');
+  });
+});

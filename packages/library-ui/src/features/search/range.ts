@@ -22,6 +22,32 @@ export const RANGE_UNITS: Readonly<Record<string, string>> = {
 export interface RangeBound {
   value: number;
   prefix: UnitPrefix;
+  /** A unit of the library's own table ({@link RangeUnits}) instead of prefix + canonical symbol. */
+  unit?: string;
+}
+
+/**
+ * A unit a library offers for one of its range parameters: canonical = value × factor + offset
+ * (ksi → Pa: factor 6.894757e6; °F → °C: factor 5/9, offset −160/9). The server converts the text
+ * itself; the factor only orders the bounds and checks min ≤ max here.
+ */
+export interface RangeUnit {
+  symbol: string;
+  factor: number;
+  offset?: number;
+}
+
+/**
+ * A library's range parameters that are not dimensions of {@link RANGE_UNITS} (materials: a property
+ * key such as `yieldStrength`), each with the units offered, the first the default
+ * (`LibraryConfig.search.rangeUnits`).
+ */
+export type RangeUnits = Readonly<Record<string, readonly RangeUnit[]>>;
+
+const NO_UNITS: RangeUnits = {};
+
+function libraryUnit(units: RangeUnits, dimension: string, symbol: string): RangeUnit | undefined {
+  return Object.hasOwn(units, dimension) ? units[dimension].find((unit) => unit.symbol === symbol) : undefined;
 }
 
 export interface RangeFilter {
@@ -32,35 +58,42 @@ export interface RangeFilter {
 
 const PREFIX_FACTORS: Record<UnitPrefix, number> = { p: 1e-12, n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9 };
 
-export function isRangeDimension(dimension: string): boolean {
-  return Object.hasOwn(RANGE_UNITS, dimension);
+export function isRangeDimension(dimension: string, units: RangeUnits = NO_UNITS): boolean {
+  return Object.hasOwn(RANGE_UNITS, dimension) || Object.hasOwn(units, dimension);
 }
 
-/** A bound's value in the canonical unit (1 nF → 1e-9). */
-export function boundToSi(bound: RangeBound): number {
+/** A bound's value in the canonical unit (1 nF → 1e-9; 43.5 ksi → 3.0e8 Pa with the library's units). */
+export function boundToSi(bound: RangeBound, dimension = '', units: RangeUnits = NO_UNITS): number {
+  if (bound.unit !== undefined) {
+    const unit = libraryUnit(units, dimension, bound.unit);
+    return unit ? bound.value * unit.factor + (unit.offset ?? 0) : Number.NaN;
+  }
   return bound.value * PREFIX_FACTORS[bound.prefix];
 }
 
-/** Human text of a bound: `10 µF`. */
+/** Human text of a bound: `10 µF`, `43.5 ksi`. */
 export function formatBound(bound: RangeBound, dimension: string): string {
+  if (bound.unit !== undefined) return `${bound.value} ${bound.unit}`;
   const prefix = bound.prefix === 'u' ? 'µ' : bound.prefix;
   return `${bound.value} ${prefix}${RANGE_UNITS[dimension] ?? ''}`;
 }
 
 function boundText(bound: RangeBound | undefined, dimension: string): string {
-  return bound ? `${bound.value}${bound.prefix}${RANGE_UNITS[dimension] ?? ''}` : '';
+  if (!bound) return '';
+  if (bound.unit !== undefined) return `${bound.value}${bound.unit}`;
+  return `${bound.value}${bound.prefix}${RANGE_UNITS[dimension] ?? ''}`;
 }
 
 export type RangeProblem = 'noBound' | 'notFinite' | 'minAboveMax' | 'unknownDimension';
 
 /** Why a range cannot be sent, or undefined when it can. */
-export function validateRange(range: RangeFilter): RangeProblem | undefined {
-  if (!isRangeDimension(range.dimension)) return 'unknownDimension';
+export function validateRange(range: RangeFilter, units: RangeUnits = NO_UNITS): RangeProblem | undefined {
+  if (!isRangeDimension(range.dimension, units)) return 'unknownDimension';
   if (!range.min && !range.max) return 'noBound';
   for (const bound of [range.min, range.max]) {
-    if (bound && !Number.isFinite(bound.value)) return 'notFinite';
+    if (bound && !Number.isFinite(boundToSi(bound, range.dimension, units))) return 'notFinite';
   }
-  if (range.min && range.max && boundToSi(range.min) > boundToSi(range.max)) return 'minAboveMax';
+  if (range.min && range.max && boundToSi(range.min, range.dimension, units) > boundToSi(range.max, range.dimension, units)) return 'minAboveMax';
   return undefined;
 }
 
@@ -80,7 +113,12 @@ export function serializeRanges(ranges: readonly RangeFilter[]): string {
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:e-?\d+)?)`;
 const PREFIX = String.raw`([pnumkMG]?)`;
 
-function parseBound(text: string, dimension: string): RangeBound | undefined {
+function parseBound(text: string, dimension: string, units: RangeUnits): RangeBound | undefined {
+  if (Object.hasOwn(units, dimension)) {
+    const number = new RegExp(`^${NUMBER}(.*)$`).exec(text.trim());
+    const unit = number && libraryUnit(units, dimension, number[2].trim());
+    return number && unit ? { value: Number(number[1]), prefix: '', unit: unit.symbol } : undefined;
+  }
   const unit = RANGE_UNITS[dimension] ?? '';
   const match = new RegExp(`^${NUMBER}${PREFIX}${escapeRegExp(unit)}$`).exec(text.trim());
   if (!match) return undefined;
@@ -95,7 +133,7 @@ function escapeRegExp(text: string): string {
  * Reads back what `serializeRanges` wrote (the URL keeps the filters). Clauses this page did not write
  * are dropped rather than guessed.
  */
-export function parseRanges(text: string | null | undefined): RangeFilter[] {
+export function parseRanges(text: string | null | undefined, units: RangeUnits = NO_UNITS): RangeFilter[] {
   if (!text) return [];
   const ranges: RangeFilter[] = [];
   for (const clause of text
@@ -106,14 +144,14 @@ export function parseRanges(text: string | null | undefined): RangeFilter[] {
     const oneSided = /^(\w+)\s*(>=|<=)\s*(.+)$/.exec(clause);
     if (between) {
       const [, dimension, low, high] = between;
-      const min = parseBound(low, dimension);
-      const max = parseBound(high, dimension);
+      const min = parseBound(low, dimension, units);
+      const max = parseBound(high, dimension, units);
       if (min && max) ranges.push({ dimension, min, max });
     } else if (oneSided) {
       const [, dimension, operator, value] = oneSided;
-      const bound = parseBound(value, dimension);
+      const bound = parseBound(value, dimension, units);
       if (bound) ranges.push(operator === '>=' ? { dimension, min: bound } : { dimension, max: bound });
     }
   }
-  return ranges.filter((range) => isRangeDimension(range.dimension));
+  return ranges.filter((range) => isRangeDimension(range.dimension, units));
 }

@@ -1,5 +1,5 @@
 import { sameKeyword } from '@portal/validators';
-import { parseRanges, serializeRanges, type RangeFilter } from './range';
+import { parseRanges, serializeRanges, type RangeFilter, type RangeUnits } from './range';
 
 /** Everything a results page shows, kept in the URL so it can be shared, reloaded and gone Back to. */
 export interface SearchState {
@@ -36,7 +36,8 @@ function positive(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-export function readSearchState(params: URLSearchParams): SearchState {
+/** `units`: the library's own range units (`LibraryConfig.search.rangeUnits`), to read its range clauses back. */
+export function readSearchState(params: URLSearchParams, units?: RangeUnits): SearchState {
   const pageSize = positive(params.get('pageSize'), DEFAULT_PAGE_SIZE);
   return {
     keyWords: keywordTags(params.get('keyWords')),
@@ -44,7 +45,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     category: params.get('category') || undefined,
     manufacturers: tags(params.get('manufacturer')),
     packages: tags(params.get('package')),
-    ranges: parseRanges(params.get('range')),
+    ranges: parseRanges(params.get('range'), units),
     sort: params.get('sort') || 'relevance',
     pageNo: positive(params.get('pageNo'), 1),
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,

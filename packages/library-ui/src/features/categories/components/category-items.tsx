@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_VIEW_PARAM } from '@portal/library-ui';
+import { useLibraryConfig } from '../../../config/library-config';
 import { SearchResults } from '../../search/components/search-results';
 import { readSearchState, writeSearchState, type SearchState } from '../../search/search-state';
 
@@ -11,7 +12,8 @@ import { readSearchState, writeSearchState, type SearchState } from '../../searc
  */
 export function CategoryItems({ code }: { code: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => ({ ...readSearchState(searchParams), category: code }), [searchParams, code]);
+  const { rangeUnits } = useLibraryConfig().search;
+  const state = useMemo(() => ({ ...readSearchState(searchParams, rangeUnits), category: code }), [searchParams, rangeUnits, code]);
   const update = (next: SearchState) => {
     const params = writeSearchState({ ...next, category: code });
     const view = searchParams.get(CATEGORY_VIEW_PARAM);

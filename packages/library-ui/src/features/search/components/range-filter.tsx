@@ -1,9 +1,20 @@
 import { useState } from 'react';
 import { Button, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { useLibraryConfig } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import type { FacetValue } from '../../items/types';
-import { facetName } from '../facet-name';
-import { formatBound, isRangeDimension, RANGE_UNITS, UNIT_PREFIXES, validateRange, type RangeBound, type RangeFilter, type UnitPrefix } from '../range';
+import { useParameterName } from '../facet-name';
+import {
+  formatBound,
+  isRangeDimension,
+  RANGE_UNITS,
+  UNIT_PREFIXES,
+  validateRange,
+  type RangeBound,
+  type RangeFilter,
+  type RangeUnits,
+  type UnitPrefix,
+} from '../range';
 
 interface RangeFilterEditorProps {
   /** Dimensions the current hits state. */
@@ -16,25 +27,51 @@ function prefixLabel(prefix: UnitPrefix, dimension: string): string {
   return `${prefix === 'u' ? 'µ' : prefix}${RANGE_UNITS[dimension] ?? ''}`;
 }
 
-/** Adds `min ≤ parameter ≤ max` filters (value + unit prefix) and lists the active ones as tags. */
+/**
+ * The unit choices of a parameter: the library's own units (`rangeUnits`) by symbol, else the SI
+ * prefixes of the dimension's canonical symbol. `''` (no choice made) is the first of them.
+ */
+function unitOptions(dimension: string | undefined, units: RangeUnits): { value: string; label: string }[] {
+  if (dimension && Object.hasOwn(units, dimension)) return units[dimension].map((unit) => ({ value: unit.symbol, label: unit.symbol }));
+  return UNIT_PREFIXES.map((prefix) => ({ value: prefix, label: prefixLabel(prefix, dimension ?? '') }));
+}
+
+/** A typed value as a bound in the chosen unit (a library unit, else an SI prefix). */
+function toBound(value: number | null, choice: string, dimension: string, units: RangeUnits): RangeBound | undefined {
+  if (value === null) return undefined;
+  if (Object.hasOwn(units, dimension)) return { value, prefix: '', unit: choice || units[dimension][0]?.symbol };
+  return { value, prefix: choice as UnitPrefix };
+}
+
+/** Adds `min ≤ parameter ≤ max` filters (value + unit) and lists the active ones as tags. */
 export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterEditorProps) {
-  const { t, i18n } = useLibraryTranslation();
-  const english = i18n.language.startsWith('en');
-  const choices = parameters.filter((parameter) => isRangeDimension(parameter.value));
+  const { t } = useLibraryTranslation();
+  const units = useLibraryConfig().search.rangeUnits;
+  const parameterName = useParameterName();
+  const choices = parameters.filter((parameter) => isRangeDimension(parameter.value, units));
   const [dimension, setDimension] = useState<string | undefined>();
   const [minValue, setMinValue] = useState<number | null>(null);
   const [maxValue, setMaxValue] = useState<number | null>(null);
-  const [minPrefix, setMinPrefix] = useState<UnitPrefix>('');
-  const [maxPrefix, setMaxPrefix] = useState<UnitPrefix>('');
+  const [minUnit, setMinUnit] = useState<string>('');
+  const [maxUnit, setMaxUnit] = useState<string>('');
   const [problem, setProblem] = useState<string | undefined>();
   const selected = dimension ?? choices[0]?.value;
+  const options = unitOptions(selected, units);
+  // A unit chosen for another parameter is not offered for this one: show the default instead.
+  const shown = (choice: string) => (options.some((option) => option.value === choice) ? choice : options[0]?.value);
+
+  const chooseDimension = (next: string) => {
+    setDimension(next);
+    setMinUnit('');
+    setMaxUnit('');
+  };
 
   const apply = () => {
     if (!selected) return;
-    const min: RangeBound | undefined = minValue === null ? undefined : { value: minValue, prefix: minPrefix };
-    const max: RangeBound | undefined = maxValue === null ? undefined : { value: maxValue, prefix: maxPrefix };
+    const min = toBound(minValue, shown(minUnit) ?? '', selected, units);
+    const max = toBound(maxValue, shown(maxUnit) ?? '', selected, units);
     const range: RangeFilter = { dimension: selected, min, max };
-    const reason = validateRange(range);
+    const reason = validateRange(range, units);
     if (reason) {
       setProblem(t(`range.problem.${reason}`));
       return;
@@ -43,11 +80,7 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
     onChange([...ranges.filter((other) => other.dimension !== selected), range]);
   };
 
-  const nameOf = (key: string) => {
-    const parameter = parameters.find((candidate) => candidate.value === key);
-    return parameter ? facetName(parameter, english) : key;
-  };
-  const prefixOptions = (key: string | undefined) => UNIT_PREFIXES.map((prefix) => ({ value: prefix, label: prefixLabel(prefix, key ?? '') }));
+  const nameOf = (key: string) => parameterName(parameters.find((candidate) => candidate.value === key) ?? { value: key, name: '', nameEn: '' });
 
   return (
     <div data-testid="range-filter">
@@ -75,16 +108,16 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
             data-testid="range-dimension"
             style={{ width: '100%' }}
             value={selected}
-            onChange={setDimension}
-            options={choices.map((choice) => ({ value: choice.value, label: `${facetName(choice, english)} (${choice.count})` }))}
+            onChange={chooseDimension}
+            options={choices.map((choice) => ({ value: choice.value, label: `${parameterName(choice)} (${choice.count})` }))}
           />
           <Space.Compact style={{ width: '100%' }}>
             <InputNumber data-testid="range-min" placeholder={t('range.min')} value={minValue} onChange={setMinValue} style={{ width: '60%' }} />
-            <Select data-testid="range-min-prefix" value={minPrefix} onChange={setMinPrefix} options={prefixOptions(selected)} style={{ width: '40%' }} />
+            <Select data-testid="range-min-prefix" value={shown(minUnit)} onChange={setMinUnit} options={options} style={{ width: '40%' }} />
           </Space.Compact>
           <Space.Compact style={{ width: '100%' }}>
             <InputNumber data-testid="range-max" placeholder={t('range.max')} value={maxValue} onChange={setMaxValue} style={{ width: '60%' }} />
-            <Select data-testid="range-max-prefix" value={maxPrefix} onChange={setMaxPrefix} options={prefixOptions(selected)} style={{ width: '40%' }} />
+            <Select data-testid="range-max-prefix" value={shown(maxUnit)} onChange={setMaxUnit} options={options} style={{ width: '40%' }} />
           </Space.Compact>
           {problem && (
             <Typography.Text type="danger" data-testid="range-problem">

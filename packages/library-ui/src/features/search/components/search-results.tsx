@@ -7,7 +7,7 @@ import { useLibraryConfig, type ResultColumn } from '../../../config/library-con
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { AddToCompareButton } from '../../compare/components/add-to-compare-button';
 import { useSearchItems, type SearchResult } from '../api/search-items';
-import { facetName } from '../facet-name';
+import { facetName, useParameterName } from '../facet-name';
 import { parameterColumns, parameterValues, VALUE_SEPARATOR } from '../parameter-columns';
 import { hasCriteria, PAGE_SIZES, withFilters, type SearchState } from '../search-state';
 import { FacetList } from './facet-list';
@@ -51,14 +51,15 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
   const search = useSearchItems(state, hasCriteria(state));
   const update = onChange;
 
+  const parameterName = useParameterName();
   const facets = search.data?.facets;
   const sortOptions = [
     { value: 'relevance', label: t('search.sort.relevance') },
     { value: 'partNumber', label: t('search.sort.partNumber') },
     { value: '-partNumber', label: t('search.sort.partNumberDesc') },
     ...(facets?.parameters ?? []).flatMap((parameter) => [
-      { value: `param:${parameter.value}`, label: t('search.sort.paramAsc', { name: facetName(parameter, english) }) },
-      { value: `-param:${parameter.value}`, label: t('search.sort.paramDesc', { name: facetName(parameter, english) }) },
+      { value: `param:${parameter.value}`, label: t('search.sort.paramAsc', { name: parameterName(parameter) }) },
+      { value: `-param:${parameter.value}`, label: t('search.sort.paramDesc', { name: parameterName(parameter) }) },
     ]),
   ];
 

@@ -1,0 +1,38 @@
+import { defineLibraryConfig, lazySlot } from '@portal/library-ui/items';
+import { MAT_RANGE_UNITS } from '../features/material/property-units';
+import { I18N_NAMESPACE } from '../i18n';
+
+/**
+ * The materials library (材料) for the shared library pages (docs/mat-pages.md): facets family
+ * (category), standard (package) and property ranges in any unit of the property; no manufacturer
+ * anywhere (materials have none: no facet, no column, no 厂商 pages). The detail's properties, grade
+ * and equivalents, composition and CAE export are the materials' own slots, loaded with the detail page.
+ */
+export const matLibrary = defineLibraryConfig('mat', {
+  i18nNamespace: I18N_NAMESPACE,
+  catalogueItems: true,
+  brands: false,
+  search: {
+    facets: ['category', 'package', 'ranges'],
+    // No 'parameters' column: the kit groups values by dimension, and a material states a dozen
+    // properties of one dimension (pressure: E, G, Rp0.2, Rm …); the detail and 材料对比 show them.
+    // No 'package' column either: a material's standard is its own field (`standard`, not the kit's
+    // `package`); it is the 标准 facet, and the detail's grade card shows it.
+    columns: ['partNumber', 'name', 'description', 'compare'],
+    catalogueColumns: ['partNumber', 'name', 'compare'],
+    rangeUnits: MAT_RANGE_UNITS,
+  },
+  listColumns: ['partNumber', 'name', 'description'],
+  detail: {
+    overview: ['name', 'description'],
+    modelViewer: false,
+    modelTools: false,
+    alternatives: false,
+    slots: {
+      parameters: lazySlot(() => import('../features/material/components/properties-card').then((module) => ({ default: module.PropertiesCard }))),
+      drawings: lazySlot(() => import('../features/material/components/material-side-cards').then((module) => ({ default: module.MaterialSideCards }))),
+      // The CAE export (FreeCAD, CalculiX/Abaqus, APDL in a chosen unit system; docs/materials.md).
+      downloads: lazySlot(() => import('../features/cae-export').then((module) => ({ default: module.CaeExport }))),
+    },
+  },
+});
