@@ -516,6 +516,11 @@ impl SearchIndex {
             .collect()
     }
 
+    /// The dimension most items stating parameter `name` give it (`None`: no item states it).
+    pub fn parameter_dimension(&self, name: &str) -> Option<Dimension> {
+        self.parameter(name).ok().map(|info| info.dimension)
+    }
+
     fn parameter(&self, name: &str) -> Result<ParameterInfo, QueryError> {
         let key = parameter_key(name);
         let state = self.state.read().unwrap_or_else(lock_poisoned);

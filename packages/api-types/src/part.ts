@@ -644,6 +644,11 @@ export interface components {
         FacetEntry: {
             /** Format: int64 */
             count: number;
+            /**
+             * @description Parameters only: the dimension of the values (`length`, `voltage`), whose units a range
+             *     on the parameter may be written in.
+             */
+            dimension?: string | null;
             name: string;
             /** @description The English display name (for the English interface). */
             nameEn: string;

@@ -42,47 +42,69 @@ impl FacetConfig {
     /// glossary's Chinese name (`Texas Instruments（德州仪器）`), parameters by the dimension's
     /// names (电压 / Voltage), packages as they are. `counted` false (the caller asked for no
     /// counts) answers every configured facet empty.
+    ///
+    /// A parameter facet whose value is no dimension but a label (the parts' `d`, `dk`) is named
+    /// with the dimension its items state (`parameter_dimension`, the index's registry): `d（长度）`
+    /// / `d (Length)`; every parameter entry carries its dimension, so that a range on it can be
+    /// typed in that dimension's units.
     pub fn view(
         &self,
         facets: &Facets,
         counted: bool,
         category_names: &HashMap<String, (String, String)>,
+        parameter_dimension: &dyn Fn(&str) -> Option<units::Dimension>,
     ) -> FacetsView {
-        let answer = |kind: FacetKind,
-                      values: &[FacetValue],
-                      name: &dyn Fn(&str) -> Option<(String, String)>| {
-            self.has(kind).then(|| {
-                if !counted {
-                    return Vec::new();
-                }
-                values
-                    .iter()
-                    .map(|value| {
-                        let (name, name_en) = name(&value.value)
-                            .unwrap_or_else(|| (value.value.clone(), value.value.clone()));
-                        FacetEntry {
-                            value: value.value.clone(),
-                            name,
-                            name_en,
-                            count: value.count,
-                        }
-                    })
-                    .collect()
-            })
-        };
+        let answer =
+            |kind: FacetKind,
+             values: &[FacetValue],
+             name: &dyn Fn(&str) -> Option<(String, String, Option<String>)>| {
+                self.has(kind).then(|| {
+                    if !counted {
+                        return Vec::new();
+                    }
+                    values
+                        .iter()
+                        .map(|value| {
+                            let (name, name_en, dimension) =
+                                name(&value.value).unwrap_or_else(|| {
+                                    (value.value.clone(), value.value.clone(), None)
+                                });
+                            FacetEntry {
+                                value: value.value.clone(),
+                                name,
+                                name_en,
+                                dimension,
+                                count: value.count,
+                            }
+                        })
+                        .collect()
+                })
+            };
+        let named = |(name, name_en): (String, String)| (name, name_en, None);
         FacetsView {
             categories: answer(FacetKind::Category, &facets.categories, &|code| {
-                category_names.get(code).cloned()
+                category_names.get(code).cloned().map(named)
             }),
             manufacturers: answer(FacetKind::Manufacturer, &facets.manufacturers, &|name| {
                 search::manufacturer_name_zh(name)
-                    .map(|zh| (format!("{name}（{zh}）"), name.to_string()))
+                    .map(|zh| named((format!("{name}（{zh}）"), name.to_string())))
             }),
             packages: answer(FacetKind::Package, &facets.packages, &|_| None),
-            parameters: answer(FacetKind::Parameter, &facets.parameters, &|dimension| {
-                units::Dimension::from_str(dimension)
-                    .ok()
-                    .map(|d| (d.name_zh().to_string(), d.name_en().to_string()))
+            parameters: answer(FacetKind::Parameter, &facets.parameters, &|value| {
+                if let Ok(dimension) = units::Dimension::from_str(value) {
+                    return Some((
+                        dimension.name_zh().to_string(),
+                        dimension.name_en().to_string(),
+                        Some(dimension.as_str().to_string()),
+                    ));
+                }
+                parameter_dimension(value).map(|dimension| {
+                    (
+                        format!("{value}（{}）", dimension.name_zh()),
+                        format!("{value} ({})", dimension.name_en()),
+                        Some(dimension.as_str().to_string()),
+                    )
+                })
             }),
         }
     }
@@ -99,6 +121,10 @@ pub struct FacetEntry {
     pub name: String,
     /// The English display name (for the English interface).
     pub name_en: String,
+    /// Parameters only: the dimension of the values (`length`, `voltage`), whose units a range
+    /// on the parameter may be written in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dimension: Option<String>,
     pub count: u64,
 }
 
@@ -155,6 +181,10 @@ mod tests {
         Ok(index)
     }
 
+    fn no_dimension(_: &str) -> Option<units::Dimension> {
+        None
+    }
+
     fn names() -> HashMap<String, (String, String)> {
         HashMap::from([(
             "metal".to_string(),
@@ -176,7 +206,7 @@ mod tests {
         assert_eq!(results.total, 3);
         assert!(results.facets.packages.is_empty(), "{:?}", results.facets);
         assert_eq!(results.facets.categories.len(), 1);
-        let view = config.view(&results.facets, true, &names());
+        let view = config.view(&results.facets, true, &names(), &no_dimension);
         assert_eq!(view.packages, None);
         let json = serde_json::to_value(&view)?;
         assert!(json.get("packages").is_none(), "{json}");
@@ -188,6 +218,41 @@ mod tests {
         );
         assert_eq!(json["parameters"][0]["name"], "电压");
         assert_eq!(json["parameters"][0]["nameEn"], "Voltage");
+        assert_eq!(json["parameters"][0]["dimension"], "voltage");
+        assert!(json["categories"][0].get("dimension").is_none(), "{json}");
+        Ok(())
+    }
+
+    #[test]
+    fn a_labelled_parameter_is_named_with_the_dimension_its_items_state() -> anyhow::Result<()> {
+        let index = SearchIndex::in_memory()?;
+        index.rebuild([SearchDocument {
+            id: "1".into(),
+            part_number: "ISO 4762 M6×20".into(),
+            name: "socket head cap screw".into(),
+            parameters: vec![SearchParameter {
+                name: "dk".into(),
+                dimension: units::Dimension::Length,
+                min: None,
+                typ: Some(0.01),
+                max: None,
+            }],
+            ..SearchDocument::default()
+        }])?;
+        let config = FacetConfig::new(&[FacetKind::Parameter]);
+        let results =
+            index.search_with_facets(&SearchRequest::keywords(["screw"]), config.kinds())?;
+        let view = config.view(&results.facets, true, &names(), &|name| {
+            index.parameter_dimension(name)
+        });
+        let json = serde_json::to_value(&view)?;
+        assert_eq!(json["parameters"][0]["value"], "dk");
+        assert_eq!(json["parameters"][0]["name"], "dk（长度）");
+        assert_eq!(json["parameters"][0]["nameEn"], "dk (Length)");
+        assert_eq!(json["parameters"][0]["dimension"], "length");
+        // Without the registry the label stands alone.
+        let bare = config.view(&results.facets, true, &names(), &no_dimension);
+        assert_eq!(serde_json::to_value(&bare)?["parameters"][0]["name"], "dk");
         Ok(())
     }
 
@@ -197,7 +262,7 @@ mod tests {
         let config = FacetConfig::all();
         let results =
             index.search_with_facets(&SearchRequest::keywords(["steel"]), config.kinds())?;
-        let view = config.view(&results.facets, true, &names());
+        let view = config.view(&results.facets, true, &names(), &no_dimension);
         let packages = view.packages.unwrap_or_default();
         assert_eq!(
             packages
@@ -224,7 +289,7 @@ mod tests {
             index.search_with_facets(&SearchRequest::keywords(["steel"]), none.kinds())?;
         assert_eq!(results.facets, Facets::default());
         assert_eq!(
-            serde_json::to_value(none.view(&results.facets, true, &names()))?,
+            serde_json::to_value(none.view(&results.facets, true, &names(), &no_dimension))?,
             serde_json::json!({})
         );
         let package_only = FacetConfig::new(&[FacetKind::Package, FacetKind::Package]);
@@ -233,6 +298,7 @@ mod tests {
             &index.search(&SearchRequest::keywords(["steel"]))?.facets,
             false,
             &names(),
+            &no_dimension,
         );
         assert_eq!(
             serde_json::to_value(view)?,

@@ -125,6 +125,7 @@ fn answer_of<F: IndexFeed>(
         &results.facets,
         request.facet_limit > 0,
         &follower.category_names(),
+        &|name| index.parameter_dimension(name),
     );
     Ok(SearchAnswer {
         list,
