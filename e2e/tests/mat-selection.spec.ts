@@ -75,6 +75,14 @@ test('recommend with two constraints and an objective: Ashby chart, ranked list,
   await page.setViewportSize({ width: 500, height: 900 });
   await expect(chart).toBeVisible();
   await shot(page, 'mat-recommend-500');
+
+  // A ranked material links to its detail page, where the same export is offered.
+  const name = (await page.getByTestId('selection-result-link').first().textContent()) ?? '';
+  await page.getByTestId('selection-result-link').first().click();
+  await expect(page).toHaveURL(/\/mat\/detail\/\d+$/);
+  await expect(page.getByTestId('detail-part-number')).toBeVisible();
+  expect(name).toContain((await page.getByTestId('detail-part-number').textContent()) ?? '—');
+  await expect(page.getByTestId('cae-export')).toBeVisible();
 });
 
 test('a chat sentence becomes editable chips, then results', async ({ page }) => {

@@ -45,7 +45,7 @@ export function ResultsTable({ recommendation }: { recommendation: Recommendatio
           title: t('selection.material'),
           key: 'material',
           render: (_, row) => (
-            <Link to={`/detail?id=${row.id}`} data-testid="selection-result-link">
+            <Link to={`/detail/${row.id}`} data-testid="selection-result-link">
               {row.grade ? `${row.grade} · ${row.designation}` : row.designation}
             </Link>
           ),
