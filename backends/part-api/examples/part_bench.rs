@@ -10,9 +10,10 @@
 //! 3. starts the real service (which rebuilds the search index from the store) and times the
 //!    issue's queries over HTTP (`GET /to/api/public/part/search?keyWords=…&pageSize=20`, one
 //!    client, sequential) and the suggestions: p50, p99 and max per query;
-//! 4. times the STEP download of a family's variants over HTTP (`GET …/item/{id}/model/step`):
-//!    cold (each variant's first request generates its model and stores the files) and cached
-//!    (the same variants again, read from file storage): p50, p99 and max per family.
+//! 4. times the STEP and GLB downloads of a family's variants over HTTP
+//!    (`GET …/item/{id}/model/{format}`): cold (each variant's first request of the format builds
+//!    and stores that file) and cached (the same files again, from file storage): p50, p99 and max
+//!    per family and format.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -34,15 +35,19 @@ const QUERIES: &[&str] = &[
     "IPE100",
 ];
 const SUGGESTIONS: &[&str] = &["M6", "ISO 47", "内六角", "62", "IPE"];
-/// Families whose models are timed: (label, the search that lists its variants).
-const MODEL_FAMILIES: &[(&str, &str)] = &[
-    ("socket head cap screws ISO 4762", "ISO 4762"),
-    ("hex head screws ISO 4017", "ISO 4017"),
-    ("hex nuts ISO 4032", "ISO 4032"),
-    ("plain washers ISO 7089", "ISO 7089"),
-    ("deep groove ball bearings", "深沟球轴承"),
-    ("IPE profiles", "IPE"),
+/// Families whose models are timed: (label, the search that lists its variants, the query a
+/// model needs — a profile's length).
+const MODEL_FAMILIES: &[(&str, &str, &str)] = &[
+    ("socket head cap screws ISO 4762", "ISO 4762", ""),
+    ("hex head screws ISO 4017", "ISO 4017", ""),
+    ("hex nuts ISO 4032", "ISO 4032", ""),
+    ("plain washers ISO 7089", "ISO 7089", ""),
+    ("deep groove ball bearings", "深沟球轴承", ""),
+    ("IPE profiles, 1 m", "IPE", "?length=1000"),
 ];
+/// The formats timed, with the bytes each file starts with: STEP (the B-rep written out) and GLB
+/// (tessellated: what the 3D viewer loads).
+const MODEL_FORMATS: &[(&str, &[u8])] = &[("step", b"ISO-10303-21"), ("glb", b"glTF")];
 /// Variants per family for the model timings.
 const MODEL_VARIANTS: usize = 20;
 
@@ -148,8 +153,8 @@ async fn main() -> anyhow::Result<()> {
         let (p50, p99, max) = timed(&app, &path, rounds).await?;
         println!("| suggest `{keyword}` | {p50:.2} | {p99:.2} | {max:.2} |");
     }
-    println!("| model (STEP) | variants | cold p50 ms | cold p99 ms | cold max ms | cached p50 ms | cached p99 ms |\n|---|---|---|---|---|---|---|");
-    for (label, query) in MODEL_FAMILIES {
+    println!("| model | format | variants | cold p50 ms | cold p99 ms | cold max ms | cached p50 ms | cached p99 ms |\n|---|---|---|---|---|---|---|---|");
+    for (label, query, model_query) in MODEL_FAMILIES {
         let path = format!(
             "/to/api/public/part/search?keyWords={}&pageSize={MODEL_VARIANTS}",
             encode(query)
@@ -163,18 +168,20 @@ async fn main() -> anyhow::Result<()> {
             .filter_map(|hit| hit["id"].as_i64())
             .collect();
         anyhow::ensure!(!ids.is_empty(), "{query}: no variants");
-        let models: Vec<String> = ids
-            .iter()
-            .map(|id| format!("/to/api/public/part/item/{id}/model/step"))
-            .collect();
-        let cold = download_times(&app, &models, 1).await?;
-        let cached = download_times(&app, &models, (rounds / 10).max(1)).await?;
-        let (cold_p50, cold_p99, cold_max) = percentiles(cold);
-        let (cached_p50, cached_p99, _) = percentiles(cached);
-        println!(
-            "| {label} | {} | {cold_p50:.1} | {cold_p99:.1} | {cold_max:.1} | {cached_p50:.2} | {cached_p99:.2} |",
-            ids.len()
-        );
+        for (format, magic) in MODEL_FORMATS {
+            let models: Vec<String> = ids
+                .iter()
+                .map(|id| format!("/to/api/public/part/item/{id}/model/{format}{model_query}"))
+                .collect();
+            let cold = download_times(&app, &models, 1, magic).await?;
+            let cached = download_times(&app, &models, (rounds / 10).max(1), magic).await?;
+            let (cold_p50, cold_p99, cold_max) = percentiles(cold);
+            let (cached_p50, cached_p99, _) = percentiles(cached);
+            println!(
+                "| {label} | {format} | {} | {cold_p50:.1} | {cold_p99:.1} | {cold_max:.1} | {cached_p50:.2} | {cached_p99:.2} |",
+                ids.len()
+            );
+        }
     }
     app.stop().await;
     Ok(())
@@ -185,6 +192,7 @@ async fn download_times(
     app: &TestApp,
     paths: &[String],
     passes: usize,
+    magic: &[u8],
 ) -> anyhow::Result<Vec<Duration>> {
     let mut times = Vec::with_capacity(paths.len() * passes);
     for _ in 0..passes {
@@ -195,8 +203,9 @@ async fn download_times(
             let bytes = response.bytes().await?;
             times.push(started.elapsed());
             anyhow::ensure!(
-                status.is_success() && bytes.starts_with(b"ISO-10303-21"),
-                "{path}: {status}"
+                status.is_success() && bytes.starts_with(magic),
+                "{path}: {status} {}",
+                String::from_utf8_lossy(&bytes[..bytes.len().min(200)])
             );
         }
     }
