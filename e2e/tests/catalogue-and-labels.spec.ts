@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { totalOf, chooseSelectOption } from './support/library-pages';
 
 // Issue 12, what a first-time user hits in the first minutes (the components library): the catalogue leads to
 // a filterable list with counts; laptop (1280 px) and plugin (500 px) widths without sideways scrolling;
@@ -11,15 +12,6 @@ const INDEX_READY_TIMEOUT = 45_000;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-function totalOf(text: string | null): number {
-  return Number((text ?? '').replace(/\D/g, ''));
-}
-
-async function chooseSelectOption(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 async function noSidewaysScroll(page: Page) {

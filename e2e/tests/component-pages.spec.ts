@@ -1,25 +1,12 @@
 import * as fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
+import { searchFor, totalOf, chooseSelectOption } from './support/library-pages';
 
 // The components library pages on the seed (KiCad symbols): search as tags, a range filter, a detail page
 // with its drawings and 3D model, the compare basket and its parameter table, and the alternatives page.
 
 // The seed is imported and indexed when the portal first starts; the first search may wait for it.
 const INDEX_READY_TIMEOUT = 45_000;
-
-async function searchFor(page: Page, text: string) {
-  await page.getByTestId('keyword-input').fill(text);
-  await page.getByTestId('keyword-input').press('Enter');
-}
-
-function totalOf(text: string | null): number {
-  return Number((text ?? '').replace(/\D/g, ''));
-}
-
-async function chooseSelectOption(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 async function addFirstResultToCompare(page: Page, row: number): Promise<string> {
   const link = page.getByTestId('search-results').locator('tbody tr a[data-testid^="result-link-"]').nth(row);

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { searchFor, totalOf, chooseSelectOption } from './support/library-pages';
 
 // The materials library pages on the committed seed (issue 17, docs/mat-pages.md): 304 found by its
 // material number, JIS and GB names; its detail with properties in units and the glossary's
@@ -11,20 +12,6 @@ const INDEX_READY_TIMEOUT = 60_000;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function searchFor(page: Page, text: string) {
-  await page.getByTestId('keyword-input').fill(text);
-  await page.getByTestId('keyword-input').press('Enter');
-}
-
-function totalOf(text: string | null): number {
-  return Number((text ?? '').replace(/\D/g, ''));
-}
-
-async function chooseSelectOption(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 /** The id of the material whose code is `code` among the hits of `query`, once the seed is indexed. */

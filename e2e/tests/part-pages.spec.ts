@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { searchFor } from './support/library-pages';
 
 // The parts library pages on the committed seed (issue 16): search M6x20 → ISO 4762 M6×20 with its
 // drawing, 3D view, variant table and a STEP download read back by OpenCascade; a profile with a chosen
@@ -11,11 +12,6 @@ const INDEX_READY_TIMEOUT = 45_000;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function searchFor(page: Page, text: string) {
-  await page.getByTestId('keyword-input').fill(text);
-  await page.getByTestId('keyword-input').press('Enter');
 }
 
 /** The id of the part whose designation is `code` (the search's first hit, checked). */

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { searchFor } from './support/library-pages';
 
 // The header search box: tags, rules, unit normalisation, suggestions, and the manufacturer search.
 // The library remotes are blocked: these journeys are about the shell's box and the URL it navigates to
@@ -10,11 +11,6 @@ async function blockLibraryRemotes(page: Page) {
 
 function tags(page: Page) {
   return page.getByTestId('keyword-tag');
-}
-
-async function searchFor(page: Page, text: string) {
-  await page.getByTestId('keyword-input').fill(text);
-  await page.getByTestId('keyword-input').press('Enter');
 }
 
 function toast(page: Page) {
