@@ -20,10 +20,10 @@ describe('the materials library configuration', () => {
     expect(symbols('thermalExpansion')).toEqual(['µm/(m·K)', 'm/m/K']);
   });
 
-  it('fills the parameters and right-column slots and leaves downloads to the CAE export', () => {
+  it('fills the parameters, right-column and downloads (the CAE export) slots', () => {
     expect(matLibrary.detail.slots.parameters).toBeDefined();
     expect(matLibrary.detail.slots.drawings).toBeDefined();
-    expect(matLibrary.detail.slots.downloads).toBeUndefined();
+    expect(matLibrary.detail.slots.downloads).toBeDefined();
     expect(matLibrary.detail.modelViewer).toBe(false);
   });
 });
