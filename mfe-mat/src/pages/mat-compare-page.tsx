@@ -1,10 +1,19 @@
-import { lazy, Suspense, useMemo, useState, type HTMLAttributes } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Card, Empty, Select, Skeleton, Space, Switch, Table, Typography } from 'antd';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { compareSelection, itemQueryOptions, MAX_COMPARE, QueryState, useCompareIds, useLibraryConfig, useLibraryTranslation } from '@portal/library-ui/items';
+import {
+  compareSelection,
+  differenceRowProps,
+  itemQueryOptions,
+  MAX_COMPARE,
+  QueryState,
+  useCompareIds,
+  useLibraryConfig,
+  useLibraryTranslation,
+} from '@portal/library-ui/items';
 import { compareCsv, compareLines, unitGroupsOf, type CompareLine, type UnitChoice } from '../features/compare/compare-lines';
 import { usePropertyName } from '../features/material/property-names';
 import { UNIT_GROUPS, type UnitGroup } from '../features/material/property-units';
@@ -143,7 +152,7 @@ export function MatComparePage() {
           scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={shownLines}
-          onRow={(line) => ({ 'data-differs': line.differs, style: line.differs ? { background: '#fff7e6' } : undefined }) as HTMLAttributes<HTMLElement>}
+          onRow={(line) => differenceRowProps(line.differs)}
         />
         <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
           <CompareCharts lines={lines} seriesNames={names} />

@@ -46,6 +46,7 @@ export { LazyModelViewer } from './features/model-viewer/components/lazy-model-v
 export type { ModelViewerProps } from './features/model-viewer/components/model-viewer';
 export { compareListFor, compareSelection, useCompareList, useCompareIds, MAX_COMPARE, type CompareList } from './features/compare/compare-list';
 export { itemQueryOptions } from './features/items/api/get-item';
+export { differenceRowProps } from './features/compare/difference-row';
 export type { RangeUnit, RangeUnits } from './features/search/range';
 export { searchItems, searchQueryOptions, useSearchItems, type SearchResult, type SearchFacets } from './features/search/api/search-items';
 export { readSearchState, writeSearchState, type SearchState } from './features/search/search-state';

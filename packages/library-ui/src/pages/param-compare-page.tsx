@@ -1,4 +1,4 @@
-import { useMemo, type HTMLAttributes } from 'react';
+import { useMemo } from 'react';
 import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,6 +11,7 @@ import { useCompare } from '../features/compare/api/compare-items';
 import { compareSelection, MAX_COMPARE, useCompareIds } from '../features/compare/compare-list';
 import { cellValue, rowDiffers } from '../features/compare/compare-rows';
 import type { CompareRow } from '../features/items/types';
+import { differenceRowProps } from '../features/compare/difference-row';
 
 /**
  * /{library}/param-compare (参数对比): the parameter table of the chosen items side by side, differing
@@ -92,10 +93,7 @@ export default function ParamComparePage() {
           scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={compare.data?.rows ?? []}
-          onRow={(row) => {
-            const differs = rowDiffers(row);
-            return { 'data-differs': differs, style: differs ? { background: '#fff7e6' } : undefined } as HTMLAttributes<HTMLElement>;
-          }}
+          onRow={(row) => differenceRowProps(rowDiffers(row))}
         />
       </QueryState>
     </div>
