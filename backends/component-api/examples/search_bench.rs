@@ -219,6 +219,15 @@ async fn main() -> anyhow::Result<()> {
         "search, top 20 + facets, in-process (SearchIndex::search)",
         &totals,
     );
+    // The query mix with each query's matches, for comparing two builds' workloads.
+    if let Ok(path) = std::env::var("SEARCH_BENCH_DUMP") {
+        let lines: Vec<String> = queries
+            .iter()
+            .zip(&totals)
+            .map(|(query, total)| format!("{}\t{}\t{total}", query.0, query.1.join(" ")))
+            .collect();
+        std::fs::write(&path, lines.join("\n"))?;
+    }
 
     let url = app.url(SEARCH_PATH);
     for query in queries.iter().take(50) {

@@ -543,6 +543,9 @@ impl SearchIndex {
         let f = &self.fields;
         let mut doc = TantivyDocument::default();
         doc.add_text(f.id, &document.id);
+        if let Some(number) = numeric_id(&document.id) {
+            doc.add_u64(f.id_number, number);
+        }
         doc.add_text(f.source, serde_json::to_string(document)?);
         let mut identifiers = HashSet::new();
         for identifier in std::iter::once(&document.part_number).chain(&document.aliases) {
@@ -693,25 +696,13 @@ impl SearchIndex {
         let mut id_columns = HashMap::new();
         let mut id = String::new();
         for (score, address) in addresses {
-            // The id from its fast column: reading the stored document would decompress and
-            // parse its whole `source` (the library's payload included) for one string.
-            let column = match id_columns.entry(address.segment_ord) {
+            let columns = match id_columns.entry(address.segment_ord) {
                 std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
-                std::collections::hash_map::Entry::Vacant(entry) => entry.insert(
-                    searcher
-                        .segment_reader(address.segment_ord)
-                        .fast_fields()
-                        .str("id")?,
-                ),
+                std::collections::hash_map::Entry::Vacant(entry) => entry.insert(IdColumns::open(
+                    searcher.segment_reader(address.segment_ord),
+                )?),
             };
-            let Some(column) = column.as_ref() else {
-                continue;
-            };
-            let Some(ordinal) = column.term_ords(address.doc_id).next() else {
-                continue;
-            };
-            id.clear();
-            if !column.ord_to_str(ordinal, &mut id)? {
+            if !columns.id_of(address.doc_id, &mut id)? {
                 continue;
             }
             let Some(document) = state.documents.get(id.as_str()) else {
@@ -970,6 +961,48 @@ impl SearchIndex {
             .map(|word| (Occur::Must, self.word_query(word)))
             .collect();
         Some(Box::new(BooleanQuery::new(clauses)))
+    }
+}
+
+/// A document id as the number column holds it: only an id that is the plain decimal writing
+/// of a `u64` (`"42"`, not `"042"` or `"a1"`), so that the number reads back as the same id.
+fn numeric_id(id: &str) -> Option<u64> {
+    id.parse::<u64>()
+        .ok()
+        .filter(|number| number.to_string() == id)
+}
+
+/// One segment's id columns: the number column answers in constant time; the text column is
+/// read for the ids that are no number.
+struct IdColumns {
+    numbers: Option<tantivy::columnar::Column<u64>>,
+    texts: Option<tantivy::columnar::StrColumn>,
+}
+
+impl IdColumns {
+    fn open(segment: &tantivy::SegmentReader) -> Result<Self, SearchError> {
+        let fast = segment.fast_fields();
+        Ok(Self {
+            numbers: fast.u64("id_number").ok(),
+            texts: fast.str("id")?,
+        })
+    }
+
+    /// Writes the id of `doc` into `id`; `false` when the segment has none for it.
+    fn id_of(&self, doc: tantivy::DocId, id: &mut String) -> Result<bool, SearchError> {
+        id.clear();
+        if let Some(number) = self.numbers.as_ref().and_then(|column| column.first(doc)) {
+            use std::fmt::Write;
+            let _ = write!(id, "{number}");
+            return Ok(true);
+        }
+        let Some(texts) = &self.texts else {
+            return Ok(false);
+        };
+        let Some(ordinal) = texts.term_ords(doc).next() else {
+            return Ok(false);
+        };
+        Ok(texts.ord_to_str(ordinal, id)?)
     }
 }
 

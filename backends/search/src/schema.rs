@@ -9,14 +9,19 @@ use crate::analysis::{CODE, IDENT_PREFIX, TEXT_INDEX};
 
 /// Bumped whenever the schema or what is indexed changes: an index on disk with another version
 /// is recreated empty and rebuilt by its owner.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The fields of the index.
 #[derive(Debug, Clone, Copy)]
 pub struct Fields {
-    /// Item id: raw, indexed (deletes), stored, and fast: a hit's id is read from the column,
-    /// not from the document store (whose documents carry the whole `source`).
+    /// Item id: raw, indexed (deletes), stored, and fast: the id of a hit whose id is not a
+    /// number is read from this column, not from the document store (whose documents carry the
+    /// whole `source`).
     pub id: Field,
+    /// The id as a number when it is one (every library's item ids are): a hit's id is read
+    /// from this column in constant time; the text column's dictionary walks a block per look-up
+    /// (`ord_to_term`), which doubled the time of a page of hits.
+    pub id_number: Field,
     /// The whole [`crate::SearchDocument`] as JSON (stored only): restores the in-memory
     /// state (suggestions, parameter registry) when an index is opened from disk.
     pub source: Field,
@@ -68,6 +73,7 @@ pub fn build() -> (Schema, Fields) {
     let freqs = IndexRecordOption::WithFreqs;
     let fields = Fields {
         id: builder.add_text_field("id", STRING | STORED | FAST),
+        id_number: builder.add_u64_field("id_number", FAST),
         source: builder.add_text_field("source", STORED),
         ident_exact: builder.add_text_field("ident_exact", STRING),
         ident_prefix: builder.add_text_field(

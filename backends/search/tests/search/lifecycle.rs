@@ -341,3 +341,27 @@ fn a_hits_payload_comes_back_after_updates_and_a_restart() -> anyhow::Result<()>
     );
     Ok(())
 }
+
+/// A hit's id reads back exactly, whether the number column holds it (`7`, the largest u64) or
+/// only the text column does (`007` and `kicad:…` are no plain numbers), in one index and
+/// across segments.
+#[test]
+fn hit_ids_read_back_as_written_numbers_or_not() -> anyhow::Result<()> {
+    let index = SearchIndex::in_memory()?;
+    let ids = [
+        ("7", "LM358"),
+        ("007", "LM324"),
+        ("kicad:Amplifier_Operational:TL072", "TL072"),
+        ("18446744073709551615", "NE5532"),
+    ];
+    index.rebuild(ids[..2].iter().map(|(id, pn)| part(id, pn, "运放")))?;
+    index.upsert(ids[2..].iter().map(|(id, pn)| part(id, pn, "运放")))?;
+    index.commit()?;
+    for (id, part_number) in ids {
+        let results = index.search(&SearchRequest::keywords([part_number]))?;
+        let first = results.hits.first().expect("a hit");
+        assert_eq!(first.id, id, "{part_number}");
+        assert_eq!(first.document.id, id, "{part_number}");
+    }
+    Ok(())
+}
