@@ -73,12 +73,8 @@ fn path_wire(start: [f64; 2], steps: &[PathStep], z: f64) -> Wire {
         match path_arc(corner, step) {
             None => edges.push(builder::line(&from, &to)),
             Some((center, radius, angle, sweep)) => {
-                let on_circle = |at: f64| {
-                    [
-                        center[0] + radius * at.cos(),
-                        center[1] + radius * at.sin(),
-                    ]
-                };
+                let on_circle =
+                    |at: f64| [center[0] + radius * at.cos(), center[1] + radius * at.sin()];
                 let pieces = (sweep.abs() / (PI / 2.0)).ceil().max(1.0) as usize;
                 let piece = sweep / pieces as f64;
                 for part in 0..pieces {

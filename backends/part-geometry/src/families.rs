@@ -1250,15 +1250,16 @@ impl Circlip {
                 value: self.a,
                 diameter: false,
             },
-            horizontal(
-                View::Top,
-                left_hole[0] - self.d5 / 2.0,
-                left_hole[0] + self.d5 / 2.0,
-                left_hole[1],
-                0.0,
-                "d5",
-                true,
-            ),
+            // Upright across the left hole: its text stands left of it, a's right of the end face.
+            Dimension {
+                view: View::Top,
+                from: [left_hole[0], left_hole[1] - self.d5 / 2.0],
+                to: [left_hole[0], left_hole[1] + self.d5 / 2.0],
+                offset: 0.0,
+                name: "d5".to_owned(),
+                value: self.d5,
+                diameter: true,
+            },
             vertical(View::Front, -outer, 0.0, self.s, 3.0, "s"),
         ]
     }
