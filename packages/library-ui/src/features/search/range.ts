@@ -97,7 +97,7 @@ export interface RangeFilter {
  * The units a parameter's bounds are written in: the library's own for its keys, else those of a
  * labelled parameter's dimension; undefined for a kit dimension (SI prefixes on its symbol).
  */
-function unitTable(dimension: string, quantity: string | undefined, units: RangeUnits): readonly RangeUnit[] | undefined {
+export function rangeUnitsOf(dimension: string, quantity: string | undefined, units: RangeUnits = NO_UNITS): readonly RangeUnit[] | undefined {
   if (Object.hasOwn(units, dimension)) return units[dimension];
   if (isLabelOf(dimension, quantity)) return DIMENSION_UNITS[quantity];
   return undefined;
@@ -115,11 +115,6 @@ function tableUnit(table: readonly RangeUnit[] | undefined, symbol: string): Ran
   return table?.find((unit) => unit.symbol === symbol);
 }
 
-/** The units offered for a parameter: the library's own, a label's dimension's, or undefined (SI prefixes). */
-export function rangeUnitsOf(dimension: string, quantity: string | undefined, units: RangeUnits = NO_UNITS): readonly RangeUnit[] | undefined {
-  return unitTable(dimension, quantity, units);
-}
-
 const PREFIX_FACTORS: Record<UnitPrefix, number> = { p: 1e-12, n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9 };
 
 /**
@@ -127,13 +122,13 @@ const PREFIX_FACTORS: Record<UnitPrefix, number> = { p: 1e-12, n: 1e-9, u: 1e-6,
  * label whose facet entry names a dimension of {@link DIMENSION_UNITS} (`quantity`).
  */
 export function isRangeDimension(dimension: string, units: RangeUnits = NO_UNITS, quantity?: string): boolean {
-  return Object.hasOwn(RANGE_UNITS, dimension) || unitTable(dimension, quantity, units) !== undefined;
+  return Object.hasOwn(RANGE_UNITS, dimension) || rangeUnitsOf(dimension, quantity, units) !== undefined;
 }
 
 /** A bound's value in the canonical unit (1 nF → 1e-9; 43.5 ksi → 3.0e8 Pa with the library's units; 1 in → 0.0254 m for a length label). */
 export function boundToSi(bound: RangeBound, dimension = '', units: RangeUnits = NO_UNITS, quantity?: string): number {
   if (bound.unit !== undefined) {
-    const unit = tableUnit(unitTable(dimension, quantity, units), bound.unit);
+    const unit = tableUnit(rangeUnitsOf(dimension, quantity, units), bound.unit);
     return unit ? bound.value * unit.factor + (unit.offset ?? 0) : Number.NaN;
   }
   return bound.value * PREFIX_FACTORS[bound.prefix];
@@ -204,7 +199,7 @@ function quantityOfBounds(key: string, texts: readonly string[]): string | undef
 }
 
 function parseBound(text: string, dimension: string, units: RangeUnits, quantity: string | undefined): RangeBound | undefined {
-  const table = unitTable(dimension, quantity, units);
+  const table = rangeUnitsOf(dimension, quantity, units);
   if (table) return parseTableBound(text, table);
   const unit = RANGE_UNITS[dimension] ?? '';
   const match = new RegExp(`^${NUMBER}${PREFIX}${escapeRegExp(unit)}$`).exec(text.trim());
