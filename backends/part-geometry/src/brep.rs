@@ -7,7 +7,7 @@ use truck_meshalgo::prelude::{MeshableShape, MeshedShape};
 use truck_modeling::{builder, Point3, Rad, Solid, Vector3, Wire};
 use truck_stepio::out::{CompleteStepDisplay, StepHeaderDescriptor, StepModels};
 
-use crate::section::{arc_angles, Body, Contour, Prism, Revolution, Torus};
+use crate::section::{arc_angles, path_arc, Body, Contour, PathStep, Prism, Revolution, Torus};
 use crate::GeometryError;
 
 /// The B-rep solids of a shape.
@@ -40,6 +40,7 @@ fn wire(contour: &Contour, z: f64) -> Wire {
             let arc = builder::circle_arc(&start, &end, Point3::new(0.0, radius * side, z));
             vec![arc, builder::line(&end, &start)].into()
         }
+        Contour::Path { start, steps } => path_wire(*start, steps, z),
         Contour::Polygon(points) => {
             let vertices: Vec<_> = points
                 .iter()
@@ -52,6 +53,45 @@ fn wire(contour: &Contour, z: f64) -> Wire {
                 .collect()
         }
     }
+}
+
+/// A closed path of lines and arcs: one vertex per corner, the last step back to the first.
+/// An arc is written as pieces of at most a quarter turn: truck's three-point arc is a rational
+/// quadratic curve whose middle weight turns negative beyond a half turn, and its tessellation of
+/// such an arc did not finish in minutes (a circlip's ring runs almost all the way round).
+fn path_wire(start: [f64; 2], steps: &[PathStep], z: f64) -> Wire {
+    let vertex = |[x, y]: [f64; 2]| builder::vertex(Point3::new(x, y, z));
+    let first = vertex(start);
+    let mut from = first.clone();
+    let mut edges = Vec::with_capacity(steps.len());
+    for (index, (corner, step)) in Contour::path_segments(&start, steps).enumerate() {
+        let to = if index + 1 == steps.len() {
+            first.clone()
+        } else {
+            vertex(step.to)
+        };
+        match path_arc(corner, step) {
+            None => edges.push(builder::line(&from, &to)),
+            Some((center, radius, angle, sweep)) => {
+                let on_circle =
+                    |at: f64| [center[0] + radius * at.cos(), center[1] + radius * at.sin()];
+                let pieces = (sweep.abs() / (PI / 2.0)).ceil().max(1.0) as usize;
+                let piece = sweep / pieces as f64;
+                for part in 0..pieces {
+                    let end = if part + 1 == pieces {
+                        to.clone()
+                    } else {
+                        vertex(on_circle(angle + piece * (part + 1) as f64))
+                    };
+                    let [x, y] = on_circle(angle + piece * (part as f64 + 0.5));
+                    edges.push(builder::circle_arc(&from, &end, Point3::new(x, y, z)));
+                    from = end;
+                }
+            }
+        }
+        from = to;
+    }
+    edges.into()
 }
 
 /// A torus: the disk in the XZ plane revolved a full turn about Z (the disk stays off the axis,
@@ -344,11 +384,14 @@ impl Model {
             .flat_map(|body| match body {
                 Body::Prism(prism) => std::iter::once(&prism.outer)
                     .chain(&prism.holes)
-                    .filter_map(|contour| match contour {
+                    .flat_map(|contour| match contour {
                         Contour::Circle { radius, .. } | Contour::Segment { radius, .. } => {
-                            Some(*radius)
+                            vec![*radius]
                         }
-                        Contour::Polygon(_) => None,
+                        Contour::Path { start, steps } => Contour::path_segments(start, steps)
+                            .filter_map(|(from, step)| path_arc(from, step).map(|arc| arc.1))
+                            .collect(),
+                        Contour::Polygon(_) => Vec::new(),
                     })
                     .collect(),
                 Body::Torus(torus) => vec![torus.minor_radius],

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::section::{arc_angles, Body, BoundingBox, Contour, Prism, Revolution, Torus};
+use crate::section::{arc_angles, path_arc, Body, BoundingBox, Contour, Prism, Revolution, Torus};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -288,6 +288,26 @@ fn contour_entities(contour: &Contour, layer: Layer) -> Vec<Entity> {
             .iter()
             .zip(points.iter().cycle().skip(1))
             .map(|(a, b)| line(layer, *a, *b))
+            .collect(),
+        Contour::Path { start, steps } => Contour::path_segments(start, steps)
+            .map(|(from, step)| match path_arc(from, step) {
+                None => line(layer, from, step.to),
+                // Arcs are drawn counter-clockwise: a clockwise step from its end.
+                Some((center, radius, angle, sweep)) => {
+                    let (low, high) = if sweep >= 0.0 {
+                        (angle, angle + sweep)
+                    } else {
+                        (angle + sweep, angle)
+                    };
+                    Entity::Arc {
+                        layer,
+                        center,
+                        radius,
+                        start: low.to_degrees(),
+                        end: high.to_degrees(),
+                    }
+                }
+            })
             .collect(),
     }
 }

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::drawing::{Dimension, View};
-use crate::section::{Body, Contour, Prism, ProfileStep, Revolution, Torus};
+use crate::section::{Body, Contour, PathArc, PathStep, Prism, ProfileStep, Revolution, Torus};
 use crate::GeometryError;
 
 /// A variant's dimension row, read with the family's name for the errors.
@@ -1054,6 +1054,291 @@ impl ShaftKey {
             horizontal(View::Front, -x, x, self.h, 3.0, "l", false),
             vertical(View::Front, -x, 0.0, self.h, 3.0, "h"),
             horizontal(View::Side, -y, y, self.h, 3.0, "b", false),
+        ]
+    }
+}
+
+/// A point at `radius` and `angle` (radians, counter-clockwise from +X) about the origin.
+fn polar(radius: f64, angle: f64) -> [f64; 2] {
+    [radius * angle.cos(), radius * angle.sin()]
+}
+
+/// Builds a closed [`Contour::Path`] about the origin from lines and arcs centred on it: a
+/// line of no length is dropped, and an arc that continues the previous one on the same circle
+/// the same way extends it, so that a circle shared by several stretches is one edge.
+struct PathBuilder {
+    start: [f64; 2],
+    steps: Vec<PathStep>,
+}
+
+impl PathBuilder {
+    fn new(start: [f64; 2]) -> PathBuilder {
+        PathBuilder {
+            start,
+            steps: Vec::new(),
+        }
+    }
+
+    fn current(&self) -> [f64; 2] {
+        self.steps.last().map_or(self.start, |step| step.to)
+    }
+
+    fn line_to(&mut self, to: [f64; 2]) {
+        let from = self.current();
+        if (to[0] - from[0]).hypot(to[1] - from[1]) > 1e-9 {
+            self.steps.push(PathStep { to, arc: None });
+        }
+    }
+
+    /// Along the circle about the origin through the current point, to `to`.
+    fn arc_to(&mut self, to: [f64; 2], clockwise: bool) {
+        let arc = Some(PathArc {
+            center: [0.0, 0.0],
+            clockwise,
+        });
+        match self.steps.last_mut() {
+            Some(last) if last.arc == arc => last.to = to,
+            _ => self.steps.push(PathStep { to, arc }),
+        }
+    }
+
+    fn close(self) -> Contour {
+        Contour::Path {
+            start: self.start,
+            steps: self.steps,
+        }
+    }
+}
+
+/// DIN 471 (shafts) and DIN 472 (bores) retaining rings, flat, s thick: a ring of radial width
+/// b open at the top (+Y) between two lugs of radial height a, each with a hole d5. A shaft ring
+/// grips with its bore d3 (free state) and carries its lugs outside; a bore ring presses out
+/// with its outside d3 and carries its lugs inside. The table gives b only at the back, so the
+/// ring is modelled of constant width (a real one narrows towards the lugs); the lugs are
+/// 2 × d5 wide at their holes and the opening between them d5 wide (neither is in the table).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Circlip {
+    /// DIN 472: lugs inside, d3 the outside diameter.
+    pub internal: bool,
+    pub s: f64,
+    pub d3: f64,
+    pub a: f64,
+    pub b: f64,
+    pub d5: f64,
+}
+
+/// A circlip's radii and angles, from which its outline, volume and drawing follow.
+pub(crate) struct CirclipLayout {
+    pub ring_inner: f64,
+    pub ring_outer: f64,
+    pub lug_inner: f64,
+    pub lug_outer: f64,
+    /// Radius of the lug holes' centres.
+    pub hole_radius: f64,
+    /// Half the opening's angle, about +Y.
+    pub half_gap: f64,
+    /// Each lug's angle.
+    pub lug: f64,
+}
+
+impl Circlip {
+    pub(crate) fn read(row: &Row, internal: bool) -> Result<Self, GeometryError> {
+        let ring = Circlip {
+            internal,
+            s: row.length("s")?,
+            d3: row.length("d3")?,
+            a: row.length("a")?,
+            b: row.length("b")?,
+            d5: row.length("d5")?,
+        };
+        row.less_than("b", ring.b, "a", ring.a)?;
+        row.less_than("d5", ring.d5, "a", ring.a)?;
+        if internal {
+            row.less_than("a", ring.a, "d3 / 2", ring.d3 / 2.0)?;
+        }
+        let layout = ring.layout();
+        // The lugs and the opening must stay in the ring's upper half.
+        if layout.half_gap + layout.lug >= std::f64::consts::FRAC_PI_2 {
+            return Err(row.invalid("d5", ring.d5, "makes the lugs wider than the ring allows"));
+        }
+        Ok(ring)
+    }
+
+    pub(crate) fn layout(&self) -> CirclipLayout {
+        let r3 = self.d3 / 2.0;
+        let (ring_inner, ring_outer, lug_inner, lug_outer) = if self.internal {
+            (r3 - self.b, r3, r3 - self.a, r3)
+        } else {
+            (r3, r3 + self.b, r3, r3 + self.a)
+        };
+        let hole_radius = (lug_inner + lug_outer) / 2.0;
+        CirclipLayout {
+            ring_inner,
+            ring_outer,
+            lug_inner,
+            lug_outer,
+            hole_radius,
+            half_gap: self.d5 / 2.0 / hole_radius,
+            lug: 2.0 * self.d5 / hole_radius,
+        }
+    }
+
+    /// The outline counter-clockwise: out along the left lug's end face, round the outside
+    /// (the lugs' and the ring's) to the right lug's end face, in along it and back round the
+    /// inside.
+    fn outline(&self) -> Contour {
+        let l = self.layout();
+        let up = std::f64::consts::FRAC_PI_2;
+        let full = 2.0 * std::f64::consts::PI;
+        let (left_end, left_back) = (up + l.half_gap, up + l.half_gap + l.lug);
+        let (right_back, right_end) = (up - l.half_gap - l.lug + full, up - l.half_gap + full);
+        let mut path = PathBuilder::new(polar(l.lug_inner, left_end));
+        path.line_to(polar(l.lug_outer, left_end));
+        path.arc_to(polar(l.lug_outer, left_back), false);
+        path.line_to(polar(l.ring_outer, left_back));
+        path.arc_to(polar(l.ring_outer, right_back), false);
+        path.line_to(polar(l.lug_outer, right_back));
+        path.arc_to(polar(l.lug_outer, right_end), false);
+        path.line_to(polar(l.lug_inner, right_end));
+        path.arc_to(polar(l.lug_inner, right_back), true);
+        path.line_to(polar(l.ring_inner, right_back));
+        path.arc_to(polar(l.ring_inner, left_back), true);
+        path.line_to(polar(l.lug_inner, left_back));
+        path.arc_to(polar(l.lug_inner, left_end), true);
+        path.close()
+    }
+
+    /// The centres of the two lug holes.
+    pub(crate) fn hole_centres(&self) -> [[f64; 2]; 2] {
+        let l = self.layout();
+        let up = std::f64::consts::FRAC_PI_2;
+        let offset = l.half_gap + l.lug / 2.0;
+        [
+            polar(l.hole_radius, up + offset),
+            polar(l.hole_radius, up - offset),
+        ]
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        let mut prism = Prism::new(self.outline(), 0.0, self.s);
+        for center in self.hole_centres() {
+            prism.holes.push(Contour::Circle {
+                center,
+                radius: self.d5 / 2.0,
+            });
+        }
+        vec![prism]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let l = self.layout();
+        let r3 = self.d3 / 2.0;
+        let [left_hole, _] = self.hole_centres();
+        let left_end = std::f64::consts::FRAC_PI_2 + l.half_gap;
+        let (lug_from, lug_to) = (polar(l.lug_inner, left_end), polar(l.lug_outer, left_end));
+        let outer = l.ring_outer;
+        vec![
+            horizontal(View::Top, -r3, r3, 0.0, 0.0, "d3", true),
+            // The ring's width at the back, and a lug's height along its end face.
+            vertical(View::Top, 0.0, -l.ring_outer, -l.ring_inner, 0.0, "b"),
+            Dimension {
+                view: View::Top,
+                from: lug_from,
+                to: lug_to,
+                offset: 0.0,
+                name: "a".to_owned(),
+                value: self.a,
+                diameter: false,
+            },
+            // Upright across the left hole: its text stands left of it, a's right of the end face.
+            Dimension {
+                view: View::Top,
+                from: [left_hole[0], left_hole[1] - self.d5 / 2.0],
+                to: [left_hole[0], left_hole[1] + self.d5 / 2.0],
+                offset: 0.0,
+                name: "d5".to_owned(),
+                value: self.d5,
+                diameter: true,
+            },
+            vertical(View::Front, -outer, 0.0, self.s, 3.0, "s"),
+        ]
+    }
+}
+
+/// DIN 6797 J / ASME B18.21.1 internal tooth lock washer: a ring d2 × h whose bore d1 is the
+/// circle through the tips of n teeth. The teeth are left flat (a real washer's are twisted out
+/// of its plane, which the table does not size); the slots between them run radially out to
+/// halfway between d1 and d2 and take a third of the pitch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToothLockWasher {
+    pub d1: f64,
+    pub d2: f64,
+    pub h: f64,
+    pub teeth: usize,
+}
+
+impl ToothLockWasher {
+    /// Teeth a washer may have: enough to hold a bore, few enough to cut.
+    const TEETH: std::ops::RangeInclusive<usize> = 3..=64;
+
+    pub(crate) fn read(row: &Row) -> Result<Self, GeometryError> {
+        let (d1, d2, h) = (row.length("d1")?, row.length("d2")?, row.length("h")?);
+        row.less_than("d1", d1, "d2", d2)?;
+        // `n` counts the teeth (not a length: the importer keeps it unconverted).
+        let n = row.length("n")?;
+        let teeth = n.round() as usize;
+        if (n - n.round()).abs() > 1e-9 || !Self::TEETH.contains(&teeth) {
+            return Err(row.invalid("n", n, "must be a whole number of teeth from 3 to 64"));
+        }
+        Ok(ToothLockWasher { d1, d2, h, teeth })
+    }
+
+    /// The slots' outer radius and the angle each takes.
+    pub(crate) fn slots(&self) -> (f64, f64) {
+        let pitch = 2.0 * std::f64::consts::PI / self.teeth as f64;
+        ((self.d1 + self.d2) / 4.0, pitch / 3.0)
+    }
+
+    /// The toothed bore, counter-clockwise: each tooth's tip along d1, out along a slot's side,
+    /// across the slot's bottom and back in.
+    fn bore(&self) -> Contour {
+        let (root, slot) = self.slots();
+        let (tip, pitch) = (
+            self.d1 / 2.0,
+            2.0 * std::f64::consts::PI / self.teeth as f64,
+        );
+        let mut path = PathBuilder::new(polar(tip, slot / 2.0));
+        for tooth in 0..self.teeth {
+            let next_slot = pitch * (tooth + 1) as f64;
+            path.arc_to(polar(tip, next_slot - slot / 2.0), false);
+            path.line_to(polar(root, next_slot - slot / 2.0));
+            path.arc_to(polar(root, next_slot + slot / 2.0), false);
+            path.line_to(polar(tip, next_slot + slot / 2.0));
+        }
+        path.close()
+    }
+
+    pub(crate) fn prisms(&self) -> Vec<Prism> {
+        vec![Prism::new(Contour::circle(self.d2), 0.0, self.h).with_hole(self.bore())]
+    }
+
+    pub(crate) fn dimensions(&self) -> Vec<Dimension> {
+        let r2 = self.d2 / 2.0;
+        // d1 across two tooth tips' circle, along the first tooth's middle.
+        let middle = std::f64::consts::PI / self.teeth as f64;
+        let (from, to) = (polar(-self.d1 / 2.0, middle), polar(self.d1 / 2.0, middle));
+        vec![
+            horizontal(View::Front, -r2, r2, self.h, 3.0, "d2", true),
+            vertical(View::Front, -r2, 0.0, self.h, 3.0, "h"),
+            Dimension {
+                view: View::Top,
+                from,
+                to,
+                offset: 0.0,
+                name: "d1".to_owned(),
+                value: self.d1,
+                diameter: true,
+            },
         ]
     }
 }

@@ -4,10 +4,11 @@
 //!
 //! A variant's `attributes` are `{"family", "standard", "size", "dimensions": {name: mm}}`
 //! (docs/part-geometry.md); [`Shape::from_attributes`] reads the family and its dimensions into a
-//! typed shape, which builds itself from bodies ([`section::Body`]): prisms (planar sections with
-//! holes extruded along Z, stacked where a part has several, head + shank), tori (O-rings) and
-//! solids of revolution (domed and countersunk heads, a cap nut's dome), so no boolean operation
-//! is needed (truck-stepio cannot write their results).
+//! typed shape, which builds itself from bodies ([`section::Body`]): prisms (planar sections —
+//! circles, polygons, paths of lines and arcs — with holes, extruded along Z, stacked where a part
+//! has several, head + shank), tori (O-rings) and solids of revolution (domed and countersunk
+//! heads, a cap nut's dome), so no boolean operation is needed (truck-stepio cannot write their
+//! results).
 
 use std::collections::BTreeMap;
 
@@ -20,9 +21,9 @@ pub mod section;
 pub use brep::{Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
-    profile_dimension_name, Bearing, CheeseHead, CountersunkHead, DomedCapNut, HexHead,
+    profile_dimension_name, Bearing, CheeseHead, Circlip, CountersunkHead, DomedCapNut, HexHead,
     HexHeadWithFlange, HexNutWithFlange, Nut, NutOutline, ORing, PlainWasher, Profile, RoundHead,
-    Row, SetScrew, ShaftKey, ShoulderScrew, SocketHeadCap,
+    Row, SetScrew, ShaftKey, ShoulderScrew, SocketHeadCap, ToothLockWasher,
 };
 use section::{Body, BoundingBox, Prism};
 
@@ -69,6 +70,9 @@ pub const SUPPORTED_FAMILIES: &[&str] = &[
     "plain_washer",
     "chamfered_washer",
     "cheese_head_washer",
+    "internal_tooth_lock_washer",
+    "din471",
+    "din472",
     "single_row_deep_groove_ball_bearing",
     "single_row_capped_deep_groove_ball_bearing",
     "single_row_angular_contact_ball_bearing",
@@ -94,6 +98,8 @@ pub enum Shape {
     Nut(Nut),
     HexNutWithFlange(HexNutWithFlange),
     PlainWasher(PlainWasher),
+    ToothLockWasher(ToothLockWasher),
+    Circlip(Circlip),
     Bearing(Bearing),
     ShaftKey(ShaftKey),
     Profile(Profile),
@@ -156,6 +162,9 @@ impl Shape {
             "plain_washer" | "chamfered_washer" | "cheese_head_washer" => {
                 Shape::PlainWasher(PlainWasher::read(&row)?)
             }
+            "internal_tooth_lock_washer" => Shape::ToothLockWasher(ToothLockWasher::read(&row)?),
+            "din471" => Shape::Circlip(Circlip::read(&row, false)?),
+            "din472" => Shape::Circlip(Circlip::read(&row, true)?),
             "single_row_deep_groove_ball_bearing"
             | "single_row_capped_deep_groove_ball_bearing"
             | "single_row_angular_contact_ball_bearing"
@@ -184,6 +193,8 @@ impl Shape {
             Shape::HexNutWithFlange(shape) => shape.prisms(),
             Shape::Nut(shape) => shape.prisms(),
             Shape::PlainWasher(shape) => shape.prisms(),
+            Shape::ToothLockWasher(shape) => shape.prisms(),
+            Shape::Circlip(shape) => shape.prisms(),
             Shape::Bearing(shape) => shape.prisms(),
             Shape::ShaftKey(shape) => shape.prisms(),
             Shape::Profile(shape) => shape.prisms(),
@@ -211,6 +222,8 @@ impl Shape {
             Shape::HexNutWithFlange(shape) => shape.dimensions(),
             Shape::Nut(shape) => shape.dimensions(),
             Shape::PlainWasher(shape) => shape.dimensions(),
+            Shape::ToothLockWasher(shape) => shape.dimensions(),
+            Shape::Circlip(shape) => shape.dimensions(),
             Shape::Bearing(shape) => shape.dimensions(),
             Shape::ShaftKey(shape) => shape.dimensions(),
             Shape::Profile(shape) => shape.dimensions(),

@@ -22,6 +22,83 @@ pub enum Contour {
         radius: f64,
         chord: f64,
     },
+    /// A closed outline of lines and circle arcs (circlips, toothed holes), counter-clockwise seen
+    /// from +Z overall; the last step ends at `start`.
+    Path {
+        start: [f64; 2],
+        steps: Vec<PathStep>,
+    },
+}
+
+/// One step of a [`Contour::Path`]: to `to`, straight or along the circle about `center` of
+/// `arc`, counter-clockwise or clockwise.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PathStep {
+    pub to: [f64; 2],
+    pub arc: Option<PathArc>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PathArc {
+    pub center: [f64; 2],
+    pub clockwise: bool,
+}
+
+/// An arc step of a path from `from`: centre, radius, start angle and signed sweep (positive
+/// counter-clockwise, in (0, 2π); negative clockwise).
+pub(crate) fn path_arc(from: [f64; 2], step: &PathStep) -> Option<([f64; 2], f64, f64, f64)> {
+    let PathArc { center, clockwise } = step.arc?;
+    let angle = |p: [f64; 2]| (p[1] - center[1]).atan2(p[0] - center[0]);
+    let radius = ((from[0] - center[0]).powi(2) + (from[1] - center[1]).powi(2)).sqrt();
+    let start = angle(from);
+    let mut sweep = (angle(step.to) - start).rem_euclid(2.0 * PI);
+    if clockwise {
+        sweep -= 2.0 * PI;
+    }
+    Some((center, radius, start, sweep))
+}
+
+/// The points of an arc where it reaches furthest along X or Y (strictly inside its sweep).
+fn arc_extremes(center: [f64; 2], radius: f64, start: f64, sweep: f64) -> Vec<[f64; 2]> {
+    let (low, high) = if sweep >= 0.0 {
+        (start, start + sweep)
+    } else {
+        (start + sweep, start)
+    };
+    (-8..=8)
+        .map(|quarter| f64::from(quarter) * PI / 2.0)
+        .filter(|angle| *angle > low && *angle < high)
+        .map(|angle| {
+            [
+                center[0] + radius * angle.cos(),
+                center[1] + radius * angle.sin(),
+            ]
+        })
+        .collect()
+}
+
+impl Contour {
+    /// A path's steps, each with the point it starts from.
+    pub fn path_segments<'a>(
+        start: &'a [f64; 2],
+        steps: &'a [PathStep],
+    ) -> impl Iterator<Item = ([f64; 2], &'a PathStep)> + 'a {
+        std::iter::once(*start)
+            .chain(steps.iter().map(|step| step.to))
+            .zip(steps)
+    }
+
+    /// A path's corners and the extreme points of its arcs.
+    fn path_points(start: &[f64; 2], steps: &[PathStep]) -> Vec<[f64; 2]> {
+        let mut points = vec![*start];
+        for (from, step) in Contour::path_segments(start, steps) {
+            points.push(step.to);
+            if let Some((center, radius, angle, sweep)) = path_arc(from, step) {
+                points.extend(arc_extremes(center, radius, angle, sweep));
+            }
+        }
+        points
+    }
 }
 
 impl Contour {
@@ -64,6 +141,21 @@ impl Contour {
                 let (half, c) = Contour::chord_ends(*radius, *chord);
                 radius * radius * (c / radius).acos() - c * half
             }
+            Contour::Path { start, steps } => {
+                // Green: A = ½ ∮ (x dy − y dx); along an arc x = cx + R cos θ, y = cy + R sin θ it
+                // is ½ ∫ (R² + cx R cos θ + cy R sin θ) dθ, in closed form.
+                Contour::path_segments(start, steps)
+                    .map(|(from, step)| match path_arc(from, step) {
+                        None => (from[0] * step.to[1] - step.to[0] * from[1]) / 2.0,
+                        Some(([cx, cy], radius, angle, sweep)) => {
+                            let end = angle + sweep;
+                            (radius * radius * sweep + cx * radius * (end.sin() - angle.sin())
+                                - cy * radius * (end.cos() - angle.cos()))
+                                / 2.0
+                        }
+                    })
+                    .sum()
+            }
             Contour::Polygon(points) => {
                 // Shoelace formula; positive for counter-clockwise corners.
                 let doubled: f64 = points
@@ -97,6 +189,10 @@ impl Contour {
                 [f64::MAX, f64::MAX, f64::MIN, f64::MIN],
                 |[x0, y0, x1, y1], [x, y]| [x0.min(*x), y0.min(*y), x1.max(*x), y1.max(*y)],
             ),
+            Contour::Path { start, steps } => Contour::path_points(start, steps).iter().fold(
+                [f64::MAX, f64::MAX, f64::MIN, f64::MIN],
+                |[x0, y0, x1, y1], [x, y]| [x0.min(*x), y0.min(*y), x1.max(*x), y1.max(*y)],
+            ),
         }
     }
 
@@ -107,7 +203,9 @@ impl Contour {
             Contour::Circle { center, radius } => {
                 vec![center[axis] - radius, center[axis] + radius]
             }
-            Contour::Segment { .. } => {
+            // A path's silhouette only: a circlip's or a toothed hole's many corners would crowd
+            // the side views with lines that say nothing a reader needs.
+            Contour::Segment { .. } | Contour::Path { .. } => {
                 let extent = self.extent();
                 vec![extent[axis], extent[axis + 2]]
             }
@@ -424,6 +522,69 @@ mod tests {
             ],
         };
         assert!((cap.volume() - PI * 4.0 * (15.0 - 2.0) / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_path_of_lines_and_arcs_has_the_textbook_area_and_reach() {
+        // An annulus sector 1 < r < 3 from 30° to 300°: out along 30°, counter-clockwise round
+        // the outside, in along 300°, clockwise back round the inside. θ / 2 (r2² − r1²).
+        let polar = |r: f64, degrees: f64| {
+            let a = degrees.to_radians();
+            [r * a.cos(), r * a.sin()]
+        };
+        let around = |clockwise| {
+            Some(PathArc {
+                center: [0.0, 0.0],
+                clockwise,
+            })
+        };
+        let sector = Contour::Path {
+            start: polar(1.0, 30.0),
+            steps: vec![
+                PathStep {
+                    to: polar(3.0, 30.0),
+                    arc: None,
+                },
+                PathStep {
+                    to: polar(3.0, 300.0),
+                    arc: around(false),
+                },
+                PathStep {
+                    to: polar(1.0, 300.0),
+                    arc: None,
+                },
+                PathStep {
+                    to: polar(1.0, 30.0),
+                    arc: around(true),
+                },
+            ],
+        };
+        let expected = 270f64.to_radians() / 2.0 * (9.0 - 1.0);
+        assert!((sector.area() - expected).abs() < 1e-9, "{}", sector.area());
+        // It reaches the outer circle at 90°, 180° and 270°, not at 0° (the opening).
+        let [x0, y0, x1, y1] = sector.extent();
+        assert!((x0 + 3.0).abs() < 1e-9 && (y0 + 3.0).abs() < 1e-9 && (y1 - 3.0).abs() < 1e-9);
+        assert!((x1 - 3.0 * 30f64.to_radians().cos()).abs() < 1e-9, "{x1}");
+        // Off the origin an arc's area counts its centre's moment: a disk of radius 2 about (5, 1)
+        // as two half-circle arcs.
+        let off = Some(PathArc {
+            center: [5.0, 1.0],
+            clockwise: false,
+        });
+        let disk = Contour::Path {
+            start: [7.0, 1.0],
+            steps: vec![
+                PathStep {
+                    to: [3.0, 1.0],
+                    arc: off,
+                },
+                PathStep {
+                    to: [7.0, 1.0],
+                    arc: off,
+                },
+            ],
+        };
+        assert!((disk.area() - 4.0 * PI).abs() < 1e-9, "{}", disk.area());
     }
 
     #[test]

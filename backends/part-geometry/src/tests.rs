@@ -260,6 +260,156 @@ fn plain_washer_iso7089_m6() {
     );
 }
 
+/// An internal tooth lock washer's volume from its row: the ring d2 / d1 less n radial slots,
+/// a third of the pitch each, out to halfway between d1 and d2.
+fn tooth_washer_volume(d1: f64, d2: f64, h: f64, n: f64) -> f64 {
+    let root = (d1 + d2) / 4.0;
+    let slot = 2.0 * PI / n / 3.0;
+    (PI / 4.0 * (d2 * d2 - d1 * d1) - n * slot / 2.0 * (root * root - d1 * d1 / 4.0)) * h
+}
+
+#[test]
+fn internal_tooth_lock_washer_din6797_m6_and_asme_quarter_inch() {
+    let (d1, d2, h, n) = (6.4, 11.0, 0.7, 8.0);
+    check(
+        "internal_tooth_lock_washer",
+        "din6797",
+        &[("d", 6.0), ("d1", d1), ("d2", d2), ("h", h), ("n", n)],
+        tooth_washer_volume(d1, d2, h, n),
+        [-5.5, -5.5, 0.0],
+        [5.5, 5.5, h],
+        &["d1", "d2", "h"],
+    );
+    // ASME B18.21.1 1/4: the importer gives the lengths in mm and the tooth count as it is.
+    let inch = 25.4;
+    let (d1, d2, h) = (0.256 * inch, 0.478 * inch, 0.026 * inch);
+    check(
+        "internal_tooth_lock_washer",
+        "asme_b18.21.1",
+        &[("d1", d1), ("d2", d2), ("h", h), ("n", n)],
+        tooth_washer_volume(d1, d2, h, n),
+        [-d2 / 2.0, -d2 / 2.0, 0.0],
+        [d2 / 2.0, d2 / 2.0, h],
+        &["d1", "d2", "h"],
+    );
+}
+
+#[test]
+fn a_tooth_lock_washer_needs_a_whole_number_of_teeth() {
+    for n in [2.5, 2.0, 65.0, 152.4] {
+        let dimensions = row(&[("d1", 6.4), ("d2", 11.0), ("h", 0.7), ("n", n)]);
+        assert!(
+            matches!(
+                Shape::from_attributes("internal_tooth_lock_washer", "din6797", &dimensions),
+                Err(GeometryError::InvalidDimension { ref name, .. }) if name == "n"
+            ),
+            "n = {n}"
+        );
+    }
+}
+
+/// A circlip's volume and extent from its row, as the family's doc comment describes it: a ring
+/// of width b over all but the opening (half-angle γ = (d5 / 2) / rh), the lugs a high over
+/// 2 × λ (λ = 2 d5 / rh), less the two holes d5; rh is the lugs' middle radius.
+fn circlip_expectation(
+    internal: bool,
+    s: f64,
+    d3: f64,
+    a: f64,
+    b: f64,
+    d5: f64,
+) -> (f64, f64, f64, f64) {
+    let r3 = d3 / 2.0;
+    let (ring_in, ring_out, lug_in, lug_out) = if internal {
+        (r3 - b, r3, r3 - a, r3)
+    } else {
+        (r3, r3 + b, r3, r3 + a)
+    };
+    let rh = (lug_in + lug_out) / 2.0;
+    let (gap, lug) = (d5 / 2.0 / rh, 2.0 * d5 / rh);
+    let ring = (ring_out * ring_out - ring_in * ring_in) / 2.0 * (2.0 * PI - 2.0 * gap);
+    let lugs = (lug_out * lug_out - lug_in * lug_in - (ring_out * ring_out - ring_in * ring_in))
+        / 2.0
+        * 2.0
+        * lug;
+    let volume = (ring + lugs - 2.0 * PI * d5 * d5 / 4.0) * s;
+    // Reach along X: the ring at 0°, or a lug's far corner; up: the lug ends at 90° ± γ.
+    let reach = ring_out.max(lug_out * (gap + lug).sin());
+    (volume, reach, lug_out * gap.cos(), ring_out)
+}
+
+#[test]
+fn circlips_din471_20_and_din472_47() {
+    // DIN 471 d1 = 20 (shaft): s 1.2, d3 18.5, a 4, b 2.6, d5 2.
+    let (s, d3, a, b, d5) = (1.2, 18.5, 4.0, 2.6, 2.0);
+    let (volume, reach, top, bottom) = circlip_expectation(false, s, d3, a, b, d5);
+    check(
+        "din471",
+        "din471",
+        &[
+            ("d", 20.0),
+            ("s", s),
+            ("d3", d3),
+            ("a", a),
+            ("b", b),
+            ("d5", d5),
+            ("d2", 19.0),
+            ("m", 1.3),
+        ],
+        volume,
+        [-reach, -bottom, 0.0],
+        [reach, top, s],
+        &["d3", "a", "b", "d5", "s"],
+    );
+    // DIN 472 d1 = 47 (bore): s 1.75, d3 50.5, a 6.4, b 4.4, d5 2.5; lugs inside.
+    let (s, d3, a, b, d5) = (1.75, 50.5, 6.4, 4.4, 2.5);
+    let (volume, reach, top, bottom) = circlip_expectation(true, s, d3, a, b, d5);
+    assert_eq!(reach, d3 / 2.0);
+    check(
+        "din472",
+        "din472",
+        &[
+            ("d", 47.0),
+            ("s", s),
+            ("d3", d3),
+            ("a", a),
+            ("b", b),
+            ("d5", d5),
+        ],
+        volume,
+        [-reach, -bottom, 0.0],
+        [reach, top, s],
+        &["d3", "a", "b", "d5", "s"],
+    );
+}
+
+#[test]
+fn a_circlip_refuses_lugs_lower_than_its_ring_or_its_holes() {
+    let base = [
+        ("s", 1.2),
+        ("d3", 18.5),
+        ("a", 4.0),
+        ("b", 2.6),
+        ("d5", 2.0),
+    ];
+    for (name, value) in [("b", 4.0), ("d5", 4.5)] {
+        let dimensions = row(&base.map(|(n, v)| (n, if n == name { value } else { v })));
+        assert!(
+            matches!(
+                Shape::from_attributes("din471", "din471", &dimensions),
+                Err(GeometryError::InvalidDimension { name: ref found, .. }) if found == name
+            ),
+            "{name} = {value}"
+        );
+    }
+    // A bore ring whose lugs would reach past its centre.
+    let dimensions = row(&[("s", 1.0), ("d3", 8.0), ("a", 4.5), ("b", 1.0), ("d5", 1.0)]);
+    assert!(matches!(
+        Shape::from_attributes("din472", "din472", &dimensions),
+        Err(GeometryError::InvalidDimension { ref name, .. }) if name == "a"
+    ));
+}
+
 /// A spherical cap of a sphere of radius `rf`, `h` high.
 fn cap(rf: f64, h: f64) -> f64 {
     PI * h * h * (3.0 * rf - h) / 3.0

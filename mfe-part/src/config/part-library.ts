@@ -11,9 +11,9 @@ export const partLibrary = defineLibraryConfig('part', {
   i18nNamespace: I18N_NAMESPACE,
   catalogueItems: true,
   search: {
-    // No 'ranges' yet: the kit's range filter knows units by dimension (voltage → V), and the parts'
-    // values are searched by label (d, l, dk, C₀) with no unit in the facet (docs/part-pages.md).
-    facets: ['category', 'manufacturer', 'package'],
+    // Ranges on the labels (l, d₁, C₀): the kit offers each the units of the dimension its facet
+    // entry names (l: mm, in, …; C₀: kN, N, …), docs/part-pages.md.
+    facets: ['category', 'manufacturer', 'package', 'ranges'],
     columns: ['partNumber', 'name', 'package', 'manufacturer', 'parameters', 'compare'],
     catalogueColumns: ['partNumber', 'name', 'package', 'parameters', 'compare'],
   },

@@ -22,7 +22,7 @@ use standard_parts::{read_family, shared_standards, LengthSeries, LENGTHS_FILE};
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by an
 /// older importer are re-imported on start.
-const IMPORTER_REVISION: &str = "parts-bd_warehouse-freecad-importer-3";
+const IMPORTER_REVISION: &str = "parts-bd_warehouse-freecad-importer-4";
 
 /// The seed name in `seed_state`.
 pub const PART_SEED: &str = "parts";

@@ -412,6 +412,17 @@ impl Context<'_> {
             match name.as_str() {
                 "short" => cells.short = Some(value),
                 "long" => cells.long = Some(value),
+                // A tooth lock washer's teeth: a count, kept as it is (an ASME row's lengths
+                // are inches, its count is not), which the model's generator reads.
+                "n" if kind == "washer" => {
+                    cells.dimensions.insert(name.clone(), value);
+                    cells.parameters.push(TypedValue::new(
+                        name,
+                        Dimension::Dimensionless,
+                        value,
+                        cell.to_string(),
+                    ));
+                }
                 // The countersink angle, in degrees.
                 "a" if kind == "screw" => {
                     cells.dimensions.insert(name.clone(), value);

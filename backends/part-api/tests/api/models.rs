@@ -226,32 +226,26 @@ async fn a_profile_model_has_the_requested_length_and_bad_requests_are_refused(
         anyhow::ensure!(answer == code, "{path}: {answer}, expected {code}");
     }
 
-    // A family without a generator (internal tooth lock washers: their teeth are not modelled):
-    // its own code, not a 500, and no downloads in its detail.
-    let hits = search(&app, "DIN 6797", "").await?;
-    let washer = hits["list"]
+    // A standard without a generator (ISO 7048's cross recess is not modelled): its own code,
+    // not a 500, and no downloads in its detail.
+    let hits = search(&app, "ISO 7048", "").await?;
+    let screw_without_model = hits["list"]
         .as_array()
-        .and_then(|list| {
-            list.iter()
-                .find(|hit| hit["family"] == "internal_tooth_lock_washer")
-        })
+        .and_then(|list| list.iter().find(|hit| hit["designation"] == "ISO 7048"))
         .and_then(|hit| hit["id"].as_i64())
-        .ok_or_else(|| anyhow::anyhow!("no DIN 6797 washer: {hits}"))?;
+        .ok_or_else(|| anyhow::anyhow!("no ISO 7048 screw: {hits}"))?;
     let (status, body) = app
-        .get_json(&format!("{BASE}/item/{washer}/model/step"))
+        .get_json(&format!("{BASE}/item/{screw_without_model}/model/step"))
         .await?;
     anyhow::ensure!(
         status == 200 && body["code"] == 1_010_005_000,
         "{status} {body}"
     );
     anyhow::ensure!(
-        body["msg"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("internal_tooth_lock_washer"),
+        body["msg"].as_str().unwrap_or_default().contains("iso7048"),
         "{body}"
     );
-    let detail = data(&app, &format!("{BASE}/item/{washer}")).await?;
+    let detail = data(&app, &format!("{BASE}/item/{screw_without_model}")).await?;
     anyhow::ensure!(
         detail["models"].as_array().is_none_or(Vec::is_empty),
         "{detail}"
@@ -317,8 +311,63 @@ async fn imperial_and_domed_screws_have_their_models(
     Ok(())
 }
 
+/// The families that had no generator: internal tooth lock washers (an ASME row: lengths in
+/// inches, the tooth count as it is) and both circlips have all five files, of the row's size.
+async fn tooth_lock_washers_and_circlips_have_their_models(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _service) = spawn_service(&environment).await?;
+    let hits = search(&app, "ASME B18.21.1 1/4", "").await?;
+    let washer = hits["list"]
+        .as_array()
+        .and_then(|list| {
+            list.iter()
+                .find(|hit| hit["family"] == "internal_tooth_lock_washer" && hit["size"] == "1/4")
+        })
+        .and_then(|hit| hit["id"].as_i64())
+        .ok_or_else(|| anyhow::anyhow!("no ASME 1/4 tooth lock washer: {hits}"))?;
+    let detail = data(&app, &format!("{BASE}/item/{washer}")).await?;
+    anyhow::ensure!(
+        detail["component"]["dimensions"]["n"] == 8.0,
+        "the teeth are counted, not converted: {}",
+        detail["component"]["dimensions"]
+    );
+    anyhow::ensure!(
+        detail["models"].as_array().map(Vec::len) == Some(5),
+        "{detail}"
+    );
+    // d2 0.478 in across, h 0.026 in.
+    let stl = get(&app, &format!("{BASE}/item/{washer}/model/stl"), &[]).await?;
+    anyhow::ensure!(stl.status() == 200, "{}", stl.status());
+    let (min, max) = stl_bounds(&stl.bytes().await?)?;
+    anyhow::ensure!(
+        close(max[0] - min[0], 0.478 * 25.4) && close(max[2] - min[2], 0.026 * 25.4),
+        "STL bounds {min:?} {max:?}"
+    );
+
+    for (code, thickness) in [("DIN 471 20", 1.2), ("DIN 472 47", 1.75)] {
+        let ring = id_of_code(&app, code).await?;
+        let step = get(&app, &format!("{BASE}/item/{ring}/model/step"), &[]).await?;
+        anyhow::ensure!(step.status() == 200, "{code}: {}", step.status());
+        let step = step.text().await?;
+        anyhow::ensure!(
+            step.matches("MANIFOLD_SOLID_BREP").count() == 1,
+            "{code}: {}",
+            &step[..step.len().min(300)]
+        );
+        let stl = get(&app, &format!("{BASE}/item/{ring}/model/stl"), &[]).await?;
+        let (min, max) = stl_bounds(&stl.bytes().await?)?;
+        anyhow::ensure!(close(max[2] - min[2], thickness), "{code}: {min:?} {max:?}");
+        let svg = get(&app, &format!("{BASE}/item/{ring}/model/svg"), &[]).await?;
+        anyhow::ensure!(svg.status() == 200, "{code}: {}", svg.status());
+    }
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     a_screw_model_is_generated_once_cached_and_served_with_etag_and_ranges,
     a_profile_model_has_the_requested_length_and_bad_requests_are_refused,
-    imperial_and_domed_screws_have_their_models
+    imperial_and_domed_screws_have_their_models,
+    tooth_lock_washers_and_circlips_have_their_models
 );

@@ -162,6 +162,49 @@ async fn facets_and_ranges_narrow_the_parts(environment: TestEnvironment) -> any
         "{found:?}"
     );
 
+    // Labels with subscripts as range keys, as the search page writes them (`d₁:6mm..0.3in`):
+    // plain washers ISO 7089 whose bore d₁ lies within 6 mm … 7.62 mm are M6 (6.4) and M7 (7.4).
+    let hits = search(&app, "ISO 7089", "").await?;
+    let facet = hits["facets"]["parameters"]
+        .as_array()
+        .and_then(|list| list.iter().find(|entry| entry["value"] == "d₁").cloned())
+        .ok_or_else(|| anyhow::anyhow!("no d₁ facet: {}", hits["facets"]))?;
+    anyhow::ensure!(facet["dimension"] == "length", "{facet}");
+    let range = encode("d₁:6mm..0.3in");
+    let hits = search(&app, "ISO 7089", &format!("&range={range}")).await?;
+    let mut found = codes(&hits);
+    found.sort();
+    anyhow::ensure!(
+        found == ["ISO 7089 M6", "ISO 7089 M7"],
+        "d₁ 6 mm … 0.3 in: {found:?}"
+    );
+    // C₀ (a bearing's static load rating, a force) with one bound and a second clause: deep-groove
+    // bearings of 10 mm bore rated at least 2.3 kN — 6200 (2.36) and 6300 (3.4), not 6000 (1.96).
+    let range = encode("d:10mm..10mm;C₀ >= 2.3kN");
+    let hits = search(&app, "深沟球轴承", &format!("&range={range}")).await?;
+    let found = codes(&hits);
+    anyhow::ensure!(
+        found.iter().any(|c| c == "6200") && found.iter().any(|c| c == "6300"),
+        "C₀ ≥ 2.3 kN: {found:?}"
+    );
+    anyhow::ensure!(
+        !found.iter().any(|c| c == "6000" || c == "61800"),
+        "C₀ ≥ 2.3 kN: {found:?}"
+    );
+    // A label no item states, and a length where a force is stated: the envelope's 400 naming the
+    // parameter.
+    for bad in ["d₉:6mm..7mm", "C₀ >= 5mm"] {
+        let path = format!("{BASE}/search?keyWords=6200&range={}", encode(bad));
+        let (_, body) = app.get_json(&path).await?;
+        anyhow::ensure!(
+            body["code"] == 400
+                && body["msg"]
+                    .as_str()
+                    .is_some_and(|m| m.contains('₀') || m.contains('₉')),
+            "{bad}: {body}"
+        );
+    }
+
     // Browsing a family's category.
     let hits = data(
         &app,

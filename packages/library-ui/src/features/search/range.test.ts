@@ -1,4 +1,4 @@
-import { boundToSi, parseRanges, rangeToClause, serializeRanges, validateRange, type RangeFilter } from './range';
+import { boundToSi, isRangeDimension, parseRanges, rangeToClause, serializeRanges, validateRange, type RangeFilter } from './range';
 
 describe('range filters', () => {
   const capacitance: RangeFilter = { dimension: 'capacitance', min: { value: 1, prefix: 'n' }, max: { value: 10, prefix: 'u' } };
@@ -74,5 +74,52 @@ describe("range filters in a library's own units", () => {
     ).toBeUndefined();
     expect(validateRange(ksi)).toBe('unknownDimension');
     expect(validateRange({ dimension: 'yieldStrength', min: { value: 1, prefix: '', unit: 'furlong' } }, units)).toBe('notFinite');
+  });
+});
+
+describe('range filters on labelled parameters (the parts: l, d₁, C₀)', () => {
+  const length: RangeFilter = { dimension: 'l', quantity: 'length', min: { value: 16, prefix: '', unit: 'mm' }, max: { value: 30, prefix: '', unit: 'mm' } };
+  const washerBore: RangeFilter = {
+    dimension: 'd₁',
+    quantity: 'length',
+    min: { value: 6, prefix: '', unit: 'mm' },
+    max: { value: 0.3, prefix: '', unit: 'in' },
+  };
+  const staticLoad: RangeFilter = { dimension: 'C₀', quantity: 'force', min: { value: 10, prefix: '', unit: 'kN' } };
+  const headDiameter: RangeFilter = { dimension: 'dk', quantity: 'length', max: { value: 10.5, prefix: '', unit: 'mm' } };
+
+  it('writes the label with the unit as the server reads it', () => {
+    expect(rangeToClause(length)).toBe('l:16mm..30mm');
+    expect(rangeToClause(washerBore)).toBe('d₁:6mm..0.3in');
+    expect(rangeToClause(staticLoad)).toBe('C₀ >= 10kN');
+  });
+
+  it('reads labels with subscripts back, their dimension from the units', () => {
+    const ranges = [length, washerBore, staticLoad, headDiameter];
+    expect(parseRanges(serializeRanges(ranges))).toEqual(ranges);
+    // Through the URL, as the search page keeps it.
+    const url = new URLSearchParams({ range: serializeRanges(ranges) }).toString();
+    expect(parseRanges(new URLSearchParams(url).get('range'))).toEqual(ranges);
+  });
+
+  it('drops a label whose units are unknown, mixed across dimensions, or a key that is a dimension name', () => {
+    expect(parseRanges('l:16furlong..30mm')).toEqual([]);
+    expect(parseRanges('l:16mm..30kN')).toEqual([]);
+    expect(parseRanges('l:16..30')).toEqual([]);
+    // `mass` names a dimension the kit does not range over: not a label (the components' rule).
+    expect(parseRanges('mass:1kg..2kg;length:1mm..2mm')).toEqual([]);
+    // A kit dimension keeps its SI prefixes: `voltage:1mm..` is no label's range.
+    expect(parseRanges('voltage:1mm..2mm')).toEqual([]);
+  });
+
+  it('compares bounds across the dimension’s units', () => {
+    expect(boundToSi({ value: 1, prefix: '', unit: 'in' }, 'l', {}, 'length')).toBeCloseTo(0.0254);
+    expect(validateRange(washerBore)).toBeUndefined();
+    expect(validateRange({ ...washerBore, max: { value: 0.2, prefix: '', unit: 'in' } })).toBe('minAboveMax');
+    expect(validateRange({ dimension: 'l', min: { value: 1, prefix: '', unit: 'mm' } })).toBe('unknownDimension');
+    expect(validateRange({ dimension: 'l', quantity: 'length', min: { value: 1, prefix: '', unit: 'kN' } })).toBe('notFinite');
+    expect(isRangeDimension('l', {}, 'length')).toBe(true);
+    expect(isRangeDimension('mass', {}, 'mass')).toBe(false);
+    expect(isRangeDimension('n', {}, 'dimensionless')).toBe(false);
   });
 });

@@ -8,11 +8,12 @@ import {
   formatBound,
   isRangeDimension,
   RANGE_UNITS,
+  rangeUnitsOf,
   UNIT_PREFIXES,
   validateRange,
   type RangeBound,
   type RangeFilter,
-  type RangeUnits,
+  type RangeUnit,
   type UnitPrefix,
 } from '../range';
 
@@ -28,18 +29,19 @@ function prefixLabel(prefix: UnitPrefix, dimension: string): string {
 }
 
 /**
- * The unit choices of a parameter: the library's own units (`rangeUnits`) by symbol, else the SI
- * prefixes of the dimension's canonical symbol. `''` (no choice made) is the first of them.
+ * The unit choices of a parameter: its units by symbol (the library's own `rangeUnits`, or a
+ * label's dimension's), else the SI prefixes of the dimension's canonical symbol. `''` (no choice
+ * made) is the first of them.
  */
-function unitOptions(dimension: string | undefined, units: RangeUnits): { value: string; label: string }[] {
-  if (dimension && Object.hasOwn(units, dimension)) return units[dimension].map((unit) => ({ value: unit.symbol, label: unit.symbol }));
+function unitOptions(dimension: string | undefined, table: readonly RangeUnit[] | undefined): { value: string; label: string }[] {
+  if (table) return table.map((unit) => ({ value: unit.symbol, label: unit.symbol }));
   return UNIT_PREFIXES.map((prefix) => ({ value: prefix, label: prefixLabel(prefix, dimension ?? '') }));
 }
 
-/** A typed value as a bound in the chosen unit (a library unit, else an SI prefix). */
-function toBound(value: number | null, choice: string, dimension: string, units: RangeUnits): RangeBound | undefined {
+/** A typed value as a bound in the chosen unit (one of the parameter's units, else an SI prefix). */
+function toBound(value: number | null, choice: string, table: readonly RangeUnit[] | undefined): RangeBound | undefined {
   if (value === null) return undefined;
-  if (Object.hasOwn(units, dimension)) return { value, prefix: '', unit: choice || units[dimension][0]?.symbol };
+  if (table) return { value, prefix: '', unit: choice || table[0]?.symbol };
   return { value, prefix: choice as UnitPrefix };
 }
 
@@ -48,7 +50,9 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
   const { t } = useLibraryTranslation();
   const units = useLibraryConfig().search.rangeUnits;
   const parameterName = useParameterName();
-  const choices = parameters.filter((parameter) => isRangeDimension(parameter.value, units));
+  // A labelled parameter (`l`, `d₁`) gets the units of the dimension its facet entry names.
+  const quantityOf = (key: string | undefined) => parameters.find((parameter) => parameter.value === key)?.dimension ?? undefined;
+  const choices = parameters.filter((parameter) => isRangeDimension(parameter.value, units, parameter.dimension ?? undefined));
   const [dimension, setDimension] = useState<string | undefined>();
   const [minValue, setMinValue] = useState<number | null>(null);
   const [maxValue, setMaxValue] = useState<number | null>(null);
@@ -56,7 +60,8 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
   const [maxUnit, setMaxUnit] = useState<string>('');
   const [problem, setProblem] = useState<string | undefined>();
   const selected = dimension ?? choices[0]?.value;
-  const options = unitOptions(selected, units);
+  const table = selected === undefined ? undefined : rangeUnitsOf(selected, quantityOf(selected), units);
+  const options = unitOptions(selected, table);
   // A unit chosen for another parameter is not offered for this one: show the default instead.
   const shown = (choice: string) => (options.some((option) => option.value === choice) ? choice : options[0]?.value);
 
@@ -68,9 +73,11 @@ export function RangeFilterEditor({ parameters, ranges, onChange }: RangeFilterE
 
   const apply = () => {
     if (!selected) return;
-    const min = toBound(minValue, shown(minUnit) ?? '', selected, units);
-    const max = toBound(maxValue, shown(maxUnit) ?? '', selected, units);
-    const range: RangeFilter = { dimension: selected, min, max };
+    const min = toBound(minValue, shown(minUnit) ?? '', table);
+    const max = toBound(maxValue, shown(maxUnit) ?? '', table);
+    // Only a label's range carries its dimension: the library's own keys name their units themselves.
+    const quantity = table && !Object.hasOwn(units, selected) ? quantityOf(selected) : undefined;
+    const range: RangeFilter = { dimension: selected, min, max, ...(quantity === undefined ? {} : { quantity }) };
     const reason = validateRange(range, units);
     if (reason) {
       setProblem(t(`range.problem.${reason}`));
