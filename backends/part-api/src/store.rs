@@ -219,11 +219,10 @@ macro_rules! variant_store {
             }
 
             async fn family_counts(&self) -> anyhow::Result<Vec<FamilyCount>> {
-                let query = QueryBuilder::<$db>::new(
+                let mut query = QueryBuilder::<$db>::new(
                     "SELECT family, standard, COUNT(*) AS count FROM part_variant \
                      GROUP BY family, standard",
                 );
-                let mut query = query;
                 Ok(query.build_query_as().fetch_all(&self.pool).await?)
             }
 

@@ -60,8 +60,6 @@ async fn every_service_answers_in_one_process(environment: TestEnvironment) -> a
     Ok(())
 }
 
-kernel::backend_tests!(every_service_answers_in_one_process);
-
 /// Across two libraries, each answering from its own database: a part names its material by the
 /// materials library's grade, mat-api gives the grade's item, whose page asks part-api for the
 /// standard parts made of it (docs/parts.md and docs/materials.md, "Materials").
@@ -132,4 +130,7 @@ async fn a_part_links_its_material_and_the_material_lists_the_part(
     Ok(())
 }
 
-kernel::backend_tests!(a_part_links_its_material_and_the_material_lists_the_part);
+kernel::backend_tests!(
+    every_service_answers_in_one_process,
+    a_part_links_its_material_and_the_material_lists_the_part
+);
