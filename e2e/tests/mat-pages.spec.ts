@@ -191,3 +191,54 @@ test('compare three steels: differences, chart, unit switch, CSV; no 厂商 page
   await shot(page, 'mat-detail-en-1440');
   await page.getByTestId('language-switch').click();
 });
+
+test('a part names its material: ISO 4762 M6×20 → A2-70 ≈ 06Cr19Ni10 → the material page lists ISO 4762', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  // The part's id once the parts seed is indexed (the materials' too, for the grade's item).
+  let partId: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent('ISO 4762 M6×20')}&pageSize=5`)).json();
+        partId = answer.data?.list?.find((row: { partNumber: string }) => row.partNumber === 'ISO 4762 M6×20')?.id;
+        return partId;
+      },
+      { timeout: INDEX_READY_TIMEOUT },
+    )
+    .toBeGreaterThan(0);
+  await idOf(request, '06Cr19Ni10', 'X5CrNi18-10');
+
+  await page.goto(`/part/detail/${partId}`);
+  await expect(page.getByTestId('detail-part-number')).toHaveText('ISO 4762 M6×20');
+  const materials = page.getByTestId('part-materials');
+  await expect(materials).toBeVisible();
+  await expect(materials).toContainText('8.8');
+  await expect(materials).toContainText('ISO 898-1');
+  await expect(materials).toContainText('A2-70');
+  // The class's grade is linked to the materials library, marked approximate.
+  const link = page.getByTestId('part-material-link-06Cr19Ni10');
+  await expect(link).toBeVisible();
+  await expect(materials.getByRole('row').filter({ hasText: 'A2-70' })).toContainText('近似');
+  await materials.scrollIntoViewIfNeeded();
+  await shot(page, 'part-materials-1440');
+  await link.click();
+
+  await expect(page).toHaveURL(/\/mat\/detail\/\d+$/);
+  await expect(page.getByTestId('mat-chinese-grade')).toHaveText('06Cr19Ni10');
+  const section = page.getByTestId('mat-standard-parts');
+  await expect(section).toBeVisible();
+  await expect(section.getByTestId('standard-part-link-iso4762')).toContainText('ISO 4762');
+  await expect(section.getByRole('row').filter({ hasText: 'ISO 4762' })).toContainText('A2-70');
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, 'mat-standard-parts-1440');
+  await page.setViewportSize({ width: 500, height: 900 });
+  await shot(page, 'mat-standard-parts-500');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The family's link lists its parts in the parts search (the family's category and the 标准 facet).
+  await section.getByTestId('standard-part-link-iso4762').click();
+  await expect(page).toHaveURL(/\/part\/search\?category=socket-head-cap-screw&package=ISO\+4762$/);
+  await expect(page.getByTestId('search-results').locator('a[data-testid^="result-link-"]').first()).toContainText('ISO 4762', {
+    timeout: INDEX_READY_TIMEOUT,
+  });
+});

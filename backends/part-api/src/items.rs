@@ -19,6 +19,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::import::variant::PartAttributes;
+use crate::materials::MaterialOption;
 use crate::models::{ModelDownload, ModelSource};
 use crate::{FILE_NOT_AVAILABLE, LIBRARY, MANUFACTURER_NOT_FOUND, PART_NOT_FOUND};
 
@@ -68,6 +69,9 @@ pub struct PartRecordExtras {
     pub dimensions: BTreeMap<String, f64>,
     pub thread: Option<String>,
     pub profile_class: Option<String>,
+    /// What the standards make the part of: property classes, each with a grade of the materials
+    /// library (its glossary code; the mat service's `GET /grades` gives the item to link).
+    pub materials: Vec<MaterialOption>,
 }
 
 /// One designation of the part in a standards system.
@@ -154,6 +158,7 @@ impl ItemLibrary for PartItems {
             dimensions: a.dimensions,
             thread: a.thread,
             profile_class: a.profile_class,
+            materials: a.materials,
         }
     }
 

@@ -11,6 +11,7 @@
 pub mod glossary;
 pub mod import;
 pub mod items;
+pub mod materials;
 pub mod models;
 pub mod routes;
 pub mod store;
@@ -31,6 +32,7 @@ use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
 use crate::items::PartItems;
+use crate::materials::MaterialUses;
 use crate::models::ModelCache;
 use crate::store::VariantRepository;
 
@@ -98,6 +100,8 @@ pub struct PartService {
     authenticator: OnceLock<Arc<Authenticator>>,
     files: OnceLock<ItemFiles>,
     models: Arc<ModelCache>,
+    /// The families each materials-library grade is named for (`GET /materials/{grade}/parts`).
+    material_uses: OnceLock<Arc<MaterialUses>>,
 }
 
 impl PartService {
@@ -111,6 +115,7 @@ impl PartService {
             authenticator: OnceLock::new(),
             files: OnceLock::new(),
             models: Arc::new(ModelCache::default()),
+            material_uses: OnceLock::new(),
         }
     }
 
@@ -186,6 +191,7 @@ impl Service for PartService {
             tracing::error!("part service configured before its files were opened");
             return;
         };
+        let material_uses = self.material_uses.get().cloned().unwrap_or_default();
         cfg.service(
             web::scope(&LIBRARY.api_base())
                 .app_data(web::Data::new(CatalogState {
@@ -201,6 +207,7 @@ impl Service for PartService {
                 .app_data(web::Data::new(VariantRepository::new(&context.db)))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
                 .app_data(web::Data::from(Arc::clone(&self.models)))
+                .app_data(web::Data::from(material_uses))
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ItemFeed<PartItems>>)
@@ -222,6 +229,14 @@ impl Service for PartService {
             self.library.seed(context).await?;
             let files = ItemFiles::open_configured(context).await?;
             let _ = self.files.get_or_init(|| files);
+            // The glossaries of the seed (or the committed ones when there is no seed): the
+            // reverse material route reads names and classes from them, counts from the store.
+            let glossaries = self
+                .seed_dir
+                .clone()
+                .unwrap_or_else(import::committed_seed_dir);
+            let uses = MaterialUses::load(&glossaries)?;
+            let _ = self.material_uses.get_or_init(|| Arc::new(uses));
             self.seed_parts(&context.db).await?;
             let categories = CategoryRepository::new(&context.db);
             self.search

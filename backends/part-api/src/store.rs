@@ -28,6 +28,14 @@ pub struct SiblingRow {
     pub length_mm: Option<f64>,
 }
 
+/// How many variants a family and standard has.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct FamilyCount {
+    pub family: String,
+    pub standard: String,
+    pub count: i64,
+}
+
 /// Which neighbours of a size [`VariantStore::next_sizes`] answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -64,6 +72,8 @@ pub trait VariantStore {
     /// Every variant of `variant`'s family and standard, smallest size first, then by length
     /// (the detail page's variant table).
     async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>>;
+    /// Variants per family and standard (a few dozen rows).
+    async fn family_counts(&self) -> anyhow::Result<Vec<FamilyCount>>;
     /// The digest and size of the generated file stored under `cache_key`, if any.
     async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
     /// Remembers (or replaces) the generated file of `cache_key`.
@@ -208,6 +218,14 @@ macro_rules! variant_store {
                 Ok(query.build_query_as().fetch_all(&self.pool).await?)
             }
 
+            async fn family_counts(&self) -> anyhow::Result<Vec<FamilyCount>> {
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT family, standard, COUNT(*) AS count FROM part_variant \
+                     GROUP BY family, standard",
+                );
+                Ok(query.build_query_as().fetch_all(&self.pool).await?)
+            }
+
             async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>> {
                 let mut query = QueryBuilder::<$db>::new(
                     "SELECT digest, size FROM part_model WHERE cache_key = ",
@@ -256,6 +274,7 @@ kernel::repository! {
     async fn in_other_standards(&self, variant: &VariantRow, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn next_sizes(&self, variant: &VariantRow, direction: Direction, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>>;
+    async fn family_counts(&self) -> anyhow::Result<Vec<FamilyCount>>;
     async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
     async fn record_model(&self, cache_key: &str, digest: &str, size: i64) -> anyhow::Result<()>;
 }

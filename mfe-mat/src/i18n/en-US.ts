@@ -12,7 +12,23 @@ export const enUS: typeof zhCN = {
     partNumber: 'Grade',
     name: 'Name',
     package: 'Standard',
+    // The results' 标准 column (the hit's own `standard` field, not the kit's package).
+    standard: 'Standard',
     description: 'Notes',
+  },
+  // The detail's 采用此材料的标准件 section (the parts library's families of this grade).
+  standardParts: {
+    title: 'Standard parts made of it',
+    family: 'Standard part',
+    classes: 'Property class / material',
+    count: 'Sizes',
+    none: 'No standard part in the parts library is made of {{grade}} by its standard',
+    note: 'Standard parts whose standards and property-class standards (ISO 898-1, ISO 3506-1 …) allow {{grade}} or an approximate equivalent; open one to list every size of that standard.',
+    relation: {
+      specified: 'specified',
+      typical: 'typical',
+      approximate: 'approximate',
+    },
   },
   search: {
     empty: 'No materials match',

@@ -11,7 +11,23 @@ export const zhCN = {
     partNumber: '牌号',
     name: '名称',
     package: '标准',
+    // The results' 标准 column (the hit's own `standard` field, not the kit's package).
+    standard: '标准',
     description: '说明',
+  },
+  // The detail's 采用此材料的标准件 section (the parts library's families of this grade).
+  standardParts: {
+    title: '采用此材料的标准件',
+    family: '标准件',
+    classes: '性能等级 / 材料',
+    count: '规格数',
+    none: '零部件库中没有标准规定用 {{grade}} 制造的标准件',
+    note: '按零件标准及其性能等级标准（如 ISO 898-1、ISO 3506-1）列出可用 {{grade}} 或其近似牌号制造的标准件；点击查看该标准的全部规格。',
+    relation: {
+      specified: '标准规定',
+      typical: '典型',
+      approximate: '近似',
+    },
   },
   search: {
     empty: '没有找到符合条件的材料',

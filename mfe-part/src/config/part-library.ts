@@ -29,7 +29,8 @@ export const partLibrary = defineLibraryConfig('part', {
     labelledParameters: 'asName',
     slots: {
       actions: lazySlot(() => import('../features/part/components/part-actions').then((module) => ({ default: module.PartActions }))),
-      afterOverview: lazySlot(() => import('../features/part/components/designations-card').then((module) => ({ default: module.DesignationsCard }))),
+      // The designations side by side, then 材料: the classes the standard allows, linked to the materials library.
+      afterOverview: lazySlot(() => import('../features/part/components/overview-cards').then((module) => ({ default: module.OverviewCards }))),
       drawings: lazySlot(() => import('../features/part/components/part-views').then((module) => ({ default: module.PartViews }))),
       downloads: lazySlot(() => import('../features/part/components/part-downloads').then((module) => ({ default: module.PartDownloads }))),
       extraSections: [

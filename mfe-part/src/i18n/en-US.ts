@@ -57,6 +57,25 @@ export const enUS: typeof zhCN = {
     change: 'Choose another part',
   },
   part: {
+    material: {
+      title: 'Material',
+      class: 'Property class / material',
+      group: 'Material group',
+      grade: 'Grade in the materials library',
+      notInLibrary: 'not in the materials library',
+      relation: {
+        specified: 'specified',
+        typical: 'typical',
+        approximate: 'approximate',
+      },
+      relationHint: {
+        specified: 'The standard names this material itself (shown as its approximate Chinese grade)',
+        typical: 'The class allows a group of materials; this is a common one, not the only choice',
+        approximate: 'The class’s steel group corresponds approximately to this grade; composition limits differ',
+      },
+      note: 'Materials as the part standard and the property-class standards it cites (ISO 898-1, ISO 3506-1 …) name them; the purchase specification decides.',
+      linkError: 'The materials library cannot be reached: grades are not linked',
+    },
     designations: 'Designations',
     approximate: 'approx.',
     approximateHint: 'The two standards differ in details; check the dimensions before substituting',

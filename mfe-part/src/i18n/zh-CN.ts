@@ -58,6 +58,25 @@ export const zhCN = {
   },
   // The parts' own slots and pages.
   part: {
+    material: {
+      title: '材料',
+      class: '性能等级 / 材料',
+      group: '材料类别',
+      grade: '材料库牌号',
+      notInLibrary: '材料库暂无此材料',
+      relation: {
+        specified: '标准规定',
+        typical: '典型',
+        approximate: '近似',
+      },
+      relationHint: {
+        specified: '该标准直接规定了这种材料（括号内为近似的中国牌号）',
+        typical: '该性能等级允许一类材料，这是其中常用的一种，并非唯一选择',
+        approximate: '该等级的钢组与此牌号近似对应，化学成分限值不完全相同',
+      },
+      note: '材料来自零件标准及其引用的性能等级标准（如 ISO 898-1、ISO 3506-1）；具体材料以采购规格为准。',
+      linkError: '暂时无法连接材料库，牌号未能链接',
+    },
     designations: '标准对照',
     approximate: '近似',
     approximateHint: '两个标准在细节上不完全相同，选用前请核对尺寸',

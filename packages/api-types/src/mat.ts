@@ -131,6 +131,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/public/mat/grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The material item of each glossary grade. */
+        get: operations["grades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/public/mat/item/compare": {
         parameters: {
             query?: never;
@@ -341,6 +358,24 @@ export interface components {
                 /** @description The compared items in the order asked (`components` in every library: the spec's name). */
                 components: components["schemas"]["ItemSummary"][];
                 rows: components["schemas"]["CompareRow"][];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_GradeMaterials: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description In the order asked; grades the library has no record of are in `missing`. */
+                list: components["schemas"]["GradeMaterial"][];
+                missing: string[];
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -806,6 +841,28 @@ export interface components {
             size: number;
             /** @description `<api base>/item/{id}/download/{kind}`. */
             url: string;
+        };
+        /** @description The material page of one grade. */
+        GradeMaterial: {
+            /** @description Its designation (`X5CrNi18-10`). */
+            code: string;
+            /** @description As asked (`06Cr19Ni10`). */
+            grade: string;
+            /**
+             * Format: int64
+             * @description The item to link (`/mat/detail/{id}`): the grade's first record in import order — the
+             *     FreeCAD card where FreeCAD has the grade (E, ν, density and strengths), else the first
+             *     source naming it.
+             */
+            id: number;
+            name: string;
+            /** @description How many records of the library are this grade. */
+            records: number;
+        };
+        GradeMaterials: {
+            /** @description In the order asked; grades the library has no record of are in `missing`. */
+            list: components["schemas"]["GradeMaterial"][];
+            missing: string[];
         };
         /** @description The objective's value over the material's range (`guaranteed` is the rank key). */
         IndexValueView: {
@@ -1313,6 +1370,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_Vec_String"];
+                };
+            };
+        };
+    };
+    grades: {
+        parameters: {
+            query?: {
+                /** @description Glossary grades joined by `|` (`06Cr19Ni10|45|GCr15`), 1–20. */
+                codes?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description each grade's material (unknown grades listed in `missing`); no grade, more than 20 or one over 64 characters → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_GradeMaterials"];
                 };
             };
         };

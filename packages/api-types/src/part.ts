@@ -253,6 +253,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/public/part/materials/{grade}/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The standard part families made of a materials-library grade. */
+        get: operations["parts_of_grade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/public/part/search": {
         parameters: {
             query?: never;
@@ -455,6 +472,24 @@ export interface components {
             data?: {
                 component: components["schemas"]["ItemSummary"];
                 variants: components["schemas"]["PartVariant"][];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PartsOfGrade: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description Most variants first. */
+                families: components["schemas"]["PartFamilyUse"][];
+                grade: string;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -731,6 +766,11 @@ export interface components {
             };
             family: string;
             kind: string;
+            /**
+             * @description What the standards make the part of: property classes, each with a grade of the materials
+             *     library (its glossary code; the mat service's `GET /grades` gives the item to link).
+             */
+            materials: components["schemas"]["MaterialOption"][];
             profileClass?: string | null;
             size: string;
             standard: string;
@@ -782,6 +822,24 @@ export interface components {
             nameZh?: string | null;
             website?: string | null;
         };
+        /** @description One material a part may be made of. */
+        MaterialOption: {
+            /**
+             * @description The property class or material designation as the standard writes it (`8.8`, `A2-70`,
+             *     `100Cr6`, `S235JR`, `NBR 70 Shore A`).
+             */
+            class: string;
+            /**
+             * @description The materials library's glossary grade (`06Cr19Ni10`); none where the library has no
+             *     such material (O-ring elastomers): named, not linked.
+             */
+            grade?: string | null;
+            /** @description The material group in Chinese / English (`奥氏体不锈钢 A2 / austenitic stainless A2`). */
+            material: string;
+            relation: components["schemas"]["Relation"];
+            /** @description The standard that defines the class (`ISO 898-1`, `ISO 3506-1`, `EN 10025-2`). */
+            source: string;
+        };
         /** @description A model or drawing download as the detail lists it. */
         ModelDownload: {
             /** @description The name the file is saved under (profiles: without the length). */
@@ -830,6 +888,27 @@ export interface components {
             /** @description The same without the conditions (`10mΩ`), for tables that show them in a column. */
             value: string;
         };
+        /** @description One family and standard whose parts may be made of the grade. */
+        PartFamilyUse: {
+            /** @description The family's category code: with `designation`, the search that lists these parts. */
+            category: string;
+            /** @description The classes of this family that name the grade (`A2-70` per ISO 3506-1, approximate). */
+            classes: components["schemas"]["MaterialOption"][];
+            /**
+             * Format: int64
+             * @description Stored variants of the family and standard.
+             */
+            count: number;
+            /** @description `ISO 4762`: the search's 标准 (package) facet value. */
+            designation: string;
+            /** @description The parts glossary's family (`socket_head_cap`, `profile`). */
+            family: string;
+            /** @description `内六角圆柱头螺钉`. */
+            name: string;
+            nameEn: string;
+            /** @description The standard prefix (`iso4762`) or profile category (`IPE`). */
+            standard: string;
+        };
         /**
          * @description A group: `nuts` (配套螺母), `washers` (配套垫圈), `otherStandards` (其他标准), `nextSizes`
          *     (相邻规格).
@@ -869,6 +948,11 @@ export interface components {
             component: components["schemas"]["ItemSummary"];
             variants: components["schemas"]["PartVariant"][];
         };
+        PartsOfGrade: {
+            /** @description Most variants first. */
+            families: components["schemas"]["PartFamilyUse"][];
+            grade: string;
+        };
         /**
          * @description The progress of the last operator rebuild. `indexed` counts documents added to the new
          *     index, `total` the items the store held when it started; times are epoch milliseconds.
@@ -899,6 +983,11 @@ export interface components {
          * @enum {string}
          */
         RebuildState: "idle" | "running" | "done" | "failed";
+        /**
+         * @description How the grade relates to what the standard names.
+         * @enum {string}
+         */
+        Relation: "specified" | "typical" | "approximate";
         SearchAnswer: {
             /**
              * @description The library's configured facets (`crate::search::FacetConfig::view`); one it does not
@@ -1326,6 +1415,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_ManufacturerDetail"];
+                };
+            };
+        };
+    };
+    parts_of_grade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a grade of the materials library's glossary (`06Cr19Ni10`, `45`, `GCr15`) */
+                grade: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the families whose standards name the grade, with their stored variant counts (none: an empty list); a grade longer than 64 characters or blank → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PartsOfGrade"];
                 };
             };
         };

@@ -14,6 +14,8 @@ export {
   type DetailSlotProps,
   type SearchFacet,
   type ResultColumn,
+  type SearchColumn,
+  type FieldColumn,
   type OverviewField,
 } from './config/library-config';
 export { libraryRoutes, lazyPage } from './pages/library-routes';

@@ -5,10 +5,12 @@
 //! |---|---|
 //! | `GET /to/api/public/mat/item/{id}/cae?format=&units=` | the material as a FreeCAD, CalculiX/Abaqus or APDL file |
 //! | `POST /to/api/public/mat/recommend` | constraints + objective → ranked materials, exclusions, Ashby chart |
+//! | `GET /to/api/public/mat/grades?codes=` | the material item of each glossary grade (what other libraries link to) |
 //! | `POST /mat/chat-recommend` | a sentence → the parsed constraints + the same recommendation (the spec's algorithm tool host path) |
 
 pub mod cae;
 pub mod chat;
+pub mod grades;
 pub mod recommend;
 
 use actix_web::web;
@@ -18,6 +20,7 @@ use utoipa::OpenApi;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/item/{id}/cae").route(web::get().to(cae::cae)));
     cfg.service(web::resource("/recommend").route(web::post().to(recommend::recommend)));
+    cfg.service(web::resource("/grades").route(web::get().to(grades::grades)));
 }
 
 /// The spec's path on the algorithm tool host, which the embedded portal is too.
@@ -25,7 +28,7 @@ pub const CHAT_RECOMMEND_PATH: &str = "/mat/chat-recommend";
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(cae::cae, recommend::recommend),
+    paths(cae::cae, recommend::recommend, grades::grades),
     components(schemas(
         crate::selection::RecommendRequest,
         crate::selection::ConstraintInput,
@@ -42,6 +45,8 @@ pub const CHAT_RECOMMEND_PATH: &str = "/mat/chat-recommend";
         crate::selection::ChartBox,
         crate::selection::ChartEnvelope,
         crate::selection::ChartLine,
+        grades::GradeMaterial,
+        grades::GradeMaterials,
     )),
     tags((name = "mat", description = "材料 Materials"))
 )]

@@ -3,6 +3,7 @@
 //! mendeleev).
 
 mod category;
+mod grades;
 mod helpers;
 mod import;
 mod items;

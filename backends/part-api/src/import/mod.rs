@@ -18,6 +18,7 @@ use catalog::item::store::ItemRepository;
 use serde::Serialize;
 
 use crate::glossary::{Glossary, GLOSSARY_FILE};
+use crate::materials::{PartMaterials, MATERIALS_FILE};
 use standard_parts::{read_family, shared_standards, LengthSeries, LENGTHS_FILE};
 
 /// Raised when the importer's output for the same files changes, so that databases seeded by an
@@ -87,7 +88,8 @@ fn input_files(dir: &Path, glossary: &Glossary) -> Vec<String> {
     files.push(format!("bd_warehouse/{LENGTHS_FILE}"));
     files.push(profiles::PROFILES_FILE.to_string());
     files.push(GLOSSARY_FILE.to_string());
-    files.retain(|f| dir.join(f).is_file() || f == GLOSSARY_FILE);
+    files.push(MATERIALS_FILE.to_string());
+    files.retain(|f| dir.join(f).is_file() || f == GLOSSARY_FILE || f == MATERIALS_FILE);
     files.sort();
     files.dedup();
     files
@@ -114,6 +116,7 @@ pub async fn import_dir(
     options: &ImportOptions,
 ) -> anyhow::Result<ImportReport> {
     let glossary = Glossary::load(dir)?;
+    let materials = PartMaterials::load(dir)?;
     let progress = if options.progress {
         ImportProgress::with_bar("tables")
     } else {
@@ -138,7 +141,7 @@ pub async fn import_dir(
         extra.tables += read.tables;
         extra.blank_cells += read.blank_cells;
         *extra.families.entry(key.clone()).or_default() += read.variants.len();
-        store_variants(&mut run, items, read.variants).await?;
+        store_variants(&mut run, items, &materials, read.variants).await?;
         run.progress().advance();
     }
     run.progress().set_phase("profiles");
@@ -149,7 +152,7 @@ pub async fn import_dir(
     let extra = &mut run.report().extra;
     extra.tables += 1;
     *extra.families.entry("profile".to_string()).or_default() += read.variants.len();
-    store_variants(&mut run, items, read.variants).await?;
+    store_variants(&mut run, items, &materials, read.variants).await?;
     run.progress().advance();
     Ok(run.finish())
 }
@@ -157,11 +160,19 @@ pub async fn import_dir(
 async fn store_variants(
     run: &mut ImportRun<PartCounts>,
     items: &ItemRepository,
+    materials: &PartMaterials,
     variants: Vec<variant::Variant>,
 ) -> anyhow::Result<()> {
     let records = variants
         .into_iter()
-        .map(variant::Variant::into_item)
+        .map(|mut variant| {
+            // What the standards make the part of, and its classes as search words (`A2-70`).
+            let options =
+                materials.options(&variant.attributes.family, &variant.attributes.standard);
+            variant.keywords.extend(crate::materials::keywords(options));
+            variant.attributes.materials = options.to_vec();
+            variant.into_item()
+        })
         .collect::<anyhow::Result<Vec<_>>>()?;
     for batch in records.chunks(BATCH) {
         run.store(items, batch.to_vec()).await?;

@@ -113,6 +113,7 @@ pub fn read_profiles(dir: &Path, glossary: &Glossary) -> anyhow::Result<ProfileV
                 profile_class: Some(class.to_string()),
                 priority: 0.7,
                 aliases: vec![section],
+                materials: Vec::new(),
             },
             parameters,
             diameter_mm: order,

@@ -525,6 +525,7 @@ impl Context<'_> {
                 profile_class: None,
                 priority: self.family.priority,
                 aliases,
+                materials: Vec::new(),
             },
             parameters,
             diameter_mm,

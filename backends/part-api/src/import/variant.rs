@@ -10,6 +10,7 @@ use units::Dimension;
 
 use super::size::{label, mm_text};
 use crate::glossary::{GbEquivalent, Note};
+use crate::materials::MaterialOption;
 
 /// The extension table (`migrations/*/20261126000003_part_variant.sql`).
 pub const VARIANT_TABLE: &str = "part_variant";
@@ -58,6 +59,10 @@ pub struct PartAttributes {
     /// the code by the search.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// What the standards make the part of (`data/parts/materials.json`): property classes with
+    /// a grade of the materials library each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub materials: Vec<MaterialOption>,
 }
 
 /// A typed value under its label (`dk 10 mm`, `C 13.5 kN`).

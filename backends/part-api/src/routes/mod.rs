@@ -7,8 +7,10 @@
 //! | `GET /item/{id}/recommendations?size=` | mating nuts and washers, the same part in other standards, the next sizes |
 //! | `GET /item/{id}/variants` | every variant of the part's family and standard (the variant table) |
 //! | `GET /item/{id}/model/{format}?length=` | the STEP, STL or GLB model or the SVG or DXF drawing (profiles: of a length) |
+//! | `GET /materials/{grade}/parts` | the part families whose standards name a materials-library grade |
 
 pub mod item;
+pub mod materials;
 
 use actix_web::web;
 use catalog::Library;
@@ -25,6 +27,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/item/{id}/model/{format}").route(web::get().to(item::model::model)),
     );
+    cfg.service(
+        web::resource("/materials/{grade}/parts")
+            .route(web::get().to(materials::parts_of_grade::parts_of_grade)),
+    );
 }
 
 #[derive(OpenApi)]
@@ -32,13 +38,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     paths(
         item::recommendations::recommendations,
         item::variants::variants,
-        item::model::model
+        item::model::model,
+        materials::parts_of_grade::parts_of_grade
     ),
     components(schemas(
         item::recommendations::PartRecommendations,
         item::recommendations::PartRecommendationGroup,
         item::variants::PartVariants,
         item::variants::PartVariant,
+        materials::parts_of_grade::PartsOfGrade,
+        materials::parts_of_grade::PartFamilyUse,
+        crate::materials::MaterialOption,
+        crate::materials::Relation,
     )),
     tags((name = "part", description = "零部件 Mechanical parts"))
 )]

@@ -5,6 +5,7 @@ mod category;
 mod helpers;
 mod import;
 mod items;
+mod materials;
 mod models;
 mod recommendations;
 mod search;

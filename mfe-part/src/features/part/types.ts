@@ -1,4 +1,4 @@
-import type { PartSchema } from '@portal/api-types';
+import type { MatSchema, PartSchema } from '@portal/api-types';
 import type { ItemDetail } from '@portal/library-ui/items';
 
 /**
@@ -21,6 +21,27 @@ export type PartRecommendations = PartSchema<'PartRecommendations'>;
 export type PartRecommendationGroup = PartSchema<'PartRecommendationGroup'>;
 
 export type PartSummary = PartSchema<'ItemSummary'>;
+
+/** A material a part's standard allows: its class (`A2-70`) and the materials library's grade. */
+export type MaterialOption = PartSchema<'MaterialOption'>;
+
+/** The materials library's answer to `GET /grades`: each grade's item (mat-api's schema). */
+export type GradeMaterials = MatSchema<'GradeMaterials'>;
+
+export type GradeMaterial = MatSchema<'GradeMaterial'>;
+
+/** The materials of a detail slot's item (none for an older server or a part without them). */
+export function materialsOf(item: ItemDetail): MaterialOption[] {
+  const materials = (item.component as { materials?: unknown }).materials;
+  return Array.isArray(materials) ? (materials as MaterialOption[]) : [];
+}
+
+/** The distinct grades of a part's materials, in their order (the classes without one are named, not linked). */
+export function gradesOf(materials: readonly MaterialOption[]): string[] {
+  const grades: string[] = [];
+  for (const option of materials) if (option.grade && !grades.includes(option.grade)) grades.push(option.grade);
+  return grades;
+}
 
 /** The formats the detail offers, in this order (the API lists them in its own). */
 export const MODEL_FORMATS = ['step', 'stl', 'glb', 'svg', 'dxf'] as const;

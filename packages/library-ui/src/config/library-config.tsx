@@ -9,6 +9,18 @@ export type SearchFacet = 'category' | 'manufacturer' | 'package' | 'ranges';
 /** A column of a results table; `parameters` is one column per dimension the hits state. */
 export type ResultColumn = 'partNumber' | 'name' | 'manufacturer' | 'package' | 'parameters' | 'pinCount' | 'description' | 'compare';
 
+/**
+ * A results column showing one text field a library adds to its hits (materials: `standard`), titled by an
+ * i18n key looked up like every kit text (the library's namespace first).
+ */
+export interface FieldColumn {
+  field: string;
+  titleKey: string;
+}
+
+/** A column of the search page's results table: the kit's, or a library's text field. */
+export type SearchColumn = ResultColumn | FieldColumn;
+
 /** A row of the detail page's overview card. */
 export type OverviewField = 'name' | 'manufacturer' | 'package' | 'footprint' | 'pinCount' | 'description' | 'datasheet';
 
@@ -52,9 +64,9 @@ export interface LibraryConfig {
   search: {
     facets: readonly SearchFacet[];
     /** Columns of the search page's results table, in order. */
-    columns: readonly ResultColumn[];
+    columns: readonly SearchColumn[];
     /** Columns of a category's list in the catalogue (narrower: the tree sits beside it). */
-    catalogueColumns: readonly ResultColumn[];
+    catalogueColumns: readonly SearchColumn[];
     /**
      * Range parameters of the library's own (not a dimension of the kit's SI table) with the units
      * offered for each: materials' property keys in MPa / GPa / ksi, g/cm³, °C / K / °F.

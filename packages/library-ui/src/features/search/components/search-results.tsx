@@ -3,7 +3,7 @@ import { Card, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { QueryState } from '../../../components/query-state';
-import { useLibraryConfig, type ResultColumn } from '../../../config/library-config';
+import { useLibraryConfig, type FieldColumn, type ResultColumn } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { AddToCompareButton } from '../../compare/components/add-to-compare-button';
 import { useSearchItems, type SearchResult } from '../api/search-items';
@@ -128,7 +128,20 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
       },
     ],
   };
-  const columns: ColumnsType<Row> = (embedded ? config.search.catalogueColumns : config.search.columns).flatMap((column) => columnsOf[column]);
+  const fieldColumn = (column: FieldColumn): ColumnsType<Row> => [
+    {
+      key: `field-${column.field}`,
+      title: t(column.titleKey),
+      onCell: () => ({ 'data-testid': `field-cell-${column.field}` }) as HTMLAttributes<HTMLElement>,
+      render: (_: unknown, row: Row) => {
+        const value = (row as unknown as Record<string, unknown>)[column.field];
+        return typeof value === 'string' && value !== '' ? value : '—';
+      },
+    },
+  ];
+  const columns: ColumnsType<Row> = (embedded ? config.search.catalogueColumns : config.search.columns).flatMap((column) =>
+    typeof column === 'string' ? columnsOf[column] : fieldColumn(column),
+  );
 
   return (
     <div className={embedded ? 'cmp-results cmp-results--embedded' : 'cmp-results'} data-testid="search-layout">

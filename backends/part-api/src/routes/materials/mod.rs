@@ -1,0 +1,1 @@
+pub mod parts_of_grade;
