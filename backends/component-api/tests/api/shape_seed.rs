@@ -88,15 +88,60 @@ async fn an_soic_8_model_finds_soic_packages_first() -> anyhow::Result<()> {
     let model = std::fs::read(
         seed().join("kicad/3dmodels/Package_SO.3dshapes/SOIC-8_3.9x4.9mm_P1.27mm.glb"),
     )?;
-    let answer = upload(&app, &format!("{BASE}/search3d?pageSize=30"), "SOIC-8.glb", &model).await?;
+    let answer = upload(
+        &app,
+        &format!("{BASE}/search3d?pageSize=30"),
+        "SOIC-8.glb",
+        &model,
+    )
+    .await?;
     let found = footprints(&answer);
     println!("SOIC-8 upload: {found:?}");
     assert!(found.len() >= 10, "{answer}");
-    assert!(found[..10].iter().all(|f| is_soic(f)), "SOIC first: {found:?}");
-    assert!(answer["list"][0]["score"].as_f64() >= Some(99.0), "the same model scores ~100");
+    assert!(
+        found[..10].iter().all(|f| is_soic(f)),
+        "SOIC first: {found:?}"
+    );
+    assert!(
+        answer["list"][0]["score"].as_f64() >= Some(99.0),
+        "the same model scores ~100"
+    );
+    let id = answer["list"][0]["component"]["id"]
+        .as_i64()
+        .context("id")?;
 
-    // "Find similar" of the first SOIC-8 part: not itself, SOIC parts first.
-    let id = answer["list"][0]["component"]["id"].as_i64().context("id")?;
+    // The wide-body SOIC-8 (5.275 mm), which three parts use: those, then other models of its
+    // KiCad family folder (Package_SO: VSSOP-8 ranks next, shape only, size not counted) before
+    // any other family — the ground truth is the folder.
+    let wide = std::fs::read(
+        seed().join("kicad/3dmodels/Package_SO.3dshapes/SOIC-8_5.275x5.275mm_P1.27mm.glb"),
+    )?;
+    let answer = upload(
+        &app,
+        &format!("{BASE}/search3d?pageSize=30"),
+        "SOIC-8W.glb",
+        &wide,
+    )
+    .await?;
+    let found = footprints(&answer);
+    println!("wide SOIC-8 upload: {found:?}");
+    let mut distinct: Vec<&String> = Vec::new();
+    for footprint in &found {
+        if !distinct.contains(&footprint) {
+            distinct.push(footprint);
+        }
+    }
+    assert!(
+        distinct.len() >= 2,
+        "more than one model among the first 30: {distinct:?}"
+    );
+    assert!(found[0].contains("SOIC-8_5.275x5.275mm"), "{found:?}");
+    assert!(
+        found.iter().all(|f| f.starts_with("Package_SO:")),
+        "the Package_SO family first: {found:?}"
+    );
+
+    // "Find similar" of the first (3.9 mm) SOIC-8 part: not itself, SOIC parts first.
     let (_, body) = app
         .get_json(&format!("{BASE}/item/{id}/similar?pageSize=20"))
         .await?;
@@ -113,10 +158,14 @@ async fn an_soic_8_model_finds_soic_packages_first() -> anyhow::Result<()> {
     assert!(found[..10].iter().all(|f| is_soic(f)), "{found:?}");
     // The minimum score narrows the answer.
     let (_, narrow) = app
-        .get_json(&format!("{BASE}/item/{id}/similar?minScore=99.5&pageSize=100"))
+        .get_json(&format!(
+            "{BASE}/item/{id}/similar?minScore=99.5&pageSize=100"
+        ))
         .await?;
     let (_, wide) = app
-        .get_json(&format!("{BASE}/item/{id}/similar?minScore=50&pageSize=100"))
+        .get_json(&format!(
+            "{BASE}/item/{id}/similar?minScore=50&pageSize=100"
+        ))
         .await?;
     assert!(
         narrow["data"]["total"].as_u64() < wide["data"]["total"].as_u64(),
