@@ -10,6 +10,7 @@ pub mod item;
 pub mod model;
 pub mod routes;
 pub mod search;
+pub mod shape_search;
 pub mod store;
 pub mod taxonomy;
 #[cfg(feature = "testing")]
@@ -203,6 +204,27 @@ struct ItemsApi;
 )]
 struct ItemSearchApi;
 
+/// The kit's shape search routes (placeholders as in [`ItemsApi`]).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::shape::search3d::search3d,
+        routes::shape::search2d::search2d,
+        routes::shape::similar::similar,
+        routes::shape::thumbnail::thumbnail,
+        routes::shape::status::shape_status,
+    ),
+    components(schemas(
+        routes::shape::ShapeAnswer,
+        routes::shape::ShapeHit,
+        routes::shape::search3d::ModelUpload,
+        routes::shape::search2d::ImageUpload,
+        shape_search::ShapeStatus,
+        shape_search::ShapeState,
+    ))
+)]
+struct ShapeSearchApi;
+
 /// The OpenAPI document of the item routes as library `L` (whose `Library` is `library`; the
 /// document needs its types only, not a value) mounts them ([`routes::configure_items`]):
 /// paths under the library's API base, tagged with the library's key, and the item schemas
@@ -219,6 +241,14 @@ pub fn item_search_openapi<L: item::library::ItemLibrary>(
     library: &Library,
 ) -> utoipa::openapi::OpenApi {
     for_library::<L>(ItemSearchApi::openapi(), library)
+}
+
+/// The OpenAPI document of the shape search routes as library `L` mounts them
+/// ([`routes::configure_shape`]); a library that mounts them merges it into its document.
+pub fn shape_search_openapi<L: item::library::ItemLibrary>(
+    library: &Library,
+) -> utoipa::openapi::OpenApi {
+    for_library::<L>(ShapeSearchApi::openapi(), library)
 }
 
 /// The kit's placeholder tag of item and search routes.

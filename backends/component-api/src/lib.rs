@@ -40,6 +40,7 @@ use crate::search_routes::ComponentSearch;
 use crate::store::{ComponentRepository, KicadRepository, COMPONENT_SEED};
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
+use catalog::shape_search::{FileModels, ShapeSearch};
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/component.json`; a malformed file fails this crate's tests).
@@ -118,7 +119,15 @@ pub struct ComponentService {
     authenticator: OnceLock<Arc<Authenticator>>,
     /// The components' file contents, opened when the service starts (`seed`).
     files: OnceLock<ItemFiles>,
+    /// Shape search over the components' GLB models (fingerprinted after start).
+    shapes: Arc<ComponentShapes>,
 }
+
+/// The file kind whose models the shape search fingerprints (KiCad's models as GLB).
+pub const SHAPE_MODEL_KIND: &str = "model-glb";
+
+/// The components' shape search: the kit's, over their GLB item files.
+pub type ComponentShapes = ShapeSearch<FileModels>;
 
 impl ComponentService {
     /// `seed_dir`: the seed to import on first start (`None`: none).
@@ -129,6 +138,7 @@ impl ComponentService {
             search: Arc::new(search_routes::index::component_search()),
             authenticator: OnceLock::new(),
             files: OnceLock::new(),
+            shapes: Arc::new(ShapeSearch::new(LIBRARY.key)),
         }
     }
 
@@ -148,6 +158,11 @@ impl ComponentService {
     /// The keyword search index (tools and tests catch it up on demand).
     pub fn search(&self) -> &Arc<ComponentSearch> {
         &self.search
+    }
+
+    /// The shape search (tests await its job's passes).
+    pub fn shapes(&self) -> &Arc<ComponentShapes> {
+        &self.shapes
     }
 }
 
@@ -170,7 +185,10 @@ impl Service for ComponentService {
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
         // The kit's category, item and search routes (tag `component`), then the library's own.
-        catalog::item_library_openapi::<ComponentItems>(&LIBRARY, routes::openapi(&LIBRARY))
+        let mut document =
+            catalog::item_library_openapi::<ComponentItems>(&LIBRARY, routes::openapi(&LIBRARY));
+        document.merge(catalog::shape_search_openapi::<ComponentItems>(&LIBRARY));
+        document
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -193,6 +211,7 @@ impl Service for ComponentService {
                 .app_data(catalog_state)
                 .app_data(state)
                 .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(web::Data::from(Arc::clone(&self.shapes)))
                 .app_data(web::Data::from(self.authenticator(context)))
                 .app_data(web::Data::new(ItemRoutes {
                     library: Arc::new(ComponentItems {
@@ -206,6 +225,7 @@ impl Service for ComponentService {
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ComponentRepository>)
                 .configure(catalog::routes::configure_items::<ComponentItems>)
+                .configure(catalog::routes::configure_shape::<ComponentItems, FileModels>)
                 .configure(catalog::routes::configure),
         );
         catalog::configure_search_index(
@@ -224,6 +244,7 @@ impl Service for ComponentService {
             let files = open_files(context).await?;
             // A second open of the same service value keeps the first.
             let files = self.files.get_or_init(|| files).clone();
+            let files_for_shapes = files.clone();
             let store = ComponentRepository::new(&context.db, files);
             self.seed_components(&context.db, &store).await?;
             // The index is derived data kept on disk: reopened when current and caught up from
@@ -231,7 +252,11 @@ impl Service for ComponentService {
             let categories = CategoryRepository::new(&context.db);
             self.search
                 .open_and_follow(context, LIBRARY.key, store, categories)
-                .await
+                .await?;
+            // Fingerprints are computed in the background (docs/shape-search.md): start-up does
+            // not wait for them.
+            let models = FileModels::new(&context.db, files_for_shapes, SHAPE_MODEL_KIND);
+            self.shapes.start(context, models)
         })
     }
 }

@@ -78,6 +78,26 @@ pub mod global {
     pub const NOT_READY: &str = "服务未就绪";
 }
 
+/// Codes of the library kit's shape search (3D model and 2D picture search, "find similar"),
+/// module 1_040: the same in every library that mounts it (docs/error-codes.md, "Shape search").
+pub mod shape {
+    crate::error_codes! {
+        SHAPE_ERRORS {
+            /// Not STL, OBJ, GLB/glTF or VRML, malformed, or no measurable triangle; the
+            /// detail says which.
+            MODEL_UNREADABLE = (1_040_001_000, OK, "模型文件无法读取");
+            /// More bytes than the upload limit or more triangles than the shape crate's.
+            MODEL_TOO_LARGE = (1_040_001_001, OK, "模型文件过大");
+            /// Not a PNG or JPEG picture, or too large a picture.
+            IMAGE_UNREADABLE = (1_040_002_000, OK, "图片无法识别");
+            /// A blank picture (no outline to search for).
+            IMAGE_BLANK = (1_040_002_001, OK, "图片中没有可识别的轮廓");
+            /// "Find similar" or a thumbnail of an item without a fingerprinted 3D model.
+            ITEM_WITHOUT_MODEL = (1_040_003_000, OK, "该条目没有可比较的三维模型");
+        }
+    }
+}
+
 /// A bounded resource (the password-hashing queue, the database pool) has no room now: the
 /// answer is 503 `服务繁忙，请稍后重试` with `Retry-After`, not a failure of the server. Raised
 /// through `anyhow` by any layer; [`ApiError`]'s conversion recognises it.

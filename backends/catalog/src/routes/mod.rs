@@ -16,12 +16,16 @@
 //! | `GET /search?…` | `{list, total, facets}` | [`configure_search`] |
 //! | `GET /es/keyword/suggest?keyword=&size=` | completions | [`configure_search`] |
 //! | `GET /category/counts` | `{code: count}` | [`configure_search`] |
+//! | `POST /search3d`, `POST /search2d` | a model or a picture → `{list[{component, score, thumbnailUrl}], total, status}` | [`configure_shape`] |
+//! | `GET /item/{id}/similar`, `GET /item/{id}/thumbnail.png` | "find similar"; the model's picture | [`configure_shape`] |
+//! | `GET /search3d/status` | the fingerprint job's progress | [`configure_shape`] |
 
 pub mod category;
 pub mod item;
 pub mod manufacturer;
 pub mod search;
 pub mod search_index;
+pub mod shape;
 pub mod suggest;
 pub mod view;
 
@@ -29,6 +33,7 @@ use actix_web::web;
 
 use crate::item::library::ItemLibrary;
 use crate::search::IndexFeed;
+use crate::shape_search::ModelSource;
 
 /// The category routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -76,4 +81,23 @@ pub fn configure_search<F: IndexFeed>(cfg: &mut web::ServiceConfig) {
             web::resource("/category/counts")
                 .route(web::get().to(search::counts::category_counts::<F>)),
         );
+}
+
+/// The shape search routes of library `L` over its models `S`; the scope must hold
+/// `web::Data<view::ItemRoutes<L>>` and `web::Data<ShapeSearch<S>>`.
+pub fn configure_shape<L: ItemLibrary, S: ModelSource>(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/search3d").route(web::post().to(shape::search3d::search3d::<L, S>)),
+    )
+    .service(
+        web::resource("/search3d/status").route(web::get().to(shape::status::shape_status::<S>)),
+    )
+    .service(web::resource("/search2d").route(web::post().to(shape::search2d::search2d::<L, S>)))
+    .service(
+        web::resource("/item/{id}/similar").route(web::get().to(shape::similar::similar::<L, S>)),
+    )
+    .service(
+        web::resource("/item/{id}/thumbnail.png")
+            .route(web::get().to(shape::thumbnail::thumbnail::<L, S>)),
+    );
 }

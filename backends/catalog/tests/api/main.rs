@@ -8,6 +8,7 @@ mod item_library;
 mod item_routes;
 mod items;
 mod routes;
+mod shape;
 mod store;
 
 use catalog::Library;

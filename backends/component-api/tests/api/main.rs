@@ -12,3 +12,4 @@ mod search_follower;
 mod search_index;
 mod search_rebuild;
 mod seed_search;
+mod shape_seed;

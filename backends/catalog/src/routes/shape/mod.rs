@@ -1,0 +1,235 @@
+//! The shape search routes of a library (docs/shape-search.md, "Wired into the libraries"),
+//! over its [`ShapeSearch`] and its item routes' state (the hits are the kit's `ItemSummary`):
+//!
+//! | path | answer |
+//! |---|---|
+//! | `POST /search3d?…` | multipart `file` (STL, OBJ, GLB/glTF, VRML) → ranked items |
+//! | `POST /search2d?…` | multipart `file` (PNG, JPEG: a sketch, drawing or photo) → ranked items |
+//! | `GET /item/{id}/similar?…` | the items whose models are most like the item's |
+//! | `GET /item/{id}/thumbnail.png` | the item's model rendered from an oblique direction |
+//! | `GET /search3d/status` | the fingerprint job's progress |
+
+pub mod search2d;
+pub mod search3d;
+pub mod similar;
+pub mod status;
+pub mod thumbnail;
+
+use std::collections::{HashMap, HashSet};
+
+use actix_multipart::Multipart;
+use futures_util::TryStreamExt;
+use kernel::error::shape::{IMAGE_BLANK, IMAGE_UNREADABLE, MODEL_TOO_LARGE, MODEL_UNREADABLE};
+use kernel::{ApiError, ApiResult};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::item::library::ItemLibrary;
+use crate::item::store::ItemStore;
+use crate::routes::view::{truncate, ItemRoutes, ItemSummary};
+use crate::shape_search::{ItemHit, ShapeQuery, ShapeStatus};
+use crate::store::CategoryStore;
+
+/// Largest model upload (bytes): a binary STL of about a million triangles.
+pub const MAX_MODEL_BYTES: usize = 50 * 1024 * 1024;
+/// Largest picture upload (bytes).
+pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
+/// Items an answer counts at most (`total`); `pageSize` of them are listed.
+pub const MAX_RANKED: usize = 500;
+const DEFAULT_PAGE_SIZE: usize = 20;
+
+/// The options of every shape query (query string).
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ShapeOptions {
+    /// Lowest similarity listed, 0–100 (default 0: the best `pageSize`).
+    pub min_score: Option<f32>,
+    /// Count a different size as a difference (default false: shape only).
+    pub include_size: Option<bool>,
+    /// Treat a mirror image as the same shape (default true).
+    pub ignore_mirrored: Option<bool>,
+    /// Only items in this category's subtree.
+    pub category_code: Option<String>,
+    /// Items listed, 1–100 (default 20).
+    pub page_size: Option<usize>,
+}
+
+/// A ranked item.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShapeHit {
+    /// The item as lists show it (`component` in every library: the spec's name).
+    pub component: ItemSummary,
+    /// Similarity 0–100, one decimal.
+    pub score: f32,
+    /// `<api base>/item/{id}/thumbnail.png`.
+    pub thumbnail_url: String,
+}
+
+/// Ranked items, best first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShapeAnswer {
+    pub list: Vec<ShapeHit>,
+    /// Items at or above `minScore` (counted up to 500).
+    pub total: usize,
+    /// The fingerprint job: while it is `computing`, items still without a fingerprint are not
+    /// among the results.
+    pub status: ShapeStatus,
+}
+
+impl ShapeOptions {
+    /// The query these options ask for, with the category filter resolved in `state`'s tree.
+    pub async fn query<L: ItemLibrary>(
+        &self,
+        state: &ItemRoutes<L>,
+        exclude: Option<i64>,
+    ) -> ApiResult<(ShapeQuery, usize)> {
+        let min_score = self.min_score.unwrap_or(0.0);
+        if !(0.0..=100.0).contains(&min_score) {
+            return Err(ApiError::bad_request(format!(
+                "minScore 必须在 0 到 100 之间: {min_score}"
+            )));
+        }
+        let page_size = self.page_size.unwrap_or(DEFAULT_PAGE_SIZE);
+        if !(1..=100).contains(&page_size) {
+            return Err(ApiError::bad_request(format!(
+                "pageSize 必须在 1 到 100 之间: {page_size}"
+            )));
+        }
+        let categories = match self.category_code.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(code) => Some(subtree(state, code).await?),
+        };
+        Ok((
+            ShapeQuery {
+                min_score,
+                options: shape::Options {
+                    include_size: self.include_size.unwrap_or(false),
+                    ignore_mirrored: self.ignore_mirrored.unwrap_or(true),
+                },
+                categories,
+                exclude,
+                limit: MAX_RANKED,
+            },
+            page_size,
+        ))
+    }
+}
+
+/// The ids of the category `code` and its descendants; an unknown code is the library's
+/// 分类不存在.
+async fn subtree<L: ItemLibrary>(state: &ItemRoutes<L>, code: &str) -> ApiResult<HashSet<i64>> {
+    if code.len() > 64 {
+        return Err(ApiError::bad_request(format!(
+            "categoryCode 过长: {}",
+            truncate(code, 40)
+        )));
+    }
+    let records = state.categories.list().await?;
+    let root = records
+        .iter()
+        .find(|record| record.code == code)
+        .ok_or_else(|| ApiError::new(state.library.library().category_not_found))?;
+    let below = format!("{}/", root.path);
+    Ok(records
+        .iter()
+        .filter(|record| record.path == root.path || record.path.starts_with(&below))
+        .map(|record| record.id)
+        .collect())
+}
+
+/// The answer listing the first `page_size` of `hits` as the library's summaries.
+pub async fn answer<L: ItemLibrary>(
+    state: &ItemRoutes<L>,
+    hits: Vec<ItemHit>,
+    page_size: usize,
+    status: ShapeStatus,
+) -> ApiResult<ShapeAnswer> {
+    let total = hits.len();
+    let listed = &hits[..hits.len().min(page_size)];
+    let ids: Vec<i64> = listed.iter().map(|hit| hit.item_id).collect();
+    let mut records: HashMap<i64, _> = state
+        .items
+        .get_many(&ids)
+        .await?
+        .into_iter()
+        .map(|item| (item.id, item))
+        .collect();
+    // In rank order; an item deleted since the index was loaded is left out.
+    let items: Vec<_> = ids.iter().filter_map(|id| records.remove(id)).collect();
+    let summaries = state.summaries(&items).await?;
+    let scores: HashMap<i64, f32> = listed.iter().map(|hit| (hit.item_id, hit.score)).collect();
+    let base = state.library.library().api_base();
+    let list = items
+        .iter()
+        .zip(summaries)
+        .map(|(item, summary)| ShapeHit {
+            component: summary,
+            score: (scores.get(&item.id).copied().unwrap_or(0.0) * 10.0).round() / 10.0,
+            thumbnail_url: format!("{base}/item/{}/thumbnail.png", item.id),
+        })
+        .collect();
+    Ok(ShapeAnswer {
+        list,
+        total,
+        status,
+    })
+}
+
+/// The bytes and name of the form's `file` field, at most `limit` bytes (other fields are
+/// ignored). A missing or empty file is a bad request; a larger one is `too_large`.
+pub async fn read_upload(
+    mut form: Multipart,
+    limit: usize,
+    too_large: kernel::ErrorCode,
+) -> ApiResult<(String, Vec<u8>)> {
+    let mut upload = None;
+    while let Some(mut field) = form.try_next().await.map_err(bad_form)? {
+        let is_file = field.name() == Some("file");
+        let name = field
+            .content_disposition()
+            .and_then(|disposition| disposition.get_filename())
+            .unwrap_or_default()
+            .to_owned();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.try_next().await.map_err(bad_form)? {
+            if is_file && bytes.len() + chunk.len() > limit {
+                return Err(ApiError::with_detail(
+                    too_large,
+                    format!("不能超过{}MB", limit / (1024 * 1024)),
+                ));
+            }
+            if is_file {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        if is_file && upload.is_none() {
+            upload = Some((name, bytes));
+        }
+    }
+    let (name, bytes) = upload.ok_or_else(|| ApiError::missing_parameter("file"))?;
+    if bytes.is_empty() {
+        return Err(ApiError::bad_request("file 为空"));
+    }
+    Ok((name, bytes))
+}
+
+fn bad_form(error: actix_multipart::MultipartError) -> ApiError {
+    ApiError::bad_request(format!("multipart: {error}"))
+}
+
+/// A model or picture the shape crate refused, as the envelope says it.
+pub fn refused(error: shape::ShapeError) -> ApiError {
+    use shape::ShapeError;
+    match error {
+        ShapeError::TooLarge { .. } => ApiError::with_detail(MODEL_TOO_LARGE, error),
+        ShapeError::BadImage(_) => ApiError::with_detail(IMAGE_UNREADABLE, error),
+        ShapeError::BlankImage => ApiError::new(IMAGE_BLANK),
+        ShapeError::BadFingerprint(_) => ApiError::internal(anyhow::anyhow!("{error}")),
+        ShapeError::UnsupportedFormat(_) | ShapeError::Malformed { .. } | ShapeError::Empty => {
+            ApiError::with_detail(MODEL_UNREADABLE, error)
+        }
+    }
+}

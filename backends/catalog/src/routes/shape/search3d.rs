@@ -1,0 +1,54 @@
+//! `POST /search3d`: an uploaded model → the library's items ranked by shape.
+
+use std::sync::Arc;
+
+use actix_multipart::Multipart;
+use actix_web::web;
+use kernel::error::shape::MODEL_TOO_LARGE;
+use kernel::{ApiResponse, ApiResult};
+
+use super::{answer, read_upload, refused, ShapeAnswer, ShapeOptions, MAX_MODEL_BYTES};
+use crate::item::library::ItemLibrary;
+use crate::routes::view::ItemRoutes;
+use crate::shape_search::{ModelSource, QueryTarget, ShapeSearch};
+
+/// The form of `POST /search3d` (multipart/form-data).
+#[derive(Debug, utoipa::ToSchema)]
+#[allow(dead_code)] // documents the form only
+pub struct ModelUpload {
+    /// STL, OBJ, GLB/glTF or VRML (format from the file name's extension), ≤ 50 MB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+}
+
+/// Items whose models are most like the uploaded one, best first.
+#[utoipa::path(
+    post,
+    path = "/search3d",
+    tag = "items",
+    params(ShapeOptions),
+    request_body(content = ModelUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "ranked items; an unreadable model → 1040001000, over 50 MB or \
+        5 million triangles → 1040001001, options out of range → 400", body = ApiResponse<ShapeAnswer>))
+)]
+#[tracing::instrument(skip_all, fields(library = state.library.library().key))]
+pub async fn search3d<L: ItemLibrary, S: ModelSource>(
+    state: web::Data<ItemRoutes<L>>,
+    search: web::Data<ShapeSearch<S>>,
+    options: web::Query<ShapeOptions>,
+    form: Multipart,
+) -> ApiResult<ApiResponse<ShapeAnswer>> {
+    let (query, page_size) = options.query(&state, None).await?;
+    let (name, bytes) = read_upload(form, MAX_MODEL_BYTES, MODEL_TOO_LARGE).await?;
+    let fingerprint = search
+        .run(move || shape::fingerprint_file(&name, &bytes))
+        .await?
+        .map_err(refused)?;
+    let search: Arc<ShapeSearch<S>> = search.into_inner();
+    let hits = search
+        .query(QueryTarget::Model(Box::new(fingerprint)), query)
+        .await?;
+    Ok(ApiResponse::ok(
+        answer(&state, hits, page_size, search.status()).await?,
+    ))
+}

@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261126000061_item_shape.sql
