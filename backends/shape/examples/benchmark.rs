@@ -85,7 +85,11 @@ fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * fraction).round() as usize]
 }
 
-fn kicad_set(dir: &Path, per_folder: usize, times: &mut Vec<Duration>) -> Result<Vec<Labelled>, String> {
+fn kicad_set(
+    dir: &Path,
+    per_folder: usize,
+    times: &mut Vec<Duration>,
+) -> Result<Vec<Labelled>, String> {
     let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e} (pass the KiCad 3dmodels folder)", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
