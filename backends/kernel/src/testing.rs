@@ -27,6 +27,32 @@ pub fn services_required() -> bool {
     !std::env::var(REQUIRE_SERVICES_ENV).is_ok_and(|value| value == "0" || value == "false")
 }
 
+/// A query-string value percent-encoded (everything but RFC 3986's unreserved characters), for
+/// benchmarks that write their request paths by hand.
+pub fn query_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// p50, p99 and max of `times` in milliseconds (nearest rank), for the benchmarks' tables.
+pub fn percentiles_ms(mut times: Vec<Duration>) -> (f64, f64, f64) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let at =
+        |q: f64| ms(times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]);
+    (
+        at(0.5),
+        at(0.99),
+        ms(*times.last().unwrap_or(&Duration::ZERO)),
+    )
+}
+
 fn configured(env: &str) -> Option<String> {
     std::env::var(env)
         .ok()

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use kernel::testing::{TestApp, TestBackend, TestEnvironment};
+use kernel::testing::{percentiles_ms, query_encode, TestApp, TestBackend, TestEnvironment};
 use mat_api::import::committed_seed_dir;
 use mat_api::MatService;
 
@@ -56,29 +56,6 @@ const RANGE_SEARCHES: &[(&str, &str, &str)] = &[
 ];
 const SUGGESTIONS: &[&str] = &["30", "SUS", "Q2", "606", "铝"];
 
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-fn percentiles(mut times: Vec<Duration>) -> (f64, f64, f64) {
-    times.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let at =
-        |q: f64| ms(times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]);
-    (
-        at(0.5),
-        at(0.99),
-        ms(*times.last().unwrap_or(&Duration::ZERO)),
-    )
-}
-
 /// Times `rounds` requests of `path`; every answer must be code 0.
 async fn timed(
     app: &TestApp,
@@ -94,7 +71,7 @@ async fn timed(
         anyhow::ensure!(status == 200 && body["code"] == 0, "{path}: {body}");
         last = body;
     }
-    Ok((percentiles(times), last))
+    Ok((percentiles_ms(times), last))
 }
 
 #[tokio::main]
@@ -119,7 +96,7 @@ async fn main() -> anyhow::Result<()> {
     )
     .await?;
     // The index follows the store: wait until the seed is searchable.
-    let probe = format!("/to/api/public/mat/search?keyWords={}", encode("304"));
+    let probe = format!("/to/api/public/mat/search?keyWords={}", query_encode("304"));
     loop {
         let (_, body) = app.get_json(&probe).await?;
         if body["data"]["total"].as_i64().unwrap_or(0) > 0 {
@@ -140,7 +117,7 @@ async fn main() -> anyhow::Result<()> {
     for (query, grade) in GRADE_QUERIES {
         let path = format!(
             "/to/api/public/mat/search?keyWords={}&pageSize=20",
-            encode(query)
+            query_encode(query)
         );
         let ((p50, p99, max), body) = timed(&app, &path, rounds).await?;
         let id = body["data"]["list"][0]["id"].as_i64().unwrap_or_default();
@@ -158,19 +135,19 @@ async fn main() -> anyhow::Result<()> {
     for query in TEXT_QUERIES {
         let path = format!(
             "/to/api/public/mat/search?keyWords={}&pageSize=20",
-            encode(query)
+            query_encode(query)
         );
         let ((p50, p99, max), _) = timed(&app, &path, rounds).await?;
         println!("| search `{query}` | {p50:.2} | {p99:.2} | {max:.2} |");
     }
     for (label, criteria, range) in RANGE_SEARCHES {
         let criteria = match criteria.split_once('=') {
-            Some(("keyWords", words)) => format!("keyWords={}", encode(words)),
+            Some(("keyWords", words)) => format!("keyWords={}", query_encode(words)),
             _ => criteria.to_string(),
         };
         let path = format!(
             "/to/api/public/mat/search?{criteria}&range={}&pageSize=20",
-            encode(range)
+            query_encode(range)
         );
         let ((p50, p99, max), body) = timed(&app, &path, rounds).await?;
         anyhow::ensure!(
@@ -182,14 +159,14 @@ async fn main() -> anyhow::Result<()> {
     for keyword in SUGGESTIONS {
         let path = format!(
             "/to/api/public/mat/es/keyword/suggest?keyword={}",
-            encode(keyword)
+            query_encode(keyword)
         );
         let ((p50, p99, max), _) = timed(&app, &path, rounds).await?;
         println!("| suggest `{keyword}` | {p50:.2} | {p99:.2} | {max:.2} |");
     }
     let path = format!(
         "/to/api/public/mat/grades?codes={}",
-        encode("06Cr19Ni10|06Cr17Ni12Mo2|45|40Cr|42CrMo")
+        query_encode("06Cr19Ni10|06Cr17Ni12Mo2|45|40Cr|42CrMo")
     );
     // The first lookup loads every material into the pool (the recommendation's); timed apart.
     let ((cold, _, _), _) = timed(&app, &path, 1).await?;

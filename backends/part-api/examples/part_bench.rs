@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use catalog::item::store::ItemRepository;
-use kernel::testing::{TestApp, TestBackend, TestEnvironment};
+use kernel::testing::{percentiles_ms, query_encode, TestApp, TestBackend, TestEnvironment};
 use part_api::import::{committed_seed_dir, import_dir, ImportOptions};
 use part_api::PartService;
 
@@ -51,29 +51,6 @@ const MODEL_FORMATS: &[(&str, &[u8])] = &[("step", b"ISO-10303-21"), ("glb", b"g
 /// Variants per family for the model timings.
 const MODEL_VARIANTS: usize = 20;
 
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-fn percentiles(mut times: Vec<Duration>) -> (f64, f64, f64) {
-    times.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let at =
-        |q: f64| ms(times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1]);
-    (
-        at(0.5),
-        at(0.99),
-        ms(*times.last().unwrap_or(&Duration::ZERO)),
-    )
-}
-
 async fn timed(app: &TestApp, path: &str, rounds: usize) -> anyhow::Result<(f64, f64, f64)> {
     let mut times = Vec::with_capacity(rounds);
     for _ in 0..rounds {
@@ -82,7 +59,7 @@ async fn timed(app: &TestApp, path: &str, rounds: usize) -> anyhow::Result<(f64,
         times.push(started.elapsed());
         anyhow::ensure!(status == 200 && body["code"] == 0, "{path}: {body}");
     }
-    Ok(percentiles(times))
+    Ok(percentiles_ms(times))
 }
 
 #[tokio::main]
@@ -140,7 +117,7 @@ async fn main() -> anyhow::Result<()> {
     for query in QUERIES {
         let path = format!(
             "/to/api/public/part/search?keyWords={}&pageSize=20",
-            encode(query)
+            query_encode(query)
         );
         let (p50, p99, max) = timed(&app, &path, rounds).await?;
         println!("| search `{query}` | {p50:.2} | {p99:.2} | {max:.2} |");
@@ -148,7 +125,7 @@ async fn main() -> anyhow::Result<()> {
     for keyword in SUGGESTIONS {
         let path = format!(
             "/to/api/public/part/es/keyword/suggest?keyword={}",
-            encode(keyword)
+            query_encode(keyword)
         );
         let (p50, p99, max) = timed(&app, &path, rounds).await?;
         println!("| suggest `{keyword}` | {p50:.2} | {p99:.2} | {max:.2} |");
@@ -157,7 +134,7 @@ async fn main() -> anyhow::Result<()> {
     for (label, query, model_query) in MODEL_FAMILIES {
         let path = format!(
             "/to/api/public/part/search?keyWords={}&pageSize={MODEL_VARIANTS}",
-            encode(query)
+            query_encode(query)
         );
         let (status, body) = app.get_json(&path).await?;
         anyhow::ensure!(status == 200 && body["code"] == 0, "{path}: {body}");
@@ -175,8 +152,8 @@ async fn main() -> anyhow::Result<()> {
                 .collect();
             let cold = download_times(&app, &models, 1, magic).await?;
             let cached = download_times(&app, &models, (rounds / 10).max(1), magic).await?;
-            let (cold_p50, cold_p99, cold_max) = percentiles(cold);
-            let (cached_p50, cached_p99, _) = percentiles(cached);
+            let (cold_p50, cold_p99, cold_max) = percentiles_ms(cold);
+            let (cached_p50, cached_p99, _) = percentiles_ms(cached);
             println!(
                 "| {label} | {format} | {} | {cold_p50:.1} | {cold_p99:.1} | {cold_max:.1} | {cached_p50:.2} | {cached_p99:.2} |",
                 ids.len()
