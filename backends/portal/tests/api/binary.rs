@@ -44,11 +44,21 @@ pub(crate) async fn start_serving(
         BufReader::new(stdout).read_line(&mut line).map(|_| line)
     })
     .await??;
-    let url = first_line
-        .trim()
-        .strip_prefix("Portal listening on ")
-        .with_context(|| format!("unexpected first line {first_line:?}"))?
-        .to_owned();
+    let Some(url) = first_line.trim().strip_prefix("Portal listening on ") else {
+        // Say why: an empty line is the portal having exited (its stdout closed) before it listened.
+        let _ = child.kill();
+        let status = child.wait()?;
+        let mut logs = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            let _ = stderr.read_to_string(&mut logs);
+        }
+        let lines: Vec<&str> = logs.lines().collect();
+        anyhow::bail!(
+            "unexpected first line {first_line:?}; the portal ended with {status}; the last lines of its log (if piped):\n{}",
+            lines[lines.len().saturating_sub(30)..].join("\n")
+        );
+    };
+    let url = url.to_owned();
     Ok((child, url))
 }
 
