@@ -83,6 +83,10 @@ test('recommend with two constraints and an objective: Ashby chart, ranked list,
   await expect(page.getByTestId('detail-part-number')).toBeVisible();
   expect(name).toContain((await page.getByTestId('detail-part-number').textContent()) ?? '—');
   await expect(page.getByTestId('cae-export')).toBeVisible();
+  // At 500 px the export's selects wrap and shrink inside their card: nothing scrolls sideways.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: page.url() })
+    .toBeLessThanOrEqual(0);
 });
 
 test('a chat sentence becomes editable chips, then results', async ({ page }) => {

@@ -7,6 +7,12 @@ import { I18N_NAMESPACE } from '../i18n';
  * designations, drawing + 3D view, downloads with a profile's length, variant table and
  * recommendations are the parts' own slots, each loaded with the detail page, not with /part.
  */
+/**
+ * The results' 标准 column: the hit's own `designation` (ISO 4762, DIN 1662). A part's record has no
+ * package; its standard feeds the package facet only (the search index's field).
+ */
+export const STANDARD_COLUMN = { field: 'designation', titleKey: 'field.package' } as const;
+
 export const partLibrary = defineLibraryConfig('part', {
   i18nNamespace: I18N_NAMESPACE,
   catalogueItems: true,
@@ -14,10 +20,10 @@ export const partLibrary = defineLibraryConfig('part', {
     // Ranges on the labels (l, d₁, C₀): the kit offers each the units of the dimension its facet
     // entry names (l: mm, in, …; C₀: kN, N, …), docs/part-pages.md.
     facets: ['category', 'manufacturer', 'package', 'ranges'],
-    columns: ['partNumber', 'name', 'package', 'manufacturer', 'parameters', 'compare'],
-    catalogueColumns: ['partNumber', 'name', 'package', 'parameters', 'compare'],
+    columns: ['partNumber', 'name', STANDARD_COLUMN, 'manufacturer', 'parameters', 'compare'],
+    catalogueColumns: ['partNumber', 'name', STANDARD_COLUMN, 'parameters', 'compare'],
   },
-  listColumns: ['partNumber', 'package', 'description'],
+  listColumns: ['partNumber', STANDARD_COLUMN, 'description'],
   detail: {
     // No 'package' row: a part's record has none (its standard is in 标准对照 below).
     overview: ['name', 'manufacturer', 'description'],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Select, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DetailSlotProps } from '@portal/library-ui/items';
@@ -41,14 +41,15 @@ export function CaeExportCard({ id, compact = false }: { id: number; compact?: b
       data-testid="cae-export"
       data-prominent={prominent ? 'true' : undefined}
     >
-      <Space wrap size={8}>
+      {/* A wrapping row whose selects shrink to the card: at 500 px (plugin mode) nothing scrolls sideways. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         <Select
           aria-label={t('caeExport.format')}
           data-testid="cae-format"
           value={format}
           onChange={setFormat}
           options={CAE_FORMATS.map((value) => ({ value, label: t(`caeExport.formats.${value}`) }))}
-          style={{ width: 280 }}
+          style={{ flex: '1 1 220px', minWidth: 0, maxWidth: 320 }}
         />
         <Select
           aria-label={t('caeExport.units')}
@@ -57,12 +58,12 @@ export function CaeExportCard({ id, compact = false }: { id: number; compact?: b
           disabled={format === 'fcmat'}
           onChange={setUnits}
           options={UNIT_SYSTEMS.map((value) => ({ value, label: t(`caeExport.unitSystems.${value}`) }))}
-          style={{ width: 200 }}
+          style={{ flex: '1 1 160px', minWidth: 0, maxWidth: 220 }}
         />
         <Button type={prominent ? 'primary' : 'default'} icon={<DownloadOutlined />} loading={busy} onClick={download} data-testid="cae-download">
           {t('caeExport.download')}
         </Button>
-      </Space>
+      </div>
       {problem && <Alert type="warning" showIcon data-testid="cae-problem" title={problem} style={{ marginTop: 8 }} />}
       {format === 'fcmat' && (
         <div>

@@ -21,6 +21,15 @@ export interface FieldColumn {
 /** A column of the search page's results table: the kit's, or a library's text field. */
 export type SearchColumn = ResultColumn | FieldColumn;
 
+/** A column of a manufacturer's item list: the kit's, or a library's text field. */
+export type ListColumn = Exclude<ResultColumn, 'parameters' | 'compare'> | FieldColumn;
+
+/** The text a field column shows for a row: the field when it is a non-empty string, else —. */
+export function fieldText(row: object, field: string): string {
+  const value = (row as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : '—';
+}
+
 /** A row of the detail page's overview card. */
 export type OverviewField = 'name' | 'manufacturer' | 'package' | 'footprint' | 'pinCount' | 'description' | 'datasheet';
 
@@ -79,7 +88,7 @@ export interface LibraryConfig {
    */
   brands: boolean;
   /** Columns of a manufacturer's item list (厂商详情). */
-  listColumns: readonly Exclude<ResultColumn, 'parameters' | 'compare'>[];
+  listColumns: readonly ListColumn[];
   /** The catalogue lists a category's items and counts them (needs `GET …/category/counts`). */
   catalogueItems: boolean;
   detail: {

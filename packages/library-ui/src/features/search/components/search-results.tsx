@@ -3,7 +3,7 @@ import { Card, Radio, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { QueryState } from '../../../components/query-state';
-import { useLibraryConfig, type FieldColumn, type ResultColumn } from '../../../config/library-config';
+import { fieldText, useLibraryConfig, type FieldColumn, type ResultColumn } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { AddToCompareButton } from '../../compare/components/add-to-compare-button';
 import { useSearchItems, type SearchResult } from '../api/search-items';
@@ -132,11 +132,9 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
     {
       key: `field-${column.field}`,
       title: t(column.titleKey),
-      onCell: () => ({ 'data-testid': `field-cell-${column.field}` }) as HTMLAttributes<HTMLElement>,
-      render: (_: unknown, row: Row) => {
-        const value = (row as unknown as Record<string, unknown>)[column.field];
-        return typeof value === 'string' && value !== '' ? value : '—';
-      },
+      // A standard (ISO 4762, EN 10088) reads as one word: it does not break.
+      onCell: () => ({ 'data-testid': `field-cell-${column.field}`, style: { whiteSpace: 'nowrap' } }) as HTMLAttributes<HTMLElement>,
+      render: (_: unknown, row: Row) => fieldText(row, column.field),
     },
   ];
   const columns: ColumnsType<Row> = (embedded ? config.search.catalogueColumns : config.search.columns).flatMap((column) =>

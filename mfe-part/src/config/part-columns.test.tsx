@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import { Routes } from 'react-router';
+import { AppProviders, queryClient } from '@portal/providers';
+import { envelope, sendJson, setUpTestServer } from '@portal/http/testing';
+import { libraryRoutes } from '@portal/library-ui/items';
+import '../i18n';
+import { partLibrary } from './part-library';
+
+// Rendering antd tables in jsdom takes a few seconds on a shared machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const harness = setUpTestServer('/part/search?keyWords=M6x20');
+
+// A part's summary as part-api answers it: no `package`, its standard in `designation`.
+const hit = (id: number, partNumber: string, designation: string | null) => ({
+  id,
+  partNumber,
+  name: `内六角圆柱头螺钉 ${partNumber}`,
+  description: '',
+  designation,
+  manufacturerId: 1,
+  manufacturerName: 'ISO',
+  exact: false,
+  parameters: [],
+});
+
+afterEach(() => queryClient.clear());
+
+function renderAt(path: string) {
+  window.history.pushState({}, '', path);
+  render(
+    <AppProviders basename="/part">
+      <Routes>{libraryRoutes(partLibrary)}</Routes>
+    </AppProviders>,
+  );
+}
+
+describe('the parts’ 标准 column', () => {
+  it('shows each search hit’s designation', async () => {
+    harness.server.routes.set('/to/api/public/part/search', (_, response) =>
+      sendJson(
+        response,
+        envelope({
+          list: [hit(5, 'ISO 4762 M6×20', 'ISO 4762'), hit(6, 'DIN 1662 M6×20', null)],
+          total: 2,
+          facets: { categories: [], manufacturers: [], packages: [], parameters: [] },
+        }),
+      ),
+    );
+    renderAt('/part/search?keyWords=M6x20');
+    const table = await screen.findByTestId('search-results', {}, { timeout: 20_000 });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toContain('标准');
+    expect(
+      within(table)
+        .getAllByTestId('field-cell-designation')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ISO 4762', '—']);
+  });
+
+  it('shows each item’s designation in a standards body’s list', async () => {
+    harness.server.routes.set('/to/api/public/part/manufacturer/1', (_, response) =>
+      sendJson(
+        response,
+        envelope({
+          manufacturer: { id: 1, name: 'ISO', website: null, componentCount: 1, nameZh: null },
+          components: { list: [hit(5, 'ISO 4762 M6×20', 'ISO 4762')], total: 1 },
+        }),
+      ),
+    );
+    renderAt('/part/brand-detail/1');
+    const cells = await screen.findAllByTestId('field-cell-designation', {}, { timeout: 20_000 });
+    expect(cells.map((cell) => cell.textContent)).toEqual(['ISO 4762']);
+  });
+});
