@@ -285,6 +285,30 @@ fn epoch_seconds(time: SystemTime) -> i64 {
         .unwrap_or(0)
 }
 
+/// Writes `bytes` beside `path` and renames the file into place: a reader (or a crash) never sees
+/// a partly written object under the key. The bytes reach the disk before the rename, so that after
+/// a power loss the key holds the old object or the whole new one, never an empty file.
+fn write_object(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).context("creating the object folder")?;
+    }
+    let temporary = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4().simple()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)
+            .with_context(|| format!("creating {}", temporary.display()))?;
+        file.write_all(bytes)
+            .with_context(|| format!("writing {}", temporary.display()))?;
+        file.sync_all()
+            .with_context(|| format!("writing {}", temporary.display()))?;
+        std::fs::rename(&temporary, path).context("storing the object")
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
 impl BlobStore for LocalDisk {
     fn kind(&self) -> BackendKind {
         BackendKind::Local
@@ -292,35 +316,12 @@ impl BlobStore for LocalDisk {
 
     async fn put(&self, key: &str, bytes: Vec<u8>, _content_type: &str) -> StorageResult<()> {
         let path = self.object_path(key)?;
-        if let Some(parent) = path.parent() {
-            tokio::fs::create_dir_all(parent)
-                .await
-                .context("creating the object folder")?;
-        }
-        // Written beside the object and renamed into place: a reader (or a crash) never sees a
-        // partly written object under the key. The bytes reach the disk before the rename, so
-        // that after a power loss the key holds the old object or the whole new one, never an
-        // empty file.
-        let temporary = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4().simple()));
-        let written = async {
-            let mut file = tokio::fs::File::create(&temporary)
-                .await
-                .with_context(|| format!("creating {}", temporary.display()))?;
-            file.write_all(&bytes)
-                .await
-                .with_context(|| format!("writing {}", temporary.display()))?;
-            file.sync_all()
-                .await
-                .with_context(|| format!("writing {}", temporary.display()))?;
-            tokio::fs::rename(&temporary, &path)
-                .await
-                .context("storing the object")
-        }
-        .await;
-        if written.is_err() {
-            let _ = tokio::fs::remove_file(&temporary).await;
-        }
-        written?;
+        // One blocking task for the whole write: through tokio::fs each of the five steps
+        // (folder, create, write, sync, rename) is a hop to the blocking pool and back, which an
+        // import of thousands of objects paid in thread wake-ups (docs/benchmarks.md, seed import).
+        tokio::task::spawn_blocking(move || write_object(&path, &bytes))
+            .await
+            .context("storing the object")??;
         Ok(())
     }
 
