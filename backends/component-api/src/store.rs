@@ -513,11 +513,13 @@ impl ComponentRepository {
         for component in components {
             items.push(self.new_item(component, &mut run).await?);
         }
+        self.files.sync_run(&mut run).await?;
         self.items.upsert(&items).await
     }
 
     /// The kit's record of `component`, its files stored (content-addressed) in the blob store
-    /// unless `run` stored the same bytes already.
+    /// unless `run` stored the same bytes already; `ItemFiles::sync_run` makes them durable
+    /// before the record is stored.
     pub async fn new_item(
         &self,
         component: &NewComponent,

@@ -80,6 +80,19 @@ pub struct CompletedObject {
 pub trait BlobStore {
     fn kind(&self) -> BackendKind;
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()>;
+    /// [`BlobStore::put`] for a batch (an import): the object is whole under its key at once,
+    /// but may not have reached the disk until [`BlobStore::sync`], which the writer calls
+    /// before anything durable (a committed row) refers to it. After a crash in between, the
+    /// key holds the whole object, nothing, or an empty file — which [`BlobStore::size`] tells
+    /// a content-addressed writer to write again.
+    async fn put_unsynced(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> StorageResult<()>;
+    /// Makes every object written by [`BlobStore::put_unsynced`] durable.
+    async fn sync(&self) -> StorageResult<()>;
     /// The object's size in bytes, `None` when there is no object under `key` (a writer of
     /// content-addressed objects skips bytes already stored).
     async fn size(&self, key: &str) -> StorageResult<Option<u64>>;
@@ -129,6 +142,8 @@ kernel::repository! {
     }
     fn kind(&self) -> BackendKind;
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()>;
+    async fn put_unsynced(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()>;
+    async fn sync(&self) -> StorageResult<()>;
     async fn size(&self, key: &str) -> StorageResult<Option<u64>>;
     async fn read(&self, key: &str) -> StorageResult<Vec<u8>>;
     async fn read_head(&self, key: &str, len: usize) -> StorageResult<Vec<u8>>;

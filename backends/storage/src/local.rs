@@ -285,10 +285,32 @@ fn epoch_seconds(time: SystemTime) -> i64 {
         .unwrap_or(0)
 }
 
-/// Writes `bytes` beside `path` and renames the file into place: a reader (or a crash) never sees
-/// a partly written object under the key. The bytes reach the disk before the rename, so that after
-/// a power loss the key holds the old object or the whole new one, never an empty file.
-fn write_object(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+/// Whether an object reaches the disk before its write answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Durability {
+    /// Synced before the rename ([`BlobStore::put`]).
+    Synced,
+    /// Left to the next [`BlobStore::sync`] ([`BlobStore::put_unsynced`]).
+    Deferred,
+}
+
+impl LocalDisk {
+    /// One blocking task for the whole write: through tokio::fs each step (folder, create,
+    /// write, sync, rename) is a hop to the blocking pool and back, which an import of thousands
+    /// of objects paid in thread wake-ups (docs/benchmarks.md, seed import).
+    async fn write(&self, key: &str, bytes: Vec<u8>, durability: Durability) -> StorageResult<()> {
+        let path = self.object_path(key)?;
+        tokio::task::spawn_blocking(move || write_object(&path, &bytes, durability))
+            .await
+            .context("storing the object")??;
+        Ok(())
+    }
+}
+
+/// Writes `bytes` beside `path` and renames the file into place: a reader never sees a partly
+/// written object under the key. Synced, the bytes reach the disk before the rename, so that
+/// after a power loss the key holds the old object or the whole new one, never an empty file.
+fn write_object(path: &Path, bytes: &[u8], durability: Durability) -> anyhow::Result<()> {
     use std::io::Write;
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).context("creating the object folder")?;
@@ -299,8 +321,10 @@ fn write_object(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             .with_context(|| format!("creating {}", temporary.display()))?;
         file.write_all(bytes)
             .with_context(|| format!("writing {}", temporary.display()))?;
-        file.sync_all()
-            .with_context(|| format!("writing {}", temporary.display()))?;
+        if durability == Durability::Synced {
+            file.sync_all()
+                .with_context(|| format!("writing {}", temporary.display()))?;
+        }
         std::fs::rename(&temporary, path).context("storing the object")
     })();
     if written.is_err() {
@@ -315,13 +339,30 @@ impl BlobStore for LocalDisk {
     }
 
     async fn put(&self, key: &str, bytes: Vec<u8>, _content_type: &str) -> StorageResult<()> {
-        let path = self.object_path(key)?;
-        // One blocking task for the whole write: through tokio::fs each of the five steps
-        // (folder, create, write, sync, rename) is a hop to the blocking pool and back, which an
-        // import of thousands of objects paid in thread wake-ups (docs/benchmarks.md, seed import).
-        tokio::task::spawn_blocking(move || write_object(&path, &bytes))
-            .await
-            .context("storing the object")??;
+        self.write(key, bytes, Durability::Synced).await
+    }
+
+    async fn put_unsynced(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        _content_type: &str,
+    ) -> StorageResult<()> {
+        self.write(key, bytes, Durability::Deferred).await
+    }
+
+    /// One `syncfs` of the file system holding the objects: an import of thousands of objects
+    /// pays one journal commit instead of one per object (docs/benchmarks.md, seed import).
+    async fn sync(&self) -> StorageResult<()> {
+        let objects = self.root.join("objects");
+        tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+            let folder = std::fs::File::open(&objects)
+                .with_context(|| format!("opening {}", objects.display()))?;
+            rustix::fs::syncfs(&folder).context("syncing the stored objects")?;
+            Ok(())
+        })
+        .await
+        .context("syncing the stored objects")??;
         Ok(())
     }
 

@@ -224,6 +224,20 @@ impl BlobStore for S3Store {
         BackendKind::S3
     }
 
+    /// PutObject is durable when it answers: the same as [`BlobStore::put`].
+    async fn put_unsynced(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> StorageResult<()> {
+        self.put(key, bytes, content_type).await
+    }
+
+    async fn sync(&self) -> StorageResult<()> {
+        Ok(())
+    }
+
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> StorageResult<()> {
         let object = self.object_key(key)?;
         let url = self

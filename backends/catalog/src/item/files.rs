@@ -92,14 +92,16 @@ impl ItemFiles {
     ) -> anyhow::Result<NewItemFile> {
         let digest = digest_of(&bytes);
         let size = bytes.len();
-        self.store_object(&digest, name, size, || bytes).await?;
+        self.store_object(&digest, name, size, || bytes, true)
+            .await?;
         new_item_file(kind, name, media_type, size, digest)
     }
 
     /// [`ItemFiles::put`] for an import that meets the same bytes many times (the generic
     /// passives share one footprint about 1,400 times): bytes whose digest `run` holds were
     /// stored earlier in the same run, so the blob store is neither asked nor written, and the
-    /// bytes are copied only when they are written.
+    /// bytes are copied only when they are written. The objects are not synced one by one:
+    /// call [`ItemFiles::sync_run`] before the rows that refer to them are committed.
     pub async fn put_in_run(
         &self,
         run: &mut RunFiles,
@@ -110,34 +112,55 @@ impl ItemFiles {
     ) -> anyhow::Result<NewItemFile> {
         let digest = digest_of(bytes);
         if !run.stored.contains(&digest) {
-            self.store_object(&digest, name, bytes.len(), || bytes.to_vec())
+            let written = self
+                .store_object(&digest, name, bytes.len(), || bytes.to_vec(), false)
                 .await?;
+            run.unsynced |= written;
             run.stored.insert(digest.clone());
         }
         new_item_file(kind, name, media_type, bytes.len(), digest)
     }
 
-    /// Writes the object of `digest` unless an object of `size` bytes is under its key.
+    /// Makes the objects `run` wrote durable (one sync of the blob store for the batch).
+    pub async fn sync_run(&self, run: &mut RunFiles) -> anyhow::Result<()> {
+        if run.unsynced {
+            self.blobs
+                .sync()
+                .await
+                .context("syncing the stored files")?;
+            run.unsynced = false;
+        }
+        Ok(())
+    }
+
+    /// Writes the object of `digest` unless an object of `size` bytes is under its key (synced
+    /// at once or left to [`ItemFiles::sync_run`]); answers whether it wrote.
     async fn store_object(
         &self,
         digest: &str,
         name: &str,
         size: usize,
         bytes: impl FnOnce() -> Vec<u8>,
-    ) -> anyhow::Result<()> {
+        synced: bool,
+    ) -> anyhow::Result<bool> {
         let key = content_key(digest)?;
         let stored = self
             .blobs
             .size(&key)
             .await
             .with_context(|| format!("looking up the content of file {name}"))?;
-        if stored != Some(u64::try_from(size)?) {
-            self.blobs
-                .put(&key, bytes(), OBJECT_CONTENT_TYPE)
-                .await
-                .with_context(|| format!("storing the content of file {name}"))?;
+        if stored == Some(u64::try_from(size)?) {
+            return Ok(false);
         }
-        Ok(())
+        let written = if synced {
+            self.blobs.put(&key, bytes(), OBJECT_CONTENT_TYPE).await
+        } else {
+            self.blobs
+                .put_unsynced(&key, bytes(), OBJECT_CONTENT_TYPE)
+                .await
+        };
+        written.with_context(|| format!("storing the content of file {name}"))?;
+        Ok(true)
     }
 
     /// The bytes of a stored file, by digest. A missing object is an error whose source is
@@ -270,6 +293,8 @@ fn attachment(download_name: &str) -> String {
 #[derive(Debug, Default)]
 pub struct RunFiles {
     stored: HashSet<String>,
+    /// Objects written since the last [`ItemFiles::sync_run`].
+    unsynced: bool,
 }
 
 fn new_item_file(

@@ -287,6 +287,7 @@ async fn one_run_stores_the_same_bytes_once() -> anyhow::Result<()> {
     let first = files
         .put_in_run(&mut run, "footprint", "R_0603", "text/plain", &bytes)
         .await?;
+    files.sync_run(&mut run).await?;
     let path = objects.join(content_key(&first.digest)?);
     assert_eq!(std::fs::read(&path)?, bytes);
     std::fs::remove_file(&path)?;

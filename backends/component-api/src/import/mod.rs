@@ -353,6 +353,8 @@ async fn store_components(
     for component in components {
         items.push(store.new_item(component, run_files).await?);
     }
+    // The batch's files reach the disk before the rows that refer to them are committed.
+    store.files.sync_run(run_files).await?;
     run.store(&store.items, items).await?;
     Ok(())
 }

@@ -108,6 +108,17 @@ async fn single_objects(fixture: Fixture) -> anyhow::Result<()> {
     assert_eq!(store.size(key).await?, None);
     store.delete(key).await?;
     assert!(store.put("../escape", vec![1], "x").await.is_err());
+    // A batch's objects: whole under their keys at once, durable after one sync.
+    store.sync().await?;
+    for (n, key) in ["items/ab/ab01", "items/cd/cd02"].into_iter().enumerate() {
+        store
+            .put_unsynced(key, vec![n as u8; 5 + n], "application/octet-stream")
+            .await?;
+        assert_eq!(store.size(key).await?, Some(5 + n as u64));
+    }
+    store.sync().await?;
+    assert_eq!(store.read("items/cd/cd02").await?, vec![1; 6]);
+    assert!(store.put_unsynced("../escape", vec![1], "x").await.is_err());
     Ok(())
 }
 
@@ -331,6 +342,9 @@ async fn local_objects_are_replaced_whole_and_leave_no_temporary_file() -> anyho
     let disk = LocalDisk::open(&root, Some("secret")).await?;
     let key = "items/ab/abcdef";
     disk.put(key, vec![1; 10], "x").await?;
+    disk.put_unsynced(key, vec![9; 4], "x").await?;
+    disk.sync().await?;
+    assert_eq!(disk.read(key).await?, vec![9; 4]);
     disk.put(key, vec![2; 3], "x").await?;
     assert_eq!(disk.read(key).await?, vec![2; 3]);
     let folder: Vec<String> = std::fs::read_dir(root.join("objects/items/ab"))?
