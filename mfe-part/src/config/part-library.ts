@@ -18,6 +18,8 @@ export const partLibrary = defineLibraryConfig('part', {
     catalogueColumns: ['partNumber', 'name', 'package', 'parameters', 'compare'],
   },
   listColumns: ['partNumber', 'package', 'description'],
+  // 3D / 2D search (docs/shape-search.md "Pages"): the parts' models, the components' on request.
+  shapeSearch: { offered: ['part', 'component'], selected: ['part'] },
   detail: {
     // No 'package' row: a part's record has none (its standard is in 标准对照 below).
     overview: ['name', 'manufacturer', 'description'],
