@@ -13,7 +13,4 @@ const RecommendPage = lazy(() =>
  * param-compare, brand-page, brand-detail, search3D and search2D; docs/part-pages.md) and the parts'
  * recommend page. Unknown paths are handed to the shell's /404 by createLibraryApplication.
  */
-export const appRoutes = libraryRoutes(
-  partLibrary,
-  <Route path="recommend" element={lazyPage(RecommendPage)} />,
-);
+export const appRoutes = libraryRoutes(partLibrary, <Route path="recommend" element={lazyPage(RecommendPage)} />);

@@ -9,7 +9,11 @@ function hit(id: number, score: number): ShapeHit {
 }
 
 function answer(hits: ShapeHit[], total = hits.length, state: ShapeAnswer['status']['state'] = 'ready'): ShapeAnswer {
-  return { list: hits, total, status: { state, models: 10, pending: state === 'ready' ? 0 : 4, done: state === 'ready' ? 10 : 6, failed: 0, indexed: 6, passes: 1 } };
+  return {
+    list: hits,
+    total,
+    status: { state, models: 10, pending: state === 'ready' ? 0 : 4, done: state === 'ready' ? 10 : 6, failed: 0, indexed: 6, passes: 1 },
+  };
 }
 
 describe('mergeByScore', () => {

@@ -4,7 +4,13 @@ describe('sketch strokes', () => {
   it('makes a circle from its centre and a point on it, a line from its ends, a pen path from its points', () => {
     expect(strokeFrom('circle', { x: 10, y: 10 }, { x: 13, y: 14 })).toEqual({ tool: 'circle', center: { x: 10, y: 10 }, radius: 5 });
     expect(strokeFrom('line', { x: 0, y: 0 }, { x: 5, y: 0 })).toEqual({ tool: 'line', from: { x: 0, y: 0 }, to: { x: 5, y: 0 } });
-    expect(strokeFrom('pen', { x: 0, y: 0 }, { x: 2, y: 2 }, [{ x: 0, y: 0 }])).toEqual({ tool: 'pen', points: [{ x: 0, y: 0 }, { x: 2, y: 2 }] });
+    expect(strokeFrom('pen', { x: 0, y: 0 }, { x: 2, y: 2 }, [{ x: 0, y: 0 }])).toEqual({
+      tool: 'pen',
+      points: [
+        { x: 0, y: 0 },
+        { x: 2, y: 2 },
+      ],
+    });
   });
 
   it('drops a click without a drag', () => {

@@ -1,7 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { isPortalError, request } from '@portal/http';
 import type { LibraryKey } from '@portal/providers';
-import { librariesToAsk, mergeByScore, shapeParams, type LibraryAnswer, type MergedAnswer, type ShapeAnswer, type ShapeOptions, type ShapeQuery } from '../shape-search';
+import {
+  librariesToAsk,
+  mergeByScore,
+  shapeParams,
+  type LibraryAnswer,
+  type MergedAnswer,
+  type ShapeAnswer,
+  type ShapeOptions,
+  type ShapeQuery,
+} from '../shape-search';
 
 /** Uploads are fingerprinted on the server's worker pool: a 50 MB model takes longer than a keyword search. */
 const UPLOAD_TIMEOUT_MS = 180_000;

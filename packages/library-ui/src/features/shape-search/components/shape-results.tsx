@@ -13,7 +13,13 @@ export function ShapeNotices({ answer }: { answer: MergedAnswer }) {
   return (
     <Space direction="vertical" style={{ width: '100%', marginBottom: answer.notSearchable.length + answer.indexing.length > 0 ? 12 : 0 }}>
       {answer.notSearchable.map((library) => (
-        <Alert key={library} type="info" showIcon data-testid={`shape-not-searchable-${library}`} message={t('shape.notSearchable', { library: t(`shape.library.${library}`) })} />
+        <Alert
+          key={library}
+          type="info"
+          showIcon
+          data-testid={`shape-not-searchable-${library}`}
+          message={t('shape.notSearchable', { library: t(`shape.library.${library}`) })}
+        />
       ))}
       {answer.indexing.map(({ library, status }) => (
         <Alert
@@ -64,6 +70,7 @@ export function ShapeResults({ hits, showLibrary }: { hits: readonly LibraryHit[
           data-testid="shape-hit"
           data-library={hit.library}
           data-score={hit.score}
+          data-footprint={hit.component.footprintRef ?? undefined}
           cover={
             <HitLink hit={hit}>
               <img className="lib-shape-card__thumbnail" src={hit.thumbnailUrl} alt={hit.component.partNumber} loading="lazy" />

@@ -148,9 +148,7 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
           <Card
             size="small"
             title={
-              query?.kind === 'similar'
-                ? t('shape.similarTo', { partNumber: similarSource.data?.component.partNumber ?? `#${query.id}` })
-                : t('shape.results')
+              query?.kind === 'similar' ? t('shape.similarTo', { partNumber: similarSource.data?.component.partNumber ?? `#${query.id}` }) : t('shape.results')
             }
             extra={answer && <span data-testid="shape-total">{t('shape.total', { total: answer.total })}</span>}
           >
