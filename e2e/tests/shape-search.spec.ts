@@ -76,7 +76,7 @@ test('an uploaded SOIC-8 model finds SOIC packages first; the slider narrows the
 
   // Minimum similarity 95 %: a click near the rail's end, then the query carries it and fewer items reach it.
   const before = totalOf(await page.getByTestId('shape-total').textContent());
-  const rail = await page.getByTestId('shape-min-score').boundingBox();
+  const rail = await page.getByTestId('shape-min-score').locator('.ant-slider-rail').boundingBox();
   if (!rail) throw new Error('the slider is not visible');
   const requested = page.waitForRequest((request) => request.url().includes('/search3d?') && new URL(request.url()).searchParams.get('minScore') === '95');
   await page.mouse.click(rail.x + rail.width * 0.95, rail.y + rail.height / 2);

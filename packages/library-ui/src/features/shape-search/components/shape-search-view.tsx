@@ -90,17 +90,19 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
           <Card size="small" title={t('shape.filters.title')} style={{ marginTop: 16 }}>
             <Form layout="vertical" size="small">
               <Form.Item label={t('shape.filters.minScore', { score: minScore })}>
-                <Slider
-                  data-testid="shape-min-score"
-                  min={0}
-                  max={100}
-                  step={MIN_SCORE_STEP}
-                  marks={{ 0: '0%', 50: '50%', 80: '80%', 100: '100%' }}
-                  value={minScore}
-                  onChange={setMinScore}
-                  onChangeComplete={(value) => setOptions((current) => ({ ...current, minScore: value }))}
-                  tooltip={{ formatter: (value) => `${value}%` }}
-                />
+                {/* antd's Slider does not pass a test id on to its element. */}
+                <div data-testid="shape-min-score">
+                  <Slider
+                    min={0}
+                    max={100}
+                    step={MIN_SCORE_STEP}
+                    marks={{ 0: '0%', 50: '50%', 80: '80%', 100: '100%' }}
+                    value={minScore}
+                    onChange={setMinScore}
+                    onChangeComplete={(value) => setOptions((current) => ({ ...current, minScore: value }))}
+                    tooltip={{ formatter: (value) => `${value}%` }}
+                  />
+                </div>
               </Form.Item>
               <Form.Item label={t('shape.filters.includeSize')} tooltip={t('shape.filters.includeSizeHint')} style={{ marginBottom: 8 }}>
                 <Switch
