@@ -59,6 +59,13 @@ test('an uploaded SOIC-8 model finds SOIC packages first; the slider narrows the
   test.setTimeout(180_000);
   await page.goto('/component/search3D');
   await expect(page.getByTestId('shape-prompt')).toBeVisible();
+  // STEP is refused in the page with what to do instead (docs/shape-search.md, "Pages"), nothing is sent.
+  await page
+    .getByTestId('shape-upload-model')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bracket.step', mimeType: 'application/step', buffer: Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n') });
+  await expect(page.getByTestId('shape-upload-problem')).toContainText('暂不支持 STEP');
+  await expect(page.getByTestId('shape-prompt')).toBeVisible();
   await uploadSoic(page);
   const found = await footprints(page);
   expect(found.length).toBe(20);
