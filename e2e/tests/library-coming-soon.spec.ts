@@ -1,54 +1,30 @@
 import { test, expect, type Page } from '@playwright/test';
 
-// Issue 12, dead buttons: the parts library's 3D search (issue 18) opens a real page saying what is
-// coming, with links to what exists (never the 404 page); so do the 3D / 2D search routes of every
-// library. The parts library's search, 厂商, 参数对比, 对比 and 推荐 are real pages since issue 16
-// (e2e/tests/part-pages.spec.ts); the materials' search, 参数对比, 材料对比 (e2e/tests/mat-pages.spec.ts)
-// and 材料推荐 (e2e/tests/mat-selection.spec.ts) since issue 17.
+// Issue 12, dead buttons: every toolbar button opens a real page, never the 404 page. The 3D / 2D searches
+// (issue 18) are real pages since then (e2e/tests/shape-search.spec.ts); the parts library's search, 厂商,
+// 参数对比, 对比 and 推荐 since issue 16 (e2e/tests/part-pages.spec.ts); the materials' search, 参数对比, 材料对比
+// (e2e/tests/mat-pages.spec.ts) and 材料推荐 (e2e/tests/mat-selection.spec.ts) since issue 17. No route shows a
+// coming-soon page any more.
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-async function expectComingSoon(page: Page, library: string, feature: string, title: string) {
-  const page_ = page.getByTestId('coming-soon');
-  await expect(page_).toBeVisible();
-  await expect(page_).toHaveAttribute('data-library', library);
-  await expect(page_).toHaveAttribute('data-feature', feature);
-  await expect(page.getByTestId('coming-soon-title')).toHaveText(title);
-  await expect(page.getByTestId('coming-soon-catalogue')).toBeVisible();
-  await expect(page.getByTestId('coming-soon-component')).toBeVisible();
-  expect(new URL(page.url()).pathname).not.toBe('/404');
-}
-
-const cases = [['part', 'search3D', 'search3D', '3D搜索即将上线', '/component']] as const;
-
-test('3D search of /part opens a coming-soon page with links to what exists', async ({ page }) => {
+test('3D search of /part opens the model search page, highlighted in the toolbar; 2D search is one link away', async ({ page }) => {
   test.setTimeout(120_000);
-  for (const [library, toolbarKey, feature, title, componentHref] of cases) {
-    await page.goto(`/${library}`);
-    await expect(page.getByTestId(`library-home-${library}`)).toBeVisible();
-    await page.getByTestId(`toolbar-${toolbarKey}`).click();
-    await expectComingSoon(page, library, feature, title);
-    await expect(page.getByTestId('coming-soon-component')).toHaveAttribute('href', componentHref);
-    // The toolbar highlights the button that was pressed.
-    await expect(page.locator('[data-testid=library-toolbar] .ant-menu-item-selected').getByTestId(`toolbar-${toolbarKey}`)).toBeVisible();
-  }
-});
-
-test('the catalogue and components links lead to pages that exist', async ({ page }) => {
-  await page.goto('/part/search2D');
-  await expectComingSoon(page, 'part', 'search2D', '2D搜索即将上线');
-  await shot(page, 'part-search2D-1440');
-  await page.getByTestId('coming-soon-catalogue').click();
-  await expect(page).toHaveURL(/\/part$/);
+  await page.goto('/part');
   await expect(page.getByTestId('library-home-part')).toBeVisible();
-
-  await page.goto('/mat/search3D');
-  await expectComingSoon(page, 'mat', 'search3D', '3D搜索即将上线');
-  await page.getByTestId('coming-soon-component').click();
-  await expect(page).toHaveURL(/\/component$/);
-  await expect(page.getByTestId('library-home-component')).toBeVisible();
+  await page.getByTestId('toolbar-search3D').click();
+  await expect(page).toHaveURL(/\/part\/search3D$/);
+  await expect(page.getByTestId('shape-search-3d')).toHaveAttribute('data-library', 'part');
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  // The toolbar highlights the button that was pressed.
+  await expect(page.locator('[data-testid=library-toolbar] .ant-menu-item-selected').getByTestId('toolbar-search3D')).toBeVisible();
+  await page.getByTestId('shape-to-2d').click();
+  await expect(page).toHaveURL(/\/part\/search2D$/);
+  await expect(page.getByTestId('shape-search-2d')).toBeVisible();
+  await expect(page.locator('[data-testid=library-toolbar] .ant-menu-item-selected').getByTestId('toolbar-search3D')).toBeVisible();
+  await shot(page, 'part-search2D-1440');
 });
 
 test('Enter in the parts search box opens the parts search page, no longer a coming-soon page', async ({ page }) => {

@@ -18,6 +18,8 @@ export const componentLibrary = defineLibraryConfig('component', {
     catalogueColumns: ['partNumber', 'name', 'manufacturer', 'package', 'parameters', 'description', 'compare'],
   },
   listColumns: ['partNumber', 'manufacturer', 'package', 'description'],
+  // 3D / 2D search: the components' KiCad models; the parts' generated ones on request.
+  shapeSearch: { offered: ['component', 'part'], selected: ['component'] },
   // The KiCad slots (antd Image and the drawing viewer) load with the detail page, not with /component.
   detail: {
     overview: ['name', 'manufacturer', 'package', 'footprint', 'pinCount', 'description', 'datasheet'],

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
-import { COMING_SOON_ROUTES, ComingSoonPage, type ComingSoonFeature } from '@portal/library-ui';
+import { COMING_SOON_ROUTES } from '@portal/library-ui';
 import { lazyPage, libraryRoutes } from '@portal/library-ui/items';
 import { matLibrary } from '../config/mat-library';
 
@@ -16,16 +16,9 @@ const RecommendPage = lazy(() =>
 );
 
 /**
- * Pages the spec's route table names for every library that are still to come: the 3D / 2D searches
- * (issue 18).
- */
-const COMING_SOON: readonly ComingSoonFeature[] = ['search3D', 'search2D'];
-
-/**
  * Routes below /mat: the shared library pages (home with the catalogue, search, detail, compare
- * basket, 参数对比; docs/mat-pages.md) with no 厂商 pages (`brands: false`: /mat/brand-page answers the
- * 404 page, as any unknown path does), 材料对比, 材料推荐 (with the chat recommendation) and the
- * coming-soon pages. Unknown paths are handed to
+ * basket, 参数对比, 3D / 2D search of the other libraries' models; docs/mat-pages.md) with no 厂商 pages (`brands: false`: /mat/brand-page answers the
+ * 404 page, as any unknown path does), 材料对比, and 材料推荐 (with the chat recommendation). Unknown paths are handed to
  * the shell's /404 by createLibraryApplication.
  */
 export const appRoutes = libraryRoutes(
@@ -33,8 +26,5 @@ export const appRoutes = libraryRoutes(
   <>
     <Route path={COMING_SOON_ROUTES.matCompare} element={lazyPage(MatComparePage)} />
     <Route path={COMING_SOON_ROUTES.matRecommend} element={lazyPage(RecommendPage)} />
-    {COMING_SOON.map((feature) => (
-      <Route key={feature} path={COMING_SOON_ROUTES[feature]} element={<ComingSoonPage library="mat" feature={feature} />} />
-    ))}
   </>,
 );

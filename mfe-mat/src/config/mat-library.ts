@@ -25,6 +25,8 @@ export const matLibrary = defineLibraryConfig('mat', {
     rangeUnits: MAT_RANGE_UNITS,
   },
   listColumns: ['partNumber', 'name', 'description'],
+  // Materials have no models: their 3D / 2D search pages search the parts' and the components' (the page says so).
+  shapeSearch: { offered: ['part', 'component'], selected: ['part', 'component'] },
   detail: {
     overview: ['name', 'description'],
     modelViewer: false,

@@ -24,6 +24,8 @@ export const partLibrary = defineLibraryConfig('part', {
     catalogueColumns: ['partNumber', 'name', STANDARD_COLUMN, 'parameters', 'compare'],
   },
   listColumns: ['partNumber', STANDARD_COLUMN, 'description'],
+  // 3D / 2D search (docs/shape-search.md "Pages"): the parts' models, the components' on request.
+  shapeSearch: { offered: ['part', 'component'], selected: ['part'] },
   detail: {
     // No 'package' row: a part's record has none (its standard is in 标准对照 below).
     overview: ['name', 'manufacturer', 'description'],

@@ -109,6 +109,22 @@ describe('libraryRoutes', () => {
     expect(await screen.findByTestId('similarity-page')).toBeInTheDocument();
   });
 
+  it('routes the 3D / 2D model search only for a library with shapeSearch, and says when it searches other libraries', async () => {
+    stubFetch(200, envelope([]));
+    const { unmount } = renderRoutes(defineLibraryConfig('mat'), '/mat/search3D');
+    expect(screen.queryByTestId('library-page-loading')).toBeNull();
+    expect(screen.queryByTestId('shape-search-3d')).toBeNull();
+    unmount();
+    const withShapes = defineLibraryConfig('mat', { shapeSearch: { offered: ['part', 'component'], selected: ['part', 'component'] } });
+    const second = renderRoutes(withShapes, '/mat/search3D');
+    expect(await screen.findByTestId('shape-search-3d')).toBeInTheDocument();
+    expect(screen.getByTestId('shape-other-libraries')).toBeInTheDocument();
+    expect(screen.getByTestId('shape-prompt')).toBeInTheDocument();
+    second.unmount();
+    renderRoutes(withShapes, '/mat/search2D');
+    expect(await screen.findByTestId('shape-sketch-canvas')).toBeInTheDocument();
+  });
+
   it('routes the manufacturer pages only for a library that has manufacturers', async () => {
     stubFetch(200, envelope({ list: [], total: 0 }));
     const { unmount } = renderRoutes(defineLibraryConfig('mat', { brands: false }), '/mat/brand-page');

@@ -109,6 +109,12 @@ export interface LibraryConfig {
   };
   /** localStorage key of the compare basket; each library keeps its own. */
   compareStorageKey: string;
+  /**
+   * The 3D / 2D model search pages (search3D, search2D; docs/shape-search.md "Pages"): the libraries whose
+   * models they search (`offered`, shown as a filter when more than one) and those asked by default
+   * (`selected`). Absent: those paths answer the 404 page.
+   */
+  shapeSearch?: { offered: readonly LibraryKey[]; selected: readonly LibraryKey[] };
 }
 
 /** The defaults a library starts from: every generic facet, column and section, no slots. */

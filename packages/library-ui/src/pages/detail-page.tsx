@@ -18,7 +18,7 @@ import { parameterName, parameterValue } from '../features/items/parameter-displ
  */
 export default function DetailPage() {
   const { t, i18n } = useLibraryTranslation();
-  const { library, detail: layout } = useLibraryConfig();
+  const { library, detail: layout, shapeSearch } = useLibraryConfig();
   const { actions: Actions, afterOverview: AfterOverview, parameters: Parameters, downloads: Downloads, drawings: Drawings, extraSections = [] } = layout.slots;
   const id = parseId(useParams().id);
   const detail = useItem(id);
@@ -50,6 +50,12 @@ export default function DetailPage() {
               {layout.alternatives && (
                 <Link to={`/similarity?id=${data.component.id}`} data-testid="detail-alternatives-link">
                   {t('detail.allAlternatives')}
+                </Link>
+              )}
+              {/* 找相似: the item's model as the 3D search's query (its fingerprint is this library's). */}
+              {model && shapeSearch?.offered.includes(library) && (
+                <Link to={`/search3D?id=${data.component.id}&library=${library}`} data-testid="detail-find-similar">
+                  {t('shape.findSimilar')}
                 </Link>
               )}
               {Actions && <Actions item={data} />}

@@ -13,6 +13,8 @@ const ParamComparePage = lazy(() => import(/* webpackChunkName: "library-compare
 const BrandPage = lazy(() => import(/* webpackChunkName: "library-brand-page" */ './brand-page'));
 const BrandDetailPage = lazy(() => import(/* webpackChunkName: "library-brand-page" */ './brand-detail-page'));
 const SimilarityPage = lazy(() => import(/* webpackChunkName: "library-similarity-page" */ './similarity-page'));
+const Search3DPage = lazy(() => import(/* webpackChunkName: "library-shape-search-page" */ './search3d-page'));
+const Search2DPage = lazy(() => import(/* webpackChunkName: "library-shape-search-page" */ './search2d-page'));
 
 /**
  * A lazily loaded page as a route element, behind the library page skeleton while its chunk loads. The
@@ -30,7 +32,7 @@ export function lazyPage(Page: LazyExoticComponent<ComponentType>) {
 /**
  * The shared pages as `<Route>` elements below the library's prefix: home, search, detail, the
  * compare basket and the parameter table, manufacturers when the library has them (`brands`), and
- * similarity when the library has alternatives; `ownRoutes` are the remote's own pages. All of them inside one layout route that
+ * similarity when the library has alternatives, the 3D / 2D model search when it has `shapeSearch`; `ownRoutes` are the remote's own pages. All of them inside one layout route that
  * gives them the configuration (`useLibraryConfig()`). Pass the result as `createLibraryApplication`'s
  * `routes`.
  */
@@ -53,6 +55,8 @@ export function libraryRoutes(config: LibraryConfig, ownRoutes?: ReactNode) {
       {config.brands && <Route path="brand-page" element={lazyPage(BrandPage)} />}
       {config.brands && <Route path="brand-detail/:id" element={lazyPage(BrandDetailPage)} />}
       {config.detail.alternatives && <Route path="similarity" element={lazyPage(SimilarityPage)} />}
+      {config.shapeSearch && <Route path="search3D" element={lazyPage(Search3DPage)} />}
+      {config.shapeSearch && <Route path="search2D" element={lazyPage(Search2DPage)} />}
       {ownRoutes}
     </Route>
   );

@@ -27,21 +27,20 @@ describe('comingSoonLinks', () => {
   });
 
   it('offers the components home where it has no counterpart, or when a search has no keywords', () => {
-    for (const feature of ['search3D', 'search2D', 'matCompare', 'matRecommend', 'search'] as const) {
+    for (const feature of ['matCompare', 'matRecommend', 'search'] as const) {
       expect(comingSoonLinks('mat', feature)[1]).toEqual({ id: 'component', href: '/component', labelKey: 'comingSoon.toComponents' });
     }
     expect(comingSoonLinks('mat', 'matCompare')[0].href).toBe('/mat');
   });
 
   it('never sends the components library to itself', () => {
-    expect(comingSoonLinks('component', 'search3D')).toEqual([{ id: 'catalogue', href: '/component', labelKey: 'comingSoon.toCatalogue' }]);
+    expect(comingSoonLinks('component', 'matCompare')).toEqual([{ id: 'catalogue', href: '/component', labelKey: 'comingSoon.toCatalogue' }]);
   });
 
   it('answers on the paths the shell toolbar links to', () => {
     expect(COMING_SOON_ROUTES).toMatchObject({
       brand: 'brand-page',
       paramCompare: 'param-compare',
-      search3D: 'search3D',
       compare: 'compare',
       recommend: 'recommend',
       matCompare: 'mat-compare',

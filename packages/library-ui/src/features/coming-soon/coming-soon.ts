@@ -5,8 +5,7 @@ import { LIBRARIES, paths, type LibraryKey } from '@portal/providers';
  * yet. Until they land, each of these routes shows a "coming soon" page instead of the 404 page
  * (docs/frontend-remotes.md, "Coming-soon pages").
  */
-export type ComingSoonFeature =
-  'search' | 'brand' | 'brandDetail' | 'paramCompare' | 'search3D' | 'search2D' | 'compare' | 'recommend' | 'matCompare' | 'matRecommend';
+export type ComingSoonFeature = 'search' | 'brand' | 'brandDetail' | 'paramCompare' | 'compare' | 'recommend' | 'matCompare' | 'matRecommend';
 
 /** The route below the library prefix each feature answers on (the shell's toolbar paths, spec §2). */
 export const COMING_SOON_ROUTES: Readonly<Record<ComingSoonFeature, string>> = {
@@ -14,8 +13,6 @@ export const COMING_SOON_ROUTES: Readonly<Record<ComingSoonFeature, string>> = {
   brand: 'brand-page',
   brandDetail: 'brand-detail/:id',
   paramCompare: 'param-compare',
-  search3D: 'search3D',
-  search2D: 'search2D',
   compare: 'compare',
   recommend: 'recommend',
   matCompare: 'mat-compare',

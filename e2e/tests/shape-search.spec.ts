@@ -1,0 +1,157 @@
+import * as path from 'node:path';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// Issue 18, the pages: /component/search3D with an uploaded KiCad model, "find similar" from a detail page,
+// a sketched circle on /component/search2D, the minimum-similarity slider, and /mat/search3D searching the
+// other libraries' models. The fingerprints are computed by a job after start: the tests wait for its status.
+
+const SOIC_8 = path.resolve(__dirname, '../../data/components/kicad/3dmodels/Package_SO.3dshapes/SOIC-8_3.9x4.9mm_P1.27mm.glb');
+
+// The first pass fingerprints the seed's 261 distinct models (≈ 12 s in a debug build, longer on a loaded machine).
+const INDEX_TIMEOUT = 240_000;
+
+async function shapesReady(request: APIRequestContext) {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/to/api/public/component/search3d/status');
+        if (!response.ok()) return `HTTP ${response.status()}`;
+        const body = await response.json();
+        return body.data?.state;
+      },
+      { timeout: INDEX_TIMEOUT, intervals: [1_000, 2_000, 5_000] },
+    )
+    .toBe('ready');
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function footprints(page: Page): Promise<string[]> {
+  return page.getByTestId('shape-hit').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-footprint') ?? ''));
+}
+
+function isSoic(footprint: string): boolean {
+  return footprint.includes('SOIC') || footprint.includes(':SO-');
+}
+
+function totalOf(text: string | null): number {
+  return Number(/\d+/.exec(text ?? '')?.[0] ?? NaN);
+}
+
+async function uploadSoic(page: Page) {
+  await page.getByTestId('shape-upload-model').locator('input[type=file]').setInputFiles(SOIC_8);
+  await expect(page.getByTestId('shape-hit').first()).toBeVisible({ timeout: 60_000 });
+}
+
+/** After a resize: the shell follows the window width throttled, so the layout settles a moment later. */
+async function noSidewaysScroll(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+}
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(INDEX_TIMEOUT + 30_000);
+  await shapesReady(request);
+});
+
+test('an uploaded SOIC-8 model finds SOIC packages first; the slider narrows the results', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/component/search3D');
+  await expect(page.getByTestId('shape-prompt')).toBeVisible();
+  // STEP is refused in the page with what to do instead (docs/shape-search.md, "Pages"), nothing is sent.
+  await page
+    .getByTestId('shape-upload-model')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bracket.step', mimeType: 'application/step', buffer: Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n') });
+  await expect(page.getByTestId('shape-upload-problem')).toContainText('暂不支持 STEP');
+  await expect(page.getByTestId('shape-prompt')).toBeVisible();
+  await uploadSoic(page);
+  const found = await footprints(page);
+  expect(found.length).toBe(20);
+  expect(found.slice(0, 10).every(isSoic), found.join(', ')).toBe(true);
+  expect(Number(await page.getByTestId('shape-hit').first().getAttribute('data-score'))).toBeGreaterThanOrEqual(99);
+  await expect(page.getByTestId('shape-hit').first().getByRole('img')).toHaveJSProperty('complete', true);
+  expect(
+    await page
+      .getByTestId('shape-hit')
+      .first()
+      .getByRole('img')
+      .evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  await shot(page, 'search3d-1440');
+
+  // Minimum similarity 95 %: a click near the rail's end, then the query carries it and fewer items reach it.
+  const before = totalOf(await page.getByTestId('shape-total').textContent());
+  const rail = await page.getByTestId('shape-min-score').locator('.ant-slider-rail').boundingBox();
+  if (!rail) throw new Error('the slider is not visible');
+  const requested = page.waitForRequest((request) => request.url().includes('/search3d?') && new URL(request.url()).searchParams.get('minScore') === '95');
+  await page.mouse.click(rail.x + rail.width * 0.95, rail.y + rail.height / 2);
+  await requested;
+  await expect.poll(async () => totalOf(await page.getByTestId('shape-total').textContent())).toBeLessThan(before);
+  const scores = await page.getByTestId('shape-hit').evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-score'))));
+  expect(scores.length).toBeGreaterThan(0);
+  expect(scores.every((score) => score >= 95)).toBe(true);
+
+  // 500 px (plugin width): no sideways scroll.
+  await page.setViewportSize({ width: 500, height: 900 });
+  await noSidewaysScroll(page);
+  await shot(page, 'search3d-500');
+});
+
+test('find similar on a component detail page lists similar packages, not the item itself', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/component/search3D');
+  await uploadSoic(page);
+  const first = page.getByTestId('shape-hit').first();
+  const partNumber = (await first.getByTestId('shape-hit-part-number').textContent()) ?? '';
+  await first.getByTestId('shape-hit-link').last().click();
+  await expect(page).toHaveURL(/\/component\/detail\/\d+$/);
+  await expect(page.getByTestId('detail-part-number')).toHaveText(partNumber);
+  const id = /detail\/(\d+)$/.exec(page.url())![1];
+  await page.getByTestId('detail-find-similar').click();
+  await expect(page).toHaveURL(new RegExp(`/component/search3D\\?id=${id}&library=component$`));
+  await expect(page.getByTestId('shape-hit').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('shape-search-3d')).toContainText(partNumber);
+  const links = await page.getByTestId('shape-hit-link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+  expect(links).not.toContain(`/component/detail/${id}`);
+  const found = await footprints(page);
+  expect(found.slice(0, 10).every(isSoic), found.join(', ')).toBe(true);
+});
+
+test('a circle sketched on /component/search2D finds items', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/component/search2D');
+  const canvas = page.getByTestId('shape-sketch-canvas');
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1) await page.mouse.move(cx + (box.width * 0.35 * step) / 10, cy);
+  await page.mouse.up();
+  await expect(canvas).toHaveAttribute('data-strokes', '1');
+  const answered = page.waitForResponse((response) => response.url().includes('/to/api/public/component/search2d'));
+  await page.getByTestId('shape-sketch-search').click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByTestId('shape-hit').first()).toBeVisible({ timeout: 60_000 });
+  await shot(page, 'search2d-1440');
+  await page.setViewportSize({ width: 500, height: 900 });
+  await noSidewaysScroll(page);
+  await shot(page, 'search2d-500');
+});
+
+test('/mat/search3D says it searches the other libraries and shows their results', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/mat/search3D');
+  await expect(page.getByTestId('shape-other-libraries')).toContainText('材料库没有自己的三维模型');
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  await uploadSoic(page);
+  await expect(page.locator('[data-testid=shape-hit][data-library=component]').first()).toBeVisible();
+  // The parts library answers with its hits once it has shape routes, and is named as not searchable before.
+  const partHits = await page.locator('[data-testid=shape-hit][data-library=part]').count();
+  if (partHits === 0) await expect(page.getByTestId('shape-not-searchable-part')).toBeVisible();
+  await page.setViewportSize({ width: 500, height: 900 });
+  await noSidewaysScroll(page);
+});

@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { isPortalError, request } from '@portal/http';
+import type { LibraryKey } from '@portal/providers';
+import {
+  librariesToAsk,
+  mergeByScore,
+  shapeParams,
+  type LibraryAnswer,
+  type MergedAnswer,
+  type ShapeAnswer,
+  type ShapeOptions,
+  type ShapeQuery,
+} from '../shape-search';
+
+/** Uploads are fingerprinted on the server's worker pool: a 50 MB model takes longer than a keyword search. */
+const UPLOAD_TIMEOUT_MS = 180_000;
+
+/**
+ * A library whose shape routes are not mounted answers the kernel's unknown-route 404 (code 404); an item
+ * that does not exist answers the library's own code, which stays an error.
+ */
+function isMissingRoute(error: unknown): boolean {
+  return isPortalError(error) && error.status === 404 && error.code === 404;
+}
+
+/**
+ * One library's answer to a shape search (`POST {apiBase}/search3d|search2d` with the multipart field `file`, or
+ * `GET {apiBase}/item/{id}/similar`), or "not searchable yet" when the library has no shape routes.
+ */
+export async function searchShapeIn(
+  library: LibraryKey,
+  query: ShapeQuery,
+  options: ShapeOptions,
+  categoryLibrary: LibraryKey | undefined,
+  signal?: AbortSignal,
+): Promise<LibraryAnswer> {
+  const apiBase = `/public/${library}`;
+  const params = shapeParams(options, categoryLibrary === library);
+  try {
+    let answer: ShapeAnswer;
+    if (query.kind === 'similar') {
+      answer = await request<ShapeAnswer>({ url: `${apiBase}/item/${query.id}/similar`, method: 'GET', params, signal });
+    } else {
+      const form = new FormData();
+      form.append('file', query.file, query.file.name);
+      const route = query.kind === 'model' ? 'search3d' : 'search2d';
+      answer = await request<ShapeAnswer>({ url: `${apiBase}/${route}`, method: 'POST', params, data: form, signal, timeout: UPLOAD_TIMEOUT_MS });
+    }
+    return { library, searchable: true, answer };
+  } catch (error) {
+    if (isMissingRoute(error)) return { library, searchable: false };
+    throw error;
+  }
+}
+
+/** Every chosen library at once, merged by score; one library's error fails the search (the page shows it). */
+export async function searchShape(
+  query: ShapeQuery,
+  options: ShapeOptions,
+  libraries: readonly LibraryKey[],
+  categoryLibrary: LibraryKey | undefined,
+  signal?: AbortSignal,
+): Promise<MergedAnswer> {
+  const asked = librariesToAsk(query, libraries);
+  const answers = await Promise.all(asked.map((library) => searchShapeIn(library, query, options, categoryLibrary, signal)));
+  return mergeByScore(answers, options.pageSize);
+}
+
+/** An uploaded file is part of the key by a number the page gives each upload (a File does not serialise). */
+function queryKeyPart(query: ShapeQuery, upload: number) {
+  return query.kind === 'similar' ? { kind: query.kind, library: query.library, id: query.id } : { kind: query.kind, upload };
+}
+
+export function shapeSearchQueryOptions(
+  query: ShapeQuery,
+  upload: number,
+  options: ShapeOptions,
+  libraries: readonly LibraryKey[],
+  categoryLibrary: LibraryKey | undefined,
+) {
+  return queryOptions({
+    queryKey: ['shape-search', queryKeyPart(query, upload), options, libraries, categoryLibrary] as const,
+    queryFn: ({ signal }) => searchShape(query, options, libraries, categoryLibrary, signal),
+    // An upload is not re-sent because a window regained focus; a slider move keeps the cards until the new answer.
+    staleTime: Infinity,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The merged search, once there is something to search with. */
+export function useShapeSearch(
+  query: ShapeQuery | undefined,
+  upload: number,
+  options: ShapeOptions,
+  libraries: readonly LibraryKey[],
+  categoryLibrary: LibraryKey | undefined,
+) {
+  const fallback: ShapeQuery = { kind: 'similar', library: 'component', id: 0 };
+  return useQuery({ ...shapeSearchQueryOptions(query ?? fallback, upload, options, libraries, categoryLibrary), enabled: query !== undefined });
+}
