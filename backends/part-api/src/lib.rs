@@ -14,6 +14,7 @@ pub mod items;
 pub mod materials;
 pub mod models;
 pub mod routes;
+pub mod shapes;
 pub mod store;
 
 use std::{
@@ -27,6 +28,7 @@ use catalog::item::files::ItemFiles;
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
+use catalog::shape_search::ShapeSearch;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -34,6 +36,7 @@ use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 use crate::items::PartItems;
 use crate::materials::MaterialUses;
 use crate::models::ModelCache;
+use crate::shapes::GeneratedShapes;
 use crate::store::VariantRepository;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
@@ -79,6 +82,9 @@ const INDEX_OWNER_VERSION: &str = "part 1";
 /// The part search index: the kit's follower over the kit's item feed.
 pub type PartSearch = IndexFollower<ItemFeed<PartItems>>;
 
+/// The parts' shape search: the kit's, over the meshes generated from the variants' rows.
+pub type PartShapes = ShapeSearch<GeneratedShapes>;
+
 /// The category kit alone (what `portal import categories` drives).
 pub fn library_service() -> LibraryService {
     LibraryService::new(&LIBRARY)
@@ -102,6 +108,8 @@ pub struct PartService {
     models: Arc<ModelCache>,
     /// The families each materials-library grade is named for (`GET /materials/{grade}/parts`).
     material_uses: OnceLock<Arc<MaterialUses>>,
+    /// Shape search over the generated models (fingerprinted after start).
+    shapes: Arc<PartShapes>,
 }
 
 impl PartService {
@@ -116,6 +124,7 @@ impl PartService {
             files: OnceLock::new(),
             models: Arc::new(ModelCache::default()),
             material_uses: OnceLock::new(),
+            shapes: Arc::new(ShapeSearch::new(LIBRARY.key)),
         }
     }
 
@@ -131,6 +140,11 @@ impl PartService {
     /// The generated models and drawings (tests count its generations).
     pub fn models(&self) -> &Arc<ModelCache> {
         &self.models
+    }
+
+    /// The shape search (tests await its job's passes).
+    pub fn shapes(&self) -> &Arc<PartShapes> {
+        &self.shapes
     }
 
     fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
@@ -182,7 +196,10 @@ impl Service for PartService {
     }
 
     fn openapi(&self) -> utoipa::openapi::OpenApi {
-        catalog::item_library_openapi::<PartItems>(&LIBRARY, routes::openapi(&LIBRARY))
+        let mut document =
+            catalog::item_library_openapi::<PartItems>(&LIBRARY, routes::openapi(&LIBRARY));
+        document.merge(catalog::shape_search_openapi::<PartItems>(&LIBRARY));
+        document
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -208,10 +225,12 @@ impl Service for PartService {
                 .app_data(web::Data::from(Arc::clone(&self.search)))
                 .app_data(web::Data::from(Arc::clone(&self.models)))
                 .app_data(web::Data::from(material_uses))
+                .app_data(web::Data::from(Arc::clone(&self.shapes)))
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ItemFeed<PartItems>>)
                 .configure(catalog::routes::configure_items::<PartItems>)
+                .configure(catalog::routes::configure_shape::<PartItems, GeneratedShapes>)
                 .configure(catalog::routes::configure),
         );
         catalog::configure_search_index(
@@ -223,7 +242,8 @@ impl Service for PartService {
     }
 
     /// The category tree first (parts refer to it), then the part seed when the database has not
-    /// seen this version of it, then the search index (reopened or rebuilt, then followed).
+    /// seen this version of it, then the search index (reopened or rebuilt, then followed), then
+    /// the shape search's job in the background.
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
@@ -241,7 +261,11 @@ impl Service for PartService {
             let categories = CategoryRepository::new(&context.db);
             self.search
                 .open_and_follow(context, LIBRARY.key, self.feed(context), categories)
-                .await
+                .await?;
+            // Fingerprints are computed in the background (docs/shape-search.md): start-up does
+            // not wait for them.
+            self.shapes
+                .start(context, GeneratedShapes::new(&context.db))
         })
     }
 }

@@ -228,12 +228,7 @@ impl ModelSource {
     /// Everything the bytes depend on: the row (the item's content digest), the generator, the
     /// format and the length.
     pub fn cache_key(&self, format: ModelFormat) -> String {
-        let length = self.length.map_or_else(|| "-".to_owned(), format_length);
-        format!(
-            "{}/{GENERATOR_VERSION}/{}/{length}",
-            self.content_digest,
-            format.key()
-        )
+        generated_key(&self.content_digest, format.key(), self.length)
     }
 
     /// The file's bytes (CPU-bound: call off the async threads).
@@ -253,8 +248,15 @@ impl ModelSource {
     }
 }
 
+/// The key of something generated from a variant's row: the row (the item's content digest),
+/// the generator, what is generated (a format, or the shape search's mesh) and the length.
+pub fn generated_key(content_digest: &str, kind: &str, length: Option<f64>) -> String {
+    let length = length.map_or_else(|| "-".to_owned(), format_length);
+    format!("{content_digest}/{GENERATOR_VERSION}/{kind}/{length}")
+}
+
 /// A length as keys and names write it: `500`, `1250.5`.
-fn format_length(length: f64) -> String {
+pub(crate) fn format_length(length: f64) -> String {
     let text = format!("{length:.3}");
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }

@@ -36,6 +36,17 @@ pub struct FamilyCount {
     pub count: i64,
 }
 
+/// What the shape search needs of a variant to name and key its model (`shapes`).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct ShapeSourceRow {
+    pub item_id: i64,
+    pub family: String,
+    pub standard: String,
+    pub size: String,
+    pub length_mm: Option<f64>,
+    pub content_digest: String,
+}
+
 /// Which neighbours of a size [`VariantStore::next_sizes`] answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -74,6 +85,8 @@ pub trait VariantStore {
     async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>>;
     /// Variants per family and standard (a few dozen rows).
     async fn family_counts(&self) -> anyhow::Result<Vec<FamilyCount>>;
+    /// Every variant with its item's content digest, by id (the shape search's models).
+    async fn shape_sources(&self) -> anyhow::Result<Vec<ShapeSourceRow>>;
     /// The digest and size of the generated file stored under `cache_key`, if any.
     async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
     /// Remembers (or replaces) the generated file of `cache_key`.
@@ -226,6 +239,15 @@ macro_rules! variant_store {
                 Ok(query.build_query_as().fetch_all(&self.pool).await?)
             }
 
+            async fn shape_sources(&self) -> anyhow::Result<Vec<ShapeSourceRow>> {
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT v.item_id, v.family, v.standard, v.size, v.length_mm, \
+                     i.content_digest FROM part_variant v JOIN item i ON i.id = v.item_id \
+                     ORDER BY v.item_id",
+                );
+                Ok(query.build_query_as().fetch_all(&self.pool).await?)
+            }
+
             async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>> {
                 let mut query = QueryBuilder::<$db>::new(
                     "SELECT digest, size FROM part_model WHERE cache_key = ",
@@ -275,6 +297,7 @@ kernel::repository! {
     async fn next_sizes(&self, variant: &VariantRow, direction: Direction, limit: i64) -> anyhow::Result<Vec<i64>>;
     async fn siblings(&self, variant: &VariantRow) -> anyhow::Result<Vec<SiblingRow>>;
     async fn family_counts(&self) -> anyhow::Result<Vec<FamilyCount>>;
+    async fn shape_sources(&self) -> anyhow::Result<Vec<ShapeSourceRow>>;
     async fn model_of(&self, cache_key: &str) -> anyhow::Result<Option<(String, i64)>>;
     async fn record_model(&self, cache_key: &str, digest: &str, size: i64) -> anyhow::Result<()>;
 }

@@ -238,13 +238,45 @@ fn circle_segments(radius: f64, tolerance: f64) -> usize {
     ((2.0 * PI / step.max(1e-3)).ceil() as usize).clamp(12, 2048)
 }
 
+/// How finely a tessellation divides curved surfaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// The downloads (STL, GLB): prisms' chords within 0.4 % of the smallest circle's radius,
+    /// tori's and revolutions' within 0.1 % of their own radius (about 70 segments a turn).
+    Fine,
+    /// Shape-search fingerprints and thumbnails, which normalise the scale, sample 1,024 surface
+    /// points and render 64-pixel views: every chord within 2 % of the radius it divides
+    /// (prisms: of the smallest circle's; at least 16 segments a turn). Several times fewer
+    /// triangles and less time than [`Detail::Fine`], volumes within about 1.5 %.
+    Coarse,
+}
+
+impl Detail {
+    /// The prisms' chord tolerance as a fraction of the smallest circle's radius.
+    fn prism_fraction(self) -> f64 {
+        match self {
+            Detail::Fine => 0.004,
+            Detail::Coarse => 0.02,
+        }
+    }
+
+    /// Tori's and revolutions' chord tolerance as a fraction of each radius.
+    fn own_fraction(self) -> f64 {
+        match self {
+            Detail::Fine => 0.001,
+            Detail::Coarse => 0.02,
+        }
+    }
+}
+
 /// A torus as a grid over its two angles, triangles facing out. Each direction's chords stay
-/// within 0.1 % of its radius (about 70 segments), so the grid keeps over 99.7 % of the volume
-/// at any size.
-fn torus_mesh(torus: &Torus) -> TriangleMesh {
+/// within 0.1 % of its radius at [`Detail::Fine`] (about 70 segments), so the grid keeps over
+/// 99.7 % of the volume at any size.
+fn torus_mesh(torus: &Torus, detail: Detail) -> TriangleMesh {
     let (big, small, z) = (torus.major_radius, torus.minor_radius, torus.center_z);
-    let around = circle_segments(big + small, 0.001 * (big + small));
-    let across = circle_segments(small, 0.001 * small);
+    let fraction = detail.own_fraction();
+    let around = circle_segments(big + small, fraction * (big + small));
+    let across = circle_segments(small, fraction * small);
     let mut mesh = TriangleMesh::default();
     for i in 0..around {
         let u = 2.0 * PI * i as f64 / around as f64;
@@ -269,13 +301,15 @@ fn torus_mesh(torus: &Torus) -> TriangleMesh {
 
 /// A solid of revolution as a grid over its outline and the turn, triangles facing out: each
 /// arc of the outline and the turn divided so that chords stay within 0.1 % of their radius (as
-/// tori), a point on the axis one vertex with a fan around it. truck-meshalgo's triangulation of
-/// the revolved surfaces leaves gaps where they meet at the axis (the degenerate poles).
-fn revolution_mesh(revolution: &Revolution) -> TriangleMesh {
+/// tori; at [`Detail::Fine`]), a point on the axis one vertex with a fan around it.
+/// truck-meshalgo's triangulation of the revolved surfaces leaves gaps where they meet at the
+/// axis (the degenerate poles).
+fn revolution_mesh(revolution: &Revolution, detail: Detail) -> TriangleMesh {
+    let fraction = detail.own_fraction();
     let mut outline: Vec<[f64; 2]> = vec![revolution.start];
     for (from, step) in revolution.segments() {
         if let Some((center, radius, start, end)) = arc_angles(from, step) {
-            let full = circle_segments(radius, 0.001 * radius) as f64;
+            let full = circle_segments(radius, fraction * radius) as f64;
             let pieces = ((full * (end - start) / (2.0 * PI)).ceil() as usize).max(2);
             for piece in 1..pieces {
                 let angle = start + (end - start) * piece as f64 / pieces as f64;
@@ -288,7 +322,7 @@ fn revolution_mesh(revolution: &Revolution) -> TriangleMesh {
         outline.push(step.to);
     }
     let (reach, _, _) = revolution.extent();
-    let around = circle_segments(reach, 0.001 * reach);
+    let around = circle_segments(reach, fraction * reach);
     let on_axis = |point: &[f64; 2]| point[0].abs() < 1e-9;
     let mut mesh = TriangleMesh::default();
     // The first vertex of each outline point: one on the axis, else a ring of `around`.
@@ -414,16 +448,24 @@ impl Model {
         self.solids.len()
     }
 
-    /// The chord tolerance: 0.4 % of the smallest radius. A regular polygon with that sagitta
-    /// keeps 99.5 % of its circle's area; truck divides its curves more finely than that
-    /// (measured: 0.01–0.4 % volume error over every row of the tables, docs/part-geometry.md).
-    fn tolerance(&self) -> f64 {
-        self.smallest_radius.map_or(0.01, |radius| radius * 0.004)
+    /// The prisms' chord tolerance: at [`Detail::Fine`] 0.4 % of the smallest radius. A regular
+    /// polygon with that sagitta keeps 99.5 % of its circle's area; truck divides its curves
+    /// more finely than that (measured: 0.01–0.4 % volume error over every row of the tables,
+    /// docs/part-geometry.md).
+    fn tolerance(&self, detail: Detail) -> f64 {
+        let fraction = detail.prism_fraction();
+        self.smallest_radius
+            .map_or(2.5 * fraction, |radius| radius * fraction)
+    }
+
+    /// One welded mesh per solid, at [`Detail::Fine`].
+    pub fn meshes(&self) -> Vec<TriangleMesh> {
+        self.meshes_at(Detail::Fine)
     }
 
     /// One welded mesh per solid.
-    pub fn meshes(&self) -> Vec<TriangleMesh> {
-        let tolerance = self.tolerance();
+    pub fn meshes_at(&self, detail: Detail) -> Vec<TriangleMesh> {
+        let tolerance = self.tolerance(detail);
         self.solids
             .iter()
             .zip(&self.bodies)
@@ -432,10 +474,10 @@ impl Model {
                     // truck-meshalgo's trimmed-surface triangulation breaks down on thin, wide
                     // tori (ISO 3601 rings above ~90 mm: triangles across the hole); the torus's
                     // own parametrisation gives a closed grid of the same chord tolerance.
-                    return torus_mesh(torus);
+                    return torus_mesh(torus, detail);
                 }
                 if let Body::Revolution(revolution) = body {
-                    return revolution_mesh(revolution);
+                    return revolution_mesh(revolution, detail);
                 }
                 let polygon = solid.triangulation(tolerance).to_polygon();
                 weld(
@@ -449,10 +491,15 @@ impl Model {
             .collect()
     }
 
-    /// All solids in one mesh (for STL and GLB).
+    /// All solids in one mesh (for STL and GLB), at [`Detail::Fine`].
     pub fn mesh(&self) -> TriangleMesh {
+        self.mesh_at(Detail::Fine)
+    }
+
+    /// All solids in one mesh.
+    pub fn mesh_at(&self, detail: Detail) -> TriangleMesh {
         let mut all = TriangleMesh::default();
-        for mesh in self.meshes() {
+        for mesh in self.meshes_at(detail) {
             all.append(&mesh);
         }
         all

@@ -18,7 +18,7 @@ pub mod export;
 pub mod families;
 pub mod section;
 
-pub use brep::{Model, TriangleMesh};
+pub use brep::{Detail, Model, TriangleMesh};
 pub use drawing::Drawing;
 use families::{
     profile_dimension_name, Bearing, CheeseHead, Circlip, CountersunkHead, DomedCapNut, HexHead,

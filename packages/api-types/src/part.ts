@@ -202,6 +202,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/public/part/item/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items shaped like this one, best first. */
+        get: operations["similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/public/part/item/{id}/thumbnail.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PNG of the item's model (256 × 256). */
+        get: operations["thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/public/part/item/{id}/variants": {
         parameters: {
             query?: never;
@@ -282,6 +316,60 @@ export interface paths {
          *     part number exactly or by prefix, package, or value); exact part numbers first.
          */
         get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/public/part/search2d": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Items whose silhouettes are most like the picture's outline, best first (`includeSize` and
+         *     `ignoreMirrored` do not apply to a picture).
+         */
+        post: operations["search2d"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/public/part/search3d": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Items whose models are most like the uploaded one, best first. */
+        post: operations["search3d"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/public/part/search3d/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shape search's fingerprint job. */
+        get: operations["shape_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -564,6 +652,63 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_ShapeAnswer: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: components["schemas"]["ShapeHit"][];
+                /**
+                 * @description The fingerprint job: while it is `computing`, items still without a fingerprint are not
+                 *     among the results.
+                 */
+                status: components["schemas"]["ShapeStatus"];
+                /** @description Items at or above `minScore` (counted up to 500). */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_ShapeStatus: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description Of those, done so far. */
+                done: number;
+                /**
+                 * @description Of those, models that could not be read (stored with the reason, not tried again until
+                 *     the model changes).
+                 */
+                failed: number;
+                /** @description Items in the in-memory index. */
+                indexed: number;
+                /** @description Items with a model, as of the last pass. */
+                models: number;
+                /**
+                 * Format: int64
+                 * @description Passes completed since start.
+                 */
+                passes: number;
+                /** @description Items whose fingerprint the current (or last) pass had to compute or copy. */
+                pending: number;
+                state: components["schemas"]["ShapeState"];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_CategoryNode: {
             /**
              * Format: int64
@@ -709,6 +854,15 @@ export interface components {
             /** @description `<api base>/item/{id}/download/{kind}`. */
             url: string;
         };
+        /** @description The form of `POST /search2d` (multipart/form-data). */
+        ImageUpload: {
+            /**
+             * Format: binary
+             * @description PNG or JPEG, ≤ 10 MB and 8192 px a side: dark lines or a filled outline on a plain
+             *     background.
+             */
+            file: string;
+        };
         /**
          * @description An item with its parameters, manufacturer, category path and files, and what the library
          *     adds (flattened).
@@ -850,6 +1004,14 @@ export interface components {
             lengthRequired: boolean;
             /** @description The download route (profiles: add `?length=<mm>`). */
             url: string;
+        };
+        /** @description The form of `POST /search3d` (multipart/form-data). */
+        ModelUpload: {
+            /**
+             * Format: binary
+             * @description STL, OBJ, GLB/glTF or VRML (format from the file name's extension), ≤ 50 MB.
+             */
+            file: string;
         };
         PageResult_ItemSummary: {
             list: components["schemas"]["ItemSummary"][];
@@ -1005,6 +1167,53 @@ export interface components {
         SearchItem: components["schemas"]["ItemSummary"] & {
             exact: boolean;
             parameters: components["schemas"]["ParameterView"][];
+        };
+        /** @description Ranked items, best first. */
+        ShapeAnswer: {
+            list: components["schemas"]["ShapeHit"][];
+            /**
+             * @description The fingerprint job: while it is `computing`, items still without a fingerprint are not
+             *     among the results.
+             */
+            status: components["schemas"]["ShapeStatus"];
+            /** @description Items at or above `minScore` (counted up to 500). */
+            total: number;
+        };
+        /** @description A ranked item. */
+        ShapeHit: {
+            /** @description The item as lists show it (`component` in every library: the spec's name). */
+            component: components["schemas"]["ItemSummary"];
+            /**
+             * Format: float
+             * @description Similarity 0–100, one decimal.
+             */
+            score: number;
+            /** @description `<api base>/item/{id}/thumbnail.png`. */
+            thumbnailUrl: string;
+        };
+        /** @enum {string} */
+        ShapeState: "starting" | "computing" | "ready";
+        /** @description What the shape job has done (`GET /search3d/status`; tests await it). */
+        ShapeStatus: {
+            /** @description Of those, done so far. */
+            done: number;
+            /**
+             * @description Of those, models that could not be read (stored with the reason, not tried again until
+             *     the model changes).
+             */
+            failed: number;
+            /** @description Items in the in-memory index. */
+            indexed: number;
+            /** @description Items with a model, as of the last pass. */
+            models: number;
+            /**
+             * Format: int64
+             * @description Passes completed since start.
+             */
+            passes: number;
+            /** @description Items whose fingerprint the current (or last) pass had to compute or copy. */
+            pending: number;
+            state: components["schemas"]["ShapeState"];
         };
     };
     responses: never;
@@ -1338,6 +1547,70 @@ export interface operations {
             };
         };
     };
+    similar: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description id (positive integer) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ranked items; unknown id → the library's 不存在 code, an item without a fingerprinted model → 1040003000, malformed id or options → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ShapeAnswer"];
+                };
+            };
+        };
+    };
+    thumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id (positive integer) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG (ETag: the model's key); an item without a fingerprinted model → envelope 1040003000, unknown id → the library's 不存在 code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            /** @description If-None-Match matched the ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     variants: {
         parameters: {
             query?: never;
@@ -1484,6 +1757,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_SearchAnswer"];
+                };
+            };
+        };
+    };
+    search2d: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            /** @description ranked items; not a PNG/JPEG or over 10 MB → 1040002000, a blank picture → 1040002001, options out of range → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ShapeAnswer"];
+                };
+            };
+        };
+    };
+    search3d: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ModelUpload"];
+            };
+        };
+        responses: {
+            /** @description ranked items; an unreadable model → 1040001000, over 50 MB or 5 million triangles → 1040001001, options out of range → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ShapeAnswer"];
+                };
+            };
+        };
+    };
+    shape_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description progress of the fingerprints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ShapeStatus"];
                 };
             };
         };

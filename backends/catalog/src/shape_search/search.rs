@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use kernel::{ApiError, ApiResult, WorkerPool};
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 use utoipa::ToSchema;
 
@@ -328,9 +329,9 @@ impl<S: ModelSource> ShapeSearch<S> {
                 Some(found) => (found.fingerprint, found.error),
                 None => match self.compute(source, items[0]).await {
                     Ok(Ok(fingerprint)) => (Some(fingerprint), None),
-                    Ok(Err(refused)) => (None, Some(refused.to_string())),
+                    Ok(Err(refused)) => (None, Some(refused)),
                     Err(error) => {
-                        // Not the model's fault (the blob store, the generator): not stored,
+                        // Not the model's fault (the blob store is down): not stored,
                         // tried again at the next pass.
                         tracing::warn!(library = self.label, model = %items[0].name, error = %format!("{error:#}"), "shape search: a model could not be loaded");
                         self.status.send_modify(|status| {
@@ -430,17 +431,19 @@ impl<S: ModelSource> ShapeSearch<S> {
     }
 
     /// Loads and fingerprints one model off the async threads; the inner error is the model's
-    /// (unreadable), the outer one the source's.
+    /// (unreadable, or refused by the source), the outer one the source's.
     async fn compute(
         &self,
         source: &S,
         model: &ModelRef,
-    ) -> anyhow::Result<Result<Vec<u8>, shape::ShapeError>> {
+    ) -> anyhow::Result<Result<Vec<u8>, String>> {
         let content = source.load(model).await?;
         let name = model.name.clone();
         Ok(tokio::task::spawn_blocking(move || {
             let mesh = mesh_of(&name, content)?;
-            shape::fingerprint(&mesh).map(|fingerprint| shape::encode(&fingerprint))
+            shape::fingerprint(&mesh)
+                .map(|fingerprint| shape::encode(&fingerprint))
+                .map_err(|refused| refused.to_string())
         })
         .await?)
     }
@@ -480,7 +483,12 @@ impl<S: ModelSource> ShapeSearch<S> {
         if row.fingerprint.is_none() {
             return Ok(None);
         }
-        let etag = format!("{}-{}-{THUMBNAIL_SIDE}", row.model_key, row.version);
+        // Hashed: a key may hold any text (a generator's key has spaces), an ETag may not.
+        let etag = format!(
+            "{}-{}-{THUMBNAIL_SIDE}",
+            hex::encode(&Sha256::digest(row.model_key.as_bytes())[..16]),
+            row.version
+        );
         let kept = self
             .thumbnails
             .lock()
@@ -497,7 +505,10 @@ impl<S: ModelSource> ShapeSearch<S> {
         let content = bound.source.load(&model).await?;
         let name = row.model_name.clone();
         let png = self
-            .run(move || shape::thumbnail_png(&mesh_of(&name, content)?, THUMBNAIL_SIDE))
+            .run(move || {
+                shape::thumbnail_png(&mesh_of(&name, content)?, THUMBNAIL_SIDE)
+                    .map_err(|error| error.to_string())
+            })
             .await?
             .map_err(|error| {
                 ApiError::internal(anyhow::anyhow!("thumbnail of item {item_id}: {error}"))
@@ -519,10 +530,15 @@ pub enum QueryTarget {
     Silhouette(Vec<f32>),
 }
 
-fn mesh_of(name: &str, content: ModelContent) -> Result<shape::Mesh, shape::ShapeError> {
+/// The mesh of a model's content, or why it has none (the file is unreadable, the source
+/// refused it).
+fn mesh_of(name: &str, content: ModelContent) -> Result<shape::Mesh, String> {
     match content {
-        ModelContent::File(bytes) => shape::load(&bytes, shape::Format::from_file_name(name)?),
+        ModelContent::File(bytes) => shape::Format::from_file_name(name)
+            .and_then(|format| shape::load(&bytes, format))
+            .map_err(|error| error.to_string()),
         ModelContent::Mesh(mesh) => Ok(mesh),
+        ModelContent::Refused(reason) => Err(reason),
     }
 }
 

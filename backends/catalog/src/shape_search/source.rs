@@ -24,6 +24,10 @@ pub struct ModelRef {
 pub enum ModelContent {
     File(Vec<u8>),
     Mesh(shape::Mesh),
+    /// The source cannot make a model of this content (a generator refuses the item's row):
+    /// stored with the reason like a model the shape crate refuses, and not tried again until
+    /// the key changes.
+    Refused(String),
 }
 
 /// A library's models (docs/shape-search.md, "Wired into the libraries").
@@ -32,7 +36,9 @@ pub trait ModelSource: Send + Sync + 'static {
     fn models(&self) -> impl Future<Output = anyhow::Result<Vec<ModelRef>>> + Send;
 
     /// The content of `model` (read or generated). An error counts the model as failed for
-    /// this pass; it is tried again when the library's items change.
+    /// this pass; it is tried again when the library's items change. A content the source can
+    /// never make is [`ModelContent::Refused`], not an error. Called on the async threads:
+    /// CPU-bound work (generating a mesh) belongs on a blocking thread.
     fn load(&self, model: &ModelRef) -> impl Future<Output = anyhow::Result<ModelContent>> + Send;
 }
 

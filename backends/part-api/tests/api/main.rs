@@ -9,5 +9,6 @@ mod materials;
 mod models;
 mod recommendations;
 mod search;
+mod shape;
 mod suggest;
 mod variants;
