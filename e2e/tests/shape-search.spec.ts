@@ -2,19 +2,20 @@ import * as path from 'node:path';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // Issue 18, the pages: /component/search3D with an uploaded KiCad model, "find similar" from a detail page,
-// a sketched circle on /component/search2D, the minimum-similarity slider, and /mat/search3D searching the
-// other libraries' models. The fingerprints are computed by a job after start: the tests wait for its status.
+// a sketched circle on /component/search2D, the minimum-similarity slider, /mat/search3D searching the
+// other libraries' models, and the parts: "find similar" from a hex bolt, a sketched nut on /part/search2D. The fingerprints are computed by a job after start: the tests wait for its status.
 
 const SOIC_8 = path.resolve(__dirname, '../../data/components/kicad/3dmodels/Package_SO.3dshapes/SOIC-8_3.9x4.9mm_P1.27mm.glb');
 
-// The first pass fingerprints the seed's 261 distinct models (≈ 12 s in a debug build, longer on a loaded machine).
+// The first pass fingerprints the seed's 261 distinct models (≈ 12 s in a debug build, longer on a loaded machine);
+// the parts' pass generates and fingerprints 6,350 variants (≈ 50 s of CPU in a debug build).
 const INDEX_TIMEOUT = 240_000;
 
-async function shapesReady(request: APIRequestContext) {
+async function shapesReady(request: APIRequestContext, library: 'component' | 'part' = 'component') {
   await expect
     .poll(
       async () => {
-        const response = await request.get('/to/api/public/component/search3d/status');
+        const response = await request.get(`/to/api/public/${library}/search3d/status`);
         if (!response.ok()) return `HTTP ${response.status()}`;
         const body = await response.json();
         return body.data?.state;
@@ -142,16 +143,87 @@ test('a circle sketched on /component/search2D finds items', async ({ page }) =>
   await shot(page, 'search2d-500');
 });
 
-test('/mat/search3D says it searches the other libraries and shows their results', async ({ page }) => {
-  test.setTimeout(120_000);
+test('/mat/search3D says it searches the other libraries and shows their results', async ({ page, request }) => {
+  test.setTimeout(INDEX_TIMEOUT + 60_000);
+  await shapesReady(request, 'part');
   await page.goto('/mat/search3D');
   await expect(page.getByTestId('shape-other-libraries')).toContainText('材料库没有自己的三维模型');
   await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  // Both libraries are asked; an SOIC-8 body ranks the components' packages above any standard part.
+  const partAnswer = page.waitForResponse((response) => response.url().includes('/to/api/public/part/search3d?'));
   await uploadSoic(page);
+  const partBody = await (await partAnswer).json();
+  expect(partBody.code, JSON.stringify(partBody)).toBe(0);
+  expect(partBody.data.list.length).toBeGreaterThan(0);
   await expect(page.locator('[data-testid=shape-hit][data-library=component]').first()).toBeVisible();
-  // The parts library answers with its hits once it has shape routes, and is named as not searchable before.
-  const partHits = await page.locator('[data-testid=shape-hit][data-library=part]').count();
-  if (partHits === 0) await expect(page.getByTestId('shape-not-searchable-part')).toBeVisible();
+  await expect(page.getByTestId('shape-not-searchable-part')).toHaveCount(0);
   await page.setViewportSize({ width: 500, height: 900 });
   await noSidewaysScroll(page);
+});
+
+/** The families of the parts a shape answer listed (the page's own request), best first. */
+async function familiesOf(answer: Promise<import('@playwright/test').Response>): Promise<string[]> {
+  const body = await (await answer).json();
+  return (body.data?.list ?? []).map((hit: { component: { family?: string } }) => hit.component.family ?? '');
+}
+
+const isHexHead = (family: string) => family.startsWith('hex_head');
+const isNut = (family: string) => family.endsWith('_nut');
+
+test('find similar on a hex bolt lists hex-head bolts first', async ({ page, request }) => {
+  test.setTimeout(INDEX_TIMEOUT + 60_000);
+  await shapesReady(request, 'part');
+  const search = await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent('ISO 4014 M10x50')}&pageSize=1`)).json();
+  const id: number = search.data.list[0].id;
+  expect(search.data.list[0].partNumber).toBe('ISO 4014 M10×50');
+  await page.goto(`/part/detail/${id}`);
+  const answer = page.waitForResponse((response) => response.url().includes(`/to/api/public/part/item/${id}/similar`));
+  await page.getByTestId('detail-find-similar').click();
+  await expect(page).toHaveURL(new RegExp(`/part/search3D\\?id=${id}&library=part$`));
+  const families = await familiesOf(answer);
+  await expect(page.getByTestId('shape-hit').first()).toBeVisible({ timeout: 60_000 });
+  expect(families.length).toBeGreaterThanOrEqual(10);
+  expect(families.slice(0, 10).every(isHexHead), families.join(', ')).toBe(true);
+  const links = await page.getByTestId('shape-hit-link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+  expect(links).not.toContain(`/part/detail/${id}`);
+  await shot(page, 'part-find-similar-1440');
+});
+
+test('a hexagon with a bore sketched on /part/search2D finds nuts', async ({ page, request }) => {
+  test.setTimeout(INDEX_TIMEOUT + 60_000);
+  await shapesReady(request, 'part');
+  await page.goto('/part/search2D');
+  const canvas = page.getByTestId('shape-sketch-canvas');
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  // ISO 4032 M10 seen along its axis: a hexagon of circumradius R and the bore d/2 ≈ 0.54 R.
+  const radius = box.width * 0.35;
+  const corner = (k: number) => ({ x: cx + radius * Math.cos((Math.PI / 3) * k), y: cy + radius * Math.sin((Math.PI / 3) * k) });
+  await page.getByTestId('shape-sketch-tool').getByText('直线').click();
+  for (let k = 0; k < 6; k += 1) {
+    const from = corner(k);
+    const to = corner(k + 1);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+    await page.mouse.move(to.x, to.y);
+    await page.mouse.up();
+  }
+  await page.getByTestId('shape-sketch-tool').getByText('圆', { exact: true }).click();
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + radius * 0.27, cy);
+  await page.mouse.move(cx + radius * 0.54, cy);
+  await page.mouse.up();
+  await expect(canvas).toHaveAttribute('data-strokes', '7');
+  const answer = page.waitForResponse((response) => response.url().includes('/to/api/public/part/search2d'));
+  await page.getByTestId('shape-sketch-search').click();
+  const families = await familiesOf(answer);
+  await expect(page.getByTestId('shape-hit').first()).toBeVisible({ timeout: 60_000 });
+  // Nuts (and hex bolts seen from their head) rank high.
+  const top = families.slice(0, 10);
+  expect(top.filter((family) => isNut(family) || isHexHead(family)).length, top.join(', ')).toBeGreaterThanOrEqual(8);
+  await shot(page, 'part-search2d-nut-1440');
 });

@@ -1,5 +1,5 @@
 import { Select, Space } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLibraryTranslation, type DetailSlotProps } from '@portal/library-ui/items';
 import { InsertButton, isCadPlugin } from '../../plugin';
 import { useVariants } from '../api/get-variants';
@@ -10,15 +10,31 @@ import { RecommendLink } from './recommend-link';
 import { useProfileLength } from './use-profile-length';
 
 /**
- * Detail slot `actions`: 推荐; in the CAD plugin (500 px) also, at the top where the designer looks, a
- * compact variant picker and 插入 (docs/part-pages.md "CAD plugin mode").
+ * Detail slot `actions`: 推荐 and 找相似; in the CAD plugin (500 px) also, at the top where the designer looks,
+ * a compact variant picker and 插入 (docs/part-pages.md "CAD plugin mode").
  */
 export function PartActions(props: DetailSlotProps) {
   return (
     <>
       <RecommendLink {...props} />
+      <FindSimilarLink {...props} />
       {isCadPlugin() && <PluginBar {...props} />}
     </>
+  );
+}
+
+/**
+ * 找相似: the part's generated model as the 3D search's query (docs/shape-search.md, "Pages"). The kit's own link
+ * follows a `model-glb` file, which a part has not: its models are generated (`models`).
+ */
+function FindSimilarLink({ item }: DetailSlotProps) {
+  const { t } = useLibraryTranslation();
+  const detail = partDetailOf(item);
+  if (!modelOf(detail, 'glb')) return null;
+  return (
+    <Link to={`/search3D?id=${detail.component.id}&library=part`} data-testid="detail-find-similar">
+      {t('shape.findSimilar')}
+    </Link>
   );
 }
 
