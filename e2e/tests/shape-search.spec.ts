@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 // Issue 18, the pages: /component/search3D with an uploaded KiCad model, "find similar" from a detail page,
 // a sketched circle on /component/search2D, the minimum-similarity slider, /mat/search3D searching the
@@ -162,7 +162,7 @@ test('/mat/search3D says it searches the other libraries and shows their results
 });
 
 /** The families of the parts a shape answer listed (the page's own request), best first. */
-async function familiesOf(answer: Promise<import('@playwright/test').Response>): Promise<string[]> {
+async function familiesOf(answer: Promise<Response>): Promise<string[]> {
   const body = await (await answer).json();
   return (body.data?.list ?? []).map((hit: { component: { family?: string } }) => hit.component.family ?? '');
 }
