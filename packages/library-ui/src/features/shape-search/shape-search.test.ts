@@ -1,4 +1,4 @@
-import { DEFAULT_SHAPE_OPTIONS, hasExtension, librariesToAsk, mergeByScore, shapeParams, type ShapeAnswer, type ShapeHit } from './shape-search';
+import { DEFAULT_SHAPE_OPTIONS, hasExtension, librariesToAsk, MAX_COUNTED, mergeByScore, shapeParams, type ShapeAnswer, type ShapeHit } from './shape-search';
 
 function hit(id: number, score: number): ShapeHit {
   return {
@@ -34,6 +34,13 @@ describe('mergeByScore', () => {
     expect(merged.total).toBe(17);
     expect(merged.notSearchable).toEqual([]);
     expect(merged.indexing).toEqual([]);
+  });
+
+  it('says the total is a lower bound when a library counted up to the server’s cap', () => {
+    const capped = mergeByScore([{ library: 'part', searchable: true, answer: answer([hit(1, 90)], MAX_COUNTED) }], 20);
+    expect([capped.total, capped.atLeast]).toEqual([500, true]);
+    const counted = mergeByScore([{ library: 'part', searchable: true, answer: answer([hit(1, 90)], MAX_COUNTED - 1) }], 20);
+    expect(counted.atLeast).toBe(false);
   });
 
   it('keeps the libraries order on equal scores', () => {

@@ -38,11 +38,16 @@ export type LibraryAnswer = { library: LibraryKey; searchable: true; answer: Sha
 export interface MergedAnswer {
   hits: LibraryHit[];
   total: number;
+  /** A library counted no further than the server's cap: `total` is a lower bound ("at least 500"). */
+  atLeast: boolean;
   /** Libraries whose routes are not there yet. */
   notSearchable: LibraryKey[];
   /** Libraries whose fingerprint job is still running, with its progress. */
   indexing: { library: LibraryKey; status: ShapeStatus }[];
 }
+
+/** A shape answer counts the items at or above the minimum score up to this many (`MAX_RANKED` of the routes). */
+export const MAX_COUNTED = 500;
 
 /**
  * Merges the libraries' answers by score, best first (a stable sort: ties keep the libraries' order), and keeps
@@ -54,17 +59,19 @@ export function mergeByScore(answers: readonly LibraryAnswer[], pageSize: number
   const notSearchable: LibraryKey[] = [];
   const indexing: MergedAnswer['indexing'] = [];
   let total = 0;
+  let atLeast = false;
   for (const part of answers) {
     if (!part.searchable) {
       notSearchable.push(part.library);
       continue;
     }
     total += part.answer.total;
+    atLeast ||= part.answer.total >= MAX_COUNTED;
     if (part.answer.status.state !== 'ready') indexing.push({ library: part.library, status: part.answer.status });
     for (const hit of part.answer.list) hits.push({ ...hit, library: part.library });
   }
   hits.sort((a, b) => b.score - a.score);
-  return { hits: hits.slice(0, pageSize), total, notSearchable, indexing };
+  return { hits: hits.slice(0, pageSize), total, atLeast, notSearchable, indexing };
 }
 
 /** The query string of a shape route; `categoryCode` only for the library whose tree it is. */

@@ -152,7 +152,7 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
             title={
               query?.kind === 'similar' ? t('shape.similarTo', { partNumber: similarSource.data?.component.partNumber ?? `#${query.id}` }) : t('shape.results')
             }
-            extra={answer && <span data-testid="shape-total">{t('shape.total', { total: answer.total })}</span>}
+            extra={answer && <span data-testid="shape-total">{t(answer.atLeast ? 'shape.totalAtLeast' : 'shape.total', { total: answer.total })}</span>}
           >
             {query === undefined ? (
               <Empty data-testid="shape-prompt" description={t(`shape.prompt.${mode}`)} />
