@@ -251,6 +251,37 @@ impl TestApp {
         Ok((status, body))
     }
 
+    /// POSTs `bytes` as the multipart field `file` named `name` (the upload routes' form) and
+    /// parses the body as JSON, returning the status too.
+    pub async fn post_file(
+        &self,
+        path: &str,
+        name: &str,
+        bytes: &[u8],
+    ) -> anyhow::Result<(u16, serde_json::Value)> {
+        let boundary = "portaltestboundary7MA4YWxk";
+        let mut body = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let response = self
+            .client
+            .post(self.url(path))
+            .header(
+                reqwest::header::CONTENT_TYPE,
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(body)
+            .send()
+            .await?;
+        let status = response.status().as_u16();
+        let body = response.json().await.context("body is not JSON")?;
+        Ok((status, body))
+    }
+
     /// Stops the server (its pools close before the test's databases are dropped).
     pub async fn stop(self) {
         self.handle.stop(true).await;

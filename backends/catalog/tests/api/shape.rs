@@ -248,25 +248,7 @@ async fn upload(
     name: &str,
     bytes: &[u8],
 ) -> anyhow::Result<(u16, Value)> {
-    let boundary = "shapeboundary7MA4YWxk";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let response = reqwest::Client::new()
-        .post(app.url(path))
-        .header(
-            reqwest::header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await?;
-    let status = response.status().as_u16();
-    Ok((status, response.json().await?))
+    app.post_file(path, name, bytes).await
 }
 
 /// `data` of a successful answer.

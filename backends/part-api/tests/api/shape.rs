@@ -15,24 +15,7 @@ use crate::helpers::{data, id_of_code, spawn_service, BASE};
 
 /// POSTs `bytes` as the multipart field `file` named `name`; the answer's `data`.
 async fn upload(app: &TestApp, path: &str, name: &str, bytes: &[u8]) -> anyhow::Result<Value> {
-    let boundary = "partshapeboundary7Kq2";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let response = app
-        .client
-        .post(app.url(path))
-        .header(
-            reqwest::header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await?;
-    let body: Value = response.json().await?;
+    let (_, body) = app.post_file(path, name, bytes).await?;
     anyhow::ensure!(body["code"] == 0, "{path}: {body}");
     Ok(body["data"].clone())
 }
