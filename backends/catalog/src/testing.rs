@@ -198,3 +198,29 @@ async fn check_detail(app: &TestApp, base: &str, taxonomy: &Taxonomy) -> anyhow:
     );
     Ok(())
 }
+
+/// A grey PNG of `side` × `side`, black where `ink(x, y)` says (x, y in 0–1, y down): a sketch,
+/// drawing or blank picture for the 2D shape search's tests.
+pub fn grey_png(side: u32, ink: impl Fn(f32, f32) -> bool) -> anyhow::Result<Vec<u8>> {
+    let pixels: Vec<u8> = (0..side * side)
+        .map(|i| {
+            let (x, y) = (
+                (i % side) as f32 / side as f32,
+                (i / side) as f32 / side as f32,
+            );
+            if ink(x, y) {
+                0
+            } else {
+                255
+            }
+        })
+        .collect();
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, side, side);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.write_header()?.write_image_data(&pixels)?;
+    }
+    Ok(bytes)
+}

@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use actix_web::web;
 use anyhow::Context;
+use catalog::testing::grey_png;
 use catalog::{
     item::{
         files::ItemFiles,
@@ -542,41 +543,15 @@ async fn bad_uploads_answer_clear_errors(environment: TestEnvironment) -> anyhow
     let path2d = format!("{BASE}/search2d");
     let (_, body) = upload(&app, &path2d, "x.png", b"not a picture").await?;
     assert_eq!(body["code"], 1_040_002_000, "{body}");
-    let (_, body) = upload(&app, &path2d, "blank.png", &png(64, |_, _| false)?).await?;
+    let (_, body) = upload(&app, &path2d, "blank.png", &grey_png(64, |_, _| false)?).await?;
     assert_eq!(body["code"], 1_040_002_001, "{body}");
     app.stop().await;
     Ok(())
 }
 
-/// A grey PNG of `side` × `side`, black where `ink` says.
-fn png(side: u32, ink: impl Fn(f32, f32) -> bool) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut bytes, side, side);
-        encoder.set_color(png::ColorType::Grayscale);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header()?;
-        let pixels: Vec<u8> = (0..side * side)
-            .map(|i| {
-                let (x, y) = (
-                    (i % side) as f32 / side as f32,
-                    (i / side) as f32 / side as f32,
-                );
-                if ink(x, y) {
-                    0
-                } else {
-                    255
-                }
-            })
-            .collect();
-        writer.write_image_data(&pixels)?;
-    }
-    Ok(bytes)
-}
-
 async fn a_sketched_circle_finds_the_cylinders(environment: TestEnvironment) -> anyhow::Result<()> {
     let (app, _) = spawn(&environment).await?;
-    let circle = png(128, |x, y| {
+    let circle = grey_png(128, |x, y| {
         (x - 0.5).powi(2) + (y - 0.5).powi(2) < 0.35f32.powi(2)
     })?;
     let path = format!("{BASE}/search2d");

@@ -49,16 +49,7 @@ pub async fn search(app: &TestApp, keyword: &str, extra: &str) -> anyhow::Result
 }
 
 /// Percent-encodes a query value (every byte outside the unreserved set).
-pub fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
+pub use kernel::testing::query_encode as encode;
 
 /// The hits of an answer.
 pub fn hits(answer: &Value) -> Vec<Value> {

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use catalog::shape_search::ShapeStore;
+use catalog::testing::grey_png;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::Value;
 
@@ -79,36 +80,10 @@ fn process_cpu_seconds() -> f64 {
     (ticks(14) + ticks(15)) / 100.0
 }
 
-/// A white PNG of `side` × `side`, black where `ink` says (x, y in 0–1).
-fn png(side: u32, ink: impl Fn(f32, f32) -> bool) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut bytes, side, side);
-        encoder.set_color(png::ColorType::Grayscale);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header()?;
-        let pixels: Vec<u8> = (0..side * side)
-            .map(|i| {
-                let (x, y) = (
-                    (i % side) as f32 / side as f32,
-                    (i / side) as f32 / side as f32,
-                );
-                if ink(x, y) {
-                    0
-                } else {
-                    255
-                }
-            })
-            .collect();
-        writer.write_image_data(&pixels)?;
-    }
-    Ok(bytes)
-}
-
 /// A nut drawn as outlines: a regular hexagon (circumradius 0.4) and the bore inside it
 /// (radius 0.22: ISO 4032 M10's 10 mm in 16 mm across flats), lines 0.02 wide.
 fn sketched_nut() -> anyhow::Result<Vec<u8>> {
-    png(256, |x, y| {
+    grey_png(256, |x, y| {
         let (dx, dy) = (x - 0.5, y - 0.5);
         let radius = (dx * dx + dy * dy).sqrt();
         // Distance from the centre to the hexagon's side in this direction (apothem over the
