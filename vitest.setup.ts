@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 
-// antd's responsive observers need matchMedia, which jsdom does not provide.
-if (!window.matchMedia) {
+// antd's responsive observers need matchMedia, which jsdom does not provide (a test in the node
+// environment has no window at all).
+if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({

@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createAppConfig, devRemoteMap, DEV_PORTS } = require('@portal/build-config');
+const { createAppConfig, createWorkerConfig, devRemoteMap, DEV_PORTS } = require('@portal/build-config');
 
 /**
  * The dev server answers /remotes.json itself (in production `portal serve` does). Point
@@ -42,12 +42,38 @@ class EmitPortalConfigPlugin {
   }
 }
 
-module.exports = (env, argv) => {
+const occtDist = path.dirname(require.resolve('occt-import-js/dist/occt-import-js.js'));
+
+/**
+ * The sandbox: workers served under /sandbox/ with a policy that allows what the pages' forbids (eval, for
+ * OpenCascade's STEP reader; docs/shape-search.md, "STEP"). occt-import-js (LGPL-2.1) is copied unmodified with its
+ * licences, loaded by the worker at run time, never bundled.
+ */
+const createSandboxConfig = createWorkerConfig({
+  dirname: __dirname,
+  entries: {
+    'step-tessellation': require.resolve('@portal/library-ui/src/features/shape-search/step/step-tessellation.worker.ts'),
+  },
+  copies: Object.fromEntries(
+    ['occt-import-js.js', 'occt-import-js.wasm', 'license.occt-import-js.txt', 'license.occt.txt'].map((name) => [
+      `occt-import-js/${name}`,
+      path.join(occtDist, name),
+    ]),
+  ),
+});
+
+function createShellConfig(env, argv) {
   const config = createConfig(env, argv);
+  // Named so that the sandbox compiler can run after it (`dependencies`).
+  config.name = 'shell';
+  // The sandbox compiler writes dist/sandbox/ after this one; a rebuild of the shell leaves it there.
+  config.output.clean = { keep: /^sandbox[\\/]/ };
   config.plugins.push(new EmitPortalConfigPlugin());
   // The agreement pages the login form links to (spec §2: /user-service.html, /user-private.html).
   for (const page of ['user-service.html', 'user-private.html']) {
     config.plugins.push(new HtmlWebpackPlugin({ template: path.join(__dirname, 'public', page), filename: page, inject: false }));
   }
   return config;
-};
+}
+
+module.exports = [createShellConfig, createSandboxConfig];

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
@@ -60,12 +61,14 @@ test('an uploaded SOIC-8 model finds SOIC packages first; the slider narrows the
   test.setTimeout(180_000);
   await page.goto('/component/search3D');
   await expect(page.getByTestId('shape-prompt')).toBeVisible();
-  // STEP is refused in the page with what to do instead (docs/shape-search.md, "Pages"), nothing is sent.
+  // A STEP file without geometry: OpenCascade (in the page's sandboxed worker) finds nothing to search with; the
+  // page says so and sends nothing.
   await page
     .getByTestId('shape-upload-model')
     .locator('input[type=file]')
     .setInputFiles({ name: 'bracket.step', mimeType: 'application/step', buffer: Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n') });
-  await expect(page.getByTestId('shape-upload-problem')).toContainText('暂不支持 STEP');
+  await expect(page.getByTestId('shape-upload-problem')).toContainText('bracket.step', { timeout: 60_000 });
+  await expect(page.getByTestId('shape-upload-problem')).toContainText(/无法读取 STEP 文件|没有可搜索的实体/);
   await expect(page.getByTestId('shape-prompt')).toBeVisible();
   await uploadSoic(page);
   const found = await footprints(page);
@@ -226,4 +229,42 @@ test('a hexagon with a bore sketched on /part/search2D finds nuts', async ({ pag
   const top = families.slice(0, 10);
   expect(top.filter((family) => isNut(family) || isHexHead(family)).length, top.join(', ')).toBeGreaterThanOrEqual(8);
   await shot(page, 'part-search2d-nut-1440');
+});
+
+test('a STEP file downloaded from a part page finds that part on /part/search3D, tessellated in the browser', async ({ page, request }) => {
+  test.setTimeout(INDEX_TIMEOUT + 120_000);
+  await shapesReady(request, 'part');
+  const search = await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent('ISO 4762 M6x20')}&pageSize=1`)).json();
+  const id: number = search.data.list[0].id;
+  expect(search.data.list[0].partNumber).toBe('ISO 4762 M6×20');
+  await page.goto(`/part/detail/${id}`);
+  const downloaded = page.waitForEvent('download');
+  await page.getByTestId('download-step').click();
+  const step = fs.readFileSync((await (await downloaded).path())!);
+  expect(step.subarray(0, 13).toString()).toBe('ISO-10303-21;');
+
+  // The pages' policy never allows eval: a violation would show in the console.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/part/search3D');
+  const answer = page.waitForResponse((response) => response.url().includes('/to/api/public/part/search3d'));
+  await page
+    .getByTestId('shape-upload-model')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'socket_head_cap_iso4762_M6-1x20.step', mimeType: 'application/step', buffer: step });
+  await expect(page.getByTestId('shape-upload-chosen')).toContainText(/socket_head_cap_iso4762_M6-1x20\.step（已转换为 \d+ 个三角形）/, {
+    timeout: 90_000,
+  });
+  // What was sent is the STL the worker wrote (Chromium does not hand a multipart body with a file to the test).
+  const response = await answer;
+  expect(response.request().headers()['content-type']).toContain('multipart/form-data');
+  const body = await response.json();
+  const hits: { score: number; component: { partNumber: string; family?: string } }[] = body.data.list;
+  await expect(page.getByTestId('shape-hit').first()).toBeVisible({ timeout: 60_000 });
+  expect(hits[0].component.partNumber, hits.map((hit) => `${hit.component.partNumber} ${hit.score}`).join(', ')).toBe('ISO 4762 M6×20');
+  expect(hits.slice(0, 10).every((hit) => hit.component.family === 'socket_head_cap')).toBe(true);
+  expect(problems.filter((text) => /Content Security Policy|EvalError|unsafe-eval/i.test(text))).toEqual([]);
+  await shot(page, 'part-search3d-step-1440');
 });

@@ -10,7 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { createSharedConfig, SINGLETON_KEYS, PORTAL_SINGLETONS } = require('./shared.cjs');
 
 /** Files worth precompressing; index.html is rendered per request by the portal, so not among them. */
-const PRECOMPRESSED = /\.(?:[cm]?js|css|json|svg|txt)$/i;
+const PRECOMPRESSED = /\.(?:[cm]?js|css|json|svg|txt|wasm)$/i;
 
 function precompressionPlugins() {
   const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
@@ -209,8 +209,76 @@ function createAppConfig({ dirname, name, port, exposes = {}, isHost = false, de
   };
 }
 
+/**
+ * Builds a dedicated worker that the shell hosts under `/sandbox/` (docs/shape-search.md, "STEP"): one script per
+ * entry, no federation (a worker shares nothing with the pages), plus files copied beside it as they are (a
+ * library the worker loads with importScripts, kept unmodified and replaceable). The portal serves `/sandbox/` with
+ * a policy of its own; the build runs after the shell's (`dependencies`), whose clean keeps `sandbox/`.
+ * @param {object} options
+ * @param {string} options.dirname  the hosting app's directory (the shell's)
+ * @param {Record<string,string>} options.entries  output name → worker source
+ * @param {Record<string,string>} [options.copies]  output path under sandbox/ → source file
+ */
+function createWorkerConfig({ dirname, entries, copies = {} }) {
+  return (_env = {}, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const isDevelopment = mode === 'development';
+    return {
+      name: 'sandbox',
+      dependencies: ['shell'],
+      mode,
+      context: dirname,
+      target: 'webworker',
+      entry: entries,
+      devtool: false,
+      output: {
+        path: path.join(dirname, 'dist', 'sandbox'),
+        publicPath: '/sandbox/',
+        filename: '[name].js',
+        uniqueName: 'sandbox',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.mjs', '.js', '.json'] },
+      module: { rules: [swcRule(isDevelopment)] },
+      plugins: [new CopyFilesPlugin(copies), ...(isDevelopment ? [] : precompressionPlugins())],
+      optimization: {
+        minimize: !isDevelopment,
+        // Only the workers themselves: copied files stay byte for byte as their package ships them.
+        minimizer: [
+          new MinimizerPlugin({
+            include: Object.keys(entries).map((name) => `${name}.js`),
+            minify: { implementation: MinimizerPlugin.swcMinify, options: {} },
+          }),
+        ],
+      },
+      performance: { hints: false },
+      stats: isDevelopment ? 'minimal' : 'normal',
+    };
+  };
+}
+
+/** Emits files as they are (`output path → source file`); a missing source fails the build. */
+class CopyFilesPlugin {
+  constructor(copies) {
+    this.copies = copies;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CopyFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const [target, source] of Object.entries(this.copies)) {
+          compilation.fileDependencies.add(source);
+          compilation.emitAsset(target, new sources.RawSource(fs.readFileSync(source)));
+        }
+      });
+    });
+  }
+}
+
 module.exports = {
   createAppConfig,
+  createWorkerConfig,
   createSharedConfig,
   devRemoteMap,
   DEV_PORTS,

@@ -55,6 +55,15 @@ fn origins(setting: &str, list: &str) -> anyhow::Result<Vec<Origin>> {
         .collect()
 }
 
+/// The policy of the scripts under `/sandbox/`: dedicated workers whose CSP comes from their own
+/// response, not the page's (docs/security.md, "Sandboxed workers"). OpenCascade's STEP reader
+/// (occt-import-js) compiles WebAssembly and builds functions with `new Function`, which the pages'
+/// policy forbids; the worker has no DOM, may load scripts and fetch only from this origin, and
+/// nothing may frame, embed or navigate to it as a document.
+pub const SANDBOX_WORKER_POLICY: &str = "default-src 'none'; script-src 'self' 'unsafe-eval' \
+     'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+     frame-ancestors 'none'";
+
 /// The policies, worked out once from the settings (a bad origin stops the start).
 #[derive(Debug, Clone)]
 pub struct SecurityHeaders {

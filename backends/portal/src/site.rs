@@ -1,5 +1,6 @@
 //! The static web front end: the shell at `/` (with the single-page-application fallback),
-//! each remote under `/mfe/<name>/`, and `/remotes.json` (the deploy-time remote map).
+//! each remote under `/mfe/<name>/`, the shell's workers under `/sandbox/` (with a policy of their
+//! own), and `/remotes.json` (the deploy-time remote map).
 
 use std::{
     collections::BTreeMap,
@@ -31,8 +32,8 @@ pub const REMOTES: [(&str, &str); 4] = [
     ("mat", "mfe-mat"),
 ];
 
-/// Paths that are never the shell's: APIs, remotes, health.
-const RESERVED_PREFIXES: [&str; 3] = ["/to", "/mfe", "/health"];
+/// Paths that are never the shell's pages: APIs, remotes, health, the sandboxed workers.
+const RESERVED_PREFIXES: [&str; 4] = ["/to", "/mfe", "/health", "/sandbox"];
 
 const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
 const NO_CACHE: HeaderValue = HeaderValue::from_static("no-cache");
@@ -73,6 +74,23 @@ fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path, remotes: Arc<BTreeMap
                     ),
             );
         }
+    }
+    // Workers the shell's build writes to dist/sandbox/ (docs/shape-search.md, "STEP"): files only,
+    // never the page fallback, so no page is ever served with the workers' policy.
+    let sandbox = web_dir.join("shell/dist/sandbox");
+    if sandbox.is_dir() {
+        cfg.service(
+            web::scope("/sandbox")
+                .wrap(from_fn(precompressed(sandbox.clone())))
+                .wrap(from_fn(cache_headers))
+                // Outermost: the precompressed answers never reach the handlers inside.
+                .wrap(from_fn(sandbox_policy))
+                .service(
+                    Files::new("", sandbox)
+                        .prefer_utf8(true)
+                        .default_handler(fn_service(file_not_found)),
+                ),
+        );
     }
     let shell = web_dir.join("shell/dist");
     let site = web::scope("")
@@ -360,6 +378,20 @@ fn is_plain_relative(path: &str) -> bool {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
         })
+}
+
+/// The workers' own policy on every answer under `/sandbox/` (the application's default policy is
+/// added only where a response has none).
+async fn sandbox_policy(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut response = next.call(req).await?;
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(kernel::security::SANDBOX_WORKER_POLICY),
+    );
+    Ok(response)
 }
 
 /// Content-hashed assets are cached for a year; everything else (index.html, remoteEntry.js,

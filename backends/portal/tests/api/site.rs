@@ -394,3 +394,63 @@ async fn explains_how_to_build_a_missing_shell() -> anyhow::Result<()> {
     app.stop().await;
     Ok(())
 }
+
+#[tokio::test]
+async fn sandboxed_workers_carry_their_own_policy_and_never_the_page_fallback() -> anyhow::Result<()> {
+    let environment = environment_with_web_root().await?;
+    // What the shell's sandbox compiler writes (shell/webpack.config.cjs): a worker, the library it
+    // loads and a precompressed copy.
+    let sandbox = environment.settings.web_dir.join("shell/dist/sandbox");
+    std::fs::create_dir_all(sandbox.join("occt-import-js"))?;
+    std::fs::write(sandbox.join("step-tessellation.js"), "onmessage = null;")?;
+    std::fs::write(
+        sandbox.join("occt-import-js/occt-import-js.wasm"),
+        b"\0asm\x01\0\0\0",
+    )?;
+    std::fs::write(
+        sandbox.join("occt-import-js/occt-import-js.wasm.br"),
+        "BROTLI-WASM",
+    )?;
+    let app = spawn_portal(&environment).await?;
+    let client = reqwest::Client::builder().no_brotli().build()?;
+
+    let worker = app.get("/sandbox/step-tessellation.js").await?;
+    assert_eq!(worker.status().as_u16(), 200);
+    let policy = header(&worker, "content-security-policy").unwrap_or_default();
+    assert_eq!(policy, kernel::security::SANDBOX_WORKER_POLICY);
+    assert!(policy.contains("'unsafe-eval'") && policy.contains("'wasm-unsafe-eval'"));
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert_eq!(worker.text().await?, "onmessage = null;");
+
+    // The precompressed answer is served by a middleware inside the policy's: it has the policy too.
+    let wasm = client
+        .get(app.url("/sandbox/occt-import-js/occt-import-js.wasm"))
+        .header("accept-encoding", "br")
+        .send()
+        .await?;
+    assert_eq!(header(&wasm, "content-encoding").as_deref(), Some("br"));
+    assert_eq!(header(&wasm, "content-type").as_deref(), Some("application/wasm"));
+    assert_eq!(
+        header(&wasm, "content-security-policy").as_deref(),
+        Some(kernel::security::SANDBOX_WORKER_POLICY)
+    );
+    assert_eq!(wasm.text().await?, "BROTLI-WASM");
+
+    // A missing file is a 404 in the envelope, never the shell's page under the workers' policy.
+    for path in ["/sandbox/nothing-here", "/sandbox"] {
+        let (status, body) = app.get_json(path).await?;
+        assert_eq!(status, 404, "{path}");
+        assert_eq!(
+            body,
+            json!({"code": 404, "data": null, "msg": format!("请求地址不存在:{path}")})
+        );
+    }
+
+    // The pages keep theirs: no eval anywhere else.
+    let page = app.get("/part").await?;
+    let policy = header(&page, "content-security-policy").unwrap_or_default();
+    assert!(policy.contains("script-src 'self'"), "{policy}");
+    assert!(!policy.contains("unsafe-eval"), "{policy}");
+    app.stop().await;
+    Ok(())
+}

@@ -99,11 +99,18 @@ export const itemMessages = {
       tab: { sketch: '绘制草图', upload: '上传图片' },
       upload: {
         model: '点击或拖拽模型文件到此处',
-        modelHint: 'STL、OBJ、GLB、glTF、WRL，不超过 50 MB',
+        modelHint: 'STEP、STL、OBJ、GLB、glTF、WRL，不超过 50 MB（STEP 在浏览器中转换为网格）',
         image: '点击或拖拽图片到此处',
         imageHint: 'PNG、JPEG，不超过 10 MB',
         chosen: '已选择：{{name}}',
-        stepNotSupported: '暂不支持 STEP 文件，请先在 CAD 软件中导出为 STL 或 GLB 后上传',
+        stepConverting: '正在浏览器中读取 STEP 文件并转换为网格…',
+        stepConverted: '已选择：{{name}}（已转换为 {{triangles}} 个三角形）',
+        step: {
+          unreadable: '无法读取 STEP 文件 {{name}}：文件已损坏或不是 STEP 格式',
+          empty: 'STEP 文件 {{name}} 中没有可搜索的实体或曲面',
+          failed: 'STEP 文件 {{name}} 转换失败：{{detail}}',
+          unavailable: 'STEP 转换器无法加载，请在 CAD 软件中导出为 STL 或 GLB 后上传',
+        },
         badExtension: '不支持的文件类型：{{name}}',
       },
       sketch: {
@@ -267,11 +274,18 @@ export const itemMessages = {
       tab: { sketch: 'Sketch', upload: 'Upload a picture' },
       upload: {
         model: 'Click or drop a model file here',
-        modelHint: 'STL, OBJ, GLB, glTF, WRL, up to 50 MB',
+        modelHint: 'STEP, STL, OBJ, GLB, glTF, WRL, up to 50 MB (STEP is converted to a mesh in your browser)',
         image: 'Click or drop a picture here',
         imageHint: 'PNG or JPEG, up to 10 MB',
         chosen: 'Chosen: {{name}}',
-        stepNotSupported: 'STEP files are not accepted yet: export the model as STL or GLB from your CAD tool and upload that',
+        stepConverting: 'Reading the STEP file and converting it to a mesh in your browser…',
+        stepConverted: 'Chosen: {{name}} (converted to {{triangles}} triangles)',
+        step: {
+          unreadable: 'The STEP file {{name}} cannot be read: it is damaged or not STEP',
+          empty: 'The STEP file {{name}} holds no solid or surface to search with',
+          failed: 'Converting the STEP file {{name}} failed: {{detail}}',
+          unavailable: 'The STEP converter could not be loaded: export the model as STL or GLB from your CAD tool and upload that',
+        },
         badExtension: 'This file type is not supported: {{name}}',
       },
       sketch: {

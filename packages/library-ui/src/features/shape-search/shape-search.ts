@@ -99,7 +99,7 @@ export function librariesToAsk(query: ShapeQuery, chosen: readonly LibraryKey[])
 export const MODEL_EXTENSIONS = ['.stl', '.obj', '.glb', '.gltf', '.wrl'] as const;
 /** Picture files the 2D search reads. */
 export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
-/** STEP is tessellated nowhere yet (docs/shape-search.md, "Pages"): refused with a clear message. */
+/** STEP files are tessellated in the browser and searched as STL (docs/shape-search.md, "STEP"). */
 export const STEP_EXTENSIONS = ['.step', '.stp'] as const;
 
 export function hasExtension(name: string, extensions: readonly string[]): boolean {
