@@ -396,7 +396,8 @@ async fn explains_how_to_build_a_missing_shell() -> anyhow::Result<()> {
 }
 
 #[tokio::test]
-async fn sandboxed_workers_carry_their_own_policy_and_never_the_page_fallback() -> anyhow::Result<()> {
+async fn sandboxed_workers_carry_their_own_policy_and_never_the_page_fallback() -> anyhow::Result<()>
+{
     let environment = environment_with_web_root().await?;
     // What the shell's sandbox compiler writes (shell/webpack.config.cjs): a worker, the library it
     // loads and a precompressed copy.
@@ -429,7 +430,10 @@ async fn sandboxed_workers_carry_their_own_policy_and_never_the_page_fallback() 
         .send()
         .await?;
     assert_eq!(header(&wasm, "content-encoding").as_deref(), Some("br"));
-    assert_eq!(header(&wasm, "content-type").as_deref(), Some("application/wasm"));
+    assert_eq!(
+        header(&wasm, "content-type").as_deref(),
+        Some("application/wasm")
+    );
     assert_eq!(
         header(&wasm, "content-security-policy").as_deref(),
         Some(kernel::security::SANDBOX_WORKER_POLICY)
