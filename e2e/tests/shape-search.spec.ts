@@ -89,13 +89,21 @@ test('an uploaded SOIC-8 model finds SOIC packages first; the slider narrows the
   const before = totalOf(await page.getByTestId('shape-total').textContent());
   const rail = await page.getByTestId('shape-min-score').locator('.ant-slider-rail').boundingBox();
   if (!rail) throw new Error('the slider is not visible');
-  const requested = page.waitForRequest((request) => request.url().includes('/search3d?') && new URL(request.url()).searchParams.get('minScore') === '95');
+  // The model is not sent again: the slider asks by the upload's query token (docs/shape-search.md, "Query tokens").
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/search3d')) uploads.push(request.url());
+  });
+  const requested = page.waitForRequest(
+    (request) => request.url().includes('/component/shape-query/') && new URL(request.url()).searchParams.get('minScore') === '95',
+  );
   await page.mouse.click(rail.x + rail.width * 0.95, rail.y + rail.height / 2);
-  await requested;
+  expect((await requested).method()).toBe('GET');
   await expect.poll(async () => totalOf(await page.getByTestId('shape-total').textContent())).toBeLessThan(before);
   const scores = await page.getByTestId('shape-hit').evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-score'))));
   expect(scores.length).toBeGreaterThan(0);
   expect(scores.every((score) => score >= 95)).toBe(true);
+  expect(uploads).toEqual([]);
 
   // 500 px (plugin width): no sideways scroll.
   await page.setViewportSize({ width: 500, height: 900 });

@@ -210,6 +210,7 @@ struct ItemSearchApi;
     paths(
         routes::shape::search3d::search3d,
         routes::shape::search2d::search2d,
+        routes::shape::shape_query::shape_query,
         routes::shape::similar::similar,
         routes::shape::thumbnail::thumbnail,
         routes::shape::status::shape_status,

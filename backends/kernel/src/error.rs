@@ -94,6 +94,9 @@ pub mod shape {
             IMAGE_BLANK = (1_040_002_001, OK, "图片中没有可识别的轮廓");
             /// "Find similar" or a thumbnail of an item without a fingerprinted 3D model.
             ITEM_WITHOUT_MODEL = (1_040_003_000, OK, "该条目没有可比较的三维模型");
+            /// A `queryToken` this process no longer keeps (idle too long, or asked of another
+            /// process or library): the client uploads the file again.
+            QUERY_EXPIRED = (1_040_004_000, OK, "搜索条件已过期，请重新上传文件");
         }
     }
 }

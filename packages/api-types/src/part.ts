@@ -378,6 +378,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/public/part/shape-query/{queryToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items ranked against the upload of an earlier answer's `queryToken`, best first. */
+        get: operations["shape_query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -660,6 +677,12 @@ export interface components {
             code: number;
             data?: {
                 list: components["schemas"]["ShapeHit"][];
+                /**
+                 * @description An upload's handle: `GET /shape-query/{queryToken}` asks again with other options without
+                 *     sending the file (kept while used, at least 30 minutes; then 1040004000). The same bytes
+                 *     under a name with the same extension always get the same token. None for "find similar".
+                 */
+                queryToken?: string | null;
                 /**
                  * @description The fingerprint job: while it is `computing`, items still without a fingerprint are not
                  *     among the results.
@@ -1171,6 +1194,12 @@ export interface components {
         /** @description Ranked items, best first. */
         ShapeAnswer: {
             list: components["schemas"]["ShapeHit"][];
+            /**
+             * @description An upload's handle: `GET /shape-query/{queryToken}` asks again with other options without
+             *     sending the file (kept while used, at least 30 minutes; then 1040004000). The same bytes
+             *     under a name with the same extension always get the same token. None for "find similar".
+             */
+            queryToken?: string | null;
             /**
              * @description The fingerprint job: while it is `computing`, items still without a fingerprint are not
              *     among the results.
@@ -1785,7 +1814,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description ranked items; not a PNG/JPEG or over 10 MB → 1040002000, a blank picture → 1040002001, options out of range → 400 */
+            /** @description ranked items and the upload's `queryToken`; not a PNG/JPEG or over 10 MB → 1040002000, a blank picture → 1040002001, options out of range → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1820,7 +1849,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description ranked items; an unreadable model → 1040001000, over 50 MB or 5 million triangles → 1040001001, options out of range → 400 */
+            /** @description ranked items and the upload's `queryToken`; an unreadable model → 1040001000, over 50 MB or 5 million triangles → 1040001001, options out of range → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1847,6 +1876,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_ShapeStatus"];
+                };
+            };
+        };
+    };
+    shape_query: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description an earlier upload's `queryToken` (32 hex digits) */
+                queryToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ranked items; a token this process no longer keeps → 1040004000 (upload the file again), a malformed token or options → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ShapeAnswer"];
                 };
             };
         };

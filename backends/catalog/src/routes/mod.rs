@@ -19,6 +19,7 @@
 //! | `POST /search3d`, `POST /search2d` | a model or a picture → `{list[{component, score, thumbnailUrl}], total, status}` | [`configure_shape`] |
 //! | `GET /item/{id}/similar`, `GET /item/{id}/thumbnail.png` | "find similar"; the model's picture | [`configure_shape`] |
 //! | `GET /search3d/status` | the fingerprint job's progress | [`configure_shape`] |
+//! | `GET /shape-query/{queryToken}` | an earlier upload's query with other options | [`configure_shape`] |
 
 pub mod category;
 pub mod item;
@@ -93,6 +94,10 @@ pub fn configure_shape<L: ItemLibrary, S: ModelSource>(cfg: &mut web::ServiceCon
         web::resource("/search3d/status").route(web::get().to(shape::status::shape_status::<S>)),
     )
     .service(web::resource("/search2d").route(web::post().to(shape::search2d::search2d::<L, S>)))
+    .service(
+        web::resource("/shape-query/{token}")
+            .route(web::get().to(shape::shape_query::shape_query::<L, S>)),
+    )
     .service(
         web::resource("/item/{id}/similar").route(web::get().to(shape::similar::similar::<L, S>)),
     )

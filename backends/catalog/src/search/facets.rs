@@ -9,6 +9,10 @@ use search::{FacetKind, FacetValue, Facets};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// A facet value's names (Chinese, English) and, for a parameter, its dimension; None when the
+/// value has no names of its own.
+type FacetValueNames<'a> = dyn Fn(&str) -> Option<(String, String, Option<String>)> + 'a;
+
 /// Which facets a library's searches count and answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FacetConfig {
@@ -57,7 +61,7 @@ impl FacetConfig {
         let answer =
             |kind: FacetKind,
              values: &[FacetValue],
-             name: &dyn Fn(&str) -> Option<(String, String, Option<String>)>| {
+             name: &FacetValueNames<'_>| {
                 self.has(kind).then(|| {
                     if !counted {
                         return Vec::new();

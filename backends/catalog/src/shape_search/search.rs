@@ -161,7 +161,15 @@ pub struct ShapeSearch<S: ModelSource> {
     pool: OnceLock<WorkerPool>,
     bound: OnceLock<Bound<S>>,
     thumbnails: Mutex<HashMap<String, Arc<Vec<u8>>>>,
+    /// What uploads asked for, by their query token (`upload_token`): a slider move asks again
+    /// with the token instead of sending the file again (docs/shape-search.md, "Query tokens").
+    uploads: moka::future::Cache<String, Arc<QueryTarget>>,
 }
+
+/// Uploads kept for asking again: a fingerprint is a few kB, a silhouette less.
+const UPLOADS_KEPT: u64 = 2_000;
+/// An upload nobody asked again for this long is forgotten.
+const UPLOAD_IDLE: Duration = Duration::from_secs(30 * 60);
 
 impl<S: ModelSource> ShapeSearch<S> {
     /// `label`: the library's key, for logs and the pool's threads.
@@ -173,7 +181,36 @@ impl<S: ModelSource> ShapeSearch<S> {
             pool: OnceLock::new(),
             bound: OnceLock::new(),
             thumbnails: Mutex::new(HashMap::new()),
+            uploads: moka::future::Cache::builder()
+                .max_capacity(UPLOADS_KEPT)
+                .time_to_idle(UPLOAD_IDLE)
+                .build(),
         }
+    }
+
+    /// The query an upload with this token asked for, while it is kept.
+    pub async fn upload(&self, token: &str) -> Option<Arc<QueryTarget>> {
+        self.uploads.get(token).await
+    }
+
+    /// The query of the upload `token`: kept from an earlier upload of the same bytes, or worked
+    /// out by `compute` on the pool (an unreadable upload is not kept: its error is the answer).
+    pub async fn upload_or_compute<E: Send + 'static>(
+        &self,
+        token: &str,
+        compute: impl FnOnce() -> Result<QueryTarget, E> + Send + 'static,
+    ) -> ApiResult<Result<Arc<QueryTarget>, E>> {
+        if let Some(kept) = self.upload(token).await {
+            return Ok(Ok(kept));
+        }
+        Ok(match self.run(compute).await? {
+            Ok(target) => {
+                let target = Arc::new(target);
+                self.uploads.insert(token.to_owned(), target.clone()).await;
+                Ok(target)
+            }
+            Err(error) => Err(error),
+        })
     }
 
     /// The job's progress as it changes (tests await `passes`).
@@ -460,9 +497,13 @@ impl<S: ModelSource> ShapeSearch<S> {
     }
 
     /// Ranks the indexed items against `target` on the pool.
-    pub async fn query(&self, target: QueryTarget, query: ShapeQuery) -> ApiResult<Vec<ItemHit>> {
+    pub async fn query(
+        &self,
+        target: Arc<QueryTarget>,
+        query: ShapeQuery,
+    ) -> ApiResult<Vec<ItemHit>> {
         let loaded = self.loaded();
-        self.run(move || match &target {
+        self.run(move || match target.as_ref() {
             QueryTarget::Model(fingerprint) => {
                 loaded.query(shape::Target::Model(fingerprint), &query)
             }

@@ -569,6 +569,105 @@ async fn a_sketched_circle_finds_the_cylinders(environment: TestEnvironment) -> 
     Ok(())
 }
 
+/// An upload's answer carries a query token; the slider asks again with it and other options
+/// without sending the file, the same bytes always get the same token, and a token the process
+/// does not keep (or a malformed one) is a clear error, never a search of something else.
+async fn an_upload_is_asked_again_by_its_query_token(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _) = spawn(&environment).await?;
+    let path3d = format!("{BASE}/search3d");
+    let model = stl(&bracket(1.7));
+    let first = ok(&path3d, upload(&app, &path3d, "b.stl", &model).await?)?;
+    let token = first["queryToken"]
+        .as_str()
+        .context("no queryToken")?
+        .to_owned();
+    assert_eq!(token.len(), 32, "{token}");
+    // The same bytes under another name with the same extension: the same token and ranking.
+    let again = ok(&path3d, upload(&app, &path3d, "B2.STL", &model).await?)?;
+    assert_eq!(again["queryToken"], token.as_str());
+    assert_eq!(codes(&again), codes(&first));
+    // Other bytes, another token.
+    let other = ok(
+        &path3d,
+        upload(&app, &path3d, "c.stl", &stl(&cylinder(1.0, 2.0))).await?,
+    )?;
+    assert_ne!(other["queryToken"], token.as_str());
+
+    // Asked again: the same ranking; a minimum score narrows it exactly as an upload would.
+    let by_token = format!("{BASE}/shape-query/{token}");
+    let (status, body) = app.get_json(&by_token).await?;
+    let repeated = ok(&by_token, (status, body))?;
+    assert_eq!(codes(&repeated), codes(&first));
+    assert_eq!(repeated["queryToken"], token.as_str());
+    let scores: Vec<f64> = first["list"]
+        .as_array()
+        .context("list")?
+        .iter()
+        .filter_map(|hit| hit["score"].as_f64())
+        .collect();
+    let cut = scores[scores.len() / 2];
+    let narrowed_path = format!("{by_token}?minScore={cut}&pageSize=100");
+    let narrowed = ok(&narrowed_path, app.get_json(&narrowed_path).await?)?;
+    let uploaded_path = format!("{path3d}?minScore={cut}&pageSize=100");
+    let uploaded = ok(
+        &uploaded_path,
+        upload(&app, &uploaded_path, "b.stl", &model).await?,
+    )?;
+    assert_eq!(codes(&narrowed), codes(&uploaded));
+    assert_eq!(narrowed["total"], uploaded["total"]);
+    assert!(
+        narrowed["total"].as_u64() < first["total"].as_u64(),
+        "{narrowed}"
+    );
+
+    // A picture's token asks the 2D query again.
+    let path2d = format!("{BASE}/search2d");
+    let circle = grey_png(128, |x, y| {
+        (x - 0.5).powi(2) + (y - 0.5).powi(2) < 0.35f32.powi(2)
+    })?;
+    let sketched = ok(&path2d, upload(&app, &path2d, "sketch.png", &circle).await?)?;
+    let sketch_token = sketched["queryToken"].as_str().context("no queryToken")?;
+    assert_ne!(sketch_token, token);
+    let path = format!("{BASE}/shape-query/{sketch_token}");
+    assert_eq!(
+        codes(&ok(&path, app.get_json(&path).await?)?),
+        codes(&sketched)
+    );
+
+    // Unknown, malformed, and options still checked.
+    let (status, body) = app
+        .get_json(&format!("{BASE}/shape-query/{}", "0".repeat(32)))
+        .await?;
+    assert_eq!(
+        (status, body["code"].clone()),
+        (200, 1_040_004_000.into()),
+        "{body}"
+    );
+    for malformed in ["abc", &"G".repeat(32), &token.to_uppercase()] {
+        let (_, body) = app
+            .get_json(&format!("{BASE}/shape-query/{malformed}"))
+            .await?;
+        assert_eq!(body["code"], 400, "{malformed}: {body}");
+        assert!(
+            body["msg"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("queryToken"),
+            "{body}"
+        );
+    }
+    let (_, body) = app.get_json(&format!("{by_token}?minScore=101")).await?;
+    assert_eq!(body["code"], 400, "{body}");
+    // "Find similar" has nothing to ask again.
+    let id = id_of(&app, "RC05-1K").await?;
+    let similar = format!("{BASE}/item/{id}/similar");
+    assert!(ok(&similar, app.get_json(&similar).await?)?["queryToken"].is_null());
+    app.stop().await;
+    Ok(())
+}
+
 async fn a_parallel_burst_answers_each_request_the_same(
     environment: TestEnvironment,
 ) -> anyhow::Result<()> {
@@ -730,5 +829,6 @@ kernel::backend_tests!(
     similar_excludes_the_item_and_ranks_its_family,
     bad_uploads_answer_clear_errors,
     a_sketched_circle_finds_the_cylinders,
+    an_upload_is_asked_again_by_its_query_token,
     a_parallel_burst_answers_each_request_the_same,
 );

@@ -8,9 +8,11 @@
 //! | `GET /item/{id}/similar?…` | the items whose models are most like the item's |
 //! | `GET /item/{id}/thumbnail.png` | the item's model rendered from an oblique direction |
 //! | `GET /search3d/status` | the fingerprint job's progress |
+//! | `GET /shape-query/{queryToken}?…` | an earlier upload's query with other options |
 
 pub mod search2d;
 pub mod search3d;
+pub mod shape_query;
 pub mod similar;
 pub mod status;
 pub mod thumbnail;
@@ -22,6 +24,7 @@ use futures_util::TryStreamExt;
 use kernel::error::shape::{IMAGE_BLANK, IMAGE_UNREADABLE, MODEL_TOO_LARGE, MODEL_UNREADABLE};
 use kernel::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::item::library::ItemLibrary;
@@ -77,6 +80,31 @@ pub struct ShapeAnswer {
     /// The fingerprint job: while it is `computing`, items still without a fingerprint are not
     /// among the results.
     pub status: ShapeStatus,
+    /// An upload's handle: `GET /shape-query/{queryToken}` asks again with other options without
+    /// sending the file (kept while used, at least 30 minutes; then 1040004000). The same bytes
+    /// under a name with the same extension always get the same token. None for "find similar".
+    pub query_token: Option<String>,
+}
+
+/// The query token of an upload: its kind, the extension of its name (which picks the reader)
+/// and its bytes, hashed (32 hex digits).
+pub fn upload_token(kind: &str, name: &str, bytes: &[u8]) -> String {
+    let extension = name
+        .rsplit_once('.')
+        .map(|(_, extension)| extension.to_ascii_lowercase())
+        .unwrap_or_default();
+    let mut hasher = Sha256::new();
+    for part in [kind.as_bytes(), extension.as_bytes()] {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part);
+    }
+    hasher.update(bytes);
+    hex::encode(&hasher.finalize()[..16])
+}
+
+/// Whether `text` has the form of a query token (before anything is looked up by it).
+pub fn is_upload_token(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 impl ShapeOptions {
@@ -175,6 +203,7 @@ pub async fn answer<L: ItemLibrary>(
         list,
         total,
         status,
+        query_token: None,
     })
 }
 

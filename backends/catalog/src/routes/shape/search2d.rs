@@ -6,7 +6,9 @@ use actix_web::web;
 use kernel::error::shape::IMAGE_UNREADABLE;
 use kernel::{ApiResponse, ApiResult};
 
-use super::{answer, read_upload, refused, ShapeAnswer, ShapeOptions, MAX_IMAGE_BYTES};
+use super::{
+    answer, read_upload, refused, upload_token, ShapeAnswer, ShapeOptions, MAX_IMAGE_BYTES,
+};
 use crate::item::library::ItemLibrary;
 use crate::routes::view::ItemRoutes;
 use crate::shape_search::{ModelSource, QueryTarget, ShapeSearch};
@@ -29,7 +31,7 @@ pub struct ImageUpload {
     tag = "items",
     params(ShapeOptions),
     request_body(content = ImageUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "ranked items; not a PNG/JPEG or over 10 MB → 1040002000, \
+    responses((status = 200, description = "ranked items and the upload's `queryToken`; not a PNG/JPEG or over 10 MB → 1040002000, \
         a blank picture → 1040002001, options out of range → 400", body = ApiResponse<ShapeAnswer>))
 )]
 #[tracing::instrument(skip_all, fields(library = state.library.library().key))]
@@ -40,15 +42,16 @@ pub async fn search2d<L: ItemLibrary, S: ModelSource>(
     form: Multipart,
 ) -> ApiResult<ApiResponse<ShapeAnswer>> {
     let (query, page_size) = options.query(&state, None).await?;
-    let (_, bytes) = read_upload(form, MAX_IMAGE_BYTES, IMAGE_UNREADABLE).await?;
-    let silhouette = search
-        .run(move || shape::silhouette_from_image(&bytes))
+    let (name, bytes) = read_upload(form, MAX_IMAGE_BYTES, IMAGE_UNREADABLE).await?;
+    let token = upload_token("image", &name, &bytes);
+    let target = search
+        .upload_or_compute(&token, move || {
+            shape::silhouette_from_image(&bytes).map(QueryTarget::Silhouette)
+        })
         .await?
         .map_err(refused)?;
-    let hits = search
-        .query(QueryTarget::Silhouette(silhouette), query)
-        .await?;
-    Ok(ApiResponse::ok(
-        answer(&state, hits, page_size, search.status()).await?,
-    ))
+    let hits = search.query(target, query).await?;
+    let mut answer = answer(&state, hits, page_size, search.status()).await?;
+    answer.query_token = Some(token);
+    Ok(ApiResponse::ok(answer))
 }

@@ -7,7 +7,9 @@ use actix_web::web;
 use kernel::error::shape::MODEL_TOO_LARGE;
 use kernel::{ApiResponse, ApiResult};
 
-use super::{answer, read_upload, refused, ShapeAnswer, ShapeOptions, MAX_MODEL_BYTES};
+use super::{
+    answer, read_upload, refused, upload_token, ShapeAnswer, ShapeOptions, MAX_MODEL_BYTES,
+};
 use crate::item::library::ItemLibrary;
 use crate::routes::view::ItemRoutes;
 use crate::shape_search::{ModelSource, QueryTarget, ShapeSearch};
@@ -28,8 +30,8 @@ pub struct ModelUpload {
     tag = "items",
     params(ShapeOptions),
     request_body(content = ModelUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "ranked items; an unreadable model → 1040001000, over 50 MB or \
-        5 million triangles → 1040001001, options out of range → 400", body = ApiResponse<ShapeAnswer>))
+    responses((status = 200, description = "ranked items and the upload's `queryToken`; an unreadable model → \
+        1040001000, over 50 MB or 5 million triangles → 1040001001, options out of range → 400", body = ApiResponse<ShapeAnswer>))
 )]
 #[tracing::instrument(skip_all, fields(library = state.library.library().key))]
 pub async fn search3d<L: ItemLibrary, S: ModelSource>(
@@ -40,15 +42,17 @@ pub async fn search3d<L: ItemLibrary, S: ModelSource>(
 ) -> ApiResult<ApiResponse<ShapeAnswer>> {
     let (query, page_size) = options.query(&state, None).await?;
     let (name, bytes) = read_upload(form, MAX_MODEL_BYTES, MODEL_TOO_LARGE).await?;
-    let fingerprint = search
-        .run(move || shape::fingerprint_file(&name, &bytes))
+    let token = upload_token("model", &name, &bytes);
+    let search: Arc<ShapeSearch<S>> = search.into_inner();
+    let target = search
+        .upload_or_compute(&token, move || {
+            shape::fingerprint_file(&name, &bytes)
+                .map(|fingerprint| QueryTarget::Model(Box::new(fingerprint)))
+        })
         .await?
         .map_err(refused)?;
-    let search: Arc<ShapeSearch<S>> = search.into_inner();
-    let hits = search
-        .query(QueryTarget::Model(Box::new(fingerprint)), query)
-        .await?;
-    Ok(ApiResponse::ok(
-        answer(&state, hits, page_size, search.status()).await?,
-    ))
+    let hits = search.query(target, query).await?;
+    let mut answer = answer(&state, hits, page_size, search.status()).await?;
+    answer.query_token = Some(token);
+    Ok(ApiResponse::ok(answer))
 }

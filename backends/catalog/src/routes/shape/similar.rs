@@ -1,6 +1,8 @@
 //! `GET /item/{id}/similar`: "find similar" — the items whose models are most like the item's,
 //! the item itself left out.
 
+use std::sync::Arc;
+
 use actix_web::web;
 use kernel::error::shape::ITEM_WITHOUT_MODEL;
 use kernel::{ApiError, ApiResponse, ApiResult};
@@ -38,7 +40,7 @@ pub async fn similar<L: ItemLibrary, S: ModelSource>(
     let fingerprint =
         shape::decode(&stored).map_err(|error| ApiError::internal(anyhow::anyhow!("{error}")))?;
     let hits = search
-        .query(QueryTarget::Model(Box::new(fingerprint)), query)
+        .query(Arc::new(QueryTarget::Model(Box::new(fingerprint))), query)
         .await?;
     Ok(ApiResponse::ok(
         answer(&state, hits, page_size, search.status()).await?,

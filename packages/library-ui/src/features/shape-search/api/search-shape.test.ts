@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { envelope, sendJson, setUpTestServer } from '@portal/http/testing';
 import { DEFAULT_SHAPE_OPTIONS, type ShapeAnswer } from '../shape-search';
-import { searchShape, searchShapeIn } from './search-shape';
+import { QUERY_EXPIRED, searchShape, searchShapeIn } from './search-shape';
 
 const harness = setUpTestServer('/component');
 
@@ -89,5 +89,35 @@ describe('shape search calls', () => {
       sendJson(response, { code: 1040001000, data: null, msg: '模型文件无法读取: STL: unexpected end' }, 400),
     );
     await expect(searchShape({ kind: 'model', file: model() }, DEFAULT_SHAPE_OPTIONS, ['component'], undefined)).rejects.toThrow('模型文件无法读取');
+  });
+
+  it('asks an upload again by its query token when the options change, and uploads again once it has expired', async () => {
+    const token = 'a1'.repeat(16);
+    harness.server.routes.set('/to/api/public/component/search3d', (_, response) =>
+      sendJson(response, envelope({ ...answerOf([[4, 91.5]]), queryToken: token })),
+    );
+    let expired = false;
+    harness.server.routes.set(`/to/api/public/component/shape-query/${token}`, (_, response) =>
+      expired
+        ? sendJson(response, { code: QUERY_EXPIRED, data: null, msg: '搜索条件已过期，请重新上传文件' })
+        : sendJson(response, envelope({ ...answerOf([[4, 91.5]]), total: 1, queryToken: token })),
+    );
+    const file = model();
+    const ask = (minScore: number) => searchShapeIn('component', { kind: 'model', file }, { ...DEFAULT_SHAPE_OPTIONS, minScore }, undefined);
+    await ask(0);
+    await ask(90);
+    expired = true;
+    await ask(95);
+    // Another file (another upload) is sent, never asked by the first one's token.
+    await searchShapeIn('component', { kind: 'model', file: model() }, DEFAULT_SHAPE_OPTIONS, undefined);
+    expect(harness.server.requests.map((request) => `${request.method} ${request.url.split('?')[0]}`)).toEqual([
+      'POST /to/api/public/component/search3d',
+      `GET /to/api/public/component/shape-query/${token}`,
+      `GET /to/api/public/component/shape-query/${token}`,
+      'POST /to/api/public/component/search3d',
+      'POST /to/api/public/component/search3d',
+    ]);
+    expect(queryOf(1).get('minScore')).toBe('90');
+    expect(queryOf(3).get('minScore')).toBe('95');
   });
 });

@@ -23,9 +23,35 @@ function isMissingRoute(error: unknown): boolean {
   return isPortalError(error) && error.status === 404 && error.code === 404;
 }
 
+/** The shape search's "ask the upload again" code: the server no longer keeps the token (docs/shape-search.md). */
+export const QUERY_EXPIRED = 1_040_004_000;
+
 /**
- * One library's answer to a shape search (`POST {apiBase}/search3d|search2d` with the multipart field `file`, or
- * `GET {apiBase}/item/{id}/similar`), or "not searchable yet" when the library has no shape routes.
+ * Each uploaded file's query token per library, from that library's first answer: a slider move asks
+ * `GET {apiBase}/shape-query/{token}` instead of sending the file again. Keyed by the File the page holds, so a
+ * token goes when its upload does.
+ */
+const uploadTokens = new WeakMap<File, Map<LibraryKey, string>>();
+
+function isExpired(error: unknown): boolean {
+  return isPortalError(error) && error.code === QUERY_EXPIRED;
+}
+
+/** The upload's query asked again by its token; undefined when there is none or the server no longer keeps it. */
+async function askAgain(apiBase: string, token: string | undefined, params: Record<string, string | number | boolean>, signal?: AbortSignal) {
+  if (token === undefined) return undefined;
+  try {
+    return await request<ShapeAnswer>({ url: `${apiBase}/shape-query/${token}`, method: 'GET', params, signal });
+  } catch (error) {
+    if (isExpired(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * One library's answer to a shape search (`POST {apiBase}/search3d|search2d` with the multipart field `file`, the
+ * same upload again by its token, or `GET {apiBase}/item/{id}/similar`), or "not searchable yet" when the library
+ * has no shape routes.
  */
 export async function searchShapeIn(
   library: LibraryKey,
@@ -41,10 +67,19 @@ export async function searchShapeIn(
     if (query.kind === 'similar') {
       answer = await request<ShapeAnswer>({ url: `${apiBase}/item/${query.id}/similar`, method: 'GET', params, signal });
     } else {
-      const form = new FormData();
-      form.append('file', query.file, query.file.name);
-      const route = query.kind === 'model' ? 'search3d' : 'search2d';
-      answer = await request<ShapeAnswer>({ url: `${apiBase}/${route}`, method: 'POST', params, data: form, signal, timeout: UPLOAD_TIMEOUT_MS });
+      const tokens = uploadTokens.get(query.file) ?? new Map<LibraryKey, string>();
+      uploadTokens.set(query.file, tokens);
+      const again = await askAgain(apiBase, tokens.get(library), params, signal);
+      if (again) {
+        answer = again;
+      } else {
+        const form = new FormData();
+        form.append('file', query.file, query.file.name);
+        const route = query.kind === 'model' ? 'search3d' : 'search2d';
+        answer = await request<ShapeAnswer>({ url: `${apiBase}/${route}`, method: 'POST', params, data: form, signal, timeout: UPLOAD_TIMEOUT_MS });
+      }
+      if (answer.queryToken) tokens.set(library, answer.queryToken);
+      else tokens.delete(library);
     }
     return { library, searchable: true, answer };
   } catch (error) {
