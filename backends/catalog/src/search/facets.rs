@@ -58,32 +58,27 @@ impl FacetConfig {
         category_names: &HashMap<String, (String, String)>,
         parameter_dimension: &dyn Fn(&str) -> Option<units::Dimension>,
     ) -> FacetsView {
-        let answer =
-            |kind: FacetKind,
-             values: &[FacetValue],
-             name: &FacetValueNames<'_>| {
-                self.has(kind).then(|| {
-                    if !counted {
-                        return Vec::new();
-                    }
-                    values
-                        .iter()
-                        .map(|value| {
-                            let (name, name_en, dimension) =
-                                name(&value.value).unwrap_or_else(|| {
-                                    (value.value.clone(), value.value.clone(), None)
-                                });
-                            FacetEntry {
-                                value: value.value.clone(),
-                                name,
-                                name_en,
-                                dimension,
-                                count: value.count,
-                            }
-                        })
-                        .collect()
-                })
-            };
+        let answer = |kind: FacetKind, values: &[FacetValue], name: &FacetValueNames<'_>| {
+            self.has(kind).then(|| {
+                if !counted {
+                    return Vec::new();
+                }
+                values
+                    .iter()
+                    .map(|value| {
+                        let (name, name_en, dimension) = name(&value.value)
+                            .unwrap_or_else(|| (value.value.clone(), value.value.clone(), None));
+                        FacetEntry {
+                            value: value.value.clone(),
+                            name,
+                            name_en,
+                            dimension,
+                            count: value.count,
+                        }
+                    })
+                    .collect()
+            })
+        };
         let named = |(name, name_en): (String, String)| (name, name_en, None);
         FacetsView {
             categories: answer(FacetKind::Category, &facets.categories, &|code| {

@@ -283,6 +283,11 @@ impl<S: ModelSource> ShapeSearch<S> {
                     return;
                 };
                 if let Err(error) = search.tick(&mut seen_change).await {
+                    // The database closed under the pass: the service is stopping, so the job ends.
+                    if is_pool_closed(&error) {
+                        tracing::debug!(library = label, "shape search: stopped with the database");
+                        return;
+                    }
                     tracing::warn!(library = label, error = %format!("{error:#}"), "shape search: a pass failed");
                 }
             }
@@ -565,6 +570,16 @@ impl<S: ModelSource> ShapeSearch<S> {
     }
 }
 
+/// Whether `error` comes from a database pool that was closed (the service stopping).
+fn is_pool_closed(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<sqlx::Error>(),
+            Some(sqlx::Error::PoolClosed)
+        )
+    })
+}
+
 /// What a query compares with, owned (it moves to the pool).
 pub enum QueryTarget {
     Model(Box<shape::Fingerprint>),
@@ -585,4 +600,20 @@ fn mesh_of(name: &str, content: ModelContent) -> Result<shape::Mesh, String> {
 
 fn now_millis() -> i64 {
     chrono::Utc::now().timestamp_millis()
+}
+
+#[cfg(test)]
+mod tests {
+    use anyhow::Context;
+
+    use super::is_pool_closed;
+
+    #[test]
+    fn a_closed_pool_is_told_apart_from_other_failures() {
+        let closed: anyhow::Result<()> = Err(sqlx::Error::PoolClosed).context("loading the shapes");
+        assert!(is_pool_closed(&closed.unwrap_err()));
+        let timed_out: anyhow::Result<()> = Err(sqlx::Error::PoolTimedOut).context("loading");
+        assert!(!is_pool_closed(&timed_out.unwrap_err()));
+        assert!(!is_pool_closed(&anyhow::anyhow!("closed pool")));
+    }
 }
