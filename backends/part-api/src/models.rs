@@ -23,8 +23,10 @@ use utoipa::ToSchema;
 use crate::store::{VariantRepository, VariantStore};
 
 /// Part of every cache key: bump when the geometry crate's output for the same row changes, so
-/// that stored files are generated again instead of served stale.
-pub const GENERATOR_VERSION: &str = "part-geometry 1";
+/// that stored files are generated again instead of served stale, and rows it refused (stored
+/// refusals of the shape search) are tried again. 2: ISO 7048 / 14580 cheese heads build,
+/// ISO 10642 countersunk heads have their socket.
+pub const GENERATOR_VERSION: &str = "part-geometry 2";
 
 /// The lengths a profile's model may be asked for, in mm.
 pub const PROFILE_LENGTH_MIN_MM: f64 = 10.0;

@@ -4,10 +4,12 @@ use std::collections::HashMap;
 use std::f64::consts::PI;
 
 use truck_meshalgo::prelude::{MeshableShape, MeshedShape};
-use truck_modeling::{builder, Point3, Rad, Solid, Vector3, Wire};
+use truck_modeling::{builder, Face, Point3, Rad, Solid, Vector3, Wire};
 use truck_stepio::out::{CompleteStepDisplay, StepHeaderDescriptor, StepModels};
 
-use crate::section::{arc_angles, path_arc, Body, Contour, PathStep, Prism, Revolution, Torus};
+use crate::section::{
+    arc_angles, path_arc, Body, Contour, Frustum, PathStep, Prism, Revolution, Torus,
+};
 use crate::GeometryError;
 
 /// The B-rep solids of a shape.
@@ -147,7 +149,52 @@ fn solid(body: &Body) -> Result<Solid, GeometryError> {
         Body::Prism(prism) => prism_solid(prism),
         Body::Torus(shape) => torus(shape),
         Body::Revolution(shape) => revolution(shape),
+        Body::Frustum(shape) => frustum(shape),
     }
+}
+
+/// A frustum slab with holes, face by face: the cone is the ruled surface between its bottom and
+/// top circles (`builder::try_wire_homotopy`: corresponding points of two concentric circles
+/// lie on one generator, so the surface is the cone exactly), each hole's walls the ruled
+/// surface between its two copies, and the planar bottom and top faces are bounded by the same
+/// edges, so the shell closes. Orientation: the outer circles counter-clockwise and the holes
+/// clockwise (seen from +Z) make the side faces face out; the caps run the shared edges the
+/// other way round.
+fn frustum(frustum: &Frustum) -> Result<Solid, GeometryError> {
+    fn modeling(error: impl std::fmt::Display) -> GeometryError {
+        GeometryError::Modeling(error.to_string())
+    }
+    let circle = |radius: f64, z: f64| {
+        wire(
+            &Contour::Circle {
+                center: [0.0, 0.0],
+                radius,
+            },
+            z,
+        )
+    };
+    let (outer_bottom, outer_top) = (
+        circle(frustum.bottom_radius, frustum.bottom),
+        circle(frustum.top_radius, frustum.top),
+    );
+    let mut faces: Vec<Face> = builder::try_wire_homotopy(&outer_bottom, &outer_top)
+        .map_err(modeling)?
+        .into_iter()
+        .collect();
+    let mut bottom_wires = vec![outer_bottom.inverse()];
+    let mut top_wires = vec![outer_top];
+    for hole in &frustum.holes {
+        let (low, high) = (
+            wire(hole, frustum.bottom).inverse(),
+            wire(hole, frustum.top).inverse(),
+        );
+        faces.extend(builder::try_wire_homotopy(&low, &high).map_err(modeling)?);
+        bottom_wires.push(low.inverse());
+        top_wires.push(high);
+    }
+    faces.push(builder::try_attach_plane(&bottom_wires).map_err(modeling)?);
+    faces.push(builder::try_attach_plane(&top_wires).map_err(modeling)?);
+    Solid::try_new(vec![faces.into()]).map_err(modeling)
 }
 
 fn prism_solid(prism: &Prism) -> Result<Solid, GeometryError> {
@@ -230,6 +277,21 @@ impl TriangleMesh {
                 .map(|t| [t[0] + offset, t[1] + offset, t[2] + offset]),
         );
     }
+}
+
+/// The radii of contours' circles and arcs (the tessellation's chord tolerance follows the
+/// smallest).
+fn contour_radii<'a>(contours: impl IntoIterator<Item = &'a Contour>) -> Vec<f64> {
+    contours
+        .into_iter()
+        .flat_map(|contour| match contour {
+            Contour::Circle { radius, .. } | Contour::Segment { radius, .. } => vec![*radius],
+            Contour::Path { start, steps } => Contour::path_segments(start, steps)
+                .filter_map(|(from, step)| path_arc(from, step).map(|arc| arc.1))
+                .collect(),
+            Contour::Polygon(_) => Vec::new(),
+        })
+        .collect()
 }
 
 /// Segments of a full circle of `radius` whose chords stay within `tolerance` of it.
@@ -416,17 +478,12 @@ impl Model {
         let smallest_radius = bodies
             .iter()
             .flat_map(|body| match body {
-                Body::Prism(prism) => std::iter::once(&prism.outer)
-                    .chain(&prism.holes)
-                    .flat_map(|contour| match contour {
-                        Contour::Circle { radius, .. } | Contour::Segment { radius, .. } => {
-                            vec![*radius]
-                        }
-                        Contour::Path { start, steps } => Contour::path_segments(start, steps)
-                            .filter_map(|(from, step)| path_arc(from, step).map(|arc| arc.1))
-                            .collect(),
-                        Contour::Polygon(_) => Vec::new(),
-                    })
+                Body::Prism(prism) => {
+                    contour_radii(std::iter::once(&prism.outer).chain(&prism.holes))
+                }
+                Body::Frustum(frustum) => contour_radii(&frustum.holes)
+                    .into_iter()
+                    .chain([frustum.bottom_radius, frustum.top_radius])
                     .collect(),
                 Body::Torus(torus) => vec![torus.minor_radius],
                 // Arcs' radii; a cone's corners set no finer tolerance than its rim needs.

@@ -8,7 +8,10 @@
 
 use std::fmt::Write as _;
 
-use crate::section::{arc_angles, path_arc, Body, BoundingBox, Contour, Prism, Revolution, Torus};
+use crate::section::{
+    arc_angles, path_arc, Body, BoundingBox, Contour, Frustum, Prism, ProfileStep, Revolution,
+    Torus,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -156,6 +159,70 @@ fn side_lines(prism: &Prism, axis: usize) -> Vec<Entity> {
     lines
 }
 
+/// Frusta stacked one on the next (radii matching) as one solid of revolution each stack, the
+/// corners where the cone runs on unchanged dropped: the slabs' interfaces are no edges of the
+/// part, so the side views draw no line across there.
+fn frusta_outlines(frusta: &[Frustum]) -> Vec<Revolution> {
+    let mut sorted: Vec<&Frustum> = frusta.iter().collect();
+    sorted.sort_by(|a, b| a.bottom.total_cmp(&b.bottom));
+    let mut stacks: Vec<Vec<[f64; 2]>> = Vec::new();
+    for frustum in sorted {
+        let (from, to) = (
+            [frustum.bottom_radius, frustum.bottom],
+            [frustum.top_radius, frustum.top],
+        );
+        let on_last = stacks
+            .last()
+            .and_then(|stack| stack.last())
+            .is_some_and(|last| {
+                (last[0] - from[0]).abs() < 1e-9 && (last[1] - from[1]).abs() < 1e-9
+            });
+        if !on_last {
+            stacks.push(vec![from, to]);
+            continue;
+        }
+        let Some(stack) = stacks.last_mut() else {
+            continue;
+        };
+        if let [.., before, last] = stack.as_slice() {
+            let (u, v) = (
+                [last[0] - before[0], last[1] - before[1]],
+                [to[0] - last[0], to[1] - last[1]],
+            );
+            if (u[0] * v[1] - u[1] * v[0]).abs() < 1e-9 {
+                stack.pop();
+            }
+        }
+        stack.push(to);
+    }
+    stacks
+        .into_iter()
+        .map(|points| {
+            let (first, last) = (points[0], points[points.len() - 1]);
+            let mut steps: Vec<ProfileStep> = points
+                .iter()
+                .map(|[r, z]| ProfileStep::line(*r, *z))
+                .collect();
+            steps.push(ProfileStep::line(0.0, last[1]));
+            Revolution {
+                start: [0.0, first[1]],
+                steps,
+            }
+        })
+        .collect()
+}
+
+/// A frustum's holes seen from the side along `axis`: dashed, as a prism's.
+fn frustum_hole_lines(frustum: &Frustum, axis: usize) -> Vec<Entity> {
+    let (z0, z1) = (frustum.bottom, frustum.top);
+    frustum
+        .holes
+        .iter()
+        .flat_map(|hole| hole.edges_seen_along(axis))
+        .map(|u| line(Layer::Hidden, [u, z0], [u, z1]))
+        .collect()
+}
+
 /// A torus seen from the side (either side: it is round): the section's two circles and the
 /// lines touching them above and below.
 fn torus_side_lines(torus: &Torus) -> Vec<Entity> {
@@ -212,10 +279,10 @@ fn revolution_side_lines(revolution: &Revolution) -> Vec<Entity> {
     lines
 }
 
-/// A solid of revolution from above: a circle per corner radius, dashed where a part of the
-/// outline farther out stands higher.
-fn revolution_top_circles(revolution: &Revolution) -> Vec<Entity> {
-    let corners: Vec<[f64; 2]> = revolution.corners().collect();
+/// Solids of revolution from above: a circle per corner radius, dashed where a part of an
+/// outline farther out stands higher (a countersunk head's cone is stacked from several).
+fn revolution_top_circles(revolutions: &[Revolution]) -> Vec<Entity> {
+    let corners: Vec<[f64; 2]> = revolutions.iter().flat_map(Revolution::corners).collect();
     let mut radii: Vec<f64> = corners.iter().map(|c| c[0]).filter(|r| *r > 1e-9).collect();
     radii.sort_by(f64::total_cmp);
     radii.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
@@ -492,12 +559,21 @@ impl Drawing {
                 _ => None,
             })
             .collect();
+        let frusta: Vec<Frustum> = bodies
+            .iter()
+            .filter_map(|body| match body {
+                Body::Frustum(frustum) => Some(frustum.clone()),
+                _ => None,
+            })
+            .collect();
+        // Frusta are drawn as solids of revolution (their holes below).
         let revolutions: Vec<Revolution> = bodies
             .iter()
             .filter_map(|body| match body {
                 Body::Revolution(revolution) => Some(revolution.clone()),
                 _ => None,
             })
+            .chain(frusta_outlines(&frusta))
             .collect();
         let size = bounds.size();
         // Texts scale with the part, but a long profile's length must not make them dwarf its
@@ -513,6 +589,11 @@ impl Drawing {
                 .flat_map(|prism| side_lines(prism, axis))
                 .chain(tori.iter().flat_map(torus_side_lines))
                 .chain(revolutions.iter().flat_map(revolution_side_lines))
+                .chain(
+                    frusta
+                        .iter()
+                        .flat_map(|frustum| frustum_hole_lines(frustum, axis)),
+                )
                 .collect();
             if round {
                 let margin = text_height;
@@ -528,8 +609,17 @@ impl Drawing {
         for torus in &tori {
             top.extend(torus_top_circles(torus));
         }
-        for revolution in &revolutions {
-            top.extend(revolution_top_circles(revolution));
+        top.extend(revolution_top_circles(&revolutions));
+        for frustum in &frusta {
+            for hole in &frustum.holes {
+                // The same hole through a frustum stacked on this one is drawn once, by it.
+                let repeated = frusta
+                    .iter()
+                    .any(|above| above.bottom >= frustum.top - 1e-9 && above.holes.contains(hole));
+                if !repeated {
+                    top.extend(contour_entities(hole, Layer::Outline));
+                }
+            }
         }
         for prism in &prisms {
             for contour in std::iter::once(&prism.outer).chain(&prism.holes) {

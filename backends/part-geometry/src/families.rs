@@ -8,7 +8,10 @@
 use std::collections::BTreeMap;
 
 use crate::drawing::{Dimension, View};
-use crate::section::{Body, Contour, PathArc, PathStep, Prism, ProfileStep, Revolution, Torus};
+use crate::recess::Recess;
+use crate::section::{
+    Body, Contour, Frustum, PathArc, PathStep, Prism, ProfileStep, Revolution, Torus,
+};
 use crate::GeometryError;
 
 /// A variant's dimension row, read with the family's name for the errors.
@@ -230,73 +233,145 @@ impl SocketHeadCap {
     }
 }
 
-/// ISO 1207 slotted cheese head screw: the head dk × k, its top t cut by a slot n wide (along X)
-/// into two circle segments.
+/// A cheese head's drive, cut into its top.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheeseDrive {
+    /// ISO 1207, ISO 1580: a slot n wide (along X) and t deep across the head.
+    Slot { n: f64, t: f64 },
+    /// ISO 7048 (cross), ISO 14580 (hexalobular): a recess of constant section.
+    Recess(Recess),
+}
+
+/// Cheese heads dk × k: ISO 1207 (slotted; ISO 1580's slotted pan head too), ISO 7048 (type H
+/// cross recess) and ISO 14580 (hexalobular socket). The head is two solids so that the drive is
+/// only as deep as it is: below it a cylinder, above it the top either as the two circle
+/// segments beside the slot or as a cylinder with the recess as an inner wire.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheeseHead {
     pub d: f64,
     pub dk: f64,
     pub k: f64,
-    pub n: f64,
-    pub t: f64,
     pub l: f64,
+    pub drive: CheeseDrive,
 }
 
 impl CheeseHead {
     pub(crate) fn read(standard: &str, row: &Row) -> Result<Self, GeometryError> {
-        // ISO 7048 and ISO 14580 heads have a cross or hexalobular recess, not modelled. ISO
-        // 1580's slotted pan head is built the same way (its slightly domed top is not: the
-        // table gives no radius).
-        if !["iso1207", "iso1580"]
+        let is = |name: &str| standard.eq_ignore_ascii_case(name);
+        if !["iso1207", "iso1580", "iso7048", "iso14580"]
             .iter()
-            .any(|slotted| standard.eq_ignore_ascii_case(slotted))
+            .any(|known| is(known))
         {
             return Err(GeometryError::UnsupportedStandard {
                 family: row.family.to_owned(),
                 standard: standard.to_owned(),
             });
         }
-        let screw = read_lengths!(row, CheeseHead { d, dk, k, n, t, l });
-        row.less_than("d", screw.d, "dk", screw.dk)?;
-        row.less_than("n", screw.n, "dk", screw.dk)?;
-        row.less_than("t", screw.t, "k", screw.k)?;
-        Ok(screw)
+        let (d, dk, k, l) = (
+            row.length("d")?,
+            row.length("dk")?,
+            row.length("k")?,
+            row.length("l")?,
+        );
+        row.less_than("d", d, "dk", dk)?;
+        // ISO 1580's slotted pan head is built as ISO 1207's (its slightly domed top is not:
+        // the table gives no radius).
+        let drive = if is("iso1207") || is("iso1580") {
+            let (n, t) = (row.length("n")?, row.length("t")?);
+            row.less_than("n", n, "dk", dk)?;
+            CheeseDrive::Slot { n, t }
+        } else {
+            // The rows name their recess in a text cell; the standard fixes one per size.
+            let recess = if is("iso7048") {
+                Recess::iso7048_cross(d)
+            } else {
+                Recess::iso14580_hexalobular(d)
+            };
+            let recess = recess.ok_or_else(|| {
+                row.invalid("d", d, &format!("has no recess in {standard}'s table"))
+            })?;
+            row.less_than("recess", recess.reach(), "dk", dk)?;
+            CheeseDrive::Recess(recess)
+        };
+        let head = CheeseHead { d, dk, k, l, drive };
+        row.less_than("t", head.drive_depth(), "k", k)?;
+        Ok(head)
+    }
+
+    /// How deep the slot or recess reaches below the top.
+    pub fn drive_depth(&self) -> f64 {
+        match &self.drive {
+            CheeseDrive::Slot { t, .. } => *t,
+            CheeseDrive::Recess(recess) => recess.depth(),
+        }
     }
 
     pub(crate) fn prisms(&self) -> Vec<Prism> {
-        let (radius, chord) = (self.dk / 2.0, self.n / 2.0);
-        let slot_bottom = self.k - self.t;
-        vec![
+        let radius = self.dk / 2.0;
+        let bottom = self.k - self.drive_depth();
+        let mut prisms = vec![
             Prism::new(Contour::circle(self.d), -self.l, 0.0),
-            Prism::new(Contour::circle(self.dk), 0.0, slot_bottom),
-            Prism::new(Contour::Segment { radius, chord }, slot_bottom, self.k),
-            Prism::new(
-                Contour::Segment {
-                    radius,
-                    chord: -chord,
-                },
-                slot_bottom,
-                self.k,
+            Prism::new(Contour::circle(self.dk), 0.0, bottom),
+        ];
+        match &self.drive {
+            CheeseDrive::Slot { n, .. } => {
+                let chord = n / 2.0;
+                prisms.push(Prism::new(
+                    Contour::Segment { radius, chord },
+                    bottom,
+                    self.k,
+                ));
+                prisms.push(Prism::new(
+                    Contour::Segment {
+                        radius,
+                        chord: -chord,
+                    },
+                    bottom,
+                    self.k,
+                ));
+            }
+            CheeseDrive::Recess(recess) => prisms.push(
+                Prism::new(Contour::circle(self.dk), bottom, self.k).with_hole(recess.contour()),
             ),
-        ]
+        }
+        prisms
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
         let rk = self.dk / 2.0;
         let mut dimensions =
             screw_front_dimensions(ScrewHead::round(self.dk), self.d, self.k, self.l);
-        dimensions.extend([
-            horizontal(
+        dimensions.push(vertical(
+            View::Side,
+            rk,
+            self.k - self.drive_depth(),
+            self.k,
+            -3.0,
+            "t",
+        ));
+        match &self.drive {
+            CheeseDrive::Slot { n, .. } => dimensions.push(horizontal(
                 View::Side,
-                -self.n / 2.0,
-                self.n / 2.0,
+                -n / 2.0,
+                n / 2.0,
                 self.k,
                 3.0,
                 "n",
                 false,
-            ),
-            vertical(View::Side, rk, self.k - self.t, self.k, -3.0, "t"),
-        ]);
+            )),
+            // Across the recess, right of the head in the top view (as a socket's s).
+            CheeseDrive::Recess(recess) => {
+                let (name, width) = recess.across();
+                dimensions.push(vertical(
+                    View::Top,
+                    0.0,
+                    -width / 2.0,
+                    width / 2.0,
+                    -(rk + 3.0),
+                    name,
+                ));
+            }
+        }
         dimensions
     }
 }
@@ -455,7 +530,10 @@ impl RoundHead {
 /// 2010, 7047, 14584): a cone of the included angle `a` from the shank to dk, a cylindrical
 /// edge up to k where the table's k exceeds the cone, and for raised heads a spherical raise
 /// rf over dk. The nominal length l counts from the countersunk's top (ISO 2009, 2010), so the
-/// shank is l − k long. Slot and recesses are not modelled (no boolean cut).
+/// shank is l − k long. ISO 10642's hexagon socket s × t is cut into the flat top: the head's
+/// top t is a frustum slab with the socket as a hole (two, where the cone's cylindrical edge
+/// starts within it), the rest of the head a solid of revolution below it. The other drives
+/// (slots, cross and hexalobular recesses) are not modelled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CountersunkHead {
     pub d: f64,
@@ -465,6 +543,8 @@ pub struct CountersunkHead {
     pub a: f64,
     pub rf: Option<f64>,
     pub l: f64,
+    /// ISO 10642's hexagon socket: across flats s, depth t.
+    pub socket: Option<(f64, f64)>,
 }
 
 impl CountersunkHead {
@@ -483,6 +563,12 @@ impl CountersunkHead {
         } else {
             row.length("k")?
         };
+        // Only ISO 10642's rows have a hexagon socket s (ISO 2009's slot is n × t).
+        let socket = if !raised && row.values.contains_key("s") {
+            Some((row.length("s")?, row.length("t")?))
+        } else {
+            None
+        };
         let head = CountersunkHead {
             d,
             dk,
@@ -494,12 +580,37 @@ impl CountersunkHead {
                 None
             },
             l: row.length("l")?,
+            socket,
         };
         row.less_than("k", head.k, "l", head.l)?;
         if let Some(rf) = head.rf {
             row.less_than("dk", head.dk / 2.0, "rf", rf)?;
         }
+        if let Some((s, t)) = head.socket {
+            row.less_than("t", t, "k", k)?;
+            // The socket's corners stay inside the cone where the socket ends.
+            let room = 2.0 * head.radius_at(k - t);
+            row.less_than(
+                "s",
+                across_corners(s),
+                "the head's width at the socket's bottom",
+                room,
+            )?;
+        }
         Ok(head)
+    }
+
+    /// The cone's height: from the shank d to dk, at most k.
+    fn cone(&self) -> f64 {
+        let slope = (self.a / 2.0).to_radians().tan();
+        ((self.dk / 2.0 - self.d / 2.0) / slope).min(self.k)
+    }
+
+    /// The head's radius at height `z` (0 ≤ z ≤ k): on the cone, then dk's cylindrical edge.
+    fn radius_at(&self, z: f64) -> f64 {
+        let slope = (self.a / 2.0).to_radians().tan();
+        let cone = self.cone();
+        self.dk / 2.0 - (cone - z.min(cone)) * slope
     }
 
     /// Height of the raise over dk.
@@ -531,10 +642,36 @@ impl CountersunkHead {
     }
 
     pub(crate) fn bodies(&self) -> Vec<Body> {
-        vec![
-            Body::Prism(Prism::new(Contour::circle(self.d), -(self.l - self.k), 0.0)),
-            Body::Revolution(self.profile()),
-        ]
+        let shank = Body::Prism(Prism::new(Contour::circle(self.d), -(self.l - self.k), 0.0));
+        let Some((s, t)) = self.socket else {
+            return vec![shank, Body::Revolution(self.profile())];
+        };
+        // The head as frustum slabs stacked from the shank: split where the cone meets the
+        // cylindrical edge and where the socket ends (k − t); the slabs above carry the socket.
+        // One kind of body for the whole head, so that the drawing can join them into one
+        // outline (docs/part-geometry.md).
+        let bottom = self.k - t;
+        let cone = self.cone();
+        let mut levels = vec![0.0, bottom, self.k];
+        if cone > 1e-9 && cone < self.k - 1e-9 && (cone - bottom).abs() > 1e-9 {
+            levels.push(cone);
+        }
+        levels.sort_by(f64::total_cmp);
+        let mut bodies = vec![shank];
+        for pair in levels.windows(2) {
+            bodies.push(Body::Frustum(Frustum {
+                bottom: pair[0],
+                top: pair[1],
+                bottom_radius: self.radius_at(pair[0]),
+                top_radius: self.radius_at(pair[1]),
+                holes: if pair[0] >= bottom - 1e-9 {
+                    vec![Contour::hexagon(s)]
+                } else {
+                    Vec::new()
+                },
+            }));
+        }
+        bodies
     }
 
     pub(crate) fn dimensions(&self) -> Vec<Dimension> {
@@ -551,6 +688,13 @@ impl CountersunkHead {
         } else {
             vertical(View::Front, -big, 0.0, self.k, 3.0, "k")
         });
+        if let Some((s, t)) = self.socket {
+            // As a socket head cap's: its depth in the side view, across flats in the top view.
+            dimensions.extend([
+                vertical(View::Side, big, self.k - t, self.k, -3.0, "t"),
+                vertical(View::Top, 0.0, -s / 2.0, s / 2.0, -(big + 3.0), "s"),
+            ]);
+        }
         dimensions
     }
 }

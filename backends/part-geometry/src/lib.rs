@@ -6,9 +6,9 @@
 //! (docs/part-geometry.md); [`Shape::from_attributes`] reads the family and its dimensions into a
 //! typed shape, which builds itself from bodies ([`section::Body`]): prisms (planar sections —
 //! circles, polygons, paths of lines and arcs — with holes, extruded along Z, stacked where a part
-//! has several, head + shank), tori (O-rings) and solids of revolution (domed and countersunk
-//! heads, a cap nut's dome), so no boolean operation is needed (truck-stepio cannot write their
-//! results).
+//! has several, head + shank), tori (O-rings), solids of revolution (domed and countersunk
+//! heads, a cap nut's dome) and frustum slabs with holes (a countersunk head's top with its
+//! socket), so no boolean operation is needed (truck-stepio cannot write their results).
 
 use std::collections::BTreeMap;
 
@@ -16,6 +16,7 @@ pub mod brep;
 pub mod drawing;
 pub mod export;
 pub mod families;
+pub mod recess;
 pub mod section;
 
 pub use brep::{Detail, Model, TriangleMesh};

@@ -1,6 +1,8 @@
 //! The geometric vocabulary every family is written in: a prism is a planar section (an outer
 //! contour with holes) in the XY plane, extruded along +Z from `bottom` to `top`; a torus is a
-//! disk revolved about the Z axis (O-rings). Stacks of prisms describe screws (head + shank),
+//! disk revolved about the Z axis (O-rings); a solid of revolution is a section turned about Z
+//! (domed and countersunk heads); a frustum is a conical slab with holes of constant section (a
+//! countersunk head's top with its socket). Stacks of prisms describe screws (head + shank),
 //! nuts, washers, bearing rings and profiles without a boolean operation, which truck-stepio
 //! cannot write. The B-rep, the analytic volume and bounding box and the drawing's views are all
 //! derived from the same bodies.
@@ -370,12 +372,46 @@ impl Revolution {
     }
 }
 
+/// A slab between z = `bottom` and z = `top` whose outside is a cone (or a cylinder) about the
+/// Z axis, from `bottom_radius` to `top_radius`, and whose holes are of constant section: the
+/// top of a countersunk head with its drive recess.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frustum {
+    pub bottom: f64,
+    pub top: f64,
+    pub bottom_radius: f64,
+    pub top_radius: f64,
+    pub holes: Vec<Contour>,
+}
+
+impl Frustum {
+    /// The cone's volume, π h (r0² + r0 r1 + r1²) / 3, less the holes'.
+    pub fn volume(&self) -> f64 {
+        let (r0, r1, h) = (self.bottom_radius, self.top_radius, self.top - self.bottom);
+        PI * h * (r0 * r0 + r0 * r1 + r1 * r1) / 3.0
+            - self.holes.iter().map(Contour::area).sum::<f64>() * h
+    }
+
+    /// The outside as a solid of revolution (for the drawing's silhouettes and circles).
+    pub fn outline(&self) -> Revolution {
+        Revolution {
+            start: [0.0, self.bottom],
+            steps: vec![
+                ProfileStep::line(self.bottom_radius, self.bottom),
+                ProfileStep::line(self.top_radius, self.top),
+                ProfileStep::line(0.0, self.top),
+            ],
+        }
+    }
+}
+
 /// One solid of a shape.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Body {
     Prism(Prism),
     Torus(Torus),
     Revolution(Revolution),
+    Frustum(Frustum),
 }
 
 impl Body {
@@ -384,6 +420,7 @@ impl Body {
             Body::Prism(prism) => prism.volume(),
             Body::Torus(torus) => torus.volume(),
             Body::Revolution(revolution) => revolution.volume(),
+            Body::Frustum(frustum) => frustum.volume(),
         }
     }
 
@@ -404,6 +441,13 @@ impl Body {
             Body::Revolution(revolution) => {
                 let (reach, bottom, top) = revolution.extent();
                 ([-reach, -reach, bottom], [reach, reach, top])
+            }
+            Body::Frustum(frustum) => {
+                let reach = frustum.bottom_radius.max(frustum.top_radius);
+                (
+                    [-reach, -reach, frustum.bottom],
+                    [reach, reach, frustum.top],
+                )
             }
         }
     }
@@ -585,6 +629,26 @@ mod tests {
             ],
         };
         assert!((disk.area() - 4.0 * PI).abs() < 1e-9, "{}", disk.area());
+    }
+
+    #[test]
+    fn a_frustum_is_the_cone_between_its_circles_less_its_holes() {
+        // The cone r 2 → 5 over 3 is the big cone (r 5, h 5) less the small one (r 2, h 2).
+        let slab = Frustum {
+            bottom: 1.0,
+            top: 4.0,
+            bottom_radius: 2.0,
+            top_radius: 5.0,
+            holes: vec![Contour::hexagon(2.0)],
+        };
+        let cone = PI / 3.0 * (25.0 * 5.0 - 4.0 * 2.0);
+        let hexagon = 3f64.sqrt() / 2.0 * 4.0;
+        assert!((slab.volume() - (cone - hexagon * 3.0)).abs() < 1e-9);
+        assert!((slab.outline().volume() - cone).abs() < 1e-9);
+        assert_eq!(
+            Body::Frustum(slab).bounds(),
+            ([-5.0, -5.0, 1.0], [5.0, 5.0, 4.0])
+        );
     }
 
     #[test]

@@ -138,11 +138,227 @@ fn cheese_head_iso1207_m6x20_has_its_slot() {
         [r, r, k],
         &["dk", "d", "k", "l", "n", "t"],
     );
-    // The recessed heads of ISO 7048 and ISO 14580 are not modelled.
+    // Another standard's cheese head is not one of these.
     assert!(matches!(
-        Shape::from_attributes("cheese_head", "iso7048", &row(&[("d", d)])),
+        Shape::from_attributes("cheese_head", "din84", &row(&[("d", d)])),
         Err(GeometryError::UnsupportedStandard { .. })
     ));
+}
+
+/// The analytic area of a hexalobular section from its touching points, independent of the
+/// path's Green integral: the polygon through the 12 points, plus each lobe's circular segment
+/// beyond its chord, minus each valley's segment cut from it, R²/2 (θ − sin θ).
+fn hexalobular_area(a: f64, b: f64, re: f64) -> f64 {
+    let shape = crate::recess::hexalobular(a, b, re);
+    let mut corners = Vec::new();
+    for j in 0..6 {
+        let previous = shape.tangents[(j + 5) % 6].1;
+        corners.push(previous);
+        corners.push(shape.tangents[j].0);
+    }
+    let polygon = section::Contour::Polygon(corners).area();
+    let angle = |center: [f64; 2], p: [f64; 2]| (p[1] - center[1]).atan2(p[0] - center[0]);
+    let segment = |radius: f64, sweep: f64| radius * radius / 2.0 * (sweep - sweep.sin());
+    let mut area = polygon;
+    for j in 0..6 {
+        let (start, end) = (shape.tangents[(j + 5) % 6].1, shape.tangents[j].0);
+        let lobe = shape.lobes[j];
+        let sweep = (angle(lobe, end) - angle(lobe, start)).rem_euclid(2.0 * PI);
+        area += segment(re, sweep);
+        let (from, to) = shape.tangents[j];
+        let valley = shape.valleys[j];
+        let sweep = (angle(valley, from) - angle(valley, to)).rem_euclid(2.0 * PI);
+        area -= segment(crate::recess::valley_radius(a, b, re), sweep);
+    }
+    area
+}
+
+#[test]
+fn cheese_head_iso7048_m3x20_has_its_cross_recess() {
+    // bd_warehouse's row: dk 5.5, k 2, recess PH2; ISO 7048's m 3.5 for M3, ISO 4757's wing
+    // width b 1.47 and core g 2.29 for No. 2; the depth where the 26.5° flanks reach g.
+    let (d, dk, k, l) = (3.0, 5.5, 2.0, 20.0);
+    let (m, b) = (3.5, 1.47);
+    let depth = (m - 2.29) / 2.0 / 26.5f64.to_radians().tan();
+    let cross = 2.0 * m * b - b * b;
+    let volume = PI / 4.0 * (d * d * l + dk * dk * k) - cross * depth;
+    let r = dk / 2.0;
+    check(
+        "cheese_head",
+        "iso7048",
+        &[("d", d), ("pitch", 0.5), ("dk", dk), ("k", k), ("l", l)],
+        volume,
+        [-r, -r, -l],
+        [r, r, k],
+        &["dk", "d", "k", "l", "m", "t"],
+    );
+    // The recess is an inner wire of the top solid only, and the top view draws it: its
+    // twelve corners' edges as lines on the outline layer.
+    let shape = Shape::from_attributes(
+        "cheese_head",
+        "iso7048",
+        &row(&[("d", d), ("dk", dk), ("k", k), ("l", l)]),
+    )
+    .unwrap();
+    let bodies = shape.bodies();
+    assert_eq!(bodies.len(), 3);
+    assert!(
+        matches!(&bodies[2], Body::Prism(top) if top.holes.len() == 1 && (top.top - top.bottom - depth).abs() < 1e-12)
+    );
+    let outline = |length: f64| {
+        shape
+            .drawing()
+            .entities
+            .iter()
+            .filter(|entity| {
+                matches!(entity, drawing::Entity::Line { layer: drawing::Layer::Outline, from, to }
+                    if ((to[0] - from[0]).hypot(to[1] - from[1]) - length).abs() < 1e-9)
+            })
+            .count()
+    };
+    // Eight wing sides (m − b) / 2 long, four wing ends b wide (the side views have none).
+    assert_eq!(outline((m - b) / 2.0), 8);
+    assert_eq!(outline(b), 4);
+    // A thread size without a recess in ISO 7048's table, and a recess wider than the head.
+    let error = Shape::from_attributes(
+        "cheese_head",
+        "iso7048",
+        &row(&[("d", 10.0), ("dk", 16.0), ("k", 6.0), ("l", l)]),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "d"),
+        "{error}"
+    );
+    let error = Shape::from_attributes(
+        "cheese_head",
+        "iso7048",
+        &row(&[("d", d), ("dk", 3.2), ("k", k), ("l", l)]),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&error, GeometryError::InvalidDimension { name, .. } if name == "recess"),
+        "{error}"
+    );
+}
+
+#[test]
+fn cheese_head_iso14580_m6x20_has_its_hexalobular_socket() {
+    // bd_warehouse's row: dk 10, k 4.4, recess T30; ISO 10664's T30 A 5.6, B 4.05, Re 0.454;
+    // ISO 14580's t min 1.9 for M6.
+    let (d, dk, k, l, t) = (6.0, 10.0, 4.4, 20.0, 1.9);
+    let socket = hexalobular_area(5.6, 4.05, 0.454);
+    // Between the circles B and A.
+    assert!(
+        socket > PI / 4.0 * 4.05 * 4.05 && socket < PI / 4.0 * 5.6 * 5.6,
+        "{socket}"
+    );
+    let volume = PI / 4.0 * (d * d * l + dk * dk * k) - socket * t;
+    let r = dk / 2.0;
+    check(
+        "cheese_head",
+        "iso14580",
+        &[("d", d), ("pitch", 1.0), ("dk", dk), ("k", k), ("l", l)],
+        volume,
+        [-r, -r, -l],
+        [r, r, k],
+        &["dk", "d", "k", "l", "A", "t"],
+    );
+    // The path's own area (Green, closed form) agrees with the segments' sum.
+    let shape = Shape::from_attributes(
+        "cheese_head",
+        "iso14580",
+        &row(&[("d", d), ("dk", dk), ("k", k), ("l", l)]),
+    )
+    .unwrap();
+    let Some(Body::Prism(top)) = shape.bodies().pop() else {
+        panic!("the top is a prism")
+    };
+    assert!(
+        (top.holes[0].area() - socket).abs() < 1e-9,
+        "{}",
+        top.holes[0].area()
+    );
+    // The top view draws the socket: six lobes and six valleys as arcs of their radii.
+    let arcs = |radius: f64| {
+        shape
+            .drawing()
+            .entities
+            .iter()
+            .filter(|entity| {
+                matches!(entity, drawing::Entity::Arc { layer: drawing::Layer::Outline, radius: r, .. }
+                    if (r - radius).abs() < 1e-9)
+            })
+            .count()
+    };
+    assert_eq!(arcs(0.454), 6);
+    let ri = crate::recess::valley_radius(5.6, 4.05, 0.454);
+    assert_eq!(arcs(ri), 6);
+    // The smallest socket, T6 in M2 (k 1.55), builds closed too.
+    let (d, dk, k, l) = (2.0, 3.8, 1.55, 3.0);
+    check(
+        "cheese_head",
+        "iso14580",
+        &[("d", d), ("dk", dk), ("k", k), ("l", l)],
+        PI / 4.0 * (d * d * l + dk * dk * k) - hexalobular_area(1.75, 1.27, 0.134) * 0.71,
+        [-1.9, -1.9, -l],
+        [1.9, 1.9, k],
+        &["dk", "A", "t"],
+    );
+}
+
+/// Every ISO 7048 and ISO 14580 row of bd_warehouse's cheese_head table (d, dk, k and the short
+/// nominal length) builds closed, its volume the head and shank minus the recess (the cross as
+/// 2mb − b², the hexalobular socket as its segments' sum).
+#[test]
+fn every_recessed_cheese_head_row_builds_closed() {
+    let cross_rows = [
+        (2.5, 4.5, 1.8, 3.0),
+        (3.0, 5.5, 2.0, 4.0),
+        (3.5, 6.0, 2.4, 5.0),
+        (4.0, 7.0, 2.6, 5.0),
+        (5.0, 8.5, 3.3, 6.0),
+        (6.0, 10.0, 3.9, 8.0),
+        (8.0, 13.0, 5.0, 10.0),
+    ];
+    let socket_rows = [
+        (2.0, 3.8, 1.55, 3.0),
+        (2.5, 4.5, 1.85, 3.0),
+        (3.0, 5.5, 2.4, 4.0),
+        (3.5, 6.0, 2.6, 5.0),
+        (4.0, 7.0, 3.1, 5.0),
+        (5.0, 8.5, 3.65, 6.0),
+        (6.0, 10.0, 4.4, 8.0),
+        (8.0, 13.0, 5.8, 10.0),
+        (10.0, 16.0, 6.9, 12.0),
+    ];
+    let rows = cross_rows
+        .iter()
+        .map(|row| ("iso7048", row))
+        .chain(socket_rows.iter().map(|row| ("iso14580", row)));
+    for (standard, &(d, dk, k, l)) in rows {
+        let recess = if standard == "iso7048" {
+            crate::recess::Recess::iso7048_cross(d)
+        } else {
+            crate::recess::Recess::iso14580_hexalobular(d)
+        }
+        .unwrap_or_else(|| panic!("{standard} M{d}"));
+        let area = match recess {
+            crate::recess::Recess::Cross { m, b, .. } => 2.0 * m * b - b * b,
+            crate::recess::Recess::Hexalobular { a, b, re, .. } => hexalobular_area(a, b, re),
+        };
+        let (name, _) = recess.across();
+        let r = dk / 2.0;
+        check(
+            "cheese_head",
+            standard,
+            &[("d", d), ("dk", dk), ("k", k), ("l", l)],
+            PI / 4.0 * (d * d * l + dk * dk * k) - area * recess.depth(),
+            [-r, -r, -l],
+            [r, r, k],
+            &[name, "t"],
+        );
+    }
 }
 
 #[test]
@@ -549,11 +765,13 @@ fn pan_heads_din967_iso7045_iso14583_and_iso1580() {
 
 #[test]
 fn countersunk_head_iso10642_m6x20_and_iso2009() {
-    let (d, dk, k, l) = (6.0, 12.0, 3.3, 20.0);
+    let (d, dk, k, s, t, l) = (6.0, 12.0, 3.3, 4.12, 2.5, 20.0);
     let (r, big) = (d / 2.0, dk / 2.0);
     // 90°: the cone rises (dk − d) / 2 = 3 from the shank to dk, then a 0.3 edge to k; l
-    // includes the head.
-    let volume = PI * r * r * (l - k) + frustum(r, big, 3.0) + PI * big * big * (k - 3.0);
+    // includes the head. The hexagon socket s is t deep from the flat top.
+    let hexagon = 3f64.sqrt() / 2.0 * s * s;
+    let volume =
+        PI * r * r * (l - k) + frustum(r, big, 3.0) + PI * big * big * (k - 3.0) - hexagon * t;
     check(
         "countersunk_head",
         "iso10642",
@@ -562,15 +780,70 @@ fn countersunk_head_iso10642_m6x20_and_iso2009() {
             ("a", 90.0),
             ("dk", dk),
             ("k", k),
-            ("s", 4.12),
-            ("t", 2.5),
+            ("s", s),
+            ("t", t),
             ("l", l),
         ],
         volume,
         [-big, -big, -(l - k)],
         [big, big, k],
-        &["dk", "d", "k", "l"],
+        &["dk", "d", "k", "l", "s", "t"],
     );
+    // The head: the cone below the socket (z 0 … 0.8), the slab from there to the edge (the
+    // cone, r 3.8 → 6) and the edge (r 6, 3 → 3.3), both with the socket; the top view draws
+    // the socket once (six sides s / √3 long).
+    let shape = Shape::from_attributes(
+        "countersunk_head",
+        "iso10642",
+        &row(&[
+            ("d", d),
+            ("a", 90.0),
+            ("dk", dk),
+            ("k", k),
+            ("s", s),
+            ("t", t),
+            ("l", l),
+        ]),
+    )
+    .unwrap();
+    let bodies = shape.bodies();
+    assert_eq!(bodies.len(), 4);
+    assert!(matches!(&bodies[2], Body::Frustum(slab)
+        if (slab.bottom - 0.8).abs() < 1e-9 && (slab.bottom_radius - 3.8).abs() < 1e-9
+            && (slab.top - 3.0).abs() < 1e-9 && (slab.top_radius - big).abs() < 1e-9));
+    assert!(matches!(&bodies[3], Body::Frustum(edge)
+        if (edge.bottom_radius - big).abs() < 1e-9 && (edge.top - k).abs() < 1e-9));
+    let sides = shape
+        .drawing()
+        .entities
+        .iter()
+        .filter(|entity| {
+            matches!(entity, drawing::Entity::Line { layer: drawing::Layer::Outline, from, to }
+                if ((to[0] - from[0]).hypot(to[1] - from[1]) - s / 3f64.sqrt()).abs() < 1e-9)
+        })
+        .count();
+    assert_eq!(sides, 6);
+    // A socket whose corners would cut through the cone, and one deeper than the head.
+    for (s, t, name) in [(7.0, 2.5, "s"), (4.12, 3.3, "t")] {
+        let error = Shape::from_attributes(
+            "countersunk_head",
+            "iso10642",
+            &row(&[
+                ("d", d),
+                ("a", 90.0),
+                ("dk", dk),
+                ("k", k),
+                ("s", s),
+                ("t", t),
+                ("l", l),
+            ]),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&error, GeometryError::InvalidDimension { name: n, .. } if n == name),
+            "{error}"
+        );
+    }
     let (dk, k) = (11.0, 3.0);
     let big = dk / 2.0;
     check(
@@ -582,6 +855,50 @@ fn countersunk_head_iso10642_m6x20_and_iso2009() {
         [big, big, k],
         &["dk", "d", "k", "l"],
     );
+}
+
+/// Every ISO 10642 row of bd_warehouse's countersunk_head table (at its short nominal length)
+/// builds closed with its socket: the cone and edge of revolution less the hexagon s × t.
+#[test]
+fn every_iso10642_row_builds_closed_with_its_socket() {
+    let rows = [
+        (3.0, 90.0, 6.0, 1.7, 2.1, 1.2, 8.0),
+        (4.0, 90.0, 8.0, 2.3, 2.6, 1.8, 8.0),
+        (5.0, 90.0, 10.0, 2.8, 3.1, 2.3, 8.0),
+        (6.0, 90.0, 12.0, 3.3, 4.12, 2.5, 8.0),
+        (8.0, 90.0, 16.0, 4.4, 5.14, 3.5, 10.0),
+        (10.0, 90.0, 20.0, 5.5, 6.14, 4.4, 12.0),
+        (12.0, 90.0, 24.0, 6.5, 8.175, 4.6, 20.0),
+        (14.0, 90.0, 27.0, 7.0, 10.175, 4.8, 25.0),
+        (16.0, 90.0, 30.0, 7.5, 10.175, 5.3, 30.0),
+        (18.0, 90.0, 33.0, 8.0, 12.212, 5.5, 35.0),
+        (20.0, 90.0, 36.0, 8.5, 12.212, 5.9, 35.0),
+        (22.0, 60.0, 36.0, 13.1, 14.212, 8.8, 40.0),
+        (24.0, 60.0, 39.0, 14.0, 14.212, 10.3, 50.0),
+    ];
+    for (d, a, dk, k, s, t, l) in rows {
+        let (r, big) = (d / 2.0, dk / 2.0);
+        let cone = ((big - r) / (a / 2.0f64).to_radians().tan()).min(k);
+        let volume = PI * r * r * (l - k) + frustum(r, big, cone) + PI * big * big * (k - cone)
+            - 3f64.sqrt() / 2.0 * s * s * t;
+        check(
+            "countersunk_head",
+            "iso10642",
+            &[
+                ("d", d),
+                ("a", a),
+                ("dk", dk),
+                ("k", k),
+                ("s", s),
+                ("t", t),
+                ("l", l),
+            ],
+            volume,
+            [-big, -big, -(l - k)],
+            [big, big, k],
+            &["s", "t"],
+        );
+    }
 }
 
 #[test]

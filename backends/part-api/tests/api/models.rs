@@ -226,30 +226,47 @@ async fn a_profile_model_has_the_requested_length_and_bad_requests_are_refused(
         anyhow::ensure!(answer == code, "{path}: {answer}, expected {code}");
     }
 
-    // A standard without a generator (ISO 7048's cross recess is not modelled): its own code,
-    // not a 500, and no downloads in its detail.
-    let hits = search(&app, "ISO 7048", "").await?;
-    let screw_without_model = hits["list"]
+    // A row the generator refuses (a DIN 6885 key: no nominal length in the data): its own
+    // code, not a 500, and no downloads in its detail.
+    let hits = search(&app, "DIN 6885", "").await?;
+    let part_without_model = hits["list"]
         .as_array()
-        .and_then(|list| list.iter().find(|hit| hit["designation"] == "ISO 7048"))
+        .and_then(|list| list.iter().find(|hit| hit["designation"] == "DIN 6885"))
         .and_then(|hit| hit["id"].as_i64())
-        .ok_or_else(|| anyhow::anyhow!("no ISO 7048 screw: {hits}"))?;
+        .ok_or_else(|| anyhow::anyhow!("no DIN 6885 key: {hits}"))?;
     let (status, body) = app
-        .get_json(&format!("{BASE}/item/{screw_without_model}/model/step"))
+        .get_json(&format!("{BASE}/item/{part_without_model}/model/step"))
         .await?;
     anyhow::ensure!(
         status == 200 && body["code"] == 1_010_005_000,
         "{status} {body}"
     );
     anyhow::ensure!(
-        body["msg"].as_str().unwrap_or_default().contains("iso7048"),
+        body["msg"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("shaft_key"),
         "{body}"
     );
-    let detail = data(&app, &format!("{BASE}/item/{screw_without_model}")).await?;
+    let detail = data(&app, &format!("{BASE}/item/{part_without_model}")).await?;
     anyhow::ensure!(
         detail["models"].as_array().is_none_or(Vec::is_empty),
         "{detail}"
     );
+    // The recessed cheese heads (ISO 7048 cross, ISO 14580 hexalobular) list their downloads.
+    for designation in ["ISO 7048", "ISO 14580"] {
+        let hits = search(&app, designation, "").await?;
+        let screw = hits["list"]
+            .as_array()
+            .and_then(|list| list.iter().find(|hit| hit["designation"] == designation))
+            .and_then(|hit| hit["id"].as_i64())
+            .ok_or_else(|| anyhow::anyhow!("no {designation} screw: {hits}"))?;
+        let detail = data(&app, &format!("{BASE}/item/{screw}")).await?;
+        anyhow::ensure!(
+            detail["models"].as_array().map(Vec::len) == Some(5),
+            "{designation}: {detail}"
+        );
+    }
     anyhow::ensure!(service.models().generations() == 3);
     app.stop().await;
     Ok(())

@@ -147,11 +147,9 @@ async fn parts_are_fingerprinted_and_found_by_shape(
             &names[..names.len().min(3)]
         );
     }
-    // Only the rows the generator is known to refuse (docs/part-geometry.md): the cross and
-    // hexalobular cheese heads, the keys without a length, SKF's tapered roller 32-53-14.5.
+    // Only the rows the generator is known to refuse (docs/part-geometry.md): the keys without
+    // a length, SKF's tapered roller 32-53-14.5.
     let known = [
-        "cheese_head_iso7048_",
-        "cheese_head_iso14580_",
         "shaft_key_",
         "single_row_tapered_roller_bearing_SKT_M32-53-14.5",
     ];
@@ -226,8 +224,18 @@ async fn parts_are_fingerprinted_and_found_by_shape(
         "{found:?}"
     );
     anyhow::ensure!(found[0].2 >= 90.0, "{found:?}");
+    // Then its family and the other cylindrical heads with a socket: ISO 14580's hexalobular
+    // socket cheese heads (modelled since GENERATOR_VERSION 2; k ≈ 0.7 d against ISO 4762's d)
+    // score as close as the socket head caps (measured: M3.5×12 94.1 beside ISO 4762 M5×16
+    // 94.4), so they share the top ten (4 of 10 measured).
+    let socket_heads = found
+        .iter()
+        .take(10)
+        .filter(|(family, code, _)| family == "socket_head_cap" || code.starts_with("ISO 14580"))
+        .count();
+    anyhow::ensure!(socket_heads == 10, "{found:?}");
     anyhow::ensure!(
-        count_in(&found, 10, |family| family == "socket_head_cap") == 10,
+        count_in(&found, 10, |family| family == "socket_head_cap") >= 5,
         "{found:?}"
     );
 
