@@ -85,7 +85,8 @@ test('a query matching nothing says so and offers the three libraries', async ({
   await expect(page).toHaveURL(/\/$/);
 });
 
-// The portal layout is for 1280 px and wider; 500 px is the plugin mode's minimum width (docs/shell.md).
+// 1280 px is the laptop width; 500 px is the plugin mode's minimum width (docs/shell.md; narrower windows
+// outside plugin mode: e2e/tests/window-widths.spec.ts).
 for (const [width, home] of [
   [1280, '/'],
   [500, '/?swType=CAD'],

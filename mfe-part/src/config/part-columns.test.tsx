@@ -59,6 +59,31 @@ describe('the parts’ 标准 column', () => {
         .getAllByTestId('field-cell-designation')
         .map((cell) => cell.textContent),
     ).toEqual(['ISO 4762', '—']);
+    // The part number keeps its line; the standard beside it may wrap instead (ISO / 4762 at 500 px).
+    expect(within(table).getAllByTestId('part-number-cell')[0]).toHaveStyle({ whiteSpace: 'nowrap' });
+    const designation = within(table).getAllByTestId('field-cell-designation')[0];
+    expect(designation).not.toHaveStyle({ whiteSpace: 'nowrap' });
+    // …at its space only: each word whole (ISO 7380-1 never breaks at its hyphen).
+    expect([...designation.querySelectorAll('.cmp-results__value')].map((word) => word.textContent)).toEqual(['ISO', '4762']);
+  });
+
+  it('lets a description-length part number wrap rather than widen the table', async () => {
+    const long = 'ISO 4762 hexagon socket head cap screw M6×20 with a long description';
+    harness.server.routes.set('/to/api/public/part/search', (_, response) =>
+      sendJson(
+        response,
+        envelope({
+          list: [hit(7, long, 'ISO 4762')],
+          total: 1,
+          facets: { categories: [], manufacturers: [], packages: [], parameters: [] },
+        }),
+      ),
+    );
+    renderAt('/part/search?keyWords=M6x20');
+    const table = await screen.findByTestId('search-results', {}, { timeout: 20_000 });
+    const cell = await within(table).findByTestId('part-number-cell', {}, { timeout: 20_000 });
+    expect(cell).toHaveTextContent(long);
+    expect(cell).not.toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('shows each item’s designation in a standards body’s list', async () => {

@@ -7,10 +7,11 @@ export const MIDDLE_SCREEN_MIN = 1000;
 export const RESIZE_THROTTLE_MS = 100;
 
 /**
- * Narrow windows (a phone, a narrow browser window) below the laptop layout: the page follows the window
- * and the header's nav folds into its "…" menu (shell.css uses the same width).
+ * Below the laptop width of 1280 px the header's nav no longer fits beside the search box and the
+ * actions: it folds what does not fit into antd's "…" menu (shell.css lets it shrink at the same width),
+ * so the page follows the window instead of scrolling sideways.
  */
-export const NARROW_SCREEN_QUERY = '(max-width: 767px)';
+export const NAV_FOLD_QUERY = '(max-width: 1279px)';
 
 export function screenTypeFor(width: number): ScreenType {
   if (width >= LARGE_SCREEN_MIN) return 'large';

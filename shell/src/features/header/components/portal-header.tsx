@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { changeLanguage, currentLanguage, LIBRARIES, paths } from '@portal/providers';
 import { getPortalConfig } from '../../../app/config/portal-config';
+import { NAV_FOLD_QUERY } from '../../../app/rules/screen';
 import { activeNavKey, headerTypeFromPath, isBrandView, NAV_ITEMS, type NavKey } from '../../../app/rules/header-rules';
 import { useAppState } from '../../../app/state/app-state';
 import { Logo } from '../../../components/layout/logo';
@@ -12,7 +13,7 @@ import { HomeSectionTabs } from './home-section-tabs';
 import { LibraryToolbar } from './library-toolbar';
 import { ModeSwitch } from './mode-switch';
 import { OpenPlatformEntry } from './open-platform-entry';
-import { useNarrowScreen } from '../use-narrow-screen';
+import { useMediaQuery } from '../use-media-query';
 
 /** Nav items the company-info settings switch off (spec §3: all false in this build, set per deployment). */
 function hiddenNavKeys(): Set<NavKey> {
@@ -37,7 +38,7 @@ export function PortalHeader() {
   const type = headerTypeFromPath(pathname);
   const library = type === 'home' ? null : type;
   const isPlugin = useAppState((state) => state.isPlugin);
-  const narrow = useNarrowScreen();
+  const navFolds = useMediaQuery(NAV_FOLD_QUERY);
   const activeKey = activeNavKey(pathname);
   const nextLanguage = currentLanguage() === 'zh-CN' ? 'en-US' : 'zh-CN';
   const { company } = getPortalConfig();
@@ -68,8 +69,9 @@ export function PortalHeader() {
               mode="horizontal"
               data-testid="portal-nav"
               selectedKeys={activeKey ? [activeKey] : []}
-              // On a narrow window the items fold into the menu's "…"; wider, they always fit (issue 12).
-              disabledOverflow={!narrow}
+              // Below the laptop width the items that do not fit fold into the menu's "…"; from 1280 px
+              // they always fit, and the menu skips measuring them (issue 12).
+              disabledOverflow={!navFolds}
               items={NAV_ITEMS.filter((item) => !hidden.has(item.key)).map((item) => ({
                 key: item.key,
                 label: (

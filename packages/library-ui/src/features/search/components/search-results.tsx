@@ -9,6 +9,7 @@ import { AddToCompareButton } from '../../compare/components/add-to-compare-butt
 import { useSearchItems, type SearchResult } from '../api/search-items';
 import { facetName, useParameterName } from '../facet-name';
 import { parameterColumns, parameterValues, VALUE_SEPARATOR } from '../parameter-columns';
+import { keepsPartNumberOnOneLine } from '../part-number';
 import { hasCriteria, PAGE_SIZES, withFilters, type SearchState } from '../search-state';
 import { FacetList } from './facet-list';
 import { RangeFilterEditor } from './range-filter';
@@ -68,6 +69,13 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
       {
         title: t('field.partNumber'),
         dataIndex: 'partNumber',
+        // The part number is what a row is looked up by: a designation with its size keeps its line
+        // (ISO 4762 M6×20, not ISO / 4762 / M6×20 at 500 px) and the other columns wrap instead.
+        onCell: (row) =>
+          ({
+            'data-testid': 'part-number-cell',
+            style: keepsPartNumberOnOneLine(row.partNumber) ? { whiteSpace: 'nowrap' } : undefined,
+          }) as HTMLAttributes<HTMLElement>,
         render: (value: string, row) => (
           // The row navigates on click as well: stop here so the link alone adds the history entry.
           <Link to={`/detail/${row.id}`} data-testid={`result-link-${row.id}`} onClick={(event) => event.stopPropagation()}>
@@ -132,9 +140,18 @@ export function SearchResults({ state, onChange, embedded = false }: SearchResul
     {
       key: `field-${column.field}`,
       title: t(column.titleKey),
-      // A standard (ISO 4762, EN 10088) reads as one word: it does not break.
-      onCell: () => ({ 'data-testid': `field-cell-${column.field}`, style: { whiteSpace: 'nowrap' } }) as HTMLAttributes<HTMLElement>,
-      render: (_: unknown, row: Row) => fieldText(row, column.field),
+      // A standard (ISO 4762) may break at its space when the table is tight: the part number beside
+      // it, which repeats the standard, keeps its line instead. Never inside a word (ISO 7380-/1).
+      onCell: () => ({ 'data-testid': `field-cell-${column.field}` }) as HTMLAttributes<HTMLElement>,
+      render: (_: unknown, row: Row) =>
+        fieldText(row, column.field)
+          .split(' ')
+          .map((word, index) => (
+            <Fragment key={index}>
+              {index > 0 ? ' ' : ''}
+              <span className="cmp-results__value">{word}</span>
+            </Fragment>
+          )),
     },
   ];
   const columns: ColumnsType<Row> = (embedded ? config.search.catalogueColumns : config.search.columns).flatMap((column) =>
