@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { navigateAcrossApps, LIBRARIES, type LibraryKey } from '@portal/providers';
 import { useLibraryConfig } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import '../shape-messages';
 import type { LibraryHit, MergedAnswer } from '../shape-search';
 import './shape-search.css';
 

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useLibraryConfig } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import '../shape-messages';
 import { itemQueryOptions } from '../../items/api/get-item';
 import { parseId } from '../../../utils/parse-id';
 import { useShapeSearch } from '../api/search-shape';

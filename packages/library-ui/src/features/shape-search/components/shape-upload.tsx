@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Spin, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import '../shape-messages';
 import { hasExtension, IMAGE_EXTENSIONS, MODEL_EXTENSIONS, STEP_EXTENSIONS } from '../shape-search';
 import { StepConversionError, tessellateStep } from '../step/step-tessellation';
 

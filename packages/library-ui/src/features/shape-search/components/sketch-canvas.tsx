@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Button, Segmented, Space } from 'antd';
 import { ClearOutlined, EditOutlined, LineOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import '../shape-messages';
 import { drawSketch, isVisible, SKETCH_SIZE, strokeFrom, toSketchPoint, undoStroke, type Point, type SketchTool, type Stroke } from '../sketch';
 import './shape-search.css';
 
