@@ -549,11 +549,16 @@ async fn bad_uploads_answer_clear_errors(environment: TestEnvironment) -> anyhow
     Ok(())
 }
 
+/// A filled circle on a 128 × 128 picture, as the sketch pad sends it.
+fn sketched_circle() -> anyhow::Result<Vec<u8>> {
+    grey_png(128, |x, y| {
+        (x - 0.5).powi(2) + (y - 0.5).powi(2) < 0.35f32.powi(2)
+    })
+}
+
 async fn a_sketched_circle_finds_the_cylinders(environment: TestEnvironment) -> anyhow::Result<()> {
     let (app, _) = spawn(&environment).await?;
-    let circle = grey_png(128, |x, y| {
-        (x - 0.5).powi(2) + (y - 0.5).powi(2) < 0.35f32.powi(2)
-    })?;
+    let circle = sketched_circle()?;
     let path = format!("{BASE}/search2d");
     let answer = ok(&path, upload(&app, &path, "sketch.png", &circle).await?)?;
     let ranked = codes(&answer);
@@ -624,9 +629,7 @@ async fn an_upload_is_asked_again_by_its_query_token(
 
     // A picture's token asks the 2D query again.
     let path2d = format!("{BASE}/search2d");
-    let circle = grey_png(128, |x, y| {
-        (x - 0.5).powi(2) + (y - 0.5).powi(2) < 0.35f32.powi(2)
-    })?;
+    let circle = sketched_circle()?;
     let sketched = ok(&path2d, upload(&app, &path2d, "sketch.png", &circle).await?)?;
     let sketch_token = sketched["queryToken"].as_str().context("no queryToken")?;
     assert_ne!(sketch_token, token);
