@@ -18,11 +18,12 @@ pub mod status;
 pub mod thumbnail;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use actix_multipart::Multipart;
 use futures_util::TryStreamExt;
 use kernel::error::shape::{IMAGE_BLANK, IMAGE_UNREADABLE, MODEL_TOO_LARGE, MODEL_UNREADABLE};
-use kernel::{ApiError, ApiResult};
+use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
@@ -30,7 +31,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::item::library::ItemLibrary;
 use crate::item::store::ItemStore;
 use crate::routes::view::{truncate, ItemRoutes, ItemSummary};
-use crate::shape_search::{ItemHit, ShapeQuery, ShapeStatus};
+use crate::shape_search::{ModelSource, QueryTarget, ShapeQuery, ShapeSearch, ShapeStatus};
 use crate::store::CategoryStore;
 
 /// Largest model upload (bytes): a binary STL of about a million triangles.
@@ -168,13 +169,17 @@ async fn subtree<L: ItemLibrary>(state: &ItemRoutes<L>, code: &str) -> ApiResult
         .collect())
 }
 
-/// The answer listing the first `page_size` of `hits` as the library's summaries.
-pub async fn answer<L: ItemLibrary>(
+/// Every shape route's answer: the indexed items ranked against `target`, the first `page_size`
+/// listed as the library's summaries, with the upload's `query_token` (None for "find similar").
+pub async fn ranked<L: ItemLibrary, S: ModelSource>(
     state: &ItemRoutes<L>,
-    hits: Vec<ItemHit>,
+    search: &ShapeSearch<S>,
+    target: Arc<QueryTarget>,
+    query: ShapeQuery,
     page_size: usize,
-    status: ShapeStatus,
-) -> ApiResult<ShapeAnswer> {
+    query_token: Option<String>,
+) -> ApiResult<ApiResponse<ShapeAnswer>> {
+    let hits = search.query(target, query).await?;
     let total = hits.len();
     let listed = &hits[..hits.len().min(page_size)];
     let ids: Vec<i64> = listed.iter().map(|hit| hit.item_id).collect();
@@ -199,12 +204,12 @@ pub async fn answer<L: ItemLibrary>(
             thumbnail_url: format!("{base}/item/{}/thumbnail.png", item.id),
         })
         .collect();
-    Ok(ShapeAnswer {
+    Ok(ApiResponse::ok(ShapeAnswer {
         list,
         total,
-        status,
-        query_token: None,
-    })
+        status: search.status(),
+        query_token,
+    }))
 }
 
 /// The bytes and name of the form's `file` field, at most `limit` bytes (other fields are

@@ -7,7 +7,7 @@ use kernel::error::shape::IMAGE_UNREADABLE;
 use kernel::{ApiResponse, ApiResult};
 
 use super::{
-    answer, read_upload, refused, upload_token, ShapeAnswer, ShapeOptions, MAX_IMAGE_BYTES,
+    ranked, read_upload, refused, upload_token, ShapeAnswer, ShapeOptions, MAX_IMAGE_BYTES,
 };
 use crate::item::library::ItemLibrary;
 use crate::routes::view::ItemRoutes;
@@ -50,8 +50,5 @@ pub async fn search2d<L: ItemLibrary, S: ModelSource>(
         })
         .await?
         .map_err(refused)?;
-    let hits = search.query(target, query).await?;
-    let mut answer = answer(&state, hits, page_size, search.status()).await?;
-    answer.query_token = Some(token);
-    Ok(ApiResponse::ok(answer))
+    ranked(&state, &search, target, query, page_size, Some(token)).await
 }

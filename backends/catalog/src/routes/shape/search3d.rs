@@ -1,14 +1,12 @@
 //! `POST /search3d`: an uploaded model → the library's items ranked by shape.
 
-use std::sync::Arc;
-
 use actix_multipart::Multipart;
 use actix_web::web;
 use kernel::error::shape::MODEL_TOO_LARGE;
 use kernel::{ApiResponse, ApiResult};
 
 use super::{
-    answer, read_upload, refused, upload_token, ShapeAnswer, ShapeOptions, MAX_MODEL_BYTES,
+    ranked, read_upload, refused, upload_token, ShapeAnswer, ShapeOptions, MAX_MODEL_BYTES,
 };
 use crate::item::library::ItemLibrary;
 use crate::routes::view::ItemRoutes;
@@ -43,7 +41,6 @@ pub async fn search3d<L: ItemLibrary, S: ModelSource>(
     let (query, page_size) = options.query(&state, None).await?;
     let (name, bytes) = read_upload(form, MAX_MODEL_BYTES, MODEL_TOO_LARGE).await?;
     let token = upload_token("model", &name, &bytes);
-    let search: Arc<ShapeSearch<S>> = search.into_inner();
     let target = search
         .upload_or_compute(&token, move || {
             shape::fingerprint_file(&name, &bytes)
@@ -51,8 +48,5 @@ pub async fn search3d<L: ItemLibrary, S: ModelSource>(
         })
         .await?
         .map_err(refused)?;
-    let hits = search.query(target, query).await?;
-    let mut answer = answer(&state, hits, page_size, search.status()).await?;
-    answer.query_token = Some(token);
-    Ok(ApiResponse::ok(answer))
+    ranked(&state, &search, target, query, page_size, Some(token)).await
 }

@@ -5,7 +5,7 @@ use actix_web::web;
 use kernel::error::shape::QUERY_EXPIRED;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
-use super::{answer, is_upload_token, ShapeAnswer, ShapeOptions};
+use super::{is_upload_token, ranked, ShapeAnswer, ShapeOptions};
 use crate::item::library::ItemLibrary;
 use crate::routes::view::{truncate, ItemRoutes};
 use crate::shape_search::{ModelSource, ShapeSearch};
@@ -38,8 +38,5 @@ pub async fn shape_query<L: ItemLibrary, S: ModelSource>(
         .upload(&token)
         .await
         .ok_or_else(|| ApiError::new(QUERY_EXPIRED))?;
-    let hits = search.query(target, query).await?;
-    let mut answer = answer(&state, hits, page_size, search.status()).await?;
-    answer.query_token = Some(token);
-    Ok(ApiResponse::ok(answer))
+    ranked(&state, &search, target, query, page_size, Some(token)).await
 }

@@ -7,7 +7,7 @@ use actix_web::web;
 use kernel::error::shape::ITEM_WITHOUT_MODEL;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
-use super::{answer, ShapeAnswer, ShapeOptions};
+use super::{ranked, ShapeAnswer, ShapeOptions};
 use crate::item::library::ItemLibrary;
 use crate::routes::view::{parse_id, ItemRoutes};
 use crate::shape_search::{ModelSource, QueryTarget, ShapeSearch, ShapeStore};
@@ -39,10 +39,6 @@ pub async fn similar<L: ItemLibrary, S: ModelSource>(
         .ok_or_else(|| ApiError::new(ITEM_WITHOUT_MODEL))?;
     let fingerprint =
         shape::decode(&stored).map_err(|error| ApiError::internal(anyhow::anyhow!("{error}")))?;
-    let hits = search
-        .query(Arc::new(QueryTarget::Model(Box::new(fingerprint))), query)
-        .await?;
-    Ok(ApiResponse::ok(
-        answer(&state, hits, page_size, search.status()).await?,
-    ))
+    let target = Arc::new(QueryTarget::Model(Box::new(fingerprint)));
+    ranked(&state, &search, target, query, page_size, None).await
 }
