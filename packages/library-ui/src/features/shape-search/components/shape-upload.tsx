@@ -32,8 +32,8 @@ export function ShapeUpload({ kind, onFile, disabled }: ShapeUploadProps) {
         onFile(stl);
       })
       .catch((error: unknown) => {
-        const problem = error instanceof StepConversionError ? error.problem : 'failed';
-        setProblem(t(`shape.upload.step.${problem}`, { name: file.name, detail: error instanceof StepConversionError ? (error.detail ?? '') : String(error) }));
+        const { problem, detail } = error instanceof StepConversionError ? error : { problem: 'failed', detail: String(error) };
+        setProblem(t(`shape.upload.step.${problem}`, { name: file.name, detail: detail ?? '' }));
       })
       .finally(() => setConverting(false));
   };
