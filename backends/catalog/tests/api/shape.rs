@@ -627,6 +627,26 @@ async fn an_upload_is_asked_again_by_its_query_token(
         "{narrowed}"
     );
 
+    // A burst of asks by token and of uploads of the same bytes at once: every answer the same.
+    let app_ref = &app;
+    let burst = futures_util::future::join_all((0..16).map(|n| {
+        let (by_token, path3d, model) = (by_token.clone(), path3d.clone(), model.clone());
+        async move {
+            let answer = if n % 4 == 3 {
+                ok(&path3d, upload(app_ref, &path3d, "b.stl", &model).await?)?
+            } else {
+                ok(&by_token, app_ref.get_json(&by_token).await?)?
+            };
+            anyhow::Ok((codes(&answer), answer["queryToken"].clone()))
+        }
+    }))
+    .await;
+    for answer in burst {
+        let (ranked, answered_token) = answer?;
+        assert_eq!(ranked, codes(&first));
+        assert_eq!(answered_token, token.as_str());
+    }
+
     // A picture's token asks the 2D query again.
     let path2d = format!("{BASE}/search2d");
     let circle = sketched_circle()?;
