@@ -245,6 +245,7 @@ mod tests {
                     roles: vec!["member".into()],
                     permissions: vec![],
                     expires_at: now_millis() + 60_000,
+                    api_key: None,
                 }))
             })
         }
@@ -318,6 +319,7 @@ mod tests {
                     roles: vec![],
                     permissions: vec![],
                     expires_at,
+                    api_key: None,
                 }))
             })
         }

@@ -79,20 +79,32 @@ fn check_tenant(req: &HttpRequest, principal: &Principal) -> ApiResult<()> {
 
 /// The session behind the bearer token. Personal access tokens do not count here: they are
 /// only for the routes taking [`TokenUser`], so that a token pasted into a design tool cannot
-/// change the account.
+/// change the account; API keys only for the open platform's routes (`crate::open`).
 async fn authenticate(req: &HttpRequest) -> ApiResult<Option<AuthUser>> {
     match bearer_token(req) {
-        Some(token) if !token::is_personal(token) => authenticate_token(req, token).await,
+        Some(token) if !token::is_personal(token) && !token::is_open_key(token) => {
+            authenticate_token(req, token).await
+        }
         _ => Ok(None),
     }
 }
 
-/// The user of a live session or personal access token, sent as `Token` or `Bearer`
-/// (`None`: no or no live token). The token check (introspection) answers with it.
+/// The principal of any live token we issue — session, personal access token or open-platform
+/// API key — sent as `Token` or `Bearer` (`None`: no or no live token). The token check
+/// (introspection) answers with it, so that a service deployed apart resolves all three.
 pub async fn authenticate_any_token(req: &HttpRequest) -> ApiResult<Option<AuthUser>> {
     match token_or_bearer(req) {
         Some(token) => authenticate_token(req, token).await,
         None => Ok(None),
+    }
+}
+
+/// A session or personal access token (the machine APIs' [`TokenUser`]); never an API key,
+/// which reads the public libraries only.
+async fn authenticate_machine_token(req: &HttpRequest) -> ApiResult<Option<AuthUser>> {
+    match token_or_bearer(req) {
+        Some(token) if !token::is_open_key(token) => authenticate_token(req, token).await,
+        _ => Ok(None),
     }
 }
 
@@ -127,7 +139,7 @@ impl FromRequest for TokenUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            authenticate_any_token(&req)
+            authenticate_machine_token(&req)
                 .await?
                 .map(TokenUser)
                 .ok_or_else(|| {
@@ -211,6 +223,7 @@ mod tests {
             roles: vec![],
             permissions: vec![],
             expires_at: 0,
+            api_key: None,
         };
         let with = |value: &str| {
             TestRequest::default()

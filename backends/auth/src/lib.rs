@@ -9,6 +9,8 @@
 //! - [`AuthUser::require_permission`]: the permission guard (`*:*:*` grants everything).
 //! - The tenant check: a numeric `tenant-id` header different from the user's organisation
 //!   answers 403 `您无权访问该租户的数据`.
+//! - [`open`]: the open platform's gate — API keys (`opk_…`), their scope, per-minute rate and
+//!   daily quota, the `RateLimit-*` headers.
 //! - [`Authenticator`]: token validation through an in-process cache (short-lived, so a
 //!   revocation reaches every process within a second), then the shared cache (Redis when
 //!   configured), then a [`TokenSource`]: the system service's token store in its own process,
@@ -17,6 +19,7 @@
 mod authenticator;
 mod extract;
 mod introspection;
+pub mod open;
 mod principal;
 mod service;
 pub mod token;
@@ -27,5 +30,5 @@ pub use extract::{
     TENANT_FORBIDDEN, TENANT_HEADER, TOKEN_REQUIRED,
 };
 pub use introspection::{Introspection, INTROSPECTION_PATH};
-pub use principal::{Principal, ALL_PERMISSIONS};
+pub use principal::{ApiKeyGrant, Principal, ALL_PERMISSIONS};
 pub use service::{service_authenticator, NoTokenSource};

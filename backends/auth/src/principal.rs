@@ -15,6 +15,19 @@ pub struct Principal {
     pub permissions: Vec<String>,
     /// When the access token expires (epoch milliseconds).
     pub expires_at: i64,
+    /// Present when the token is an open-platform API key: which key and its limits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_key: Option<ApiKeyGrant>,
+}
+
+/// The limits of an open-platform API key (docs/open-platform.md), carried in its principal so
+/// that every library service enforces them without asking the system service again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiKeyGrant {
+    pub key_id: i64,
+    pub requests_per_minute: i64,
+    pub requests_per_day: i64,
 }
 
 impl Principal {
@@ -36,6 +49,7 @@ mod tests {
             roles: vec![],
             permissions: permissions.iter().map(|p| (*p).to_owned()).collect(),
             expires_at: 0,
+            api_key: None,
         }
     }
 

@@ -1,6 +1,6 @@
 //! Opaque tokens: random, 256 bits, handed out once and stored only as SHA-256 digests.
-//! Session tokens are bare hex; personal access tokens carry [`PERSONAL_PREFIX`], so that
-//! every process tells them apart by shape alone.
+//! Session tokens are bare hex; personal access tokens carry [`PERSONAL_PREFIX`] and the open
+//! platform's API keys [`OPEN_KEY_PREFIX`], so that every process tells them apart by shape alone.
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -30,14 +30,32 @@ pub fn is_personal(token: &str) -> bool {
     token.starts_with(PERSONAL_PREFIX)
 }
 
+/// The prefix of an open-platform API key (`opk_` + 64 hex characters).
+pub const OPEN_KEY_PREFIX: &str = "opk_";
+/// Characters of an API key kept for display (`opk_ab12`).
+pub const OPEN_KEY_DISPLAY_LEN: usize = OPEN_KEY_PREFIX.len() + 4;
+
+/// A fresh open-platform API key (`opk_<64 hex>`).
+pub fn new_open_key() -> anyhow::Result<String> {
+    Ok(format!("{OPEN_KEY_PREFIX}{}", new_token()?))
+}
+
+/// Whether a token has the shape of an open-platform API key.
+pub fn is_open_key(token: &str) -> bool {
+    token.starts_with(OPEN_KEY_PREFIX)
+}
+
 /// What the stores and caches keep instead of the token (lowercase hex SHA-256).
 pub fn digest(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// A token of a shape we issue (session or personal): anything else is not looked up at all.
+/// A token of a shape we issue (session, personal, API key): anything else is not looked up.
 pub fn is_well_formed(token: &str) -> bool {
-    let secret = token.strip_prefix(PERSONAL_PREFIX).unwrap_or(token);
+    let secret = token
+        .strip_prefix(PERSONAL_PREFIX)
+        .or_else(|| token.strip_prefix(OPEN_KEY_PREFIX))
+        .unwrap_or(token);
     secret.len() == TOKEN_BYTES * 2 && secret.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
@@ -76,6 +94,10 @@ mod tests {
         assert!(!is_personal(&first));
         assert!(!is_well_formed("pat_"));
         assert!(!is_well_formed(&format!("pat_pat_{}", &first[8..])));
+        let key = new_open_key()?;
+        assert!(is_open_key(&key) && is_well_formed(&key) && !is_personal(&key));
+        assert!(!is_open_key(&personal) && !is_open_key(&first));
+        assert!(!is_well_formed(&format!("opk_pat_{}", &first[8..])));
         Ok(())
     }
 

@@ -58,6 +58,11 @@ impl Library {
         format!("/to/api/public/{}", self.key)
     }
 
+    /// `/to/open/<key>`: the open platform's read-only mount of the library (API keys).
+    pub fn open_base(&self) -> String {
+        format!("/to/open/{}", self.key)
+    }
+
     /// `/to/api/operation/<key>`: the base of the library's operator routes.
     pub fn operation_base(&self) -> String {
         format!("/to/api/operation/{}", self.key)
@@ -327,6 +332,63 @@ pub fn item_library_openapi<L: item::library::ItemLibrary>(
     document
 }
 
+/// The open platform's document of library `L` ([`configure_open`]): the kit's category, item
+/// and search paths under `/to/open/<key>`, tagged `open-<key>`, each requiring the `apiKey`
+/// scheme (`X-API-Key`), their operation ids prefixed `open_` so that they stay unique beside
+/// the public ones.
+pub fn open_openapi<L: item::library::ItemLibrary>(library: &Library) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
+
+    let mut document = openapi(library);
+    document.merge(items_openapi::<L>(library));
+    document.merge(item_search_openapi::<L>(library));
+    let public = library.api_base();
+    let open = library.open_base();
+    let tag = format!("open-{}", library.key);
+    document.paths.paths = std::mem::take(&mut document.paths.paths)
+        .into_iter()
+        .map(|(path, mut item)| {
+            for operation in [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                operation.tags = Some(vec![tag.clone()]);
+                operation.security = Some(vec![SecurityRequirement::new(
+                    "apiKey",
+                    Vec::<String>::new(),
+                )]);
+                operation.operation_id =
+                    operation.operation_id.take().map(|id| format!("open_{id}"));
+            }
+            (path.replacen(&public, &open, 1), item)
+        })
+        .collect();
+    document
+        .components
+        .get_or_insert_with(Default::default)
+        .add_security_scheme(
+            "apiKey",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                auth::open::API_KEY_HEADER,
+                "开放平台 API 密钥 (opk_…) / an open-platform API key (docs/open-platform.md)",
+            ))),
+        );
+    document.tags = Some(vec![utoipa::openapi::tag::TagBuilder::new()
+        .name(tag)
+        .description(Some(format!(
+            "开放平台 · {} / open platform, {} library: API key, rate limit and daily quota \
+             (RateLimit-* headers, 429 with Retry-After)",
+            library.title, library.title_en
+        )))
+        .build()]);
+    document
+}
+
 /// The OpenAPI document of the library's operator search-index routes, with concrete paths.
 pub fn search_index_openapi(library: &Library) -> utoipa::openapi::OpenApi {
     with_base(SearchIndexApi::openapi(), &library.operation_base())
@@ -349,6 +411,32 @@ pub fn configure_search_index(
             }))
             .app_data(web::Data::from(authenticator))
             .configure(routes::search_index::configure),
+    );
+}
+
+/// Mounts the open platform's read-only API of `library` (`/to/open/<key>`, docs/open-platform.md):
+/// search, suggestions, category counts, items, compare, downloads, manufacturers and the
+/// category tree — the kit's public routes, behind `auth::open::open_gate` (an API key with the
+/// library in its scope, counted against its rate and quota). `data` adds the app data those
+/// routes read (`CatalogState`, `ItemRoutes<L>`, the index follower), as in the public scope.
+pub fn configure_open<L: item::library::ItemLibrary, F: search::IndexFeed>(
+    cfg: &mut web::ServiceConfig,
+    context: &ServiceContext,
+    library: &'static Library,
+    data: impl FnOnce(actix_web::Scope) -> actix_web::Scope,
+) {
+    let gate = auth::open::OpenGate::new(
+        library_authenticator(context),
+        &context.shared_cache,
+        library.key,
+    );
+    cfg.service(
+        data(web::scope(&library.open_base()).app_data(web::Data::new(gate)))
+            // Before the category routes: `/category/counts` is not a category.
+            .configure(routes::configure_search::<F>)
+            .configure(routes::configure_items::<L>)
+            .configure(routes::configure)
+            .wrap(actix_web::middleware::from_fn(auth::open::open_gate)),
     );
 }
 

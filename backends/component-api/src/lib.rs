@@ -188,6 +188,7 @@ impl Service for ComponentService {
         let mut document =
             catalog::item_library_openapi::<ComponentItems>(&LIBRARY, routes::openapi(&LIBRARY));
         document.merge(catalog::shape_search_openapi::<ComponentItems>(&LIBRARY));
+        document.merge(catalog::open_openapi::<ComponentItems>(&LIBRARY));
         document
     }
 
@@ -205,22 +206,35 @@ impl Service for ComponentService {
             store: ComponentRepository::new(&context.db, files.clone()),
             categories: CategoryRepository::new(&context.db),
         });
+        let item_routes = web::Data::new(ItemRoutes {
+            library: Arc::new(ComponentItems {
+                kicad: KicadRepository::new(&context.db),
+            }),
+            items: ItemRepository::new(&context.db),
+            categories: CategoryRepository::new(&context.db),
+            files: files.clone(),
+        });
+        let follower = web::Data::from(Arc::clone(&self.search));
+        catalog::configure_open::<ComponentItems, ComponentRepository>(
+            cfg,
+            context,
+            &LIBRARY,
+            |scope| {
+                scope
+                    .app_data(catalog_state.clone())
+                    .app_data(item_routes.clone())
+                    .app_data(follower.clone())
+            },
+        );
         // One scope for both: actix does not fall through from one scope to another.
         cfg.service(
             web::scope(&LIBRARY.api_base())
                 .app_data(catalog_state)
                 .app_data(state)
-                .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(follower)
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))
                 .app_data(web::Data::from(self.authenticator(context)))
-                .app_data(web::Data::new(ItemRoutes {
-                    library: Arc::new(ComponentItems {
-                        kicad: KicadRepository::new(&context.db),
-                    }),
-                    items: ItemRepository::new(&context.db),
-                    categories: CategoryRepository::new(&context.db),
-                    files: files.clone(),
-                }))
+                .app_data(item_routes)
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ComponentRepository>)

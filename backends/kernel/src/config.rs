@@ -65,6 +65,31 @@ pub struct Settings {
     /// The library search: its thread pool and its index on disk (docs/search.md).
     #[serde(default)]
     pub search: SearchSettings,
+    /// The open platform's API keys: their default limits (docs/open-platform.md).
+    #[serde(default)]
+    pub open: OpenPlatformSettings,
+}
+
+/// The `[open]` section: limits given to every new open-platform API key.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct OpenPlatformSettings {
+    /// Requests a key may make per minute (a fixed window) before answers are 429.
+    pub requests_per_minute: i64,
+    /// Requests a key may make per UTC day (its quota) before answers are 429.
+    pub requests_per_day: i64,
+    /// Live (unrevoked) keys one owner — an organisation, or a user without one — may hold.
+    pub keys_per_owner: i64,
+}
+
+impl Default for OpenPlatformSettings {
+    fn default() -> Self {
+        Self {
+            requests_per_minute: 60,
+            requests_per_day: 1000,
+            keys_per_owner: 10,
+        }
+    }
 }
 
 /// The `[search]` section: searches and suggestions run on a pool of their own, off the HTTP

@@ -101,6 +101,25 @@ pub mod shape {
     }
 }
 
+/// Codes of the open platform's gate (`/to/open/<library>/…`, docs/open-platform.md), module
+/// 1_041. Machine clients read the HTTP status, so these answer with it (401, 403, 429).
+pub mod open {
+    crate::error_codes! {
+        OPEN_ERRORS {
+            /// No `X-API-Key` header (nor `Authorization: Bearer opk_…`).
+            API_KEY_REQUIRED = (1_041_001_000, UNAUTHORIZED, "缺少 API 密钥（请求头 X-API-Key）");
+            /// Unknown, revoked, or its owner disabled.
+            API_KEY_INVALID = (1_041_001_001, UNAUTHORIZED, "API 密钥无效或已撤销");
+            /// The key does not include this library.
+            API_KEY_SCOPE = (1_041_001_002, FORBIDDEN, "该 API 密钥无权访问此库");
+            /// More requests this minute than the key's rate.
+            RATE_LIMITED = (1_041_002_000, TOO_MANY_REQUESTS, "请求过于频繁，请稍后重试");
+            /// More requests today (UTC) than the key's daily quota.
+            QUOTA_EXHAUSTED = (1_041_002_001, TOO_MANY_REQUESTS, "今日调用次数已用完");
+        }
+    }
+}
+
 /// A bounded resource (the password-hashing queue, the database pool) has no room now: the
 /// answer is 503 `服务繁忙，请稍后重试` with `Retry-After`, not a failure of the server. Raised
 /// through `anyhow` by any layer; [`ApiError`]'s conversion recognises it.
@@ -163,6 +182,12 @@ impl ApiError {
             retry_after: Some(overloaded.retry_after_seconds),
             ..Self::new(global::SERVICE_BUSY)
         }
+    }
+
+    /// The answer carries `Retry-After: <seconds>` (a limit that frees up later).
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// The code with its registered message followed by `:<detail>`

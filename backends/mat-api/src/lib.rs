@@ -182,7 +182,9 @@ impl Service for MatService {
         );
         // `/mat/chat-recommend` keeps its own path (the algorithm host's), no library base.
         document.merge(routes::ChatApi::openapi());
-        catalog::item_library_openapi::<MatItems>(&LIBRARY, document)
+        let mut document = catalog::item_library_openapi::<MatItems>(&LIBRARY, document);
+        document.merge(catalog::open_openapi::<MatItems>(&LIBRARY));
+        document
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
@@ -205,14 +207,23 @@ impl Service for MatService {
                 .app_data(web::Data::from(Arc::clone(&self.pool)))
                 .route(web::post().to(routes::chat::chat_recommend)),
         );
+        let catalog_state = web::Data::new(CatalogState {
+            library: &LIBRARY,
+            store: CategoryRepository::new(&context.db),
+        });
+        let follower = web::Data::from(Arc::clone(&self.search));
+        let open_item_routes = web::Data::new(item_routes());
+        catalog::configure_open::<MatItems, ItemFeed<MatItems>>(cfg, context, &LIBRARY, |scope| {
+            scope
+                .app_data(catalog_state.clone())
+                .app_data(open_item_routes)
+                .app_data(follower.clone())
+        });
         cfg.service(
             web::scope(&LIBRARY.api_base())
-                .app_data(web::Data::new(CatalogState {
-                    library: &LIBRARY,
-                    store: CategoryRepository::new(&context.db),
-                }))
+                .app_data(catalog_state)
                 .app_data(web::Data::new(item_routes()))
-                .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(follower)
                 .app_data(web::Data::from(Arc::clone(&self.pool)))
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.

@@ -199,6 +199,7 @@ impl Service for PartService {
         let mut document =
             catalog::item_library_openapi::<PartItems>(&LIBRARY, routes::openapi(&LIBRARY));
         document.merge(catalog::shape_search_openapi::<PartItems>(&LIBRARY));
+        document.merge(catalog::open_openapi::<PartItems>(&LIBRARY));
         document
     }
 
@@ -209,20 +210,34 @@ impl Service for PartService {
             return;
         };
         let material_uses = self.material_uses.get().cloned().unwrap_or_default();
+        let catalog_state = web::Data::new(CatalogState {
+            library: &LIBRARY,
+            store: CategoryRepository::new(&context.db),
+        });
+        let item_routes = web::Data::new(ItemRoutes {
+            library: Arc::clone(&self.items),
+            items: ItemRepository::new(&context.db),
+            categories: CategoryRepository::new(&context.db),
+            files: files.clone(),
+        });
+        let follower = web::Data::from(Arc::clone(&self.search));
+        catalog::configure_open::<PartItems, ItemFeed<PartItems>>(
+            cfg,
+            context,
+            &LIBRARY,
+            |scope| {
+                scope
+                    .app_data(catalog_state.clone())
+                    .app_data(item_routes.clone())
+                    .app_data(follower.clone())
+            },
+        );
         cfg.service(
             web::scope(&LIBRARY.api_base())
-                .app_data(web::Data::new(CatalogState {
-                    library: &LIBRARY,
-                    store: CategoryRepository::new(&context.db),
-                }))
-                .app_data(web::Data::new(ItemRoutes {
-                    library: Arc::clone(&self.items),
-                    items: ItemRepository::new(&context.db),
-                    categories: CategoryRepository::new(&context.db),
-                    files: files.clone(),
-                }))
+                .app_data(catalog_state)
+                .app_data(item_routes)
                 .app_data(web::Data::new(VariantRepository::new(&context.db)))
-                .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(follower)
                 .app_data(web::Data::from(Arc::clone(&self.models)))
                 .app_data(web::Data::from(material_uses))
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))

@@ -7,7 +7,10 @@ pub mod site;
 use std::sync::Arc;
 
 use catalog::LibraryService;
-use kernel::{error::global::GLOBAL_ERRORS, error::shape::SHAPE_ERRORS, ErrorCode, Service};
+use kernel::{
+    error::global::GLOBAL_ERRORS, error::open::OPEN_ERRORS, error::shape::SHAPE_ERRORS, ErrorCode,
+    Service,
+};
 
 /// The three library services, in the order the portal lists them.
 pub fn library_services() -> Vec<LibraryService> {
@@ -63,7 +66,11 @@ pub fn openapi_documents(only: Option<&str>) -> anyhow::Result<Vec<(&'static str
 
 /// The global codes and every service's own table (for the uniqueness test and the docs).
 pub fn error_tables() -> Vec<(&'static str, &'static [ErrorCode])> {
-    let mut tables = vec![("global", GLOBAL_ERRORS), ("shape", SHAPE_ERRORS)];
+    let mut tables = vec![
+        ("global", GLOBAL_ERRORS),
+        ("shape", SHAPE_ERRORS),
+        ("open", OPEN_ERRORS),
+    ];
     for service in services() {
         tables.push((service.name(), service.error_codes()));
     }
@@ -78,7 +85,7 @@ mod tests {
     fn every_error_code_is_defined_once_across_all_services() {
         let tables: Vec<&[ErrorCode]> = error_tables().into_iter().map(|(_, t)| t).collect();
         assert_eq!(kernel::error::duplicate_codes(&tables), Vec::<i64>::new());
-        assert_eq!(tables.len(), 6);
+        assert_eq!(tables.len(), 7);
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod admin;
 pub mod brand;
 pub mod files;
+pub mod open_platform;
 pub mod operation;
 pub mod routes;
 pub mod store;
@@ -83,6 +84,10 @@ error_codes! {
         // Portal extension: personal access tokens (docs/accounts.md), sub-range 1_002_023_xxx.
         PERSONAL_TOKEN_NOT_EXISTS = (1_002_023_000, OK, "访问令牌不存在");
         PERSONAL_TOKEN_LIMIT_EXCEEDED = (1_002_023_001, OK, "访问令牌已达上限（10个），请先撤销不再使用的令牌");
+        // Portal extension: open-platform API keys (docs/open-platform.md), sub-range 1_002_030_xxx.
+        OPEN_KEY_NOT_EXISTS = (1_002_030_000, OK, "API 密钥不存在或已撤销");
+        OPEN_KEY_LIMIT_EXCEEDED = (1_002_030_001, OK, "API 密钥已达上限，请先撤销不再使用的密钥");
+        OPEN_PLATFORM_BLOCKED = (1_002_030_002, OK, "暂无权限，请联系管理员");
         // Portal extension (spec): an unknown WeChat account; `data` carries `openId`.
         SOCIAL_USER_NOT_REGISTERED = (199_999, OK, "社交账号未注册");
     }
@@ -142,6 +147,11 @@ impl utoipa::Modify for BearerScheme {
         routes::user::access_token::list_access_tokens,
         routes::user::access_token::create_access_token,
         routes::user::access_token::revoke_access_token,
+        routes::open_key::mine::list_open_keys,
+        routes::open_key::mine::create_open_key,
+        routes::open_key::mine::revoke_open_key,
+        routes::open_key::operation::page_open_keys,
+        routes::open_key::operation::operator_revoke_open_key,
         routes::auth::code_config::code_config,
         routes::auth::social_config::social_config,
         routes::auth::social_login::social_login,
@@ -197,6 +207,11 @@ impl utoipa::Modify for BearerScheme {
         routes::user::access_token::AccessTokenView,
         routes::user::access_token::CreatedAccessToken,
         routes::user::access_token::CreateAccessTokenRequest,
+        routes::open_key::OpenKeyView,
+        routes::open_key::mine::CreatedOpenKey,
+        routes::open_key::mine::CreateOpenKeyRequest,
+        routes::open_key::operation::OperatorOpenKeyView,
+        open_platform::DailyUsage,
         routes::auth::code_config::CodeConfig,
         routes::auth::social_config::SocialConfig,
         routes::auth::social_login::SocialLoginRequest,
@@ -228,6 +243,7 @@ impl utoipa::Modify for BearerScheme {
         (name = "dict-data", description = "字典数据 Dictionary data"),
         (name = "auth", description = "认证 Authentication: login, tokens, permissions"),
         (name = "user", description = "用户 Users: codes, registration, passwords, personal centre"),
+        (name = "open-platform", description = "开放平台 Open platform: API keys for /to/open/<library> and their usage"),
         (name = "captcha", description = "滑块验证 Slider captcha"),
         (name = "dev", description = "开发 Development mode only"),
         (name = "file", description = "文件 Files: single and chunked uploads, content (/to/api/base/file)"),
@@ -293,6 +309,7 @@ impl Service for SystemService {
                 .app_data(files_data.clone())
                 .app_data(web::Data::from(accounts.clone()))
                 .app_data(accounts.authenticator.clone())
+                .app_data(web::Data::new(open_platform::OpenPlatform::new(context)))
                 .configure(routes::configure),
         );
         // Feedback and the front-end log live under bases of their own (spec §7); the scopes

@@ -395,6 +395,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/open/part/category/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Category code → number of items in that category and everything under it. Categories
+         *     without items are left out (count 0).
+         */
+        get: operations["open_category_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/category/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The library's whole category tree: the root nodes with their descendants. */
+        get: operations["open_get_category_tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/category/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One category with its subtree and its ancestors (for breadcrumbs). */
+        get: operations["open_get_category"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/category/{code}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items of a category and its whole subtree, by part number. */
+        get: operations["open_category_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/es/keyword/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggestions for the search box: at most 15 (`size` 1–15, default 15; larger gives 15). */
+        get: operations["open_suggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/item/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Side-by-side comparison of 2–10 items with their parameters aligned by dimension. */
+        get: operations["open_compare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/item/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item: parameters, manufacturer, category path and files. */
+        get: operations["open_get_item"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/item/{id}/download/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the item, of one of the kinds the library offers, saved under the library's
+         *     download name.
+         */
+        get: operations["open_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/manufacturer/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Manufacturers of the library, most items first (the brand page). */
+        get: operations["open_manufacturer_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/manufacturer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One manufacturer with a page of its items, by part number. */
+        get: operations["open_get_manufacturer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/open/part/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keyword search (docs/search.md): every keyword must match (text with Chinese segmentation,
+         *     part number exactly or by prefix, package, or value); exact part numbers first.
+         */
+        get: operations["open_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1910,6 +2106,318 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_ShapeAnswer"];
+                };
+            };
+        };
+    };
+    open_category_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {code: count} for every category holding items (its subtree included) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_BTreeMap_String_u64"];
+                };
+            };
+        };
+    };
+    open_get_category_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 分类树 (roots with children; leaves have children: []) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_CategoryNode"];
+                };
+            };
+        };
+    };
+    open_get_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 分类编码, lowercase a-z 0-9 - */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 分类详情; unknown code → the library's 分类不存在 code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CategoryDetail"];
+                };
+            };
+        };
+    };
+    open_category_items: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description 分类编码 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; unknown code → the library's 分类不存在, malformed code or paging → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_ItemSummary"];
+                };
+            };
+        };
+    };
+    open_suggest: {
+        parameters: {
+            query?: {
+                /** @description What the user has typed so far (≤ 128 characters). */
+                keyword?: string;
+                /** @description How many (≥ 1; spec §9: the client asks 15). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description completions; keyword over 128 characters or size < 1 → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_String"];
+                };
+            };
+        };
+    };
+    open_compare: {
+        parameters: {
+            query?: {
+                /** @description 2–10 distinct ids separated by commas (`12,40,41`). */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description aligned rows: manufacturer, category, the library's own rows, lifecycle, one per parameter dimension; fewer than 2, more than 10, repeated or malformed ids → 400; unknown id → the library's 不存在 code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Comparison"];
+                };
+            };
+        };
+    };
+    open_get_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id (positive integer) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 详情; unknown id → the library's 不存在 code, malformed id → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ItemDetail"];
+                };
+            };
+        };
+    };
+    open_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id (positive integer) */
+                id: number;
+                /** @description one of the library's file kinds */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file as an attachment (ETag = SHA-256 of the content; Range → 206); malformed id or a kind the library does not offer → 400; unknown item → the library's 不存在 code; a kind the item has no file of → the library's 没有此文件 code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description the requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description S3: the presigned URL of the content */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match matched the ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    open_manufacturer_page: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Part of the manufacturer's name, case-insensitive (≤ 64 characters); a glossary name
+                 *     (德州仪器, TI) finds the catalogue's name.
+                 */
+                keyWords?: string;
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; keyword over 64 characters or bad paging → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_ManufacturerView"];
+                };
+            };
+        };
+    };
+    open_get_manufacturer: {
+        parameters: {
+            query?: {
+                /** @description Page of the manufacturer's items, from 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description 厂商 id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 厂商详情; unknown id → the library's 厂商不存在 code, malformed id or paging → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ManufacturerDetail"];
+                };
+            };
+        };
+    };
+    open_search: {
+        parameters: {
+            query?: {
+                /** @description Keyword tags joined by `|` (≤ 10, ≤ 128 characters each, no duplicates). */
+                keyWords?: string;
+                /**
+                 * @description Values with units joined by `|` (`10μF`), matched by canonical value whatever the
+                 *     prefix or spelling (10uF ≡ 0.01mF ≡ 10000nF).
+                 */
+                notAnalyzerKeyWords?: string;
+                /** @description A category code: the category and its whole subtree. */
+                category?: string;
+                /** @description Manufacturers joined by `|` (any of). */
+                manufacturer?: string;
+                /** @description Packages joined by `|` (any of). */
+                package?: string;
+                /** @description Range filters joined by `;`: `capacitance:1nF..10uF`, `voltage >= 3V and <= 5V`. */
+                range?: string;
+                /** @description `relevance` (default), `partNumber`, `-partNumber`, `param:<dimension>`, `-param:<dimension>`. */
+                sort?: string;
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Allow a search without keywords (browsing; default false). */
+                allowEmpty?: boolean;
+                /** @description Facet counts (default true). */
+                facets?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total, facets}; 11 keywords, duplicates, over-long keywords, no keyword, malformed or unknown ranges, bad paging → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_SearchAnswer"];
                 };
             };
         };

@@ -607,6 +607,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/open/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's (organisation's) API keys, newest first, revoked ones included, each with its
+         *     requests on the last 7 UTC days.
+         */
+        get: operations["list_open_keys"];
+        put?: never;
+        /** Creates a key with the configured limits; the answer carries the secret, never shown again. */
+        post: operations["create_open_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/open/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes one of the caller's (organisation's) keys: it stops working at once in this process
+         *     and within `accounts.token_local_cache_ms` in others. It stays listed, revoked.
+         */
+        delete: operations["revoke_open_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/open-keys/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every API key, newest first, with its usage. Permission `operation:open-key:query`. */
+        get: operations["page_open_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/open-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: revokes any key (abuse). Permission `operation:open-key:update`. */
+        post: operations["operator_revoke_open_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/user/access-tokens": {
         parameters: {
             query?: never;
@@ -981,6 +1056,18 @@ export interface components {
             prefix: string;
         };
         /**
+         * @description The limits of an open-platform API key (docs/open-platform.md), carried in its principal so
+         *     that every library service enforces them without asking the system service again.
+         */
+        ApiKeyGrant: {
+            /** Format: int64 */
+            keyId: number;
+            /** Format: int64 */
+            requestsPerDay: number;
+            /** Format: int64 */
+            requestsPerMinute: number;
+        };
+        /**
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
@@ -1074,6 +1161,23 @@ export interface components {
             code: number;
             data?: (components["schemas"]["AccessTokenView"] & {
                 /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
+                secret: string;
+            }) | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_CreatedOpenKey: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: (components["schemas"]["OpenKeyView"] & {
+                /** @description `opk_` + 64 hex characters: shown once, stored only as a digest. */
                 secret: string;
             }) | null;
             /** @description Empty on success; a Chinese message on error. */
@@ -1470,6 +1574,36 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_PageResult_OperatorOpenKeyView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: (components["schemas"]["OpenKeyView"] & {
+                    /** @description Empty for an account's own key. */
+                    orgName: string;
+                    /**
+                     * Format: int64
+                     * @description Requests on the last 30 UTC days.
+                     */
+                    requestsLast30Days: number;
+                    username: string;
+                })[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_PartUploadUrl: {
             /**
              * Format: int64
@@ -1521,6 +1655,7 @@ export interface components {
              */
             code: number;
             data?: {
+                apiKey?: components["schemas"]["ApiKeyGrant"] | null;
                 /**
                  * Format: int64
                  * @description When the access token expires (epoch milliseconds).
@@ -1773,6 +1908,59 @@ export interface components {
                 label: string;
                 /** @description Values are strings, also for numbers (e.g. `"30"`). */
                 value: string;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_Vec_OpenKeyView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createTime: number;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds; null: not used yet (exact to about a minute).
+                 */
+                lastUsedTime?: number | null;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Its organisation (0: the creator's own key).
+                 */
+                orgId: number;
+                /** @description The first characters of the secret (`opk_ab12`), to recognise it. */
+                prefix: string;
+                /** Format: int64 */
+                requestsPerDay: number;
+                /** Format: int64 */
+                requestsPerMinute: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds; null: live.
+                 */
+                revokedTime?: number | null;
+                /** @description The libraries it may read: `part`, `component`, `mat`. */
+                scopes: string[];
+                /** @description Requests per UTC day, oldest first, today last. */
+                usage: components["schemas"]["DailyUsage"][];
+                /**
+                 * Format: int64
+                 * @description The account that created it.
+                 */
+                userId: number;
             }[] | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -2065,10 +2253,28 @@ export interface components {
             /** @description Ignored: the sender is the signed-in user. */
             userId?: string | null;
         };
+        CreateOpenKeyRequest: {
+            /** @description 1–32 characters, e.g. the program that will use it. */
+            name?: string | null;
+            /** @description At least one of `part`, `component`, `mat`. */
+            scopes?: string[] | null;
+        };
         /** @description A new token: the list entry plus the secret, answered only here. */
         CreatedAccessToken: components["schemas"]["AccessTokenView"] & {
             /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
             secret: string;
+        };
+        /** @description A new key: the list entry plus the secret, answered only here. */
+        CreatedOpenKey: components["schemas"]["OpenKeyView"] & {
+            /** @description `opk_` + 64 hex characters: shown once, stored only as a digest. */
+            secret: string;
+        };
+        /** @description Requests of one UTC day. */
+        DailyUsage: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            requests: number;
         };
         /** @description A dictionary entry as `list-all-simple` answers it. */
         DictDataSimple: {
@@ -2267,6 +2473,58 @@ export interface components {
             /** @description The feedback whose answers were shown; absent = all of the caller's. */
             ids?: number[] | null;
         };
+        /** @description A key as its owner and operators see it (never the secret). */
+        OpenKeyView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; null: not used yet (exact to about a minute).
+             */
+            lastUsedTime?: number | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Its organisation (0: the creator's own key).
+             */
+            orgId: number;
+            /** @description The first characters of the secret (`opk_ab12`), to recognise it. */
+            prefix: string;
+            /** Format: int64 */
+            requestsPerDay: number;
+            /** Format: int64 */
+            requestsPerMinute: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; null: live.
+             */
+            revokedTime?: number | null;
+            /** @description The libraries it may read: `part`, `component`, `mat`. */
+            scopes: string[];
+            /** @description Requests per UTC day, oldest first, today last. */
+            usage: components["schemas"]["DailyUsage"][];
+            /**
+             * Format: int64
+             * @description The account that created it.
+             */
+            userId: number;
+        };
+        /** @description A key in the operators' list. */
+        OperatorOpenKeyView: components["schemas"]["OpenKeyView"] & {
+            /** @description Empty for an account's own key. */
+            orgName: string;
+            /**
+             * Format: int64
+             * @description Requests on the last 30 UTC days.
+             */
+            requestsLast30Days: number;
+            username: string;
+        };
         OutboxMessage: {
             body: string;
             channel: string;
@@ -2306,6 +2564,7 @@ export interface components {
         };
         /** @description Who a live access token belongs to, as every service sees it. */
         Principal: {
+            apiKey?: components["schemas"]["ApiKeyGrant"] | null;
             /**
              * Format: int64
              * @description When the access token expires (epoch milliseconds).
@@ -3257,6 +3516,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_Vec_DictDataSimple"];
+                };
+            };
+        };
+    };
+    list_open_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 我的 API 密钥 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_OpenKeyView"];
+                };
+            };
+        };
+    };
+    create_open_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOpenKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description 新密钥（secret 仅此一次） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CreatedOpenKey"];
+                };
+            };
+        };
+    };
+    revoke_open_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 密钥编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    page_open_keys: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the key's name or prefix, its creator's username or its organisation's name. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description API 密钥分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_OperatorOpenKeyView"];
+                };
+            };
+        };
+    };
+    operator_revoke_open_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 密钥编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };

@@ -20,6 +20,9 @@ const VendorPage = lazy(() => import('../pages/vendor-page'));
 const FeedbackAdminPage = lazy(() => import('../features/operations/components/feedback-admin-page'));
 const FrontLogAdminPage = lazy(() => import('../features/operations/components/front-log-admin-page'));
 const BrandApplicationAdminPage = lazy(() => import('../features/operations/components/brand-application-admin-page'));
+const OpenKeysAdminPage = lazy(() => import('../features/operations/components/open-keys-admin-page'));
+// The open platform's developer page: API keys and how to call /to/open/<library>.
+const OpenPlatformPage = lazy(() => import('../features/open-platform/components/open-platform-page'));
 // The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
 const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
 const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
@@ -68,6 +71,8 @@ export function AppRoutes() {
         <Route path="operation/feedback" element={<FeedbackAdminPage />} />
         <Route path="operation/front-log" element={<FrontLogAdminPage />} />
         <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />
+        <Route path="operation/open-keys" element={<OpenKeysAdminPage />} />
+        <Route path="open" element={<OpenPlatformPage />} />
         {LIBRARY_KEYS.map((key) => (
           <Route
             key={key}

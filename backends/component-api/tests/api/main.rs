@@ -6,6 +6,7 @@ mod helpers;
 mod import;
 mod kicad_v1;
 mod on_the_kit;
+mod open_platform;
 mod recommend;
 mod search;
 mod search_follower;

@@ -14,12 +14,14 @@ pub mod wechat;
 use std::{sync::Arc, time::Duration};
 
 use actix_web::{web, HttpRequest};
-use auth::{token, Authenticator, Principal, TokenSource};
+use auth::{token, ApiKeyGrant, Authenticator, Principal, TokenSource};
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use kernel::{config::AccountsSettings, ApiError, ApiResult, Cache, Mode, ServiceContext};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::open_platform::keys::{OpenKeyRepository, OpenKeyStore};
 
 use self::{
     password::PasswordHasher,
@@ -59,11 +61,12 @@ pub struct IssuedTokens {
     pub refresh_token: String,
 }
 
-/// Checks access and personal access tokens against the system database (the last layer of
-/// the authenticator).
+/// Checks access tokens, personal access tokens and open-platform API keys against the system
+/// database (the last layer of the authenticator).
 struct StoreTokenSource {
     store: AccountRepository,
     personal_tokens: PersonalTokenRepository,
+    open_keys: OpenKeyRepository,
 }
 
 impl StoreTokenSource {
@@ -93,11 +96,56 @@ impl StoreTokenSource {
     }
 }
 
+impl StoreTokenSource {
+    /// An API key: live while unrevoked, its creator enabled and their organisation too. Its
+    /// principal holds only the read permissions of its libraries (`open:<library>:read`) and
+    /// its limits; no role, so no other route accepts it.
+    async fn resolve_open_key(&self, key: &str) -> anyhow::Result<Option<Principal>> {
+        let Some(record) = self.open_keys.find_key(&token::digest(key)).await? else {
+            return Ok(None);
+        };
+        if record.revoked_at.is_some() {
+            return Ok(None);
+        }
+        let Some(user) = self.store.find_user(record.user_id).await? else {
+            return Ok(None);
+        };
+        let org_enabled = match self.store.find_org(record.org_id).await? {
+            Some(org) => org.enabled,
+            None => record.org_id == 0,
+        };
+        if !user.is_enabled() || !org_enabled || record.org_id == 1 || user.org_id != record.org_id
+        {
+            return Ok(None);
+        }
+        self.open_keys.touch_key(record.id, store::now()).await?;
+        Ok(Some(Principal {
+            user_id: record.user_id,
+            org_id: record.org_id,
+            roles: vec![],
+            permissions: record
+                .scope_list()
+                .iter()
+                .map(|library| auth::open::read_permission(library))
+                .collect(),
+            expires_at: personal_tokens::NEVER_EXPIRES_MILLIS,
+            api_key: Some(ApiKeyGrant {
+                key_id: record.id,
+                requests_per_minute: record.requests_per_minute,
+                requests_per_day: record.requests_per_day,
+            }),
+        }))
+    }
+}
+
 impl TokenSource for StoreTokenSource {
     fn resolve<'a>(&'a self, token: &'a str) -> BoxFuture<'a, anyhow::Result<Option<Principal>>> {
         Box::pin(async move {
             if token::is_personal(token) {
                 return self.resolve_personal(token).await;
+            }
+            if token::is_open_key(token) {
+                return self.resolve_open_key(token).await;
             }
             let Some(record) = self.store.find_access_token(&token::digest(token)).await? else {
                 return Ok(None);
@@ -129,6 +177,7 @@ async fn principal_of(
         roles,
         permissions,
         expires_at: expires_at.timestamp_millis(),
+        api_key: None,
     }))
 }
 
@@ -149,6 +198,7 @@ impl Accounts {
         let source = Arc::new(StoreTokenSource {
             store: store.clone(),
             personal_tokens: personal_tokens.clone(),
+            open_keys: OpenKeyRepository::new(&context.db),
         });
         let authenticator = Arc::new(Authenticator::new(
             source,

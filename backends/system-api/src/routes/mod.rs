@@ -8,6 +8,7 @@ pub mod dict_data;
 pub mod feedback;
 pub mod file;
 pub mod front_log;
+pub mod open_key;
 pub mod user;
 
 use actix_web::web;
@@ -74,6 +75,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/user/access-tokens")
             .route(web::get().to(user::access_token::list_access_tokens))
             .route(web::post().to(user::access_token::create_access_token)),
+    )
+    .service(
+        web::resource("/open/api-keys")
+            .route(web::get().to(open_key::mine::list_open_keys))
+            .route(web::post().to(open_key::mine::create_open_key)),
+    )
+    .service(
+        web::resource("/open/api-keys/{id}")
+            .route(web::delete().to(open_key::mine::revoke_open_key)),
+    )
+    .service(
+        web::resource("/operation/open-keys/page")
+            .route(web::get().to(open_key::operation::page_open_keys)),
+    )
+    .service(
+        web::resource("/operation/open-keys/{id}/revoke")
+            .route(web::post().to(open_key::operation::operator_revoke_open_key)),
     )
     .service(
         web::resource("/user/access-tokens/{id}")

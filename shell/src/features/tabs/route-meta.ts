@@ -15,6 +15,7 @@ const META: Record<string, RouteMeta> = {
   '/about': { titleKey: 'title.about', cache: true },
   // The application form keeps what was typed when the visitor looks elsewhere and comes back.
   '/brand-entry': { titleKey: 'title.brandEntry', cache: true },
+  '/open': { titleKey: 'title.open', cache: false },
   '/user': { titleKey: 'title.user', cache: false },
   '/personalCenter/myInfo': { titleKey: 'title.user', cache: false },
 };

@@ -27,8 +27,9 @@ export function OpenPlatformEntry({ type }: { type: HeaderType }) {
       navigate('/');
       return;
     }
+    // A deployment may run its open platform elsewhere; by default it is this portal's own page.
     if (openPlatformUrl) window.open(openPlatformUrl, '_blank', 'noopener');
-    else toast.info(t('platform.notConfigured'));
+    else navigate('/open');
   };
 
   return (
