@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import dayjs from 'dayjs';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Result, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { ApiOutlined, CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,15 +32,16 @@ interface CreateValues {
 }
 
 function formatTime(time: number | null | undefined): string {
-  return time === null || time === undefined ? '—' : new Date(time).toLocaleString();
+  return time === null || time === undefined ? '—' : dayjs(time).format('YYYY-MM-DD HH:mm');
 }
 
 function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** The last days' requests as a row of small bars (title: date and count). */
-function UsageBars({ usage, perDay }: { usage: OpenKey['usage']; perDay: number }) {
+/** The last days' requests as a row of small bars, scaled to the busiest day (title: date and count). */
+function UsageBars({ usage }: { usage: OpenKey['usage'] }) {
+  const busiest = Math.max(1, ...usage.map((day) => day.requests));
   return (
     <span aria-hidden style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 2, height: 18 }}>
       {usage.map((day) => (
@@ -48,7 +50,7 @@ function UsageBars({ usage, perDay }: { usage: OpenKey['usage']; perDay: number 
           title={`${day.date}: ${day.requests}`}
           style={{
             width: 5,
-            height: Math.max(2, Math.round((18 * Math.min(day.requests, perDay)) / Math.max(perDay, 1))),
+            height: Math.max(2, Math.round((18 * day.requests) / busiest)),
             background: day.requests > 0 ? 'var(--ant-color-primary, #1677ff)' : 'var(--ant-color-border, #d9d9d9)',
           }}
         />
@@ -206,7 +208,7 @@ function KeysCard() {
                 render: (_, key) => (
                   <Tooltip title={t('openPlatform.keys.weekHint')}>
                     <Space size={8} data-testid={`open-key-usage-${key.id}`}>
-                      <UsageBars usage={key.usage} perDay={key.requestsPerDay} />
+                      <UsageBars usage={key.usage} />
                       <span>
                         {usedToday(key)} / {key.requestsPerDay}
                       </span>
