@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
+// The pages that call these register their strings with them (out of the first load).
+import '../open-platform-messages';
 import type { PageResult } from '../../operations/api/feedback-admin';
 
 /** The open platform's API keys (docs/open-platform.md). */
