@@ -665,6 +665,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/operation/open-keys/{id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: a key's own rate and daily quota (a partner that needs more, a key that abuses).
+         *     Every process applies them from its next look-up of the key (the cached principal carrying
+         *     the old ones is dropped). Permission `operation:open-key:update`.
+         */
+        put: operations["set_open_key_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/open-keys/{id}/revoke": {
         parameters: {
             query?: never;
@@ -2473,6 +2494,18 @@ export interface components {
             /** @description The feedback whose answers were shown; absent = all of the caller's. */
             ids?: number[] | null;
         };
+        OpenKeyLimitsRequest: {
+            /**
+             * Format: int64
+             * @description 1–100,000,000 (a UTC day).
+             */
+            requestsPerDay?: number | null;
+            /**
+             * Format: int64
+             * @description 1–100,000.
+             */
+            requestsPerMinute?: number | null;
+        };
         /** @description A key as its owner and operators see it (never the secret). */
         OpenKeyView: {
             /**
@@ -3610,6 +3643,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_OperatorOpenKeyView"];
+                };
+            };
+        };
+    };
+    set_open_key_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 密钥编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenKeyLimitsRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };

@@ -107,6 +107,13 @@ pub trait OpenKeyStore {
     async fn revoke_key(&self, owner: Option<KeyOwner>, id: i64) -> anyhow::Result<Option<String>>;
     /// Records a use (at most once per minute per key).
     async fn touch_key(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// Operators: new limits for a live key; answers its digest (`None`: no such live key).
+    async fn set_limits(
+        &self,
+        id: i64,
+        requests_per_minute: i64,
+        requests_per_day: i64,
+    ) -> anyhow::Result<Option<String>>;
     /// Operators: every key whose name, prefix, creator or organisation contains `pattern`
     /// (a LIKE pattern), newest first, and how many match.
     async fn page_keys(
@@ -259,6 +266,25 @@ macro_rules! open_key_store {
                 Ok(())
             }
 
+            async fn set_limits(
+                &self,
+                id: i64,
+                requests_per_minute: i64,
+                requests_per_day: i64,
+            ) -> anyhow::Result<Option<String>> {
+                sqlx::query_scalar(
+                    "UPDATE open_api_key SET requests_per_minute = $2, requests_per_day = $3, \
+                     updated_at = $4 WHERE id = $1 AND revoked_at IS NULL RETURNING token_hash",
+                )
+                .bind(id)
+                .bind(requests_per_minute)
+                .bind(requests_per_day)
+                .bind(now())
+                .fetch_optional(&self.pool)
+                .await
+                .context("setting an API key's limits")
+            }
+
             async fn page_keys(
                 &self,
                 pattern: Option<&str>,
@@ -313,5 +339,6 @@ kernel::repository! {
     async fn find_key(&self, digest: &str) -> anyhow::Result<Option<OpenKeyRecord>>;
     async fn revoke_key(&self, owner: Option<KeyOwner>, id: i64) -> anyhow::Result<Option<String>>;
     async fn touch_key(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
+    async fn set_limits(&self, id: i64, requests_per_minute: i64, requests_per_day: i64) -> anyhow::Result<Option<String>>;
     async fn page_keys(&self, pattern: Option<&str>, offset: i64, limit: i64) -> anyhow::Result<(Vec<OperatorKeyRecord>, i64)>;
 }

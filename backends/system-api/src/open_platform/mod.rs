@@ -20,6 +20,11 @@ pub const NAME_REQUIRED: &str = "请填写密钥名称";
 pub const NAME_TOO_LONG: &str = "密钥名称不能超过32个字符";
 pub const SCOPES_REQUIRED: &str = "请至少选择一个库";
 pub const SCOPE_UNKNOWN: &str = "库只能是 part、component、mat";
+/// The largest rate and quota an operator may give a key.
+pub const MAX_PER_MINUTE: i64 = 100_000;
+pub const MAX_PER_DAY: i64 = 100_000_000;
+pub const PER_MINUTE_INVALID: &str = "每分钟次数须为1–100000之间的整数";
+pub const PER_DAY_INVALID: &str = "每日额度须为1–100000000之间的整数";
 /// Days of usage the owner's list shows per key.
 pub const USAGE_DAYS: u64 = 7;
 /// Days of usage the operators' list sums.
@@ -76,6 +81,17 @@ pub fn parse_scopes(raw: Option<&[String]>) -> ApiResult<String> {
         .join(","))
 }
 
+/// An operator's new limits: `(per minute, per day)`, each required and in range.
+pub fn parse_limits(per_minute: Option<i64>, per_day: Option<i64>) -> ApiResult<(i64, i64)> {
+    let per_minute = per_minute
+        .filter(|value| (1..=MAX_PER_MINUTE).contains(value))
+        .ok_or_else(|| ApiError::bad_request(PER_MINUTE_INVALID))?;
+    let per_day = per_day
+        .filter(|value| (1..=MAX_PER_DAY).contains(value))
+        .ok_or_else(|| ApiError::bad_request(PER_DAY_INVALID))?;
+    Ok((per_minute, per_day))
+}
+
 impl OpenPlatform {
     pub fn new(context: &ServiceContext) -> Self {
         Self {
@@ -125,6 +141,15 @@ mod tests {
         assert_eq!(scopes(&[]), None);
         assert_eq!(scopes(&["system"]), None);
         assert!(parse_scopes(None).is_err());
+    }
+
+    #[test]
+    fn limits_are_positive_and_bounded() {
+        assert_eq!(parse_limits(Some(10), Some(500)).ok(), Some((10, 500)));
+        assert!(parse_limits(None, Some(500)).is_err());
+        assert!(parse_limits(Some(0), Some(500)).is_err());
+        assert!(parse_limits(Some(10), Some(MAX_PER_DAY + 1)).is_err());
+        assert!(parse_limits(Some(MAX_PER_MINUTE), None).is_err());
     }
 
     #[test]

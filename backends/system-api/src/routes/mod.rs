@@ -90,6 +90,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(open_key::operation::page_open_keys)),
     )
     .service(
+        web::resource("/operation/open-keys/{id}/limits")
+            .route(web::put().to(open_key::operation::set_open_key_limits)),
+    )
+    .service(
         web::resource("/operation/open-keys/{id}/revoke")
             .route(web::post().to(open_key::operation::operator_revoke_open_key)),
     )

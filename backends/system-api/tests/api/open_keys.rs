@@ -316,6 +316,105 @@ async fn organisation_keys_are_shared_and_limited(
     assert_eq!(page["data"]["list"].as_array().map(Vec::len), Some(2));
     assert_eq!(page["data"]["list"][0]["orgName"], "甲公司");
     assert_eq!(page["data"]["list"][0]["requestsLast30Days"], 0);
+    // Operators set one key's own limits; the key check answers them at once.
+    let more_id = more["data"]["id"].as_i64().unwrap_or_default();
+    let more_secret = more["data"]["secret"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let limits = format!("/operation/open-keys/{more_id}/limits");
+    let (_, checked) = call(
+        &app,
+        Method::GET,
+        "/auth/check-token",
+        None,
+        Some(&more_secret),
+        &[],
+    )
+    .await?;
+    assert_eq!(
+        checked["data"]["apiKey"]["requestsPerMinute"], 60,
+        "{checked}"
+    );
+    for (body, message) in [
+        (
+            json!({"requestsPerDay": 10}),
+            "请求参数不正确:每分钟次数须为1–100000之间的整数",
+        ),
+        (
+            json!({"requestsPerMinute": 0, "requestsPerDay": 10}),
+            "请求参数不正确:每分钟次数须为1–100000之间的整数",
+        ),
+        (
+            json!({"requestsPerMinute": 5, "requestsPerDay": 100_000_001}),
+            "请求参数不正确:每日额度须为1–100000000之间的整数",
+        ),
+    ] {
+        let (_, refused) = call(
+            &app,
+            Method::PUT,
+            &limits,
+            Some(body.clone()),
+            Some(&operator),
+            &[],
+        )
+        .await?;
+        assert_eq!(
+            (refused["code"].as_i64(), refused["msg"].as_str()),
+            (Some(400), Some(message)),
+            "{body}"
+        );
+    }
+    let (_, by_member) = call(
+        &app,
+        Method::PUT,
+        &limits,
+        Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
+        Some(&first),
+        &[],
+    )
+    .await?;
+    assert_eq!(by_member["code"], 403);
+    let (_, set) = call(
+        &app,
+        Method::PUT,
+        &limits,
+        Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
+        Some(&operator),
+        &[],
+    )
+    .await?;
+    assert_eq!(set["data"], true, "{set}");
+    let (_, checked) = call(
+        &app,
+        Method::GET,
+        "/auth/check-token",
+        None,
+        Some(&more_secret),
+        &[],
+    )
+    .await?;
+    assert_eq!(
+        checked["data"]["apiKey"]["requestsPerMinute"], 5,
+        "{checked}"
+    );
+    assert_eq!(checked["data"]["apiKey"]["requestsPerDay"], 50, "{checked}");
+    let listed = get_with(&app, KEYS, &first).await?["data"].clone();
+    assert_eq!(
+        listed[0]["requestsPerDay"], 50,
+        "the owner sees them too: {listed}"
+    );
+    let (_, revoked_key) = call(
+        &app,
+        Method::PUT,
+        &format!("/operation/open-keys/{id}/limits"),
+        Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
+        Some(&operator),
+        &[],
+    )
+    .await?;
+    assert_error(&revoked_key, 1_002_030_000, "API 密钥不存在或已撤销");
+
     let newest = page["data"]["list"][0]["id"].as_i64().unwrap_or_default();
     let (_, revoked) = call(
         &app,

@@ -10,7 +10,7 @@ use super::OpenKeyView;
 use crate::{
     accounts::Accounts,
     open_platform::{
-        keys::OpenKeyStore, OpenPlatform, KEY_OPERATION_QUERY, KEY_OPERATION_UPDATE,
+        keys::OpenKeyStore, parse_limits, OpenPlatform, KEY_OPERATION_QUERY, KEY_OPERATION_UPDATE,
         OPERATOR_USAGE_DAYS,
     },
     operation::{
@@ -86,6 +86,46 @@ pub async fn page_open_keys(
         });
     }
     Ok(ApiResponse::ok(PageResult { list, total }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenKeyLimitsRequest {
+    /// 1–100,000.
+    pub requests_per_minute: Option<i64>,
+    /// 1–100,000,000 (a UTC day).
+    pub requests_per_day: Option<i64>,
+}
+
+/// Operators: a key's own rate and daily quota (a partner that needs more, a key that abuses).
+/// Every process applies them from its next look-up of the key (the cached principal carrying
+/// the old ones is dropped). Permission `operation:open-key:update`.
+#[utoipa::path(
+    put,
+    path = "/to/api/base/system/operation/open-keys/{id}/limits",
+    tag = "open-platform",
+    params(("id" = i64, Path, description = "密钥编号")),
+    request_body = OpenKeyLimitsRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "已更新", body = ApiResponse<bool>))
+)]
+pub async fn set_open_key_limits(
+    accounts: web::Data<Accounts>,
+    open: web::Data<OpenPlatform>,
+    user: AuthUser,
+    id: web::Path<i64>,
+    payload: web::Json<OpenKeyLimitsRequest>,
+) -> ApiResult<ApiResponse<bool>> {
+    user.require_permission(KEY_OPERATION_UPDATE)?;
+    let (per_minute, per_day) =
+        parse_limits(payload.requests_per_minute, payload.requests_per_day)?;
+    let digest = open
+        .keys
+        .set_limits(id.into_inner(), per_minute, per_day)
+        .await?
+        .ok_or_else(|| ApiError::new(OPEN_KEY_NOT_EXISTS))?;
+    accounts.forget(&[digest]).await?;
+    Ok(ApiResponse::ok(true))
 }
 
 /// Operators: revokes any key (abuse). Permission `operation:open-key:update`.
