@@ -104,9 +104,8 @@ describe('AuditLogAdminPage', () => {
       keyWords: 'ops',
     });
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(
-      () => expect(new URL(server.requests[server.requests.length - 1].url, server.origin).searchParams.get('pageNo')).toBe('2'),
-      { timeout: 5000 },
-    );
+    await waitFor(() => expect(new URL(server.requests[server.requests.length - 1].url, server.origin).searchParams.get('pageNo')).toBe('2'), {
+      timeout: 5000,
+    });
   });
 });

@@ -97,7 +97,8 @@ function AuditLogAdmin() {
             title: t('operations.auditLog.target'),
             key: 'target',
             width: 200,
-            render: (_value, entry) => `${t(`operations.auditLog.targets.${actionKey(entry.targetType)}`, { defaultValue: entry.targetType })} #${entry.targetId}`,
+            render: (_value, entry) =>
+              `${t(`operations.auditLog.targets.${actionKey(entry.targetType)}`, { defaultValue: entry.targetType })} #${entry.targetId}`,
           },
           { title: t('operations.auditLog.clientIp'), dataIndex: 'clientIp', width: 140 },
         ]}

@@ -64,10 +64,9 @@ function UserActions({ user }: { user: OperationUser }) {
         cancelText={t('operations.users.cancel')}
         okButtonProps={{ danger: disabling, 'data-testid': `user-status-confirm-${user.id}` } as object}
         onConfirm={() =>
-          setStatus.mutateAsync({ id: user.id, status: nextStatus }).then(
-            () => void message.success(t(disabling ? 'operations.users.disabledToast' : 'operations.users.enabledToast')),
-            fail,
-          )
+          setStatus
+            .mutateAsync({ id: user.id, status: nextStatus })
+            .then(() => void message.success(t(disabling ? 'operations.users.disabledToast' : 'operations.users.enabledToast')), fail)
         }
       >
         <Button type="link" danger={disabling} loading={setStatus.isPending} data-testid={`user-status-${user.id}`}>
@@ -79,9 +78,7 @@ function UserActions({ user }: { user: OperationUser }) {
         okText={t('operations.users.confirm')}
         cancelText={t('operations.users.cancel')}
         okButtonProps={{ 'data-testid': `user-reset-confirm-${user.id}` } as object}
-        onConfirm={() =>
-          revoke.mutateAsync(user.id).then((sessions) => void message.success(t('operations.users.resetToast', { count: sessions })), fail)
-        }
+        onConfirm={() => revoke.mutateAsync(user.id).then((sessions) => void message.success(t('operations.users.resetToast', { count: sessions })), fail)}
       >
         <Button type="link" loading={revoke.isPending} data-testid={`user-reset-${user.id}`}>
           {t('operations.users.resetSessions')}
