@@ -11,6 +11,7 @@ mod files;
 mod front_log;
 mod helpers;
 mod limits;
+mod operation_users;
 mod other_service;
 mod profile;
 mod providers;
