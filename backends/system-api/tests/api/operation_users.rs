@@ -57,12 +57,13 @@ async fn token_code(app: &TestApp, token: &str) -> anyhow::Result<Value> {
 /// The audit entries about user `id`, oldest first.
 async fn audit_of_user(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Vec<Value>> {
     let page = get_with(app, &format!("{AUDIT}?pageSize=100&keyWords={id}"), token).await?;
+    let target = id.to_string();
     let mut entries: Vec<Value> = page["data"]["list"]
         .as_array()
         .cloned()
         .unwrap_or_default()
         .into_iter()
-        .filter(|entry| entry["targetType"] == "user" && entry["targetId"] == id.to_string())
+        .filter(|entry| entry["targetType"] == "user" && entry["targetId"] == target.as_str())
         .collect();
     entries.reverse();
     Ok(entries)

@@ -62,7 +62,7 @@ function UserActions({ user }: { user: OperationUser }) {
         title={t(disabling ? 'operations.users.disableConfirm' : 'operations.users.enableConfirm', { name: user.username })}
         okText={t('operations.users.confirm')}
         cancelText={t('operations.users.cancel')}
-        okButtonProps={{ danger: disabling, 'data-testid': `user-status-confirm-${user.id}` } as object}
+        okButtonProps={{ danger: disabling, 'data-testid': `user-status-confirm-${user.id}` }}
         onConfirm={() =>
           setStatus
             .mutateAsync({ id: user.id, status: nextStatus })
@@ -77,7 +77,7 @@ function UserActions({ user }: { user: OperationUser }) {
         title={t('operations.users.resetConfirm', { name: user.username })}
         okText={t('operations.users.confirm')}
         cancelText={t('operations.users.cancel')}
-        okButtonProps={{ 'data-testid': `user-reset-confirm-${user.id}` } as object}
+        okButtonProps={{ 'data-testid': `user-reset-confirm-${user.id}` }}
         onConfirm={() => revoke.mutateAsync(user.id).then((sessions) => void message.success(t('operations.users.resetToast', { count: sessions })), fail)}
       >
         <Button type="link" loading={revoke.isPending} data-testid={`user-reset-${user.id}`}>
