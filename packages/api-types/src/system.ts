@@ -507,6 +507,7 @@ export interface paths {
         /**
          * Operators: approves or rejects an application in review. Permission
          *     `system:brand-application:review`; unknown id 1002021000, already reviewed 1002021001.
+         *     Writes an audit entry `brand-application.review`.
          */
         post: operations["review_brand_application"];
         delete?: never;
@@ -600,6 +601,85 @@ export interface paths {
         /** Enabled dictionary entries; an unknown type answers an empty list. */
         get: operations["list_all_simple_dict_data"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/audit-log/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: the audit log, newest first. Permission `system:audit-log:query`. */
+        get: operations["page_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/users/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: accounts newest first. Permission `system:user:query`. */
+        get: operations["page_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/users/{id}/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operators: ends every session of an account (it must sign in again; its personal access
+         *     tokens keep working). Answers how many sessions ended and writes `user.sessions.revoke`.
+         *     Permission `system:user:update`; unknown user 1002003003, the caller's own account
+         *     1002024000, a super administrator 1002024001.
+         */
+        post: operations["revoke_user_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/users/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: enables or disables an account. Disabling ends every session and deletes every
+         *     personal access token of the user at once (in every process, like a logout). Permission
+         *     `system:user:update`; unknown user 1002003003, the caller's own account 1002024000, a super
+         *     administrator 1002024001. Setting the status the account already has changes nothing and
+         *     writes no audit entry; a change writes `user.disable` / `user.enable`.
+         */
+        put: operations["update_user_status"];
         post?: never;
         delete?: never;
         options?: never;
@@ -789,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Operators: closes an open feedback with a reply. Permission `operation:feedback:update`;
-         *     unknown id 1002020000, already closed 1002020001.
+         *     unknown id 1002020000, already closed 1002020001. Writes an audit entry `feedback.close`.
          */
         post: operations["close_feedback"];
         delete?: never;
@@ -1244,6 +1324,48 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_PageResult_AuditLogView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    action: string;
+                    /** @description The target's state after the change (a JSON object). */
+                    after: Record<string, never>;
+                    /** @description The target's state before the change (a JSON object). */
+                    before: Record<string, never>;
+                    clientIp: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createTime: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    operatorId: number;
+                    operatorNickname: string;
+                    /** @description The operator's account name ("" when the account is gone). */
+                    operatorUsername: string;
+                    targetId: string;
+                    targetType: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_PageResult_BrandApplicationView: {
             /**
              * Format: int64
@@ -1456,6 +1578,59 @@ export interface components {
                     userAgent: string;
                     /** Format: int64 */
                     userId?: number | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_OperationUserView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createTime: number;
+                    email?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description The last sign-in (epoch milliseconds); left out when the user never signed in.
+                     */
+                    lastLoginTime?: number | null;
+                    mobile?: string | null;
+                    nickname: string;
+                    /** Format: int64 */
+                    orgId: number;
+                    orgName: string;
+                    /** @description Role codes (`member`, `operator`, `super_admin`, …). */
+                    roles: string[];
+                    /**
+                     * Format: int64
+                     * @description Sessions neither ended nor expired.
+                     */
+                    sessionCount: number;
+                    /**
+                     * Format: int32
+                     * @description 0 enabled, 1 disabled.
+                     */
+                    status: number;
+                    username: string;
                 }[];
                 /**
                  * Format: int64
@@ -1866,6 +2041,29 @@ export interface components {
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
         };
+        /** @description One audit entry. */
+        AuditLogView: {
+            action: string;
+            /** @description The target's state after the change (a JSON object). */
+            after: Record<string, never>;
+            /** @description The target's state before the change (a JSON object). */
+            before: Record<string, never>;
+            clientIp: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            operatorId: number;
+            operatorNickname: string;
+            /** @description The operator's account name ("" when the account is gone). */
+            operatorUsername: string;
+            targetId: string;
+            targetType: string;
+        };
         /** @description An application as the applicant and the operators see it. */
         BrandApplicationView: {
             /**
@@ -2267,6 +2465,40 @@ export interface components {
             /** @description The feedback whose answers were shown; absent = all of the caller's. */
             ids?: number[] | null;
         };
+        /** @description An account as the operators see it. */
+        OperationUserView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            email?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The last sign-in (epoch milliseconds); left out when the user never signed in.
+             */
+            lastLoginTime?: number | null;
+            mobile?: string | null;
+            nickname: string;
+            /** Format: int64 */
+            orgId: number;
+            orgName: string;
+            /** @description Role codes (`member`, `operator`, `super_admin`, …). */
+            roles: string[];
+            /**
+             * Format: int64
+             * @description Sessions neither ended nor expired.
+             */
+            sessionCount: number;
+            /**
+             * Format: int32
+             * @description 0 enabled, 1 disabled.
+             */
+            status: number;
+            username: string;
+        };
         OutboxMessage: {
             body: string;
             channel: string;
@@ -2445,6 +2677,13 @@ export interface components {
             nickname?: string | null;
             /** @description The company of a platform user; up to 100 characters (empty clears it). */
             orgName?: string | null;
+        };
+        UpdateUserStatusRequest: {
+            /**
+             * Format: int32
+             * @description 0 enable, 1 disable.
+             */
+            status?: number | null;
         };
         /** @description The form `POST /upload` reads (multipart/form-data). */
         UploadForm: {
@@ -3257,6 +3496,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_Vec_DictDataSimple"];
+                };
+            };
+        };
+    };
+    page_audit_log: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the action, target, before/after or the operator's username or nickname. */
+                keyWords?: string;
+                /** @description Exactly this action (`user.disable`, `feedback.close`, …). */
+                action?: string;
+                /** @description Entries of this operator. */
+                operatorId?: number;
+                /** @description At or after (epoch milliseconds). */
+                beginTime?: number;
+                /** @description Before (epoch milliseconds). */
+                endTime?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 操作审计日志分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_AuditLogView"];
+                };
+            };
+        };
+    };
+    page_users: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the username, nickname, e-mail or mobile (case-insensitive). */
+                keyWords?: string;
+                /** @description 0 enabled, 1 disabled. */
+                status?: number;
+                /** @description The organisation (0 the platform). */
+                orgId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 用户分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_OperationUserView"];
+                };
+            };
+        };
+    };
+    revoke_user_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 结束的会话数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_u64"];
+                };
+            };
+        };
+    };
+    update_user_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };
