@@ -84,6 +84,10 @@ error_codes! {
         // Portal extension: personal access tokens (docs/accounts.md), sub-range 1_002_023_xxx.
         PERSONAL_TOKEN_NOT_EXISTS = (1_002_023_000, OK, "访问令牌不存在");
         PERSONAL_TOKEN_LIMIT_EXCEEDED = (1_002_023_001, OK, "访问令牌已达上限（10个），请先撤销不再使用的令牌");
+        // Portal extension: operations-platform user management (docs/operations.md),
+        // sub-range 1_002_024_xxx.
+        OPERATION_USER_SELF = (1_002_024_000, OK, "不能禁用自己的账号或结束自己的全部会话");
+        OPERATION_SUPER_ADMIN_PROTECTED = (1_002_024_001, OK, "不能禁用超级管理员或结束其会话");
         // Portal extension: open-platform API keys (docs/open-platform.md), sub-range 1_002_030_xxx.
         OPEN_KEY_NOT_EXISTS = (1_002_030_000, OK, "API 密钥不存在或已撤销");
         OPEN_KEY_LIMIT_EXCEEDED = (1_002_030_001, OK, "API 密钥已达上限，请先撤销不再使用的密钥");
@@ -181,6 +185,10 @@ impl utoipa::Modify for BearerScheme {
         routes::brand_application::review::review_brand_application,
         routes::brand_application::brand::get_brand,
         routes::brand_application::brand::my_brands,
+        routes::operation::user_page::page_users,
+        routes::operation::user_status::update_user_status,
+        routes::operation::user_sessions_revoke::revoke_user_sessions,
+        routes::operation::audit_log_page::page_audit_log,
     ),
     components(schemas(
         store::DictDataSimple,
@@ -240,6 +248,9 @@ impl utoipa::Modify for BearerScheme {
         routes::brand_application::create::CreateBrandApplicationRequest,
         routes::brand_application::review::ReviewBrandApplicationRequest,
         brand::BrandCategory,
+        routes::operation::user_page::OperationUserView,
+        routes::operation::user_status::UpdateUserStatusRequest,
+        routes::operation::audit_log_page::AuditLogView,
     )),
     tags(
         (name = "dict-data", description = "字典数据 Dictionary data"),
@@ -252,6 +263,7 @@ impl utoipa::Modify for BearerScheme {
         (name = "feedback", description = "反馈 Feedback to the platform (/to/api/operation)"),
         (name = "front-log", description = "前端日志 Front-end error log (/tool/api)"),
         (name = "brand-application", description = "品牌入驻 Brand entry applications"),
+        (name = "operation", description = "运营平台 Operations platform: users, audit log"),
     )
 )]
 struct SystemApi;
@@ -304,10 +316,16 @@ impl Service for SystemService {
             store: brand::store::BrandApplicationRepository::new(&context.db),
             files: files::FileRepository::new(&context.db),
         });
+        let operation_users = web::Data::new(operation::users::OperationUsers {
+            store: operation::users::store::UserAdminRepository::new(&context.db),
+        });
+        let audit_log = web::Data::new(operation::audit::store::AuditRepository::new(&context.db));
         cfg.service(
             web::scope(API_BASE)
                 .app_data(store)
                 .app_data(brand_applications)
+                .app_data(operation_users)
+                .app_data(audit_log)
                 .app_data(files_data.clone())
                 .app_data(web::Data::from(accounts.clone()))
                 .app_data(accounts.authenticator.clone())

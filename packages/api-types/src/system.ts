@@ -507,6 +507,7 @@ export interface paths {
         /**
          * Operators: approves or rejects an application in review. Permission
          *     `system:brand-application:review`; unknown id 1002021000, already reviewed 1002021001.
+         *     Writes an audit entry `brand-application.review`.
          */
         post: operations["review_brand_application"];
         delete?: never;
@@ -607,56 +608,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/to/api/base/system/open/api-keys": {
+    "/to/api/base/system/operation/audit-log/page": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * The caller's (organisation's) API keys, newest first, revoked ones included, each with its
-         *     requests on the last 7 UTC days.
-         */
-        get: operations["list_open_keys"];
-        put?: never;
-        /** Creates a key with the configured limits; the answer carries the secret, never shown again. */
-        post: operations["create_open_key"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/to/api/base/system/open/api-keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Revokes one of the caller's (organisation's) keys: it stops working at once in this process
-         *     and within `accounts.token_local_cache_ms` in others. It stays listed, revoked.
-         */
-        delete: operations["revoke_open_key"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/to/api/base/system/operation/open-keys/page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Operators: every API key, newest first, with its usage. Permission `operation:open-key:query`. */
-        get: operations["page_open_keys"];
+        /** Operators: the audit log, newest first. Permission `system:audit-log:query`. */
+        get: operations["page_audit_log"];
         put?: never;
         post?: never;
         delete?: never;
@@ -665,20 +625,16 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/to/api/base/system/operation/open-keys/{id}/limits": {
+    "/to/api/base/system/operation/users/page": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        /**
-         * Operators: a key's own rate and daily quota (a partner that needs more, a key that abuses).
-         *     Every process applies them from its next look-up of the key (the cached principal carrying
-         *     the old ones is dropped). Permission `operation:open-key:update`.
-         */
-        put: operations["set_open_key_limits"];
+        /** Operators: accounts newest first. Permission `system:user:query`. */
+        get: operations["page_users"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -686,7 +642,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/to/api/base/system/operation/open-keys/{id}/revoke": {
+    "/to/api/base/system/operation/users/{id}/sessions/revoke": {
         parameters: {
             query?: never;
             header?: never;
@@ -695,8 +651,36 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Operators: revokes any key (abuse). Permission `operation:open-key:update`. */
-        post: operations["operator_revoke_open_key"];
+        /**
+         * Operators: ends every session of an account (it must sign in again; its personal access
+         *     tokens keep working). Answers how many sessions ended and writes `user.sessions.revoke`.
+         *     Permission `system:user:update`; unknown user 1002003003, the caller's own account
+         *     1002024000, a super administrator 1002024001.
+         */
+        post: operations["revoke_user_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/users/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: enables or disables an account. Disabling ends every session and deletes every
+         *     personal access token of the user at once (in every process, like a logout). Permission
+         *     `system:user:update`; unknown user 1002003003, the caller's own account 1002024000, a super
+         *     administrator 1002024001. Setting the status the account already has changes nothing and
+         *     writes no audit entry; a change writes `user.disable` / `user.enable`.
+         */
+        put: operations["update_user_status"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -885,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Operators: closes an open feedback with a reply. Permission `operation:feedback:update`;
-         *     unknown id 1002020000, already closed 1002020001.
+         *     unknown id 1002020000, already closed 1002020001. Writes an audit entry `feedback.close`.
          */
         post: operations["close_feedback"];
         delete?: never;
@@ -1077,18 +1061,6 @@ export interface components {
             prefix: string;
         };
         /**
-         * @description The limits of an open-platform API key (docs/open-platform.md), carried in its principal so
-         *     that every library service enforces them without asking the system service again.
-         */
-        ApiKeyGrant: {
-            /** Format: int64 */
-            keyId: number;
-            /** Format: int64 */
-            requestsPerDay: number;
-            /** Format: int64 */
-            requestsPerMinute: number;
-        };
-        /**
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
@@ -1182,23 +1154,6 @@ export interface components {
             code: number;
             data?: (components["schemas"]["AccessTokenView"] & {
                 /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
-                secret: string;
-            }) | null;
-            /** @description Empty on success; a Chinese message on error. */
-            msg: string;
-        };
-        /**
-         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
-         *     (see [`crate::ApiError`]).
-         */
-        ApiResponse_CreatedOpenKey: {
-            /**
-             * Format: int64
-             * @description 0 on success, otherwise an error code from the registry.
-             */
-            code: number;
-            data?: (components["schemas"]["OpenKeyView"] & {
-                /** @description `opk_` + 64 hex characters: shown once, stored only as a digest. */
                 secret: string;
             }) | null;
             /** @description Empty on success; a Chinese message on error. */
@@ -1361,6 +1316,48 @@ export interface components {
                 refreshToken: string;
                 /** Format: int64 */
                 userId: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_AuditLogView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    action: string;
+                    /** @description The target's state after the change (a JSON object). */
+                    after: Record<string, never>;
+                    /** @description The target's state before the change (a JSON object). */
+                    before: Record<string, never>;
+                    clientIp: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createTime: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    operatorId: number;
+                    operatorNickname: string;
+                    /** @description The operator's account name ("" when the account is gone). */
+                    operatorUsername: string;
+                    targetId: string;
+                    targetType: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -1595,23 +1592,46 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
-        ApiResponse_PageResult_OperatorOpenKeyView: {
+        ApiResponse_PageResult_OperationUserView: {
             /**
              * Format: int64
              * @description 0 on success, otherwise an error code from the registry.
              */
             code: number;
             data?: {
-                list: (components["schemas"]["OpenKeyView"] & {
-                    /** @description Empty for an account's own key. */
-                    orgName: string;
+                list: {
                     /**
                      * Format: int64
-                     * @description Requests on the last 30 UTC days.
+                     * @description Epoch milliseconds.
                      */
-                    requestsLast30Days: number;
+                    createTime: number;
+                    email?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description The last sign-in (epoch milliseconds); left out when the user never signed in.
+                     */
+                    lastLoginTime?: number | null;
+                    mobile?: string | null;
+                    nickname: string;
+                    /** Format: int64 */
+                    orgId: number;
+                    orgName: string;
+                    /** @description Role codes (`member`, `operator`, `super_admin`, …). */
+                    roles: string[];
+                    /**
+                     * Format: int64
+                     * @description Sessions neither ended nor expired.
+                     */
+                    sessionCount: number;
+                    /**
+                     * Format: int32
+                     * @description 0 enabled, 1 disabled.
+                     */
+                    status: number;
                     username: string;
-                })[];
+                }[];
                 /**
                  * Format: int64
                  * @description Matches over all pages.
@@ -1676,7 +1696,6 @@ export interface components {
              */
             code: number;
             data?: {
-                apiKey?: components["schemas"]["ApiKeyGrant"] | null;
                 /**
                  * Format: int64
                  * @description When the access token expires (epoch milliseconds).
@@ -1937,59 +1956,6 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
-        ApiResponse_Vec_OpenKeyView: {
-            /**
-             * Format: int64
-             * @description 0 on success, otherwise an error code from the registry.
-             */
-            code: number;
-            data?: {
-                /**
-                 * Format: int64
-                 * @description Epoch milliseconds.
-                 */
-                createTime: number;
-                /** Format: int64 */
-                id: number;
-                /**
-                 * Format: int64
-                 * @description Epoch milliseconds; null: not used yet (exact to about a minute).
-                 */
-                lastUsedTime?: number | null;
-                name: string;
-                /**
-                 * Format: int64
-                 * @description Its organisation (0: the creator's own key).
-                 */
-                orgId: number;
-                /** @description The first characters of the secret (`opk_ab12`), to recognise it. */
-                prefix: string;
-                /** Format: int64 */
-                requestsPerDay: number;
-                /** Format: int64 */
-                requestsPerMinute: number;
-                /**
-                 * Format: int64
-                 * @description Epoch milliseconds; null: live.
-                 */
-                revokedTime?: number | null;
-                /** @description The libraries it may read: `part`, `component`, `mat`. */
-                scopes: string[];
-                /** @description Requests per UTC day, oldest first, today last. */
-                usage: components["schemas"]["DailyUsage"][];
-                /**
-                 * Format: int64
-                 * @description The account that created it.
-                 */
-                userId: number;
-            }[] | null;
-            /** @description Empty on success; a Chinese message on error. */
-            msg: string;
-        };
-        /**
-         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
-         *     (see [`crate::ApiError`]).
-         */
         ApiResponse_Vec_OutboxMessage: {
             /**
              * Format: int64
@@ -2074,6 +2040,29 @@ export interface components {
             data?: number | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
+        };
+        /** @description One audit entry. */
+        AuditLogView: {
+            action: string;
+            /** @description The target's state after the change (a JSON object). */
+            after: Record<string, never>;
+            /** @description The target's state before the change (a JSON object). */
+            before: Record<string, never>;
+            clientIp: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            operatorId: number;
+            operatorNickname: string;
+            /** @description The operator's account name ("" when the account is gone). */
+            operatorUsername: string;
+            targetId: string;
+            targetType: string;
         };
         /** @description An application as the applicant and the operators see it. */
         BrandApplicationView: {
@@ -2274,28 +2263,10 @@ export interface components {
             /** @description Ignored: the sender is the signed-in user. */
             userId?: string | null;
         };
-        CreateOpenKeyRequest: {
-            /** @description 1–32 characters, e.g. the program that will use it. */
-            name?: string | null;
-            /** @description At least one of `part`, `component`, `mat`. */
-            scopes?: string[] | null;
-        };
         /** @description A new token: the list entry plus the secret, answered only here. */
         CreatedAccessToken: components["schemas"]["AccessTokenView"] & {
             /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
             secret: string;
-        };
-        /** @description A new key: the list entry plus the secret, answered only here. */
-        CreatedOpenKey: components["schemas"]["OpenKeyView"] & {
-            /** @description `opk_` + 64 hex characters: shown once, stored only as a digest. */
-            secret: string;
-        };
-        /** @description Requests of one UTC day. */
-        DailyUsage: {
-            /** @description `YYYY-MM-DD` (UTC). */
-            date: string;
-            /** Format: int64 */
-            requests: number;
         };
         /** @description A dictionary entry as `list-all-simple` answers it. */
         DictDataSimple: {
@@ -2494,68 +2465,38 @@ export interface components {
             /** @description The feedback whose answers were shown; absent = all of the caller's. */
             ids?: number[] | null;
         };
-        OpenKeyLimitsRequest: {
-            /**
-             * Format: int64
-             * @description 1–100,000,000 (a UTC day).
-             */
-            requestsPerDay?: number | null;
-            /**
-             * Format: int64
-             * @description 1–100,000.
-             */
-            requestsPerMinute?: number | null;
-        };
-        /** @description A key as its owner and operators see it (never the secret). */
-        OpenKeyView: {
+        /** @description An account as the operators see it. */
+        OperationUserView: {
             /**
              * Format: int64
              * @description Epoch milliseconds.
              */
             createTime: number;
+            email?: string | null;
             /** Format: int64 */
             id: number;
             /**
              * Format: int64
-             * @description Epoch milliseconds; null: not used yet (exact to about a minute).
+             * @description The last sign-in (epoch milliseconds); left out when the user never signed in.
              */
-            lastUsedTime?: number | null;
-            name: string;
-            /**
-             * Format: int64
-             * @description Its organisation (0: the creator's own key).
-             */
+            lastLoginTime?: number | null;
+            mobile?: string | null;
+            nickname: string;
+            /** Format: int64 */
             orgId: number;
-            /** @description The first characters of the secret (`opk_ab12`), to recognise it. */
-            prefix: string;
-            /** Format: int64 */
-            requestsPerDay: number;
-            /** Format: int64 */
-            requestsPerMinute: number;
-            /**
-             * Format: int64
-             * @description Epoch milliseconds; null: live.
-             */
-            revokedTime?: number | null;
-            /** @description The libraries it may read: `part`, `component`, `mat`. */
-            scopes: string[];
-            /** @description Requests per UTC day, oldest first, today last. */
-            usage: components["schemas"]["DailyUsage"][];
-            /**
-             * Format: int64
-             * @description The account that created it.
-             */
-            userId: number;
-        };
-        /** @description A key in the operators' list. */
-        OperatorOpenKeyView: components["schemas"]["OpenKeyView"] & {
-            /** @description Empty for an account's own key. */
             orgName: string;
+            /** @description Role codes (`member`, `operator`, `super_admin`, …). */
+            roles: string[];
             /**
              * Format: int64
-             * @description Requests on the last 30 UTC days.
+             * @description Sessions neither ended nor expired.
              */
-            requestsLast30Days: number;
+            sessionCount: number;
+            /**
+             * Format: int32
+             * @description 0 enabled, 1 disabled.
+             */
+            status: number;
             username: string;
         };
         OutboxMessage: {
@@ -2597,7 +2538,6 @@ export interface components {
         };
         /** @description Who a live access token belongs to, as every service sees it. */
         Principal: {
-            apiKey?: components["schemas"]["ApiKeyGrant"] | null;
             /**
              * Format: int64
              * @description When the access token expires (epoch milliseconds).
@@ -2737,6 +2677,13 @@ export interface components {
             nickname?: string | null;
             /** @description The company of a platform user; up to 100 characters (empty clears it). */
             orgName?: string | null;
+        };
+        UpdateUserStatusRequest: {
+            /**
+             * Format: int32
+             * @description 0 enable, 1 disable.
+             */
+            status?: number | null;
         };
         /** @description The form `POST /upload` reads (multipart/form-data). */
         UploadForm: {
@@ -3553,82 +3500,23 @@ export interface operations {
             };
         };
     };
-    list_open_keys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 我的 API 密钥 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiResponse_Vec_OpenKeyView"];
-                };
-            };
-        };
-    };
-    create_open_key: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateOpenKeyRequest"];
-            };
-        };
-        responses: {
-            /** @description 新密钥（secret 仅此一次） */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiResponse_CreatedOpenKey"];
-                };
-            };
-        };
-    };
-    revoke_open_key: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 密钥编号 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 已撤销 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiResponse_bool"];
-                };
-            };
-        };
-    };
-    page_open_keys: {
+    page_audit_log: {
         parameters: {
             query?: {
                 /** @description From 1 (default 1). */
                 pageNo?: number;
                 /** @description 1–100 (default 10). */
                 pageSize?: number;
-                /** @description Part of the key's name or prefix, its creator's username or its organisation's name. */
-                keyword?: string;
+                /** @description Part of the action, target, before/after or the operator's username or nickname. */
+                keyWords?: string;
+                /** @description Exactly this action (`user.disable`, `feedback.close`, …). */
+                action?: string;
+                /** @description Entries of this operator. */
+                operatorId?: number;
+                /** @description At or after (epoch milliseconds). */
+                beginTime?: number;
+                /** @description Before (epoch milliseconds). */
+                endTime?: number;
             };
             header?: never;
             path?: never;
@@ -3636,57 +3524,88 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description API 密钥分页 */
+            /** @description 操作审计日志分页 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiResponse_PageResult_OperatorOpenKeyView"];
+                    "application/json": components["schemas"]["ApiResponse_PageResult_AuditLogView"];
                 };
             };
         };
     };
-    set_open_key_limits: {
+    page_users: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 密钥编号 */
-                id: number;
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the username, nickname, e-mail or mobile (case-insensitive). */
+                keyWords?: string;
+                /** @description 0 enabled, 1 disabled. */
+                status?: number;
+                /** @description The organisation (0 the platform). */
+                orgId?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OpenKeyLimitsRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description 已更新 */
+            /** @description 用户分页 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiResponse_bool"];
+                    "application/json": components["schemas"]["ApiResponse_PageResult_OperationUserView"];
                 };
             };
         };
     };
-    operator_revoke_open_key: {
+    revoke_user_sessions: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description 密钥编号 */
+                /** @description 用户编号 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description 已撤销 */
+            /** @description 结束的会话数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_u64"];
+                };
+            };
+        };
+    };
+    update_user_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
             200: {
                 headers: {
                     [name: string]: unknown;

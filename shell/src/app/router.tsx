@@ -23,6 +23,8 @@ const BrandApplicationAdminPage = lazy(() => import('../features/operations/comp
 const OpenKeysAdminPage = lazy(() => import('../features/operations/components/open-keys-admin-page'));
 // The open platform's developer page: API keys and how to call /to/open/<library>.
 const OpenPlatformPage = lazy(() => import('../features/open-platform/components/open-platform-page'));
+const UsersAdminPage = lazy(() => import('../features/operations/components/users-admin-page'));
+const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 // The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
 const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
 const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
@@ -73,6 +75,8 @@ export function AppRoutes() {
         <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />
         <Route path="operation/open-keys" element={<OpenKeysAdminPage />} />
         <Route path="open" element={<OpenPlatformPage />} />
+        <Route path="operation/users" element={<UsersAdminPage />} />
+        <Route path="operation/audit-log" element={<AuditLogAdminPage />} />
         {LIBRARY_KEYS.map((key) => (
           <Route
             key={key}

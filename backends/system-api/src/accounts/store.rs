@@ -326,7 +326,7 @@ macro_rules! account_store {
         /// Starts a transaction with a write, so that SQLite takes its write lock up front
         /// (waiting up to the busy timeout) instead of failing when a read later upgrades;
         /// on PostgreSQL the statement touches nothing.
-        async fn begin_write(pool: &$pool) -> anyhow::Result<sqlx::Transaction<'static, $db>> {
+        pub(crate) async fn begin_write(pool: &$pool) -> anyhow::Result<sqlx::Transaction<'static, $db>> {
             let mut tx = pool.begin().await.context("starting the transaction")?;
             sqlx::query(TAKE_WRITE_LOCK)
                 .execute(&mut *tx)
@@ -377,8 +377,9 @@ macro_rules! account_store {
             Ok(())
         }
 
-        /// Revokes every live session of a user but the one holding `keep`.
-        async fn revoke_sessions_in(
+        /// Revokes every live session of a user but the one holding `keep`; answers the
+        /// revoked access tokens' digests and how many sessions (refresh tokens) ended.
+        pub(crate) async fn revoke_sessions_in(
             tx: &mut sqlx::Transaction<'_, $db>,
             user_id: i64,
             keep: Option<&str>,
@@ -959,11 +960,11 @@ macro_rules! account_store {
     };
 }
 
-mod sqlite_impl {
+pub(crate) mod sqlite_impl {
     use super::*;
     account_store!(SqliteAccountStore, SqlitePool, sqlx::Sqlite);
 }
-mod postgres_impl {
+pub(crate) mod postgres_impl {
     use super::*;
     account_store!(PgAccountStore, PgPool, sqlx::Postgres);
 }

@@ -6,7 +6,13 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgPool, SqlitePool};
 
 use super::{BrandCategory, STATUS_PENDING};
-use crate::{accounts::store::now, operation::page::Paging};
+use crate::{
+    accounts::store::now,
+    operation::{
+        audit::{Actor, AuditEntry, ACTION_BRAND_APPLICATION_REVIEW, TARGET_BRAND_APPLICATION},
+        page::Paging,
+    },
+};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewBrandApplication {
@@ -113,12 +119,14 @@ pub trait BrandApplicationStore {
         paging: Paging,
     ) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)>;
     /// Sets the status of an application in review.
+    /// Reviews an application in review (an approval creates its brand page) and writes the
+    /// operator's audit entry, all in one transaction.
     async fn review_application(
         &self,
         id: i64,
         status: i32,
         remark: &str,
-        reviewer_id: i64,
+        actor: &Actor,
     ) -> anyhow::Result<Result<(), BrandRefused>>;
     async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>>;
     /// The brand pages of `user_id`'s approved applications, newest first.
@@ -142,7 +150,7 @@ const SQLITE_APPLICANT_LOCK: &str =
 const POSTGRES_APPLICANT_LOCK: &str = "SELECT id FROM app_user WHERE id = $1 FOR UPDATE";
 
 macro_rules! brand_store {
-    ($store:ident, $pool:ty, $db:ty, $applicant_lock:expr) => {
+    ($store:ident, $pool:ty, $db:ty, $applicant_lock:expr, $audit:ident) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -286,7 +294,7 @@ macro_rules! brand_store {
                 id: i64,
                 status: i32,
                 remark: &str,
-                reviewer_id: i64,
+                actor: &Actor,
             ) -> anyhow::Result<Result<(), BrandRefused>> {
                 let now = now();
                 // The review and the brand page an approval creates are one transaction.
@@ -303,27 +311,44 @@ macro_rules! brand_store {
                 .bind(id)
                 .bind(status)
                 .bind(remark)
-                .bind(reviewer_id)
+                .bind(actor.user_id)
                 .bind(now)
                 .bind(STATUS_PENDING)
                 .execute(&mut *tx)
                 .await
                 .context("reviewing the brand application")?;
                 if done.rows_affected() == 1 {
+                    let mut brand_id: Option<i64> = None;
                     if status == crate::brand::STATUS_APPROVED {
-                        sqlx::query(
-                            "INSERT INTO brand (application_id, user_id, company_name, \
-                             brand_name, website, description, categories, logo_file_id, \
-                             created_at, updated_at) \
-                             SELECT id, user_id, company_name, brand_name, website, description, \
-                             categories, logo_file_id, $2, $2 FROM brand_application WHERE id = $1",
-                        )
-                        .bind(id)
-                        .bind(now)
-                        .execute(&mut *tx)
-                        .await
-                        .context("creating the brand page")?;
+                        brand_id = Some(
+                            sqlx::query_scalar(
+                                "INSERT INTO brand (application_id, user_id, company_name, \
+                                 brand_name, website, description, categories, logo_file_id, \
+                                 created_at, updated_at) \
+                                 SELECT id, user_id, company_name, brand_name, website, \
+                                 description, categories, logo_file_id, $2, $2 \
+                                 FROM brand_application WHERE id = $1 RETURNING id",
+                            )
+                            .bind(id)
+                            .bind(now)
+                            .fetch_one(&mut *tx)
+                            .await
+                            .context("creating the brand page")?,
+                        );
                     }
+                    let entry = AuditEntry {
+                        actor,
+                        action: ACTION_BRAND_APPLICATION_REVIEW,
+                        target_type: TARGET_BRAND_APPLICATION,
+                        target_id: id.to_string(),
+                        before: serde_json::json!({"status": STATUS_PENDING}),
+                        after: serde_json::json!({
+                            "status": status,
+                            "reviewRemark": remark,
+                            "brandId": brand_id,
+                        }),
+                    };
+                    crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
                     tx.commit().await.context("committing the review")?;
                     return Ok(Ok(()));
                 }
@@ -368,7 +393,8 @@ mod sqlite_impl {
         SqliteBrandApplicationStore,
         SqlitePool,
         sqlx::Sqlite,
-        SQLITE_APPLICANT_LOCK
+        SQLITE_APPLICANT_LOCK,
+        sqlite_impl
     );
 }
 mod postgres_impl {
@@ -377,7 +403,8 @@ mod postgres_impl {
         PgBrandApplicationStore,
         PgPool,
         sqlx::Postgres,
-        POSTGRES_APPLICANT_LOCK
+        POSTGRES_APPLICANT_LOCK,
+        postgres_impl
     );
 }
 pub use postgres_impl::PgBrandApplicationStore;
@@ -393,7 +420,7 @@ kernel::repository! {
     async fn insert_application(&self, application: &NewBrandApplication) -> anyhow::Result<Result<i64, BrandRefused>>;
     async fn applications_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandApplicationRecord>>;
     async fn page_applications(&self, filter: &BrandApplicationFilter, paging: Paging) -> anyhow::Result<(Vec<BrandApplicationRecord>, i64)>;
-    async fn review_application(&self, id: i64, status: i32, remark: &str, reviewer_id: i64) -> anyhow::Result<Result<(), BrandRefused>>;
+    async fn review_application(&self, id: i64, status: i32, remark: &str, actor: &Actor) -> anyhow::Result<Result<(), BrandRefused>>;
     async fn find_brand(&self, id: i64) -> anyhow::Result<Option<BrandRecord>>;
     async fn brands_of(&self, user_id: i64) -> anyhow::Result<Vec<BrandRecord>>;
 }

@@ -107,6 +107,9 @@ pub trait OpenKeyStore {
     async fn revoke_key(&self, owner: Option<KeyOwner>, id: i64) -> anyhow::Result<Option<String>>;
     /// Records a use (at most once per minute per key).
     async fn touch_key(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// The digests of the live keys `user_id` created (dropped from the token caches when the
+    /// account is disabled, so its keys stop at once rather than when their cache entries end).
+    async fn live_digests_created_by(&self, user_id: i64) -> anyhow::Result<Vec<String>>;
     /// Operators: new limits for a live key; answers its digest (`None`: no such live key).
     async fn set_limits(
         &self,
@@ -266,6 +269,16 @@ macro_rules! open_key_store {
                 Ok(())
             }
 
+            async fn live_digests_created_by(&self, user_id: i64) -> anyhow::Result<Vec<String>> {
+                sqlx::query_scalar(
+                    "SELECT token_hash FROM open_api_key WHERE user_id = $1 AND revoked_at IS NULL",
+                )
+                .bind(user_id)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing a creator's API keys")
+            }
+
             async fn set_limits(
                 &self,
                 id: i64,
@@ -339,6 +352,7 @@ kernel::repository! {
     async fn find_key(&self, digest: &str) -> anyhow::Result<Option<OpenKeyRecord>>;
     async fn revoke_key(&self, owner: Option<KeyOwner>, id: i64) -> anyhow::Result<Option<String>>;
     async fn touch_key(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
+    async fn live_digests_created_by(&self, user_id: i64) -> anyhow::Result<Vec<String>>;
     async fn set_limits(&self, id: i64, requests_per_minute: i64, requests_per_day: i64) -> anyhow::Result<Option<String>>;
     async fn page_keys(&self, pattern: Option<&str>, offset: i64, limit: i64) -> anyhow::Result<(Vec<OperatorKeyRecord>, i64)>;
 }

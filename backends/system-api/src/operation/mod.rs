@@ -1,10 +1,13 @@
 //! Operations: feedback users send to the platform and the front-end error log
-//! (docs/feedback-and-logs.md). The routes live in `crate::routes::{feedback,front_log}`.
+//! (docs/feedback-and-logs.md), user management and the operator audit log
+//! (docs/operations.md). The routes live in `crate::routes::{feedback,front_log,operation}`.
 
+pub mod audit;
 pub mod feedback;
 pub mod front_log;
 pub mod page;
 pub mod text;
+pub mod users;
 
 /// Feedback calls: spec §7's create and the operators' page, get and close.
 pub const FEEDBACK_BASE: &str = "/to/api/operation/behavior/message";

@@ -9,6 +9,7 @@ pub mod feedback;
 pub mod file;
 pub mod front_log;
 pub mod open_key;
+pub mod operation;
 pub mod user;
 
 use actix_web::web;
@@ -134,7 +135,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/brand/get").route(web::get().to(brand_application::brand::get_brand)))
     .service(
         web::resource("/brand/my-list").route(web::get().to(brand_application::brand::my_brands)),
-    );
+    )
+    .configure(operation::configure);
 }
 
 /// Feedback, relative to `/to/api/operation/behavior/message`.

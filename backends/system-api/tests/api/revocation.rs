@@ -275,3 +275,109 @@ async fn a_revoked_token_is_refused_by_another_process_once_published() -> anyho
     println!("logout: the other process refused the token after {delay:?}");
     Ok(())
 }
+
+/// An operator disables a user through one process (docs/operations.md): the other process,
+/// which trusts its token cache for an hour, refuses the user's token within a second, and so
+/// does a session reset of the re-enabled user.
+#[tokio::test]
+async fn a_user_disabled_through_one_process_is_refused_by_the_other_within_a_second(
+) -> anyhow::Result<()> {
+    let Some(environment) = TestEnvironment::new(TestBackend::Postgres).await? else {
+        return Ok(());
+    };
+    let environment = environment.with_test_redis().await?;
+    anyhow::ensure!(
+        environment.settings.redis_url.is_some(),
+        "the revocation test needs Redis (PORTAL_TEST_REDIS_URL)"
+    );
+    let settings = fast_settings(&environment);
+    create_admin(&settings, "root@example.com").await?;
+    // A second account, made a plain member (an administrator could not be disabled).
+    let target_id = system_api::admin::create_administrator(
+        settings.clone(),
+        system_api::admin::NewAdministrator {
+            username: "target".to_owned(),
+            email: Some("target@example.com".to_owned()),
+            mobile: None,
+            password: PASSWORD.to_owned(),
+        },
+    )
+    .await?;
+    execute(
+        &settings,
+        &format!(
+            "UPDATE user_role SET role_id = (SELECT id FROM role WHERE code = 'member') \
+             WHERE user_id = {target_id}"
+        ),
+    )
+    .await?;
+    let mut revocations = Revocations::follow(&settings).await?;
+    let first = start_process(&settings).await?;
+    let second = start_process(&settings).await?;
+    let client = reqwest::Client::new();
+    let info = |process: &ServiceProcess| {
+        format!("{}{BASE}/auth/get-permission-info?appType=2", process.url)
+    };
+    let login = |process: &ServiceProcess, email: &str| {
+        request(
+            &client,
+            Method::POST,
+            format!("{}{BASE}/auth/login", process.url),
+            Some(json!({"email": email, "password": PASSWORD, "userType": 2})),
+            None,
+        )
+    };
+    let operator = token_of(&login(&first, "root@example.com").await?)?;
+    let user = token_of(&login(&second, "target@example.com").await?)?;
+    for _ in 0..3 {
+        assert_eq!(
+            request(&client, Method::GET, info(&second), None, Some(&user)).await?["code"],
+            0
+        );
+    }
+
+    let disabled = request(
+        &client,
+        Method::PUT,
+        format!("{}{BASE}/operation/users/{target_id}/status", first.url),
+        Some(json!({"status": 1})),
+        Some(&operator),
+    )
+    .await?;
+    assert_eq!(disabled["data"], true, "{disabled}");
+    let delay = time_until_refused(&client, &info(&second), &user).await?;
+    println!("disable: the other process refused the token after {delay:?}");
+    assert!(delay < Duration::from_secs(1), "{delay:?}");
+    revocations.published(&user).await?;
+
+    // Enabled again, signed in again, and reset: the same within a second.
+    request(
+        &client,
+        Method::PUT,
+        format!("{}{BASE}/operation/users/{target_id}/status", first.url),
+        Some(json!({"status": 0})),
+        Some(&operator),
+    )
+    .await?;
+    let user = token_of(&login(&second, "target@example.com").await?)?;
+    assert_eq!(
+        request(&client, Method::GET, info(&second), None, Some(&user)).await?["code"],
+        0
+    );
+    let reset = request(
+        &client,
+        Method::POST,
+        format!(
+            "{}{BASE}/operation/users/{target_id}/sessions/revoke",
+            first.url
+        ),
+        None,
+        Some(&operator),
+    )
+    .await?;
+    assert_eq!(reset["data"], 1, "{reset}");
+    let delay = time_until_refused(&client, &info(&second), &user).await?;
+    println!("reset: the other process refused the token after {delay:?}");
+    assert!(delay < Duration::from_secs(1), "{delay:?}");
+    Ok(())
+}

@@ -7,7 +7,13 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgPool, SqlitePool};
 
 use super::{STATUS_CLOSED, STATUS_OPEN};
-use crate::{accounts::store::now, operation::page::Paging};
+use crate::{
+    accounts::store::now,
+    operation::{
+        audit::{Actor, AuditEntry, ACTION_FEEDBACK_CLOSE, TARGET_FEEDBACK},
+        page::Paging,
+    },
+};
 
 /// A validated feedback to store.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,10 +89,11 @@ pub trait FeedbackStore {
         filter: &FeedbackFilter,
         paging: Paging,
     ) -> anyhow::Result<(Vec<FeedbackRecord>, i64)>;
+    /// Closes an open feedback and writes the operator's audit entry in the same transaction.
     async fn close_feedback(
         &self,
         id: i64,
-        operator_id: i64,
+        actor: &Actor,
         reply: &str,
     ) -> anyhow::Result<CloseOutcome>;
     /// How many of `user_id`'s feedback were closed (answered) and not yet seen by them.
@@ -105,7 +112,7 @@ const COUNT_FEEDBACK: &str =
     "SELECT COUNT(*) FROM feedback_message f LEFT JOIN app_user u ON u.id = f.user_id";
 
 macro_rules! feedback_store {
-    ($store:ident, $pool:ty, $db:ty) => {
+    ($store:ident, $pool:ty, $db:ty, $audit:ident) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -216,10 +223,11 @@ macro_rules! feedback_store {
             async fn close_feedback(
                 &self,
                 id: i64,
-                operator_id: i64,
+                actor: &Actor,
                 reply: &str,
             ) -> anyhow::Result<CloseOutcome> {
                 let now = now();
+                let mut tx = self.pool.begin().await.context("starting the transaction")?;
                 let done = sqlx::query(
                     "UPDATE feedback_message SET status = $2, reply = $3, closed_by = $4, \
                      closed_at = $5, updated_at = $5 WHERE id = $1 AND status = $6",
@@ -227,15 +235,26 @@ macro_rules! feedback_store {
                 .bind(id)
                 .bind(STATUS_CLOSED)
                 .bind(reply)
-                .bind(operator_id)
+                .bind(actor.user_id)
                 .bind(now)
                 .bind(STATUS_OPEN)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await
                 .context("closing the feedback")?;
                 if done.rows_affected() == 1 {
+                    let entry = AuditEntry {
+                        actor,
+                        action: ACTION_FEEDBACK_CLOSE,
+                        target_type: TARGET_FEEDBACK,
+                        target_id: id.to_string(),
+                        before: serde_json::json!({"status": STATUS_OPEN}),
+                        after: serde_json::json!({"status": STATUS_CLOSED, "reply": reply}),
+                    };
+                    crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                    tx.commit().await.context("committing the close")?;
                     return Ok(CloseOutcome::Closed);
                 }
+                drop(tx);
                 let exists: Option<i64> =
                     sqlx::query_scalar("SELECT id FROM feedback_message WHERE id = $1")
                         .bind(id)
@@ -300,11 +319,11 @@ macro_rules! feedback_store {
 
 mod sqlite_impl {
     use super::*;
-    feedback_store!(SqliteFeedbackStore, SqlitePool, sqlx::Sqlite);
+    feedback_store!(SqliteFeedbackStore, SqlitePool, sqlx::Sqlite, sqlite_impl);
 }
 mod postgres_impl {
     use super::*;
-    feedback_store!(PgFeedbackStore, PgPool, sqlx::Postgres);
+    feedback_store!(PgFeedbackStore, PgPool, sqlx::Postgres, postgres_impl);
 }
 pub use postgres_impl::PgFeedbackStore;
 pub use sqlite_impl::SqliteFeedbackStore;
@@ -319,7 +338,7 @@ kernel::repository! {
     async fn insert_feedback(&self, feedback: &NewFeedback) -> anyhow::Result<i64>;
     async fn find_feedback(&self, id: i64) -> anyhow::Result<Option<FeedbackRecord>>;
     async fn page_feedback(&self, filter: &FeedbackFilter, paging: Paging) -> anyhow::Result<(Vec<FeedbackRecord>, i64)>;
-    async fn close_feedback(&self, id: i64, operator_id: i64, reply: &str) -> anyhow::Result<CloseOutcome>;
+    async fn close_feedback(&self, id: i64, actor: &Actor, reply: &str) -> anyhow::Result<CloseOutcome>;
     async fn unseen_replies(&self, user_id: i64) -> anyhow::Result<i64>;
     async fn mark_replies_seen(&self, user_id: i64, ids: Option<&[i64]>) -> anyhow::Result<u64>;
 }

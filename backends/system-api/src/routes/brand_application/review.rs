@@ -1,4 +1,4 @@
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use auth::AuthUser;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
@@ -10,7 +10,10 @@ use crate::{
         BrandApplications, BRAND_REVIEW, REMARK_MAX, REMARK_REQUIRED, STATUS_APPROVED,
         STATUS_REJECTED,
     },
-    operation::text::{check_length, trimmed},
+    operation::{
+        audit::Actor,
+        text::{check_length, trimmed},
+    },
     BRAND_APPLICATION_ALREADY_REVIEWED, BRAND_APPLICATION_NOT_EXISTS,
 };
 
@@ -26,6 +29,7 @@ pub struct ReviewBrandApplicationRequest {
 
 /// Operators: approves or rejects an application in review. Permission
 /// `system:brand-application:review`; unknown id 1002021000, already reviewed 1002021001.
+/// Writes an audit entry `brand-application.review`.
 #[utoipa::path(
     post,
     path = "/to/api/base/system/brand-application/review",
@@ -37,6 +41,7 @@ pub struct ReviewBrandApplicationRequest {
 pub async fn review_brand_application(
     applications: web::Data<BrandApplications>,
     user: AuthUser,
+    req: HttpRequest,
     payload: web::Json<ReviewBrandApplicationRequest>,
 ) -> ApiResult<ApiResponse<bool>> {
     user.require_permission(BRAND_REVIEW)?;
@@ -57,7 +62,7 @@ pub async fn review_brand_application(
     }
     match applications
         .store
-        .review_application(id, status, remark, user.user_id())
+        .review_application(id, status, remark, &Actor::of(&user, &req))
         .await?
     {
         Ok(()) => Ok(ApiResponse::ok(true)),

@@ -1,4 +1,4 @@
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use auth::AuthUser;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::{
     operation::{
+        audit::Actor,
         feedback::{
             store::{CloseOutcome, FeedbackStore},
             Feedback, FEEDBACK_UPDATE, REPLY_MAX, REPLY_TOO_LONG,
@@ -24,7 +25,7 @@ pub struct CloseFeedbackRequest {
 }
 
 /// Operators: closes an open feedback with a reply. Permission `operation:feedback:update`;
-/// unknown id 1002020000, already closed 1002020001.
+/// unknown id 1002020000, already closed 1002020001. Writes an audit entry `feedback.close`.
 #[utoipa::path(
     post,
     path = "/to/api/operation/behavior/message/close",
@@ -36,6 +37,7 @@ pub struct CloseFeedbackRequest {
 pub async fn close_feedback(
     feedback: web::Data<Feedback>,
     user: AuthUser,
+    req: HttpRequest,
     payload: web::Json<CloseFeedbackRequest>,
 ) -> ApiResult<ApiResponse<bool>> {
     user.require_permission(FEEDBACK_UPDATE)?;
@@ -47,7 +49,7 @@ pub async fn close_feedback(
     check_length(reply, REPLY_MAX, REPLY_TOO_LONG)?;
     match feedback
         .store
-        .close_feedback(id, user.user_id(), reply)
+        .close_feedback(id, &Actor::of(&user, &req), reply)
         .await?
     {
         CloseOutcome::Closed => Ok(ApiResponse::ok(true)),

@@ -1,0 +1,53 @@
+//! The operator audit log (docs/operations.md "Audit log"): who changed what, with the target's
+//! state before and after. A row is written by the store that makes the change, inside the
+//! change's transaction ([`store::sqlite_impl::record`] / [`store::postgres_impl::record`]), so a
+//! change without its entry (or an entry without its change) cannot be committed.
+
+pub mod store;
+
+use actix_web::HttpRequest;
+use auth::AuthUser;
+use serde_json::Value;
+
+/// Reading the audit log.
+pub const AUDIT_LOG_QUERY: &str = "system:audit-log:query";
+
+/// The actions written today (the `action` column; the page filters on them exactly).
+pub const ACTION_USER_DISABLE: &str = "user.disable";
+pub const ACTION_USER_ENABLE: &str = "user.enable";
+pub const ACTION_USER_SESSIONS_REVOKE: &str = "user.sessions.revoke";
+pub const ACTION_FEEDBACK_CLOSE: &str = "feedback.close";
+pub const ACTION_BRAND_APPLICATION_REVIEW: &str = "brand-application.review";
+
+/// The target types (the `target_type` column).
+pub const TARGET_USER: &str = "user";
+pub const TARGET_FEEDBACK: &str = "feedback";
+pub const TARGET_BRAND_APPLICATION: &str = "brand-application";
+
+/// The operator behind a change: the signed-in user and the client's address (the TCP peer,
+/// as for the accounts' per-IP limits).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: i64,
+    pub client_ip: String,
+}
+
+impl Actor {
+    pub fn of(user: &AuthUser, req: &HttpRequest) -> Self {
+        Self {
+            user_id: user.user_id(),
+            client_ip: crate::accounts::client_ip(req),
+        }
+    }
+}
+
+/// One audit row to write with a change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditEntry<'a> {
+    pub actor: &'a Actor,
+    pub action: &'a str,
+    pub target_type: &'a str,
+    pub target_id: String,
+    pub before: Value,
+    pub after: Value,
+}

@@ -1,0 +1,25 @@
+//! The operations platform (`/to/api/base/system/operation/...`, docs/operations.md): user
+//! management and the operator audit log, one action per file.
+
+pub mod audit_log_page;
+pub mod user_page;
+pub mod user_sessions_revoke;
+pub mod user_status;
+
+use actix_web::web;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/operation/users/page").route(web::get().to(user_page::page_users)))
+        .service(
+            web::resource("/operation/users/{id}/status")
+                .route(web::put().to(user_status::update_user_status)),
+        )
+        .service(
+            web::resource("/operation/users/{id}/sessions/revoke")
+                .route(web::post().to(user_sessions_revoke::revoke_user_sessions)),
+        )
+        .service(
+            web::resource("/operation/audit-log/page")
+                .route(web::get().to(audit_log_page::page_audit_log)),
+        );
+}

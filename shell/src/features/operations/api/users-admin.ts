@@ -1,0 +1,103 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
+import { http } from '@portal/http';
+import type { PageResult } from './feedback-admin';
+
+/** Operator permissions of user management and the audit log (docs/operations.md). */
+export const USER_QUERY_PERMISSION = 'system:user:query';
+export const USER_UPDATE_PERMISSION = 'system:user:update';
+export const AUDIT_LOG_QUERY_PERMISSION = 'system:audit-log:query';
+export const USER_STATUS = { enabled: 0, disabled: 1 } as const;
+
+/** An account as operators see it (`OperationUserView` of the system service). */
+export type OperationUser = SystemSchema<'OperationUserView'>;
+/** One audit-log entry (`AuditLogView`). */
+export type AuditLogEntry = SystemSchema<'AuditLogView'>;
+
+export interface UserFilters {
+  pageNo: number;
+  pageSize: number;
+  keyWords?: string;
+  status?: number;
+  orgId?: number;
+}
+
+export interface AuditLogFilters {
+  pageNo: number;
+  pageSize: number;
+  keyWords?: string;
+  action?: string;
+  operatorId?: number;
+  /** Epoch milliseconds. */
+  beginTime?: number;
+  endTime?: number;
+}
+
+/** GET /base/system/operation/users/page → `{list, total}`. */
+export function pageUsers(filters: UserFilters): Promise<PageResult<OperationUser>> {
+  return http.get<PageResult<OperationUser>>('/base/system/operation/users/page', { ...filters });
+}
+
+/** PUT /base/system/operation/users/{id}/status `{status}`; disabling ends the user's sessions. */
+export function setUserStatus(input: { id: number; status: number }): Promise<boolean> {
+  return http.put<boolean>(`/base/system/operation/users/${input.id}/status`, { status: input.status }, { silent: true });
+}
+
+/** POST /base/system/operation/users/{id}/sessions/revoke → how many sessions ended. */
+export function revokeUserSessions(id: number): Promise<number> {
+  return http.post<number>(`/base/system/operation/users/${id}/sessions/revoke`, undefined, { silent: true });
+}
+
+/** GET /base/system/operation/audit-log/page → `{list, total}`. */
+export function pageAuditLog(filters: AuditLogFilters): Promise<PageResult<AuditLogEntry>> {
+  return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
+}
+
+const usersKeys = {
+  all: ['operations', 'users'] as const,
+  page: (filters: UserFilters) => [...usersKeys.all, 'page', filters] as const,
+};
+const auditKeys = {
+  all: ['operations', 'audit-log'] as const,
+  page: (filters: AuditLogFilters) => [...auditKeys.all, 'page', filters] as const,
+};
+
+export const usersPageQueryOptions = (filters: UserFilters) =>
+  queryOptions({
+    queryKey: usersKeys.page(filters),
+    queryFn: () => pageUsers(filters),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useUsersPage(filters: UserFilters) {
+  return useQuery(usersPageQueryOptions(filters));
+}
+
+export const auditLogPageQueryOptions = (filters: AuditLogFilters) =>
+  queryOptions({
+    queryKey: auditKeys.page(filters),
+    queryFn: () => pageAuditLog(filters),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useAuditLogPage(filters: AuditLogFilters) {
+  return useQuery(auditLogPageQueryOptions(filters));
+}
+
+/** A change of a user also adds an audit entry: both lists are refetched. */
+function useInvalidateAfterChange() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: usersKeys.all }), queryClient.invalidateQueries({ queryKey: auditKeys.all })]);
+}
+
+export function useSetUserStatus() {
+  const invalidate = useInvalidateAfterChange();
+  return useMutation({ mutationFn: setUserStatus, onSuccess: invalidate });
+}
+
+export function useRevokeUserSessions() {
+  const invalidate = useInvalidateAfterChange();
+  return useMutation({ mutationFn: revokeUserSessions, onSuccess: invalidate });
+}

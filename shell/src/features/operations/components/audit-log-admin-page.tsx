@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { DatePicker, Form, Input, Select, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { AUDIT_LOG_QUERY_PERMISSION, useAuditLogPage, type AuditLogEntry, type AuditLogFilters } from '../api/users-admin';
+import { formatTime, rangeToTimes } from './format';
+import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { OperatorGate } from './operator-gate';
+
+const PAGE_SIZE = 10;
+/** The actions the back end writes today (docs/operations.md). */
+export const AUDIT_ACTIONS = ['user.disable', 'user.enable', 'user.sessions.revoke', 'feedback.close', 'brand-application.review'] as const;
+
+interface FilterValues {
+  keyWords?: string;
+  action?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function actionKey(action: string): string {
+  return action.replace(/[.-]/g, '_');
+}
+
+/** The target's state before and after, side by side. */
+function BeforeAfter({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="operations-audit-diff" style={{ display: 'flex', gap: 24 }} data-testid={`audit-log-diff-${entry.id}`}>
+      <div style={{ flex: 1 }}>
+        <Typography.Text strong>{t('operations.auditLog.before')}</Typography.Text>
+        <pre data-testid={`audit-log-before-${entry.id}`}>{JSON.stringify(entry.before, null, 2)}</pre>
+      </div>
+      <div style={{ flex: 1 }}>
+        <Typography.Text strong>{t('operations.auditLog.after')}</Typography.Text>
+        <pre data-testid={`audit-log-after-${entry.id}`}>{JSON.stringify(entry.after, null, 2)}</pre>
+      </div>
+    </div>
+  );
+}
+
+function AuditLogAdmin() {
+  const { t } = useTranslation('shell');
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<AuditLogFilters>({ pageNo: 1, pageSize: PAGE_SIZE });
+  const page = useAuditLogPage(filters);
+  const actionLabel = (action: string) => t(`operations.auditLog.actions.${actionKey(action)}`, { defaultValue: action });
+
+  const search = (values: FilterValues) =>
+    setFilters({
+      pageNo: 1,
+      pageSize: filters.pageSize,
+      keyWords: values.keyWords?.trim() || undefined,
+      action: values.action,
+      ...rangeToTimes(values.range),
+    });
+
+  return (
+    <div className="page-container operations-page" data-testid="operations-audit-log">
+      <Typography.Title level={3}>{t('operations.auditLog.title')}</Typography.Title>
+      <Form form={form} layout="inline" onFinish={search} className="operations-filters" style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="keyWords" label={t('operations.keyword')}>
+          <Input allowClear maxLength={100} placeholder={t('operations.auditLog.keywordPlaceholder')} data-testid="audit-log-filter-keyword" />
+        </Form.Item>
+        <Form.Item name="action" label={t('operations.auditLog.action')}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('operations.all')}
+            options={AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
+            data-testid="audit-log-filter-action"
+          />
+        </Form.Item>
+        <Form.Item name="range" label={t('operations.dateRange')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <SearchResetButtons form={form} onSearch={search} testIdPrefix="audit-log" />
+      </Form>
+      <PageTableOrError
+        page={page}
+        filters={filters}
+        setFilters={setFilters}
+        emptyText={t('operations.auditLog.empty')}
+        testIdPrefix="audit-log"
+        expandable={{ expandedRowRender: (entry) => <BeforeAfter entry={entry} /> }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          { title: t('operations.auditLog.time'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
+          {
+            title: t('operations.auditLog.operator'),
+            key: 'operator',
+            ellipsis: true,
+            render: (_value, entry) => entry.operatorUsername || `#${entry.operatorId}`,
+          },
+          { title: t('operations.auditLog.action'), dataIndex: 'action', width: 160, render: (value: string) => actionLabel(value) },
+          {
+            title: t('operations.auditLog.target'),
+            key: 'target',
+            width: 200,
+            render: (_value, entry) =>
+              `${t(`operations.auditLog.targets.${actionKey(entry.targetType)}`, { defaultValue: entry.targetType })} #${entry.targetId}`,
+          },
+          { title: t('operations.auditLog.clientIp'), dataIndex: 'clientIp', width: 140 },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** `/operation/audit-log`: every operator change, who and when, with the state before and after. */
+export default function AuditLogAdminPage() {
+  const { t } = useTranslation('shell');
+  useDocumentTitle(t('operations.auditLog.title'));
+  return (
+    <OperatorGate permission={AUDIT_LOG_QUERY_PERMISSION}>
+      <AuditLogAdmin />
+    </OperatorGate>
+  );
+}
