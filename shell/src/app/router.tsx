@@ -20,6 +20,7 @@ const VendorPage = lazy(() => import('../pages/vendor-page'));
 const FeedbackAdminPage = lazy(() => import('../features/operations/components/feedback-admin-page'));
 const FrontLogAdminPage = lazy(() => import('../features/operations/components/front-log-admin-page'));
 const BrandApplicationAdminPage = lazy(() => import('../features/operations/components/brand-application-admin-page'));
+const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
 const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
 const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
@@ -68,6 +69,7 @@ export function AppRoutes() {
         <Route path="operation/feedback" element={<FeedbackAdminPage />} />
         <Route path="operation/front-log" element={<FrontLogAdminPage />} />
         <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />
+        <Route path="operation/statistics" element={<StatisticsAdminPage />} />
         {LIBRARY_KEYS.map((key) => (
           <Route
             key={key}
