@@ -65,6 +65,29 @@ pub struct Settings {
     /// The library search: its thread pool and its index on disk (docs/search.md).
     #[serde(default)]
     pub search: SearchSettings,
+    /// Usage statistics of the libraries: how long raw events are kept (docs/statistics.md).
+    #[serde(default)]
+    pub stats: StatsSettings,
+}
+
+/// The `[stats]` section: the libraries record searches and downloads through a bounded queue
+/// and a background writer (`catalog::usage`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct StatsSettings {
+    /// Days raw events are kept; older ones are pruned by the writer (default 180).
+    pub retention_days: u32,
+    /// Events waiting for the writer before new ones are dropped (counted, never blocking).
+    pub queue: usize,
+}
+
+impl Default for StatsSettings {
+    fn default() -> Self {
+        Self {
+            retention_days: 180,
+            queue: 4096,
+        }
+    }
 }
 
 /// The `[search]` section: searches and suggestions run on a pool of their own, off the HTTP

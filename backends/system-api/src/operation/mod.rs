@@ -4,6 +4,7 @@
 pub mod feedback;
 pub mod front_log;
 pub mod page;
+pub mod signups;
 pub mod text;
 
 /// Feedback calls: spec §7's create and the operators' page, get and close.

@@ -8,6 +8,7 @@ pub mod dict_data;
 pub mod feedback;
 pub mod file;
 pub mod front_log;
+pub mod stat;
 pub mod user;
 
 use actix_web::web;
