@@ -13,9 +13,9 @@ pub mod search;
 pub mod shape_search;
 pub mod store;
 pub mod taxonomy;
-pub mod usage;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod usage;
 
 use std::sync::Arc;
 

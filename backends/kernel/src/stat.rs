@@ -69,7 +69,10 @@ impl DayWindow {
 
     /// Every day of the window, oldest first, as `YYYY-MM-DD`.
     pub fn dates(&self) -> impl Iterator<Item = String> {
-        self.first.iter_days().take(self.days as usize).map(day_text)
+        self.first
+            .iter_days()
+            .take(self.days as usize)
+            .map(day_text)
     }
 }
 
@@ -95,7 +98,8 @@ mod tests {
 
     #[test]
     fn windows_end_today_and_are_bounded() -> ApiResult<()> {
-        let today = NaiveDate::from_ymd_opt(2026, 3, 1).ok_or_else(|| ApiError::bad_request("date"))?;
+        let today =
+            NaiveDate::from_ymd_opt(2026, 3, 1).ok_or_else(|| ApiError::bad_request("date"))?;
         let window = DayWindow::ending(Some(3), today)?;
         assert_eq!(window.first_day(), "2026-02-27");
         assert_eq!(

@@ -21,11 +21,11 @@ use std::{
 
 use actix_web::web;
 use auth::Authenticator;
-use catalog::usage::UsageRecorder;
 use catalog::item::files::ItemFiles;
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
+use catalog::usage::UsageRecorder;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};

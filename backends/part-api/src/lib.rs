@@ -24,12 +24,12 @@ use std::{
 
 use actix_web::web;
 use auth::Authenticator;
-use catalog::usage::UsageRecorder;
 use catalog::item::files::ItemFiles;
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::shape_search::ShapeSearch;
+use catalog::usage::UsageRecorder;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};

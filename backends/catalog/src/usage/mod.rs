@@ -395,9 +395,7 @@ mod tests {
             user_id: None,
             at,
         };
-        store
-            .insert(&[event(old), event(Utc::now())], &[])
-            .await?;
+        store.insert(&[event(old), event(Utc::now())], &[]).await?;
         let (recorder, writer) = UsageRecorder::new("component", 10);
         writer.spawn(store, 30, MAX_BATCH);
         recorder.flush().await;

@@ -70,8 +70,12 @@ pub trait UsageStore {
     async fn daily_searches(&self, library: &str, from: &str)
         -> anyhow::Result<Vec<DailySearches>>;
     /// The most searched queries from `from` on.
-    async fn top_queries(&self, library: &str, from: &str, limit: i64)
-        -> anyhow::Result<Vec<TopQuery>>;
+    async fn top_queries(
+        &self,
+        library: &str,
+        from: &str,
+        limit: i64,
+    ) -> anyhow::Result<Vec<TopQuery>>;
     /// Queries whose latest unfiltered search from `from` on found nothing, most searched first.
     async fn zero_result_queries(
         &self,
@@ -104,7 +108,8 @@ const ZERO_RESULT: &str = "SELECT q.query, q.searches, s.created_at AS last_seen
       WHERE library = $1 AND day >= $2 AND filtered = $3 GROUP BY query) q \
      JOIN usage_search s ON s.id = q.last_id WHERE s.total = 0 \
      ORDER BY q.searches DESC, s.id DESC LIMIT $4";
-const TOP_DOWNLOADS: &str = "SELECT d.item_id, i.name AS item_name, i.code AS part_number, d.kind, \
+const TOP_DOWNLOADS: &str =
+    "SELECT d.item_id, i.name AS item_name, i.code AS part_number, d.kind, \
      d.downloads FROM \
      (SELECT item_id, kind, COUNT(*) AS downloads FROM usage_download \
       WHERE library = $1 AND day >= $2 GROUP BY item_id, kind) d \

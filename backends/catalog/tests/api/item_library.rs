@@ -253,9 +253,11 @@ impl<L: ItemLibrary<Extension = ()>> Service for FixtureService<L> {
                     }),
                 }))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
-                .app_data(web::Data::from(Arc::clone(self.usage.get().unwrap_or_else(
-                    || panic!("{}: configured before it was seeded", library.key),
-                ))))
+                .app_data(web::Data::from(Arc::clone(
+                    self.usage.get().unwrap_or_else(|| {
+                        panic!("{}: configured before it was seeded", library.key)
+                    }),
+                )))
                 .configure(catalog::routes::configure_search::<ItemFeed<L>>)
                 .configure(catalog::routes::configure_items::<L>)
                 .configure(catalog::routes::configure),

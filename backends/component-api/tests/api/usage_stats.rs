@@ -59,12 +59,7 @@ async fn stat(app: &TestApp, path: &str, session: &str) -> anyhow::Result<Value>
 }
 
 async fn search(app: &TestApp, query: &str, session: Option<&str>) -> anyhow::Result<Value> {
-    let envelope = call(
-        app,
-        &format!("{BASE}/search?{query}"),
-        session,
-    )
-    .await?;
+    let envelope = call(app, &format!("{BASE}/search?{query}"), session).await?;
     anyhow::ensure!(envelope["code"] == 0, "{query}: {envelope}");
     Ok(envelope["data"].clone())
 }
@@ -111,7 +106,12 @@ async fn searches_and_downloads_are_counted(environment: TestEnvironment) -> any
     assert!(found > 1, "{first}");
     search(&app, "keyWords=LM358&pageSize=1&pageNo=2", None).await?;
     // The same query typed differently is the same query.
-    search(&app, &format!("keyWords={}", query_encode("  lm358 ")), Some(&member)).await?;
+    search(
+        &app,
+        &format!("keyWords={}", query_encode("  lm358 ")),
+        Some(&member),
+    )
+    .await?;
     // A nonsense query twice, once signed in; a filter that empties a real query.
     for session in [None, Some(member.as_str())] {
         let nothing = search(&app, "keyWords=zzqxv-nonsense", session).await?;
@@ -125,7 +125,10 @@ async fn searches_and_downloads_are_counted(environment: TestEnvironment) -> any
     let daily = stat(&app, &format!("{STAT}/searches/daily?days=7"), &operator).await?;
     assert_eq!(daily.as_array().map(Vec::len), Some(7), "{daily}");
     let now = today(&daily);
-    assert_eq!(now["searches"].as_i64(), before["searches"].as_i64().map(|n| n + 5));
+    assert_eq!(
+        now["searches"].as_i64(),
+        before["searches"].as_i64().map(|n| n + 5)
+    );
     assert_eq!(
         now["zeroResult"].as_i64(),
         before["zeroResult"].as_i64().map(|n| n + 3)
@@ -139,7 +142,9 @@ async fn searches_and_downloads_are_counted(environment: TestEnvironment) -> any
     assert_eq!(top[0]["query"], "lm358", "most searched first: {top}");
 
     let zero = stat(&app, &format!("{STAT}/queries/zero-result"), &operator).await?;
-    let nonsense = entry(&zero, "query", "zzqxv-nonsense").cloned().unwrap_or_default();
+    let nonsense = entry(&zero, "query", "zzqxv-nonsense")
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(nonsense["searches"], 2, "{zero}");
     assert!(nonsense["lastSeen"].is_string(), "{zero}");
     // Its latest unfiltered search found something: not a catalogue gap.
@@ -154,7 +159,9 @@ async fn searches_and_downloads_are_counted(environment: TestEnvironment) -> any
     // Downloads per item and format: a whole file counts, a range of it does not.
     let id = id_of(&environment, "Regulator_Linear:AMS1117-3.3").await?;
     for kind in ["symbol", "symbol", "footprint"] {
-        let response = app.get(&format!("{BASE}/item/{id}/download/{kind}")).await?;
+        let response = app
+            .get(&format!("{BASE}/item/{id}/download/{kind}"))
+            .await?;
         assert_eq!(response.status(), 200, "{kind}");
     }
     let ranged = app
@@ -269,7 +276,12 @@ async fn a_parallel_burst_of_searches_is_counted_once_each(
             .unwrap_or_default();
         assert_eq!(counted, (BURST / 3) as i64, "zqburst{n}: {top}");
     }
-    let zero = stat(&app, &format!("{STAT}/queries/zero-result?limit=10"), &operator).await?;
+    let zero = stat(
+        &app,
+        &format!("{STAT}/queries/zero-result?limit=10"),
+        &operator,
+    )
+    .await?;
     assert_eq!(zero.as_array().map(Vec::len), Some(3), "{zero}");
     let daily = stat(&app, &format!("{STAT}/searches/daily?days=1"), &operator).await?;
     assert_eq!(daily[0]["searches"], BURST as i64, "{daily}");

@@ -113,10 +113,15 @@ fn recorded_text(query: &SearchQuery) -> &str {
 
 /// Whether a filter narrowed the search (category, manufacturer, package or range).
 fn filtered(query: &SearchQuery) -> bool {
-    [&query.category, &query.manufacturer, &query.package, &query.range]
-        .into_iter()
-        .flatten()
-        .any(|value| !value.trim().is_empty())
+    [
+        &query.category,
+        &query.manufacturer,
+        &query.package,
+        &query.range,
+    ]
+    .into_iter()
+    .flatten()
+    .any(|value| !value.trim().is_empty())
 }
 
 /// Runs the search and builds the answer from the index alone: each hit's [`StoredHit`], the
@@ -235,10 +240,19 @@ mod tests {
 
     #[test]
     fn only_filters_make_a_search_filtered() {
-        assert!(!filtered(&query(&[("keyWords", "lm358"), ("sort", "partNumber")])));
-        assert!(!filtered(&query(&[("keyWords", "lm358"), ("category", "%20")])));
+        assert!(!filtered(&query(&[
+            ("keyWords", "lm358"),
+            ("sort", "partNumber")
+        ])));
+        assert!(!filtered(&query(&[
+            ("keyWords", "lm358"),
+            ("category", "%20")
+        ])));
         for filter in ["category", "manufacturer", "package", "range"] {
-            assert!(filtered(&query(&[("keyWords", "lm358"), (filter, "x")])), "{filter}");
+            assert!(
+                filtered(&query(&[("keyWords", "lm358"), (filter, "x")])),
+                "{filter}"
+            );
         }
     }
 }

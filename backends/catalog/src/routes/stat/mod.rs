@@ -19,12 +19,11 @@ use std::sync::Arc;
 
 use actix_web::web;
 use auth::AuthUser;
-use kernel::ApiResult;
 pub use kernel::stat::{DaysQuery, ListQuery, STAT_BASE, STAT_PERMISSION};
+use kernel::ApiResult;
 
 use crate::usage::{store::UsageRepository, UsageRecorder};
 use crate::Library;
-
 
 /// State of a library's statistics routes.
 pub struct StatState {

@@ -13,7 +13,5 @@ use actix_web::web;
 pub const SYSTEM_STAT_BASE: &str = "/to/stat/system";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/signups/daily").route(web::get().to(signups_daily::daily_signups)),
-    );
+    cfg.service(web::resource("/signups/daily").route(web::get().to(signups_daily::daily_signups)));
 }
