@@ -913,6 +913,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/stat/system/signups/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts created per UTC day (registrations, sign-ins that create an account, accounts an
+         *     administrator creates), oldest day first; a day without any answers 0.
+         */
+        get: operations["daily_signups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tool/api/front/log": {
         parameters: {
             query?: never;
@@ -1760,6 +1780,25 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_DailySignups: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description UTC date, `YYYY-MM-DD`. */
+                date: string;
+                /** Format: int64 */
+                signups: number;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_DictDataSimple: {
             /**
              * Format: int64
@@ -2069,6 +2108,13 @@ export interface components {
         CreatedAccessToken: components["schemas"]["AccessTokenView"] & {
             /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
             secret: string;
+        };
+        /** @description Sign-ups of one day. */
+        DailySignups: {
+            /** @description UTC date, `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            signups: number;
         };
         /** @description A dictionary entry as `list-all-simple` answers it. */
         DictDataSimple: {
@@ -3681,6 +3727,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_i64"];
+                };
+            };
+        };
+    };
+    daily_signups: {
+        parameters: {
+            query?: {
+                /** @description Days back from today (UTC), today included: 1–365 (default 30). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{date, signups}]; days outside 1–365 → 400; not signed in → 401, without operation:stat:query → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_DailySignups"];
                 };
             };
         };
