@@ -15,6 +15,7 @@ pub mod store;
 pub mod taxonomy;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod usage;
 
 use std::sync::Arc;
 
@@ -164,6 +165,25 @@ struct EmptySuggestApi;
     tags((name = "search-index", description = "搜索索引运维 Search index operations (operators)"))
 )]
 struct SearchIndexApi;
+
+/// The operators' usage statistics of a library (`/to/stat/<library>/…`).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::stat::daily::daily_searches,
+        routes::stat::top_queries::top_queries,
+        routes::stat::zero_result::zero_result_queries,
+        routes::stat::top_downloads::top_downloads,
+    ),
+    components(schemas(
+        usage::store::DailySearches,
+        usage::store::TopQuery,
+        usage::store::ZeroResultQuery,
+        usage::store::TopDownload,
+    )),
+    tags((name = "stat", description = "使用统计 Usage statistics (operators)"))
+)]
+struct StatApi;
 
 /// The kit's item routes, documented once: tag `items` and the schemas `ItemSummary`,
 /// `ItemRecord` and `ItemDetailExtras` are placeholders each library's document replaces
@@ -329,6 +349,7 @@ pub fn item_library_openapi<L: item::library::ItemLibrary>(
     document.merge(item_search_openapi::<L>(library));
     document.merge(own);
     document.merge(search_index_openapi(library));
+    document.merge(stat_openapi(library));
     document
 }
 
@@ -387,6 +408,38 @@ pub fn open_openapi<L: item::library::ItemLibrary>(library: &Library) -> utoipa:
         )))
         .build()]);
     document
+}
+
+/// The OpenAPI document of the library's statistics routes, with concrete paths.
+pub fn stat_openapi(library: &Library) -> utoipa::openapi::OpenApi {
+    with_base(StatApi::openapi(), &stat_base(library))
+}
+
+/// `/to/stat/<key>`: the base of the library's statistics routes.
+pub fn stat_base(library: &Library) -> String {
+    format!("{}/{}", routes::stat::STAT_BASE, library.key)
+}
+
+/// Mounts the statistics routes of `library` (`/to/stat/<key>`, docs/statistics.md) over the
+/// usage tables of `db`, guarded by `operation:stat:query` through `authenticator`; `recorder`
+/// is the library's (each answer first waits for what it has queued).
+pub fn configure_stats(
+    cfg: &mut web::ServiceConfig,
+    library: &'static Library,
+    db: &kernel::Database,
+    recorder: Arc<usage::UsageRecorder>,
+    authenticator: Arc<auth::Authenticator>,
+) {
+    cfg.service(
+        web::scope(&stat_base(library))
+            .app_data(web::Data::new(routes::stat::StatState {
+                library,
+                store: usage::store::UsageRepository::new(db),
+                recorder,
+            }))
+            .app_data(web::Data::from(authenticator))
+            .configure(routes::stat::configure),
+    );
 }
 
 /// The OpenAPI document of the library's operator search-index routes, with concrete paths.

@@ -41,6 +41,7 @@ use crate::store::{ComponentRepository, KicadRepository, COMPONENT_SEED};
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::shape_search::{FileModels, ShapeSearch};
+use catalog::usage::UsageRecorder;
 
 /// The project's taxonomy, compiled in so that the binary is self-contained
 /// (`data/categories/component.json`; a malformed file fails this crate's tests).
@@ -121,6 +122,8 @@ pub struct ComponentService {
     files: OnceLock<ItemFiles>,
     /// Shape search over the components' GLB models (fingerprinted after start).
     shapes: Arc<ComponentShapes>,
+    /// Usage statistics: the recorder of searches and downloads, started with the service.
+    usage: OnceLock<Arc<UsageRecorder>>,
 }
 
 /// The file kind whose models the shape search fingerprints (KiCad's models as GLB).
@@ -139,6 +142,7 @@ impl ComponentService {
             authenticator: OnceLock::new(),
             files: OnceLock::new(),
             shapes: Arc::new(ShapeSearch::new(LIBRARY.key)),
+            usage: OnceLock::new(),
         }
     }
 
@@ -158,6 +162,11 @@ impl ComponentService {
     /// The keyword search index (tools and tests catch it up on demand).
     pub fn search(&self) -> &Arc<ComponentSearch> {
         &self.search
+    }
+
+    /// The usage recorder (tests flush it), once the service has started.
+    pub fn usage(&self) -> Option<&Arc<UsageRecorder>> {
+        self.usage.get()
     }
 
     /// The shape search (tests await its job's passes).
@@ -202,6 +211,10 @@ impl Service for ComponentService {
             tracing::error!("component service configured before its files were opened");
             return;
         };
+        let Some(usage) = self.usage.get() else {
+            tracing::error!("component service configured before its usage recorder started");
+            return;
+        };
         let state = web::Data::new(ComponentState {
             store: ComponentRepository::new(&context.db, files.clone()),
             categories: CategoryRepository::new(&context.db),
@@ -224,6 +237,7 @@ impl Service for ComponentService {
                     .app_data(catalog_state.clone())
                     .app_data(item_routes.clone())
                     .app_data(follower.clone())
+                    .app_data(web::Data::from(Arc::clone(usage)))
             },
         );
         // One scope for both: actix does not fall through from one scope to another.
@@ -234,6 +248,7 @@ impl Service for ComponentService {
                 .app_data(follower)
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))
                 .app_data(web::Data::from(self.authenticator(context)))
+                .app_data(web::Data::from(Arc::clone(usage)))
                 .app_data(item_routes)
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
@@ -248,6 +263,13 @@ impl Service for ComponentService {
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );
+        catalog::configure_stats(
+            cfg,
+            &LIBRARY,
+            &context.db,
+            Arc::clone(usage),
+            self.authenticator(context),
+        );
     }
 
     /// The category tree first (components refer to it), then the component seed when the
@@ -255,6 +277,8 @@ impl Service for ComponentService {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
+            self.usage
+                .get_or_init(|| UsageRecorder::start(context, LIBRARY.key));
             let files = open_files(context).await?;
             // A second open of the same service value keeps the first.
             let files = self.files.get_or_init(|| files).clone();

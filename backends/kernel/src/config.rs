@@ -68,6 +68,9 @@ pub struct Settings {
     /// The open platform's API keys: their default limits (docs/open-platform.md).
     #[serde(default)]
     pub open: OpenPlatformSettings,
+    /// Usage statistics of the libraries: how long raw events are kept (docs/statistics.md).
+    #[serde(default)]
+    pub stats: StatsSettings,
 }
 
 /// The `[open]` section: limits given to every new open-platform API key.
@@ -88,6 +91,26 @@ impl Default for OpenPlatformSettings {
             requests_per_minute: 60,
             requests_per_day: 1000,
             keys_per_owner: 10,
+        }
+    }
+}
+
+/// The `[stats]` section: the libraries record searches and downloads through a bounded queue
+/// and a background writer (`catalog::usage`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct StatsSettings {
+    /// Days raw events are kept; older ones are pruned by the writer (default 180).
+    pub retention_days: u32,
+    /// Events waiting for the writer before new ones are dropped (counted, never blocking).
+    pub queue: usize,
+}
+
+impl Default for StatsSettings {
+    fn default() -> Self {
+        Self {
+            retention_days: 180,
+            queue: 4096,
         }
     }
 }

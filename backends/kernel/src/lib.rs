@@ -17,6 +17,7 @@ pub mod paging;
 pub mod repository;
 pub mod security;
 pub mod service;
+pub mod stat;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -25,6 +25,7 @@ use catalog::item::files::ItemFiles;
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
+use catalog::usage::UsageRecorder;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -96,6 +97,8 @@ pub struct MatService {
     items: Arc<MatItems>,
     search: Arc<MatSearch>,
     authenticator: OnceLock<Arc<Authenticator>>,
+    /// Usage statistics: the recorder of searches and downloads, started with the service.
+    usage: OnceLock<Arc<UsageRecorder>>,
     files: OnceLock<ItemFiles>,
     pool: Arc<MaterialPool>,
 }
@@ -109,6 +112,7 @@ impl MatService {
             items: Arc::new(MatItems::default()),
             search: Arc::new(IndexFollower::new(facets())),
             authenticator: OnceLock::new(),
+            usage: OnceLock::new(),
             files: OnceLock::new(),
             pool: Arc::new(MaterialPool::default()),
         }
@@ -121,6 +125,11 @@ impl MatService {
     /// The keyword search index (tests await its applied sequence).
     pub fn search(&self) -> &Arc<MatSearch> {
         &self.search
+    }
+
+    /// The usage recorder (tests flush it), once the service has started.
+    pub fn usage(&self) -> Option<&Arc<UsageRecorder>> {
+        self.usage.get()
     }
 
     fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
@@ -193,6 +202,10 @@ impl Service for MatService {
             tracing::error!("mat service configured before its files were opened");
             return;
         };
+        let Some(usage) = self.usage.get() else {
+            tracing::error!("mat service configured before its usage recorder started");
+            return;
+        };
         let item_routes = || ItemRoutes {
             library: Arc::clone(&self.items),
             items: ItemRepository::new(&context.db),
@@ -218,12 +231,16 @@ impl Service for MatService {
                 .app_data(catalog_state.clone())
                 .app_data(open_item_routes)
                 .app_data(follower.clone())
+                .app_data(web::Data::from(Arc::clone(usage)))
         });
         cfg.service(
             web::scope(&LIBRARY.api_base())
                 .app_data(catalog_state)
                 .app_data(web::Data::new(item_routes()))
                 .app_data(follower)
+                // The signed-in user of a search or download, for the usage statistics.
+                .app_data(web::Data::from(self.authenticator(context)))
+                .app_data(web::Data::from(Arc::clone(usage)))
                 .app_data(web::Data::from(Arc::clone(&self.pool)))
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
@@ -237,6 +254,13 @@ impl Service for MatService {
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );
+        catalog::configure_stats(
+            cfg,
+            &LIBRARY,
+            &context.db,
+            Arc::clone(usage),
+            self.authenticator(context),
+        );
     }
 
     /// The category tree first (materials refer to it), then the materials seed when the
@@ -245,6 +269,8 @@ impl Service for MatService {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
+            self.usage
+                .get_or_init(|| UsageRecorder::start(context, LIBRARY.key));
             let files = ItemFiles::open_configured(context).await?;
             let _ = self.files.get_or_init(|| files);
             self.seed_materials(&context.db).await?;

@@ -29,6 +29,7 @@ use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::shape_search::ShapeSearch;
+use catalog::usage::UsageRecorder;
 use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -104,6 +105,8 @@ pub struct PartService {
     items: Arc<PartItems>,
     search: Arc<PartSearch>,
     authenticator: OnceLock<Arc<Authenticator>>,
+    /// Usage statistics: the recorder of searches and downloads, started with the service.
+    usage: OnceLock<Arc<UsageRecorder>>,
     files: OnceLock<ItemFiles>,
     models: Arc<ModelCache>,
     /// The families each materials-library grade is named for (`GET /materials/{grade}/parts`).
@@ -121,6 +124,7 @@ impl PartService {
             items: Arc::new(PartItems::default()),
             search: Arc::new(IndexFollower::new(facets())),
             authenticator: OnceLock::new(),
+            usage: OnceLock::new(),
             files: OnceLock::new(),
             models: Arc::new(ModelCache::default()),
             material_uses: OnceLock::new(),
@@ -145,6 +149,11 @@ impl PartService {
     /// The shape search (tests await its job's passes).
     pub fn shapes(&self) -> &Arc<PartShapes> {
         &self.shapes
+    }
+
+    /// The usage recorder (tests flush it), once the service has started.
+    pub fn usage(&self) -> Option<&Arc<UsageRecorder>> {
+        self.usage.get()
     }
 
     fn authenticator(&self, context: &ServiceContext) -> Arc<Authenticator> {
@@ -209,6 +218,10 @@ impl Service for PartService {
             tracing::error!("part service configured before its files were opened");
             return;
         };
+        let Some(usage) = self.usage.get() else {
+            tracing::error!("part service configured before its usage recorder started");
+            return;
+        };
         let material_uses = self.material_uses.get().cloned().unwrap_or_default();
         let catalog_state = web::Data::new(CatalogState {
             library: &LIBRARY,
@@ -230,6 +243,7 @@ impl Service for PartService {
                     .app_data(catalog_state.clone())
                     .app_data(item_routes.clone())
                     .app_data(follower.clone())
+                    .app_data(web::Data::from(Arc::clone(usage)))
             },
         );
         cfg.service(
@@ -238,6 +252,9 @@ impl Service for PartService {
                 .app_data(item_routes)
                 .app_data(web::Data::new(VariantRepository::new(&context.db)))
                 .app_data(follower)
+                // The signed-in user of a search or download, for the usage statistics.
+                .app_data(web::Data::from(self.authenticator(context)))
+                .app_data(web::Data::from(Arc::clone(usage)))
                 .app_data(web::Data::from(Arc::clone(&self.models)))
                 .app_data(web::Data::from(material_uses))
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))
@@ -254,6 +271,13 @@ impl Service for PartService {
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );
+        catalog::configure_stats(
+            cfg,
+            &LIBRARY,
+            &context.db,
+            Arc::clone(usage),
+            self.authenticator(context),
+        );
     }
 
     /// The category tree first (parts refer to it), then the part seed when the database has not
@@ -262,6 +286,8 @@ impl Service for PartService {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.library.seed(context).await?;
+            self.usage
+                .get_or_init(|| UsageRecorder::start(context, LIBRARY.key));
             let files = ItemFiles::open_configured(context).await?;
             let _ = self.files.get_or_init(|| files);
             // The glossaries of the seed (or the committed ones when there is no seed): the

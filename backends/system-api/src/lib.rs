@@ -179,6 +179,7 @@ impl utoipa::Modify for BearerScheme {
         routes::feedback::mine::mark_my_replies_read,
         routes::front_log::create::create_front_log,
         routes::front_log::page::page_front_log,
+        routes::stat::signups_daily::daily_signups,
         routes::brand_application::create::create_brand_application,
         routes::brand_application::my_list::my_brand_applications,
         routes::brand_application::page::page_brand_applications,
@@ -243,6 +244,7 @@ impl utoipa::Modify for BearerScheme {
         routes::feedback::mine::MarkReadRequest,
         routes::front_log::create::FrontLogRequest,
         routes::front_log::page::FrontLogView,
+        operation::signups::DailySignups,
         routes::brand_application::BrandApplicationView,
         routes::brand_application::brand::BrandView,
         routes::brand_application::create::CreateBrandApplicationRequest,
@@ -264,6 +266,7 @@ impl utoipa::Modify for BearerScheme {
         (name = "front-log", description = "前端日志 Front-end error log (/tool/api)"),
         (name = "brand-application", description = "品牌入驻 Brand entry applications"),
         (name = "operation", description = "运营平台 Operations platform: users, audit log"),
+        (name = "stat", description = "使用统计 Usage statistics (operators, /to/stat)"),
     )
 )]
 struct SystemApi;
@@ -354,6 +357,14 @@ impl Service for SystemService {
                 }))
                 .app_data(accounts.authenticator.clone())
                 .configure(routes::configure_front_log),
+        );
+        cfg.service(
+            web::scope(routes::stat::SYSTEM_STAT_BASE)
+                .app_data(web::Data::new(operation::signups::SignupRepository::new(
+                    &context.db,
+                )))
+                .app_data(accounts.authenticator.clone())
+                .configure(routes::stat::configure),
         );
         if let Some(files) = self.files.get() {
             cfg.service(

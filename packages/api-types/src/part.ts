@@ -591,6 +591,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/stat/part/downloads/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most downloaded files of the window, one entry per item and file kind (format). */
+        get: operations["top_downloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/stat/part/queries/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The most searched (normalised) queries of the window, with the result total of each one's
+         *     latest search.
+         */
+        get: operations["top_queries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/stat/part/queries/zero-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Queries whose latest search without filters found nothing, most searched first, with when
+         *     each was last searched. A query that finds something again leaves the list; a filtered
+         *     search that finds nothing does not put it there (the filter, not the catalogue, emptied it).
+         */
+        get: operations["zero_result_queries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/stat/part/searches/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches (first pages of keyword searches) per UTC day and how many found nothing, oldest
+         *     day first; a day without searches answers zeros.
+         */
+        get: operations["daily_searches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -959,6 +1037,30 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_DailySearches: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description UTC date, `YYYY-MM-DD`. */
+                date: string;
+                /** Format: int64 */
+                searches: number;
+                /**
+                 * Format: int64
+                 * @description Searches that found nothing.
+                 */
+                zeroResult: number;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_String: {
             /**
              * Format: int64
@@ -966,6 +1068,81 @@ export interface components {
              */
             code: number;
             data?: string[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_Vec_TopDownload: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** Format: int64 */
+                downloads: number;
+                /** Format: int64 */
+                itemId: number;
+                /** @description `None` when the item no longer exists. */
+                itemName?: string | null;
+                /** @description The file kind (format). */
+                kind: string;
+                /** @description Part number, grade or designation. */
+                partNumber?: string | null;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_Vec_TopQuery: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description The result total of its latest search.
+                 */
+                lastTotal: number;
+                /** @description Normalised: trimmed, lower-case, whitespace collapsed. */
+                query: string;
+                /** Format: int64 */
+                searches: number;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_Vec_ZeroResultQuery: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: date-time
+                 * @description When it was last searched.
+                 */
+                lastSeen: string;
+                query: string;
+                /**
+                 * Format: int64
+                 * @description Its searches without filters in the window.
+                 */
+                searches: number;
+            }[] | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
         };
@@ -1024,6 +1201,18 @@ export interface components {
             /** @description The compared items in the order asked (`components` in every library: the spec's name). */
             components: components["schemas"]["ItemSummary"][];
             rows: components["schemas"]["CompareRow"][];
+        };
+        /** @description Searches of one day. */
+        DailySearches: {
+            /** @description UTC date, `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            searches: number;
+            /**
+             * Format: int64
+             * @description Searches that found nothing.
+             */
+            zeroResult: number;
         };
         /** @description One designation of the part in a standards system. */
         Equivalent: {
@@ -1439,6 +1628,45 @@ export interface components {
             /** @description Items whose fingerprint the current (or last) pass had to compute or copy. */
             pending: number;
             state: components["schemas"]["ShapeState"];
+        };
+        /** @description Downloads of one item's file kind. */
+        TopDownload: {
+            /** Format: int64 */
+            downloads: number;
+            /** Format: int64 */
+            itemId: number;
+            /** @description `None` when the item no longer exists. */
+            itemName?: string | null;
+            /** @description The file kind (format). */
+            kind: string;
+            /** @description Part number, grade or designation. */
+            partNumber?: string | null;
+        };
+        /** @description A query and how often it was searched. */
+        TopQuery: {
+            /**
+             * Format: int64
+             * @description The result total of its latest search.
+             */
+            lastTotal: number;
+            /** @description Normalised: trimmed, lower-case, whitespace collapsed. */
+            query: string;
+            /** Format: int64 */
+            searches: number;
+        };
+        /** @description A query whose latest search (without filters) found nothing. */
+        ZeroResultQuery: {
+            /**
+             * Format: date-time
+             * @description When it was last searched.
+             */
+            lastSeen: string;
+            query: string;
+            /**
+             * Format: int64
+             * @description Its searches without filters in the window.
+             */
+            searches: number;
         };
     };
     responses: never;
@@ -2418,6 +2646,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_SearchAnswer"];
+                };
+            };
+        };
+    };
+    top_downloads: {
+        parameters: {
+            query?: {
+                /** @description Days back from today (UTC), today included: 1–365 (default 30). */
+                days?: number;
+                /** @description Entries: 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{itemId, itemName, partNumber, kind, downloads}]; days outside 1–365 or limit outside 1–100 → 400; not signed in → 401, without operation:stat:query → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_TopDownload"];
+                };
+            };
+        };
+    };
+    top_queries: {
+        parameters: {
+            query?: {
+                /** @description Days back from today (UTC), today included: 1–365 (default 30). */
+                days?: number;
+                /** @description Entries: 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{query, searches, lastTotal}]; days outside 1–365 or limit outside 1–100 → 400; not signed in → 401, without operation:stat:query → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_TopQuery"];
+                };
+            };
+        };
+    };
+    zero_result_queries: {
+        parameters: {
+            query?: {
+                /** @description Days back from today (UTC), today included: 1–365 (default 30). */
+                days?: number;
+                /** @description Entries: 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{query, searches, lastSeen}]; days outside 1–365 or limit outside 1–100 → 400; not signed in → 401, without operation:stat:query → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_ZeroResultQuery"];
+                };
+            };
+        };
+    };
+    daily_searches: {
+        parameters: {
+            query?: {
+                /** @description Days back from today (UTC), today included: 1–365 (default 30). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{date, searches, zeroResult}]; days outside 1–365 → 400; not signed in → 401, without operation:stat:query → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_DailySearches"];
                 };
             };
         };

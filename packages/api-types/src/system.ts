@@ -608,6 +608,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/open/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's (organisation's) API keys, newest first, revoked ones included, each with its
+         *     requests on the last 7 UTC days.
+         */
+        get: operations["list_open_keys"];
+        put?: never;
+        /** Creates a key with the configured limits; the answer carries the secret, never shown again. */
+        post: operations["create_open_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/open/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes one of the caller's (organisation's) keys: it stops working at once in this process
+         *     and within `accounts.token_local_cache_ms` in others. It stays listed, revoked.
+         */
+        delete: operations["revoke_open_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/audit-log/page": {
         parameters: {
             query?: never;
@@ -619,6 +660,61 @@ export interface paths {
         get: operations["page_audit_log"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/open-keys/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators: every API key, newest first, with its usage. Permission `operation:open-key:query`. */
+        get: operations["page_open_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/open-keys/{id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: a key's own rate and daily quota (a partner that needs more, a key that abuses).
+         *     Every process applies them from its next look-up of the key (the cached principal carrying
+         *     the old ones is dropped). Permission `operation:open-key:update`.
+         */
+        put: operations["set_open_key_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/open-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operators: revokes any key (abuse). Permission `operation:open-key:update`. */
+        post: operations["operator_revoke_open_key"];
         delete?: never;
         options?: never;
         head?: never;
@@ -993,6 +1089,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/stat/system/signups/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts created per UTC day (registrations, sign-ins that create an account, accounts an
+         *     administrator creates), oldest day first; a day without any answers 0.
+         */
+        get: operations["daily_signups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tool/api/front/log": {
         parameters: {
             query?: never;
@@ -1059,6 +1175,18 @@ export interface components {
             name: string;
             /** @description The first characters of the secret (`pat_ab12`), to recognise it. */
             prefix: string;
+        };
+        /**
+         * @description The limits of an open-platform API key (docs/open-platform.md), carried in its principal so
+         *     that every library service enforces them without asking the system service again.
+         */
+        ApiKeyGrant: {
+            /** Format: int64 */
+            keyId: number;
+            /** Format: int64 */
+            requestsPerDay: number;
+            /** Format: int64 */
+            requestsPerMinute: number;
         };
         /**
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
@@ -1154,6 +1282,23 @@ export interface components {
             code: number;
             data?: (components["schemas"]["AccessTokenView"] & {
                 /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
+                secret: string;
+            }) | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_CreatedOpenKey: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: (components["schemas"]["OpenKeyView"] & {
+                /** @description `opk_` + 64 hex characters: shown once, stored only as a digest. */
                 secret: string;
             }) | null;
             /** @description Empty on success; a Chinese message on error. */
@@ -1645,6 +1790,36 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_PageResult_OperatorOpenKeyView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: (components["schemas"]["OpenKeyView"] & {
+                    /** @description Empty for an account's own key. */
+                    orgName: string;
+                    /**
+                     * Format: int64
+                     * @description Requests on the last 30 UTC days.
+                     */
+                    requestsLast30Days: number;
+                    username: string;
+                })[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_PartUploadUrl: {
             /**
              * Format: int64
@@ -1696,6 +1871,7 @@ export interface components {
              */
             code: number;
             data?: {
+                apiKey?: components["schemas"]["ApiKeyGrant"] | null;
                 /**
                  * Format: int64
                  * @description When the access token expires (epoch milliseconds).
@@ -1935,6 +2111,25 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_DailySignups: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description UTC date, `YYYY-MM-DD`. */
+                date: string;
+                /** Format: int64 */
+                signups: number;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_DictDataSimple: {
             /**
              * Format: int64
@@ -1948,6 +2143,59 @@ export interface components {
                 label: string;
                 /** @description Values are strings, also for numbers (e.g. `"30"`). */
                 value: string;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_Vec_OpenKeyView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createTime: number;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds; null: not used yet (exact to about a minute).
+                 */
+                lastUsedTime?: number | null;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Its organisation (0: the creator's own key).
+                 */
+                orgId: number;
+                /** @description The first characters of the secret (`opk_ab12`), to recognise it. */
+                prefix: string;
+                /** Format: int64 */
+                requestsPerDay: number;
+                /** Format: int64 */
+                requestsPerMinute: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds; null: live.
+                 */
+                revokedTime?: number | null;
+                /** @description The libraries it may read: `part`, `component`, `mat`. */
+                scopes: string[];
+                /** @description Requests per UTC day, oldest first, today last. */
+                usage: components["schemas"]["DailyUsage"][];
+                /**
+                 * Format: int64
+                 * @description The account that created it.
+                 */
+                userId: number;
             }[] | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -2263,10 +2511,35 @@ export interface components {
             /** @description Ignored: the sender is the signed-in user. */
             userId?: string | null;
         };
+        CreateOpenKeyRequest: {
+            /** @description 1–32 characters, e.g. the program that will use it. */
+            name?: string | null;
+            /** @description At least one of `part`, `component`, `mat`. */
+            scopes?: string[] | null;
+        };
         /** @description A new token: the list entry plus the secret, answered only here. */
         CreatedAccessToken: components["schemas"]["AccessTokenView"] & {
             /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
             secret: string;
+        };
+        /** @description A new key: the list entry plus the secret, answered only here. */
+        CreatedOpenKey: components["schemas"]["OpenKeyView"] & {
+            /** @description `opk_` + 64 hex characters: shown once, stored only as a digest. */
+            secret: string;
+        };
+        /** @description Sign-ups of one day. */
+        DailySignups: {
+            /** @description UTC date, `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            signups: number;
+        };
+        /** @description Requests of one UTC day. */
+        DailyUsage: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            requests: number;
         };
         /** @description A dictionary entry as `list-all-simple` answers it. */
         DictDataSimple: {
@@ -2465,6 +2738,59 @@ export interface components {
             /** @description The feedback whose answers were shown; absent = all of the caller's. */
             ids?: number[] | null;
         };
+        OpenKeyLimitsRequest: {
+            /**
+             * Format: int64
+             * @description 1–100,000,000 (a UTC day).
+             */
+            requestsPerDay?: number | null;
+            /**
+             * Format: int64
+             * @description 1–100,000.
+             */
+            requestsPerMinute?: number | null;
+        };
+        /** @description A key as its owner and operators see it (never the secret). */
+        OpenKeyView: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; null: not used yet (exact to about a minute).
+             */
+            lastUsedTime?: number | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Its organisation (0: the creator's own key).
+             */
+            orgId: number;
+            /** @description The first characters of the secret (`opk_ab12`), to recognise it. */
+            prefix: string;
+            /** Format: int64 */
+            requestsPerDay: number;
+            /** Format: int64 */
+            requestsPerMinute: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; null: live.
+             */
+            revokedTime?: number | null;
+            /** @description The libraries it may read: `part`, `component`, `mat`. */
+            scopes: string[];
+            /** @description Requests per UTC day, oldest first, today last. */
+            usage: components["schemas"]["DailyUsage"][];
+            /**
+             * Format: int64
+             * @description The account that created it.
+             */
+            userId: number;
+        };
         /** @description An account as the operators see it. */
         OperationUserView: {
             /**
@@ -2497,6 +2823,17 @@ export interface components {
              * @description 0 enabled, 1 disabled.
              */
             status: number;
+            username: string;
+        };
+        /** @description A key in the operators' list. */
+        OperatorOpenKeyView: components["schemas"]["OpenKeyView"] & {
+            /** @description Empty for an account's own key. */
+            orgName: string;
+            /**
+             * Format: int64
+             * @description Requests on the last 30 UTC days.
+             */
+            requestsLast30Days: number;
             username: string;
         };
         OutboxMessage: {
@@ -2538,6 +2875,7 @@ export interface components {
         };
         /** @description Who a live access token belongs to, as every service sees it. */
         Principal: {
+            apiKey?: components["schemas"]["ApiKeyGrant"] | null;
             /**
              * Format: int64
              * @description When the access token expires (epoch milliseconds).
@@ -3500,6 +3838,73 @@ export interface operations {
             };
         };
     };
+    list_open_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 我的 API 密钥 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_OpenKeyView"];
+                };
+            };
+        };
+    };
+    create_open_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOpenKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description 新密钥（secret 仅此一次） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CreatedOpenKey"];
+                };
+            };
+        };
+    };
+    revoke_open_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 密钥编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
     page_audit_log: {
         parameters: {
             query?: {
@@ -3531,6 +3936,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_AuditLogView"];
+                };
+            };
+        };
+    };
+    page_open_keys: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the key's name or prefix, its creator's username or its organisation's name. */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description API 密钥分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_OperatorOpenKeyView"];
+                };
+            };
+        };
+    };
+    set_open_key_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 密钥编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenKeyLimitsRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    operator_revoke_open_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 密钥编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };
@@ -4036,6 +4518,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_i64"];
+                };
+            };
+        };
+    };
+    daily_signups: {
+        parameters: {
+            query?: {
+                /** @description Days back from today (UTC), today included: 1–365 (default 30). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description [{date, signups}]; days outside 1–365 → 400; not signed in → 401, without operation:stat:query → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_DailySignups"];
                 };
             };
         };

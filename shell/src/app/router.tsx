@@ -25,6 +25,7 @@ const OpenKeysAdminPage = lazy(() => import('../features/operations/components/o
 const OpenPlatformPage = lazy(() => import('../features/open-platform/components/open-platform-page'));
 const UsersAdminPage = lazy(() => import('../features/operations/components/users-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
+const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
 const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
 const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Route path="open" element={<OpenPlatformPage />} />
         <Route path="operation/users" element={<UsersAdminPage />} />
         <Route path="operation/audit-log" element={<AuditLogAdminPage />} />
+        <Route path="operation/statistics" element={<StatisticsAdminPage />} />
         {LIBRARY_KEYS.map((key) => (
           <Route
             key={key}

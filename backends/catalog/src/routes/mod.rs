@@ -27,6 +27,7 @@ pub mod manufacturer;
 pub mod search;
 pub mod search_index;
 pub mod shape;
+pub mod stat;
 pub mod suggest;
 pub mod view;
 

@@ -177,6 +177,8 @@ pub struct FixtureService<L: ItemLibrary<Extension = ()>> {
     search: Arc<IndexFollower<ItemFeed<L>>>,
     /// Opened when the service is seeded (every service is seeded before any is configured).
     files: OnceLock<ItemFiles>,
+    /// Started when the service is seeded.
+    usage: OnceLock<Arc<catalog::usage::UsageRecorder>>,
 }
 
 impl<L: ItemLibrary<Extension = ()>> FixtureService<L> {
@@ -188,6 +190,7 @@ impl<L: ItemLibrary<Extension = ()>> FixtureService<L> {
             errors,
             search: Arc::new(IndexFollower::new(facets)),
             files: OnceLock::new(),
+            usage: OnceLock::new(),
         }
     }
 }
@@ -250,6 +253,11 @@ impl<L: ItemLibrary<Extension = ()>> Service for FixtureService<L> {
                     }),
                 }))
                 .app_data(web::Data::from(Arc::clone(&self.search)))
+                .app_data(web::Data::from(Arc::clone(
+                    self.usage.get().unwrap_or_else(|| {
+                        panic!("{}: configured before it was seeded", library.key)
+                    }),
+                )))
                 .configure(catalog::routes::configure_search::<ItemFeed<L>>)
                 .configure(catalog::routes::configure_items::<L>)
                 .configure(catalog::routes::configure),
@@ -259,6 +267,9 @@ impl<L: ItemLibrary<Extension = ()>> Service for FixtureService<L> {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.category.seed(context).await?;
+            let key = self.library.library().key;
+            self.usage
+                .get_or_init(|| catalog::usage::UsageRecorder::start(context, key));
             let files = ItemFiles::new(
                 Blobs::open(&FilesSettings::default(), &context.settings.data_dir).await?,
             );

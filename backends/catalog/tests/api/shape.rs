@@ -145,6 +145,7 @@ struct ShapeFixture {
     category: LibraryService,
     shapes: Arc<ShapeSearch<FileModels>>,
     files: OnceLock<ItemFiles>,
+    usage: OnceLock<Arc<catalog::usage::UsageRecorder>>,
 }
 
 impl Service for ShapeFixture {
@@ -167,7 +168,7 @@ impl Service for ShapeFixture {
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
-        let Some(files) = self.files.get() else {
+        let (Some(files), Some(usage)) = (self.files.get(), self.usage.get()) else {
             return;
         };
         cfg.service(
@@ -183,6 +184,7 @@ impl Service for ShapeFixture {
                     files: files.clone(),
                 }))
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))
+                .app_data(web::Data::from(Arc::clone(usage)))
                 .configure(catalog::routes::configure_items::<DemoItems>)
                 .configure(catalog::routes::configure_shape::<DemoItems, FileModels>)
                 .configure(catalog::routes::configure),
@@ -192,6 +194,8 @@ impl Service for ShapeFixture {
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
             self.category.seed(context).await?;
+            self.usage
+                .get_or_init(|| catalog::usage::UsageRecorder::start(context, DEMO.key));
             let files = ItemFiles::new(
                 Blobs::open(&FilesSettings::default(), &context.settings.data_dir).await?,
             );
@@ -229,6 +233,7 @@ async fn spawn(
         category: LibraryService::new(&DEMO),
         shapes: Arc::clone(&shapes),
         files: OnceLock::new(),
+        usage: OnceLock::new(),
     });
     let app = TestApp::spawn(environment.settings.clone(), vec![service], None).await?;
     // The job's first pass runs after start: awaited, never slept for.

@@ -1,10 +1,75 @@
 use std::{path::PathBuf, sync::Arc};
 
+use anyhow::Context;
+
 use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
-use serde_json::Value;
+use kernel::{Database, Settings};
+use serde_json::{json, Value};
 
 pub const BASE: &str = "/to/api/public/component";
+const LOGIN: &str = "/to/api/base/system/auth/login";
+/// The password of every user [`create_user`] creates.
+pub const PASSWORD: &str = "Abcdef12!";
+
+/// An account in the system database (an administrator: `*:*:*` until [`set_role`]).
+pub async fn create_user(settings: &Settings, username: &str, email: &str) -> anyhow::Result<i64> {
+    system_api::admin::create_administrator(
+        settings.clone(),
+        system_api::admin::NewAdministrator {
+            username: username.to_owned(),
+            email: Some(email.to_owned()),
+            mobile: None,
+            password: PASSWORD.to_owned(),
+        },
+    )
+    .await
+}
+
+/// Gives `user_id` the role `code` (`member`, `operator`) instead of its own: there is no role
+/// API, an administrator changes roles in the system database (docs/feedback-and-logs.md).
+pub async fn set_role(settings: &Settings, user_id: i64, code: &str) -> anyhow::Result<()> {
+    let db = Database::connect(
+        &kernel::db::DatabaseLocation::resolve(settings, "system")?,
+        1,
+    )
+    .await?;
+    let sql = "UPDATE user_role SET role_id = (SELECT id FROM role WHERE code = $2) \
+               WHERE user_id = $1";
+    let changed = match &db {
+        Database::Sqlite(pool) => sqlx::query(sql)
+            .bind(user_id)
+            .bind(code)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+        Database::Postgres(pool) => sqlx::query(sql)
+            .bind(user_id)
+            .bind(code)
+            .execute(pool)
+            .await?
+            .rows_affected(),
+    };
+    db.close().await;
+    anyhow::ensure!(changed == 1, "user {user_id} has {changed} roles");
+    Ok(())
+}
+
+/// A session of `email` (password [`PASSWORD`]).
+pub async fn sign_in(app: &TestApp, email: &str) -> anyhow::Result<String> {
+    let answer: Value = app
+        .client
+        .post(app.url(LOGIN))
+        .json(&json!({"email": email, "password": PASSWORD, "userType": 2}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    answer["data"]["accessToken"]
+        .as_str()
+        .map(str::to_owned)
+        .with_context(|| format!("no session for {email}: {answer}"))
+}
 
 /// The small seed of the tests (subsets of real KiCad 6 libraries and two broken files).
 pub fn fixture_seed() -> PathBuf {

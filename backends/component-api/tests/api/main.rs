@@ -14,3 +14,4 @@ mod search_index;
 mod search_rebuild;
 mod seed_search;
 mod shape_seed;
+mod usage_stats;

@@ -9,58 +9,15 @@ use std::time::Duration;
 use anyhow::Context;
 use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
-use kernel::{Database, Settings};
 use serde_json::{json, Value};
 
-use crate::helpers::{data, fixture_seed, BASE};
+use crate::helpers::{create_user, data, fixture_seed, set_role, sign_in, BASE};
 
 const REBUILD: &str = "/to/api/operation/component/search-index/rebuild";
-const LOGIN: &str = "/to/api/base/system/auth/login";
 const OPERATOR: &str = "operator@example.com";
 const MEMBER: &str = "member@example.com";
-const PASSWORD: &str = "Abcdef12!";
 /// Longest wait for a rebuild of the fixture seed: a bound against a hang.
 const REBUILD_DEADLINE: Duration = Duration::from_secs(120);
-
-async fn create_user(settings: &Settings, username: &str, email: &str) -> anyhow::Result<i64> {
-    system_api::admin::create_administrator(
-        settings.clone(),
-        system_api::admin::NewAdministrator {
-            username: username.to_owned(),
-            email: Some(email.to_owned()),
-            mobile: None,
-            password: PASSWORD.to_owned(),
-        },
-    )
-    .await
-}
-
-/// Makes `user_id` a plain member (no operator permission): there is no role API, an
-/// administrator changes roles in the system database (docs/feedback-and-logs.md).
-async fn make_member(settings: &Settings, user_id: i64) -> anyhow::Result<()> {
-    let db = Database::connect(
-        &kernel::db::DatabaseLocation::resolve(settings, "system")?,
-        1,
-    )
-    .await?;
-    let sql = "UPDATE user_role SET role_id = (SELECT id FROM role WHERE code = 'member') \
-               WHERE user_id = $1";
-    let changed = match &db {
-        Database::Sqlite(pool) => sqlx::query(sql)
-            .bind(user_id)
-            .execute(pool)
-            .await?
-            .rows_affected(),
-        Database::Postgres(pool) => sqlx::query(sql)
-            .bind(user_id)
-            .execute(pool)
-            .await?
-            .rows_affected(),
-    };
-    db.close().await;
-    anyhow::ensure!(changed == 1, "user {user_id} has {changed} roles");
-    Ok(())
-}
 
 /// The system and component services in one application, with an administrator (`*:*:*`, so
 /// the rebuild permission) and a member.
@@ -72,7 +29,7 @@ async fn spawn_with_users(
     settings.accounts.password_hash.iterations = 1;
     create_user(&settings, "operator", OPERATOR).await?;
     let member = create_user(&settings, "member", MEMBER).await?;
-    make_member(&settings, member).await?;
+    set_role(&settings, member, "member").await?;
     let component = Arc::new(ComponentService::new(Some(fixture_seed())));
     let app = TestApp::spawn(
         settings,
@@ -81,21 +38,6 @@ async fn spawn_with_users(
     )
     .await?;
     Ok((app, component))
-}
-
-async fn sign_in(app: &TestApp, email: &str) -> anyhow::Result<String> {
-    let answer: Value = app
-        .client
-        .post(app.url(LOGIN))
-        .json(&json!({"email": email, "password": PASSWORD, "userType": 2}))
-        .send()
-        .await?
-        .json()
-        .await?;
-    answer["data"]["accessToken"]
-        .as_str()
-        .map(str::to_owned)
-        .with_context(|| format!("no session for {email}: {answer}"))
 }
 
 /// A call of the rebuild route; the envelope.

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod feedback;
 pub mod front_log;
 pub mod page;
+pub mod signups;
 pub mod text;
 pub mod users;
 

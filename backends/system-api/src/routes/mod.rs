@@ -10,6 +10,7 @@ pub mod file;
 pub mod front_log;
 pub mod open_key;
 pub mod operation;
+pub mod stat;
 pub mod user;
 
 use actix_web::web;

@@ -8,6 +8,7 @@ use kernel::{ApiError, ApiResult};
 use crate::item::library::ItemLibrary;
 use crate::item::store::ItemStore;
 use crate::routes::view::{parse_id, truncate, ItemRoutes};
+use crate::usage::{user_of, UsageRecorder};
 
 /// `a、b、c 或 d`: the kinds as the bad-request message lists them.
 fn listed(kinds: &[&str]) -> String {
@@ -41,6 +42,7 @@ fn listed(kinds: &[&str]) -> String {
 #[tracing::instrument(skip_all, fields(library = state.library.library().key, id = %path.0, kind = %path.1))]
 pub async fn download<L: ItemLibrary>(
     state: web::Data<ItemRoutes<L>>,
+    recorder: web::Data<UsageRecorder>,
     request: HttpRequest,
     path: web::Path<(String, String)>,
 ) -> ApiResult<HttpResponse> {
@@ -69,7 +71,13 @@ pub async fn download<L: ItemLibrary>(
         .find(|file| file.kind == kind)
         .ok_or_else(|| ApiError::new(state.library.errors().file_not_available))?;
     let name = state.library.download_name(&kind, &file.name);
-    state.files.respond(&request, &file, &name).await
+    let response = state.files.respond(&request, &file, &name).await?;
+    // Usage statistics: a whole file served or handed to S3 counts; a range (one part of a
+    // download) or a 304 does not.
+    if matches!(response.status().as_u16(), 200 | 302) {
+        recorder.download(id, &kind, user_of(&request).await);
+    }
+    Ok(response)
 }
 
 #[cfg(test)]

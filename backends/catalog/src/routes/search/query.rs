@@ -1,6 +1,6 @@
 //! `GET /search`: keyword search with the library's facets, filters, sorting and paging.
 
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use kernel::{ApiError, ApiResponse, ApiResult};
 use search::{
     split_keywords, RangeFilter, SearchError, SearchIndex, SearchRequest, SortOrder,
@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::StoredHit;
 use crate::routes::view::{ItemSummary, Paging, ParameterView};
 use crate::search::{FacetsView, IndexFeed, IndexFollower};
+use crate::usage::{user_of, UsageRecorder};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -76,15 +77,51 @@ pub struct SearchAnswer {
 #[tracing::instrument(skip_all)]
 pub async fn search<F: IndexFeed>(
     follower: web::Data<IndexFollower<F>>,
+    recorder: web::Data<UsageRecorder>,
+    http: HttpRequest,
     query: web::Query<SearchQuery>,
 ) -> ApiResult<ApiResponse<SearchAnswer>> {
     let request = request_of(&query)?;
+    let first_page = request.page == 1;
     // On the search pool, off the HTTP workers; the hits carry their answer (no store read).
     let answer = follower
         .into_inner()
         .run(move |follower, index| answer_of(follower, index, &request))
         .await??;
+    // Usage statistics: a keyword search once (its first page; paging is not a new search).
+    if first_page {
+        let text = recorded_text(&query);
+        if !text.is_empty() {
+            recorder.search(text, filtered(&query), answer.total, user_of(&http).await);
+        }
+    }
     Ok(ApiResponse::ok(answer))
+}
+
+/// The text a search is counted under (normalised by the recorder): its keywords, or its
+/// value keywords when it has no others (the search box sends a value typed as `10uf` both as
+/// a keyword and as the value keyword `10μF`: counted once, as typed); empty when the search
+/// had neither (browsing).
+fn recorded_text(query: &SearchQuery) -> &str {
+    [&query.key_words, &query.not_analyzer_key_words]
+        .into_iter()
+        .flatten()
+        .map(|text| text.trim())
+        .find(|text| !text.is_empty())
+        .unwrap_or_default()
+}
+
+/// Whether a filter narrowed the search (category, manufacturer, package or range).
+fn filtered(query: &SearchQuery) -> bool {
+    [
+        &query.category,
+        &query.manufacturer,
+        &query.package,
+        &query.range,
+    ]
+    .into_iter()
+    .flatten()
+    .any(|value| !value.trim().is_empty())
 }
 
 /// Runs the search and builds the answer from the index alone: each hit's [`StoredHit`], the
@@ -171,4 +208,51 @@ fn request_of(query: &SearchQuery) -> ApiResult<SearchRequest> {
             0
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> SearchQuery {
+        let text = pairs
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect::<Vec<_>>()
+            .join("&");
+        parsed(&text)
+    }
+
+    fn parsed(text: &str) -> SearchQuery {
+        web::Query::<SearchQuery>::from_query(text)
+            .map(web::Query::into_inner)
+            .unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    #[test]
+    fn a_search_is_counted_under_its_keywords_else_its_values() {
+        let both = query(&[("keyWords", "stm32|10uf"), ("notAnalyzerKeyWords", "10μF")]);
+        assert_eq!(recorded_text(&both), "stm32|10uf");
+        let values = query(&[("keyWords", "%20"), ("notAnalyzerKeyWords", "10μF")]);
+        assert_eq!(recorded_text(&values), "10μF");
+        assert_eq!(recorded_text(&query(&[("allowEmpty", "true")])), "");
+    }
+
+    #[test]
+    fn only_filters_make_a_search_filtered() {
+        assert!(!filtered(&query(&[
+            ("keyWords", "lm358"),
+            ("sort", "partNumber")
+        ])));
+        assert!(!filtered(&query(&[
+            ("keyWords", "lm358"),
+            ("category", "%20")
+        ])));
+        for filter in ["category", "manufacturer", "package", "range"] {
+            assert!(
+                filtered(&query(&[("keyWords", "lm358"), (filter, "x")])),
+                "{filter}"
+            );
+        }
+    }
 }

@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261127000071_usage.sql
