@@ -81,7 +81,7 @@ test.describe('operations: users', () => {
     await shot(page, 'users-before');
     await row.getByTestId(`user-status-${member.userId}`).click();
     await page.getByTestId(`user-status-confirm-${member.userId}`).click();
-    await expect(page.getByText('用户已禁用')).toBeVisible();
+    await expect(page.locator('.ant-message-notice').getByText('用户已禁用')).toBeVisible();
     await expect(row).toContainText('已禁用');
     await shot(page, 'users-disabled');
 
@@ -105,7 +105,8 @@ test.describe('operations: users', () => {
     await page.getByTestId('audit-log-search').click();
     const entry = page
       .locator('[data-testid^="audit-log-row-"]')
-      .filter({ hasText: new RegExp(`用户 #${member.userId}(?!\\d)`) })
+      // The object's own cell: the row's text runs on into the client IP.
+      .filter({ has: page.getByRole('cell', { name: `用户 #${member.userId}`, exact: true }) })
       .first();
     await expect(entry).toContainText('禁用用户');
     await entry.locator('.ant-table-row-expand-icon').click();

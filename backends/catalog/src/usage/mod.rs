@@ -274,13 +274,10 @@ impl UsageWriter {
 /// The signed-in user of a request, if any: never an error (an expired token, a foreign
 /// tenant or no token checker count as anonymous), so recording cannot fail a request.
 pub async fn user_of(request: &actix_web::HttpRequest) -> Option<i64> {
-    if request
+    // Anonymous requests (most) skip the extractor.
+    request
         .headers()
-        .get(actix_web::http::header::AUTHORIZATION)
-        .is_none()
-    {
-        return None;
-    }
+        .get(actix_web::http::header::AUTHORIZATION)?;
     <auth::MaybeAuthUser as actix_web::FromRequest>::extract(request)
         .await
         .ok()
