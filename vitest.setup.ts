@@ -17,3 +17,16 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     }),
   });
 }
+
+// antd's Table, Tabs and responsive parts measure themselves; jsdom has no ResizeObserver (and no layout,
+// so nothing would ever be reported anyway).
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    value: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}

@@ -1,20 +1,10 @@
 import { App as AntdApp } from 'antd';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AppProviders, queryClient } from '@portal/providers';
-import { resetHttpConfig, resetHttpState } from '@portal/http';
-import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
-import { registerShellMessages } from '../../../i18n';
+import { AppProviders } from '@portal/providers';
+import { sessionStore, setToken } from '@portal/session';
+import { envelope, sendJson } from '@portal/http/testing';
+import { servePageForTests } from '../../../test/page-server';
 import OpenPlatformPage from './open-platform-page';
-
-// antd's Table measures itself; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
 const KEYS = '/to/api/base/system/open/api-keys';
 const week = (today: number) => Array.from({ length: 7 }, (_, index) => ({ date: `2026-11-${21 + index}`, requests: index === 6 ? today : 0 }));
@@ -33,28 +23,7 @@ const key = {
   usage: week(12),
 };
 
-let server: TestServer;
-
-beforeAll(async () => {
-  registerShellMessages();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  setPageUrl('http://localhost:3000/');
-  await server.close();
-});
-beforeEach(() => {
-  setPageUrl(`${server.origin}/open`);
-  server.requests.length = 0;
-  server.routes.clear();
-  queryClient.clear();
-});
-afterEach(() => {
-  resetHttpState();
-  resetHttpConfig();
-  clearToken();
-  sessionStore.setState(initialSessionState());
-});
+const testPage = servePageForTests('/open');
 
 function renderPage() {
   render(
@@ -70,10 +39,10 @@ describe('OpenPlatformPage', () => {
   it('shows the guide to everyone and asks a visitor to sign in before keys', () => {
     renderPage();
     expect(screen.getByTestId('open-keys-signed-out')).toHaveTextContent('登录后创建 API 密钥');
-    expect(screen.getByTestId('open-base-component')).toHaveTextContent(`${server.origin}/to/open/component`);
+    expect(screen.getByTestId('open-base-component')).toHaveTextContent(`${testPage.server.origin}/to/open/component`);
     expect(screen.getByTestId('open-example-curl')).toHaveTextContent('X-API-Key');
     expect(screen.getByTestId('open-openapi-link')).toHaveAttribute('href', '/to/api/docs/');
-    expect(server.requests).toHaveLength(0);
+    expect(testPage.server.requests).toHaveLength(0);
   });
 
   it('refuses blocked users the keys (spec §4)', () => {
@@ -81,14 +50,14 @@ describe('OpenPlatformPage', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['open:key:manage'], user: { id: 5, orgId: 1, orgEnable: true } as never });
     renderPage();
     expect(screen.getByTestId('open-keys-blocked')).toHaveTextContent('暂无权限，请联系管理员');
-    expect(server.requests).toHaveLength(0);
+    expect(testPage.server.requests).toHaveLength(0);
   });
 
   it('lists keys with usage, creates one showing its secret once, and revokes one', { timeout: 20_000 }, async () => {
     setToken({ accessToken: 'tok', refreshToken: 'ref' });
     sessionStore.setState({ isSetUser: true, permissions: ['open:key:manage'], user: { id: 7, orgId: 0, orgEnable: true } as never });
     const state = { keys: [key] };
-    server.routes.set(KEYS, (request, response) => {
+    testPage.server.routes.set(KEYS, (request, response) => {
       if (request.method === 'POST') {
         const body = JSON.parse(request.body) as { name: string; scopes: string[] };
         const created = { ...key, id: 4, name: body.name, scopes: body.scopes, prefix: 'opk_cd34', usage: week(0) };
@@ -98,7 +67,7 @@ describe('OpenPlatformPage', () => {
       }
       sendJson(response, envelope(state.keys));
     });
-    server.routes.set(`${KEYS}/3`, (_request, response) => {
+    testPage.server.routes.set(`${KEYS}/3`, (_request, response) => {
       state.keys = state.keys.map((entry) => (entry.id === 3 ? { ...entry, revokedTime: 1_764_300_000_000 } : entry));
       sendJson(response, envelope(true));
     });
@@ -118,14 +87,16 @@ describe('OpenPlatformPage', () => {
     fireEvent.click(screen.getByTestId('open-key-create'));
     const secret = await screen.findByTestId('open-key-secret', undefined, { timeout: 5000 });
     expect(secret).toHaveValue(`opk_cd34${'0'.repeat(60)}`);
-    const post = server.requests.find((request) => request.method === 'POST');
+    const post = testPage.server.requests.find((request) => request.method === 'POST');
     expect(JSON.parse(post!.body)).toEqual({ name: 'CAD 插件', scopes: ['part', 'component'] });
     fireEvent.click(screen.getByText('我已保存'));
     expect(await screen.findByTestId('open-key-4', undefined, { timeout: 5000 })).toHaveTextContent('CAD 插件');
 
     fireEvent.click(screen.getByTestId('open-key-revoke-3'));
     fireEvent.click(await screen.findByText('确 定'));
-    await waitFor(() => expect(server.requests.some((request) => request.method === 'DELETE' && request.url.endsWith('/3'))).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(testPage.server.requests.some((request) => request.method === 'DELETE' && request.url.endsWith('/3'))).toBe(true), {
+      timeout: 5000,
+    });
     await waitFor(() => expect(screen.getByTestId('open-key-3')).toHaveTextContent('已撤销'), { timeout: 5000 });
   });
 });

@@ -1,24 +1,14 @@
 import { App as AntdApp } from 'antd';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AppProviders, queryClient } from '@portal/providers';
-import { resetHttpConfig, resetHttpState } from '@portal/http';
-import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
-import { registerShellMessages } from '../../../i18n';
+import { AppProviders } from '@portal/providers';
+import { sessionStore } from '@portal/session';
+import { envelope, sendJson } from '@portal/http/testing';
+import { servePageForTests } from '../../../test/page-server';
 import AuditLogAdminPage from './audit-log-admin-page';
-
-// antd's Table measures itself; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
 const PAGE = '/to/api/base/system/operation/audit-log/page';
 
-let server: TestServer;
+const testPage = servePageForTests('/operation/audit-log', { signedIn: true });
 const entry = {
   id: 3,
   operatorId: 2,
@@ -32,28 +22,6 @@ const entry = {
   clientIp: '127.0.0.1',
   createTime: 1_763_700_000_000,
 };
-
-beforeAll(async () => {
-  registerShellMessages();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  setPageUrl('http://localhost:3000/');
-  await server.close();
-});
-beforeEach(() => {
-  setPageUrl(`${server.origin}/operation/audit-log`);
-  server.requests.length = 0;
-  server.routes.clear();
-  queryClient.clear();
-  setToken({ accessToken: 'tok', refreshToken: 'ref' });
-});
-afterEach(() => {
-  resetHttpState();
-  resetHttpConfig();
-  clearToken();
-  sessionStore.setState(initialSessionState());
-});
 
 function renderPage() {
   render(
@@ -70,12 +38,12 @@ describe('AuditLogAdminPage', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['system:user:query'] });
     renderPage();
     expect(screen.getByTestId('operations-forbidden')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(0);
+    expect(testPage.server.requests).toHaveLength(0);
   });
 
   it('lists entries and expands one to its before and after', { timeout: 20_000 }, async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['system:audit-log:query'] });
-    server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 1 })));
+    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 1 })));
     renderPage();
     const row = await screen.findByTestId('audit-log-row-3', undefined, { timeout: 5000 });
     expect(row).toHaveTextContent('ops@example.com');
@@ -91,21 +59,24 @@ describe('AuditLogAdminPage', () => {
 
   it('sends the keyword filter and pages on the server', { timeout: 20_000 }, async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['*:*:*'] });
-    server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 25 })));
+    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 25 })));
     renderPage();
     await screen.findByTestId('audit-log-row-3', undefined, { timeout: 5000 });
-    expect(Object.fromEntries(new URL(server.requests[0].url, server.origin).searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
+    expect(Object.fromEntries(new URL(testPage.server.requests[0].url, testPage.server.origin).searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
     fireEvent.change(screen.getByTestId('audit-log-filter-keyword'), { target: { value: ' ops ' } });
     fireEvent.click(screen.getByTestId('audit-log-search'));
-    await waitFor(() => expect(server.requests.length).toBeGreaterThan(1), { timeout: 5000 });
-    expect(Object.fromEntries(new URL(server.requests[server.requests.length - 1].url, server.origin).searchParams)).toEqual({
+    await waitFor(() => expect(testPage.server.requests.length).toBeGreaterThan(1), { timeout: 5000 });
+    expect(Object.fromEntries(new URL(testPage.server.requests[testPage.server.requests.length - 1].url, testPage.server.origin).searchParams)).toEqual({
       pageNo: '1',
       pageSize: '10',
       keyWords: 'ops',
     });
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(new URL(server.requests[server.requests.length - 1].url, server.origin).searchParams.get('pageNo')).toBe('2'), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () => expect(new URL(testPage.server.requests[testPage.server.requests.length - 1].url, testPage.server.origin).searchParams.get('pageNo')).toBe('2'),
+      {
+        timeout: 5000,
+      },
+    );
   });
 });

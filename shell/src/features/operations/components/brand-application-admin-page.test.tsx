@@ -1,25 +1,15 @@
 import { App as AntdApp } from 'antd';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AppProviders, queryClient } from '@portal/providers';
-import { resetHttpConfig, resetHttpState } from '@portal/http';
-import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
-import { registerShellMessages } from '../../../i18n';
+import { AppProviders } from '@portal/providers';
+import { sessionStore } from '@portal/session';
+import { envelope, sendJson } from '@portal/http/testing';
+import { servePageForTests } from '../../../test/page-server';
 import BrandApplicationAdminPage from './brand-application-admin-page';
-
-// antd's Table measures itself; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
 const PAGE = '/to/api/base/system/brand-application/page';
 const REVIEW = '/to/api/base/system/brand-application/review';
 
-let server: TestServer;
+const testPage = servePageForTests('/operation/brand-applications', { signedIn: true });
 const application = {
   id: 5,
   companyName: '华东精密机械有限公司',
@@ -40,28 +30,6 @@ const application = {
   userName: '李经理',
 };
 
-beforeAll(async () => {
-  registerShellMessages();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  setPageUrl('http://localhost:3000/');
-  await server.close();
-});
-beforeEach(() => {
-  setPageUrl(`${server.origin}/operation/brand-applications`);
-  server.requests.length = 0;
-  server.routes.clear();
-  queryClient.clear();
-  setToken({ accessToken: 'tok', refreshToken: 'ref' });
-});
-afterEach(() => {
-  resetHttpState();
-  resetHttpConfig();
-  clearToken();
-  sessionStore.setState(initialSessionState());
-});
-
 function renderPage() {
   render(
     <AppProviders withRouter={false}>
@@ -75,8 +43,8 @@ function renderPage() {
 /** Serves the page from `current` and records reviews into it, as the back end does. */
 function serveApplications() {
   const state = { current: { ...application } };
-  server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [state.current], total: 1 })));
-  server.routes.set(REVIEW, (request, response) => {
+  testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [state.current], total: 1 })));
+  testPage.server.routes.set(REVIEW, (request, response) => {
     const body = JSON.parse(request.body) as { status: number; reviewRemark: string };
     state.current = { ...state.current, status: body.status, reviewRemark: body.reviewRemark };
     sendJson(response, envelope(true));
@@ -94,7 +62,7 @@ describe('BrandApplicationAdminPage', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['operation:feedback:query'] });
     renderPage();
     expect(screen.getByTestId('operations-forbidden')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(0);
+    expect(testPage.server.requests).toHaveLength(0);
   });
 
   it('lists applications in review and approves one with the right body', { timeout: 20_000 }, async () => {
@@ -105,13 +73,13 @@ describe('BrandApplicationAdminPage', () => {
     expect(row).toHaveTextContent('华东精密机械有限公司');
     expect(row).toHaveTextContent('13800000000');
     expect(row).toHaveTextContent('审核中');
-    const query = new URL(server.requests[0].url, server.origin).searchParams;
+    const query = new URL(testPage.server.requests[0].url, testPage.server.origin).searchParams;
     expect(Object.fromEntries(query)).toEqual({ pageNo: '1', pageSize: '10', status: '0' });
     const drawer = await openDrawer();
     expect(within(drawer).getByTestId('brand-application-licence').querySelector('img')).toHaveAttribute('src', '/to/api/base/file/content/get/42');
     fireEvent.click(within(drawer).getByTestId('brand-application-approve'));
-    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith('/review'))).toBe(true), { timeout: 5000 });
-    const review = server.requests.find((request) => request.url.endsWith('/review'));
+    await waitFor(() => expect(testPage.server.requests.some((request) => request.url.endsWith('/review'))).toBe(true), { timeout: 5000 });
+    const review = testPage.server.requests.find((request) => request.url.endsWith('/review'));
     expect(JSON.parse(review!.body)).toEqual({ id: 5, status: 1, reviewRemark: '' });
     await waitFor(() => expect(screen.getByTestId('brand-application-row-5')).toHaveTextContent('已通过'), { timeout: 5000 });
   });
@@ -123,11 +91,11 @@ describe('BrandApplicationAdminPage', () => {
     const drawer = await openDrawer();
     fireEvent.click(within(drawer).getByTestId('brand-application-reject'));
     expect(within(drawer).getByTestId('brand-application-remark-required')).toHaveTextContent('驳回申请时请填写审核意见');
-    expect(server.requests.some((request) => request.url.endsWith('/review'))).toBe(false);
+    expect(testPage.server.requests.some((request) => request.url.endsWith('/review'))).toBe(false);
     fireEvent.change(within(drawer).getByTestId('brand-application-remark'), { target: { value: '  营业执照不清晰 ' } });
     fireEvent.click(within(drawer).getByTestId('brand-application-reject'));
-    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith('/review'))).toBe(true), { timeout: 5000 });
-    const review = server.requests.find((request) => request.url.endsWith('/review'));
+    await waitFor(() => expect(testPage.server.requests.some((request) => request.url.endsWith('/review'))).toBe(true), { timeout: 5000 });
+    const review = testPage.server.requests.find((request) => request.url.endsWith('/review'));
     expect(JSON.parse(review!.body)).toEqual({ id: 5, status: 2, reviewRemark: '营业执照不清晰' });
     await waitFor(() => expect(screen.getByTestId('brand-application-row-5')).toHaveTextContent('未通过'), { timeout: 5000 });
   });
@@ -143,7 +111,7 @@ describe('BrandApplicationAdminPage', () => {
 
   it('shows the error with a retry when the list fails', async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['*:*:*'] });
-    server.routes.set(PAGE, (_request, response) => sendJson(response, envelope(null, 403, '没有该操作权限')));
+    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope(null, 403, '没有该操作权限')));
     renderPage();
     expect(await screen.findByTestId('brand-application-error', undefined, { timeout: 5000 })).toHaveTextContent('没有该操作权限');
   });

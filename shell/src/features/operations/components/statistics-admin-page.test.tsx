@@ -1,44 +1,12 @@
 import { App as AntdApp } from 'antd';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AppProviders, queryClient } from '@portal/providers';
-import { resetHttpConfig, resetHttpState } from '@portal/http';
-import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
-import { registerShellMessages } from '../../../i18n';
+import { AppProviders } from '@portal/providers';
+import { sessionStore } from '@portal/session';
+import { envelope, sendJson } from '@portal/http/testing';
+import { servePageForTests } from '../../../test/page-server';
 import StatisticsAdminPage, { DailyBars } from './statistics-admin-page';
 
-// antd's Table measures itself; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
-let server: TestServer;
-
-beforeAll(async () => {
-  registerShellMessages();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  setPageUrl('http://localhost:3000/');
-  await server.close();
-});
-beforeEach(() => {
-  setPageUrl(`${server.origin}/operation/statistics`);
-  server.requests.length = 0;
-  server.routes.clear();
-  queryClient.clear();
-  setToken({ accessToken: 'tok', refreshToken: 'ref' });
-});
-afterEach(() => {
-  resetHttpState();
-  resetHttpConfig();
-  clearToken();
-  sessionStore.setState(initialSessionState());
-});
+const testPage = servePageForTests('/operation/statistics', { signedIn: true });
 
 function renderPage() {
   render(
@@ -52,7 +20,7 @@ function renderPage() {
 
 /** Answers every statistics call of `library` with the given lists (the daily series: two days). */
 function serveLibrary(library: string, zero: unknown[], top: unknown[] = [], downloads: unknown[] = []) {
-  server.routes.set(`/to/stat/${library}/searches/daily`, (_req, res) =>
+  testPage.server.routes.set(`/to/stat/${library}/searches/daily`, (_req, res) =>
     sendJson(
       res,
       envelope([
@@ -61,9 +29,9 @@ function serveLibrary(library: string, zero: unknown[], top: unknown[] = [], dow
       ]),
     ),
   );
-  server.routes.set(`/to/stat/${library}/queries/zero-result`, (_req, res) => sendJson(res, envelope(zero)));
-  server.routes.set(`/to/stat/${library}/queries/top`, (_req, res) => sendJson(res, envelope(top)));
-  server.routes.set(`/to/stat/${library}/downloads/top`, (_req, res) => sendJson(res, envelope(downloads)));
+  testPage.server.routes.set(`/to/stat/${library}/queries/zero-result`, (_req, res) => sendJson(res, envelope(zero)));
+  testPage.server.routes.set(`/to/stat/${library}/queries/top`, (_req, res) => sendJson(res, envelope(top)));
+  testPage.server.routes.set(`/to/stat/${library}/downloads/top`, (_req, res) => sendJson(res, envelope(downloads)));
 }
 
 describe('StatisticsAdminPage', () => {
@@ -71,7 +39,7 @@ describe('StatisticsAdminPage', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['operation:feedback:query'] });
     renderPage();
     expect(screen.getByTestId('operations-forbidden')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(0);
+    expect(testPage.server.requests).toHaveLength(0);
   });
 
   it('shows zero-result queries first, linked to the library search, with the charts and tables', { timeout: 20_000 }, async () => {
@@ -85,7 +53,7 @@ describe('StatisticsAdminPage', () => {
         { itemId: 8, itemName: null, partNumber: null, kind: 'model-step', downloads: 1 },
       ],
     );
-    server.routes.set('/to/stat/system/signups/daily', (_req, res) =>
+    testPage.server.routes.set('/to/stat/system/signups/daily', (_req, res) =>
       sendJson(
         res,
         envelope([
@@ -114,7 +82,7 @@ describe('StatisticsAdminPage', () => {
     expect(screen.getByTestId('stat-downloads-row-8-model-step')).toHaveTextContent('#8');
     expect(screen.getByTestId('stat-downloads-row-8-model-step')).toHaveTextContent('已删除');
 
-    const calls = server.requests.map((request) => request.url);
+    const calls = testPage.server.requests.map((request) => request.url);
     expect(calls).toContain('/to/stat/component/searches/daily?days=30');
     expect(calls).toContain('/to/stat/component/queries/zero-result?days=30&limit=50');
     expect(calls).toContain('/to/stat/system/signups/daily?days=30');
@@ -124,11 +92,11 @@ describe('StatisticsAdminPage', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['*:*:*'] });
     serveLibrary('component', []);
     serveLibrary('mat', [{ query: '不存在的牌号', searches: 1, lastSeen: '2026-11-27T05:00:00Z' }]);
-    server.routes.set('/to/stat/system/signups/daily', (_req, res) => sendJson(res, envelope(null, 403, '没有该操作权限')));
+    testPage.server.routes.set('/to/stat/system/signups/daily', (_req, res) => sendJson(res, envelope(null, 403, '没有该操作权限')));
     renderPage();
     const failed = await screen.findByTestId('stat-signups-error', undefined, { timeout: 5000 });
     expect(failed).toHaveTextContent('没有该操作权限');
-    server.routes.set('/to/stat/system/signups/daily', (_req, res) => sendJson(res, envelope([{ date: '2026-11-27', signups: 1 }])));
+    testPage.server.routes.set('/to/stat/system/signups/daily', (_req, res) => sendJson(res, envelope([{ date: '2026-11-27', signups: 1 }])));
     fireEvent.click(within(failed).getByRole('button'));
     expect(await screen.findByTestId('stat-signups-chart-bar-2026-11-27')).toHaveAttribute('data-value', '1');
 
@@ -139,7 +107,7 @@ describe('StatisticsAdminPage', () => {
 
     fireEvent.mouseDown(within(screen.getByTestId('stat-days')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('最近 7 天'));
-    await waitFor(() => expect(server.requests.map((request) => request.url)).toContain('/to/stat/mat/queries/top?days=7&limit=50'));
+    await waitFor(() => expect(testPage.server.requests.map((request) => request.url)).toContain('/to/stat/mat/queries/top?days=7&limit=50'));
   });
 });
 

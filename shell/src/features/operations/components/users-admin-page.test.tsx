@@ -1,26 +1,16 @@
 import { App as AntdApp } from 'antd';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AppProviders, queryClient } from '@portal/providers';
-import { resetHttpConfig, resetHttpState } from '@portal/http';
-import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
-import { envelope, sendJson, setPageUrl, startTestServer, type TestServer } from '@portal/http/testing';
-import { registerShellMessages } from '../../../i18n';
+import { AppProviders } from '@portal/providers';
+import { sessionStore } from '@portal/session';
+import { envelope, sendJson } from '@portal/http/testing';
+import { servePageForTests } from '../../../test/page-server';
 import UsersAdminPage from './users-admin-page';
-
-// antd's Table measures itself; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
 
 const PAGE = '/to/api/base/system/operation/users/page';
 const STATUS = '/to/api/base/system/operation/users/7/status';
 const REVOKE = '/to/api/base/system/operation/users/7/sessions/revoke';
 
-let server: TestServer;
+const testPage = servePageForTests('/operation/users', { signedIn: true });
 const user = {
   id: 7,
   username: 'zhang',
@@ -36,28 +26,6 @@ const user = {
   sessionCount: 2,
 };
 
-beforeAll(async () => {
-  registerShellMessages();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  setPageUrl('http://localhost:3000/');
-  await server.close();
-});
-beforeEach(() => {
-  setPageUrl(`${server.origin}/operation/users`);
-  server.requests.length = 0;
-  server.routes.clear();
-  queryClient.clear();
-  setToken({ accessToken: 'tok', refreshToken: 'ref' });
-});
-afterEach(() => {
-  resetHttpState();
-  resetHttpConfig();
-  clearToken();
-  sessionStore.setState(initialSessionState());
-});
-
 function renderPage() {
   render(
     <AppProviders withRouter={false}>
@@ -71,13 +39,13 @@ function renderPage() {
 /** Serves the page from `current` and applies status changes and resets to it, as the back end does. */
 function serveUsers() {
   const state = { current: { ...user } };
-  server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [state.current], total: 1 })));
-  server.routes.set(STATUS, (request, response) => {
+  testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [state.current], total: 1 })));
+  testPage.server.routes.set(STATUS, (request, response) => {
     const body = JSON.parse(request.body) as { status: number };
     state.current = { ...state.current, status: body.status, sessionCount: body.status === 1 ? 0 : state.current.sessionCount };
     sendJson(response, envelope(true));
   });
-  server.routes.set(REVOKE, (_request, response) => {
+  testPage.server.routes.set(REVOKE, (_request, response) => {
     const ended = state.current.sessionCount;
     state.current = { ...state.current, sessionCount: 0 };
     sendJson(response, envelope(ended));
@@ -90,7 +58,7 @@ describe('UsersAdminPage', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['operation:feedback:query'] });
     renderPage();
     expect(screen.getByTestId('operations-forbidden')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(0);
+    expect(testPage.server.requests).toHaveLength(0);
   });
 
   it('lists users with server paging and filters by keyword and status', { timeout: 20_000 }, async () => {
@@ -102,13 +70,13 @@ describe('UsersAdminPage', () => {
     expect(row).toHaveTextContent('张工');
     expect(row).toHaveTextContent('普通用户');
     expect(row).toHaveTextContent('正常');
-    expect(Object.fromEntries(new URL(server.requests[0].url, server.origin).searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
+    expect(Object.fromEntries(new URL(testPage.server.requests[0].url, testPage.server.origin).searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
     // Without the update permission there are no actions.
     expect(screen.queryByTestId('user-status-7')).toBeNull();
     fireEvent.change(screen.getByTestId('users-filter-keyword'), { target: { value: '  zhang@ ' } });
     fireEvent.click(screen.getByTestId('users-search'));
-    await waitFor(() => expect(server.requests.length).toBeGreaterThan(1), { timeout: 5000 });
-    const query = new URL(server.requests[server.requests.length - 1].url, server.origin).searchParams;
+    await waitFor(() => expect(testPage.server.requests.length).toBeGreaterThan(1), { timeout: 5000 });
+    const query = new URL(testPage.server.requests[testPage.server.requests.length - 1].url, testPage.server.origin).searchParams;
     expect(Object.fromEntries(query)).toEqual({ pageNo: '1', pageSize: '10', keyWords: 'zhang@' });
   });
 
@@ -118,10 +86,10 @@ describe('UsersAdminPage', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('user-status-7', undefined, { timeout: 5000 }));
     // Nothing is sent before the confirmation.
-    expect(server.requests.some((request) => request.url.endsWith('/status'))).toBe(false);
+    expect(testPage.server.requests.some((request) => request.url.endsWith('/status'))).toBe(false);
     fireEvent.click(await screen.findByTestId('user-status-confirm-7'));
-    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith('/status'))).toBe(true), { timeout: 5000 });
-    const change = server.requests.find((request) => request.url.endsWith('/status'))!;
+    await waitFor(() => expect(testPage.server.requests.some((request) => request.url.endsWith('/status'))).toBe(true), { timeout: 5000 });
+    const change = testPage.server.requests.find((request) => request.url.endsWith('/status'))!;
     expect(change.method).toBe('PUT');
     expect(JSON.parse(change.body)).toEqual({ status: 1 });
     await waitFor(() => expect(screen.getByTestId('users-row-7')).toHaveTextContent('已禁用'), { timeout: 5000 });
@@ -129,14 +97,14 @@ describe('UsersAdminPage', () => {
 
     fireEvent.click(screen.getByTestId('user-reset-7'));
     fireEvent.click(await screen.findByTestId('user-reset-confirm-7'));
-    await waitFor(() => expect(server.requests.some((request) => request.url.endsWith('/sessions/revoke'))).toBe(true), { timeout: 5000 });
-    expect(server.requests.find((request) => request.url.endsWith('/sessions/revoke'))!.method).toBe('POST');
+    await waitFor(() => expect(testPage.server.requests.some((request) => request.url.endsWith('/sessions/revoke'))).toBe(true), { timeout: 5000 });
+    expect(testPage.server.requests.find((request) => request.url.endsWith('/sessions/revoke'))!.method).toBe('POST');
   });
 
   it('shows the server refusal of a change', { timeout: 20_000 }, async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['*:*:*'] });
     serveUsers();
-    server.routes.set(STATUS, (_request, response) => sendJson(response, envelope(null, 1_002_024_000, '不能禁用自己的账号或结束自己的全部会话')));
+    testPage.server.routes.set(STATUS, (_request, response) => sendJson(response, envelope(null, 1_002_024_000, '不能禁用自己的账号或结束自己的全部会话')));
     renderPage();
     fireEvent.click(await screen.findByTestId('user-status-7', undefined, { timeout: 5000 }));
     fireEvent.click(await screen.findByTestId('user-status-confirm-7'));

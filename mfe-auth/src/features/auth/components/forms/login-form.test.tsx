@@ -7,18 +7,6 @@ import { LoginForm } from './login-form';
 
 registerAuthMessages();
 
-// antd's Tabs measures itself; jsdom has no layout, so nothing would ever be reported anyway.
-if (!('ResizeObserver' in window)) {
-  Object.defineProperty(window, 'ResizeObserver', {
-    writable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-}
-
 let server: TestServer;
 
 beforeAll(async () => {
