@@ -75,12 +75,14 @@ test.describe('feedback with images', () => {
     // The operator finds it among the open feedback, reads it with both images, and closes it.
     await page.context().clearCookies();
     await signInAs(page, request, operator);
-    // Operators find the page in the user menu (the menu animates: click the item once it is shown).
+    // Operators enter the operations platform from the user menu (the menu animates: click the item once it
+    // is shown); it opens their first page, feedback, with the platform's side menu.
     await page.getByTestId('auth-user').hover();
-    await expect(page.getByTestId('operations-feedback-link')).toBeVisible();
-    await page.getByTestId('operations-feedback-link').dispatchEvent('click');
+    await expect(page.getByTestId('operations-link')).toBeVisible();
+    await page.getByTestId('operations-link').dispatchEvent('click');
     await expect(page).toHaveURL(/\/operation\/feedback$/);
     await expect(page.getByTestId('operations-feedback')).toBeVisible();
+    await expect(page.getByTestId('operations-nav-statistics')).toBeVisible();
     await page.getByTestId('feedback-filter-keyword').fill(message);
     await page.getByTestId('feedback-search').click();
     const row = page.getByTestId('feedback-table').locator('tr', { hasText: message });

@@ -5,3 +5,4 @@ export type { CookieWriteOptions } from './storage';
 export * from './session';
 export * from './store';
 export * from './user';
+export * from './operations';

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LIBRARY_KEYS, LIBRARIES, paths } from '@portal/providers';
+import { OPERATIONS_PAGES, type OperationsPage } from '@portal/session';
 import { PortalLayout } from '../components/layout/portal-layout';
 import { SimpleLayout } from '../components/layout/simple-layout';
 import { VendorLayout } from '../components/layout/vendor-layout';
@@ -26,11 +27,25 @@ const OpenPlatformPage = lazy(() => import('../features/open-platform/components
 const UsersAdminPage = lazy(() => import('../features/operations/components/users-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
+// The operations platform's side menu around those pages, and its home (the first page the operator may open).
+const OperationsFrame = lazy(() => import('../features/operations/components/operations-frame'));
+const OperationsHome = lazy(() => import('../features/operations/components/operations-frame').then((module) => ({ default: module.OperationsHome })));
 // The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
 const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
 const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
 const MyBrandsPage = lazy(() => import('../features/my-center/components/my-brands-page'));
 const BrandPage = lazy(() => import('../pages/brand-page'));
+
+/** The page of each operations platform entry (`OPERATIONS_PAGES`, @portal/session). */
+const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> = {
+  feedback: FeedbackAdminPage,
+  'brand-applications': BrandApplicationAdminPage,
+  users: UsersAdminPage,
+  'open-keys': OpenKeysAdminPage,
+  statistics: StatisticsAdminPage,
+  'audit-log': AuditLogAdminPage,
+  'front-log': FrontLogAdminPage,
+};
 
 /** Pages mfe-auth exposes, rendered in the shell's layouts (spec §2 route table). */
 export const AUTH_PAGES = {
@@ -71,14 +86,22 @@ export function AppRoutes() {
             </MyCenterFrame>
           }
         />
-        <Route path="operation/feedback" element={<FeedbackAdminPage />} />
-        <Route path="operation/front-log" element={<FrontLogAdminPage />} />
-        <Route path="operation/brand-applications" element={<BrandApplicationAdminPage />} />
-        <Route path="operation/open-keys" element={<OpenKeysAdminPage />} />
+        <Route path="operation" element={<OperationsHome />} />
+        {OPERATIONS_PAGES.map((page) => {
+          const Page = OPERATIONS_PAGE_COMPONENTS[page.key];
+          return (
+            <Route
+              key={page.key}
+              path={page.path.slice(1)}
+              element={
+                <OperationsFrame>
+                  <Page />
+                </OperationsFrame>
+              }
+            />
+          );
+        })}
         <Route path="open" element={<OpenPlatformPage />} />
-        <Route path="operation/users" element={<UsersAdminPage />} />
-        <Route path="operation/audit-log" element={<AuditLogAdminPage />} />
-        <Route path="operation/statistics" element={<StatisticsAdminPage />} />
         {LIBRARY_KEYS.map((key) => (
           <Route
             key={key}

@@ -264,6 +264,16 @@ export const enUS: ShellMessages = {
     feedbackHint: 'Need help? Leave us a message with the Feedback button on the right of the page; we answer during service hours.',
   },
   operations: {
+    nav: {
+      title: 'Operations',
+      feedback: 'Feedback',
+      brandApplications: 'Brand applications',
+      users: 'Users',
+      openKeys: 'API keys',
+      statistics: 'Statistics',
+      auditLog: 'Audit log',
+      frontLog: 'Front-end log',
+    },
     signInTitle: 'Please sign in with an operator account',
     signIn: 'Sign in',
     forbiddenTitle: 'No permission',

@@ -251,6 +251,16 @@ export const zhCN = {
     feedbackHint: '如需帮助，请点击页面右侧的“反馈”按钮给我们留言，我们会在服务时间内回复。',
   },
   operations: {
+    nav: {
+      title: '运营平台',
+      feedback: '反馈管理',
+      brandApplications: '入驻审核',
+      users: '用户管理',
+      openKeys: 'API 密钥',
+      statistics: '使用统计',
+      auditLog: '操作审计',
+      frontLog: '前端日志',
+    },
     signInTitle: '请先登录运营账号',
     signIn: '登录',
     forbiddenTitle: '没有权限',

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { Avatar, Badge, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import {
-  AuditOutlined,
-  BugOutlined,
-  CommentOutlined,
-  DownOutlined,
-  FileOutlined,
-  LogoutOutlined,
-  MessageOutlined,
-  ShopOutlined,
-  SwapOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { DashboardOutlined, DownOutlined, FileOutlined, LogoutOutlined, MessageOutlined, ShopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
-import { canSwitchEnterpriseLibrary, getMode, hasPermission, isPrivateDeploymentUser, setMode, type PortalMode, type PortalUser } from '@portal/session';
+import {
+  canSwitchEnterpriseLibrary,
+  getMode,
+  isPrivateDeploymentUser,
+  OPERATIONS_HOME,
+  operationsPagesFor,
+  setMode,
+  type PortalMode,
+  type PortalUser,
+} from '@portal/session';
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { useUnreadReplies } from '../api/feedback-notice';
 
@@ -23,28 +21,6 @@ import { useUnreadReplies } from '../api/feedback-notice';
 export function modeDestination(next: PortalMode, user: PortalUser): string {
   return next === 'private' && user.orgId ? `/part/brand-detail/${user.orgId}?type=1` : paths.library('part');
 }
-
-/**
- * The shell's operations pages and the permission each needs (the shell gates the pages the same way,
- * `shell/src/features/operations`); operators find them in the user menu.
- */
-export const OPERATIONS_LINKS = [
-  {
-    key: 'operations-feedback',
-    path: '/operation/feedback',
-    permission: 'operation:feedback:query',
-    labelKey: 'entry.feedbackAdmin',
-    icon: <CommentOutlined />,
-  },
-  { key: 'operations-front-log', path: '/operation/front-log', permission: 'operation:frontlog:query', labelKey: 'entry.frontLogAdmin', icon: <BugOutlined /> },
-  {
-    key: 'operations-brand-applications',
-    path: '/operation/brand-applications',
-    permission: 'system:brand-application:query',
-    labelKey: 'entry.brandApplicationAdmin',
-    icon: <AuditOutlined />,
-  },
-] as const;
 
 /** The personal centre's own pages (the shell's `features/my-center`), listed under 个人中心. */
 export const MY_LINKS = [
@@ -124,12 +100,17 @@ export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUs
       ),
       onClick: () => navigateAcrossApps(link.path),
     })),
-    ...OPERATIONS_LINKS.filter((link) => hasPermission(permissions, link.permission)).map((link) => ({
-      key: link.key,
-      icon: link.icon,
-      label: <span data-testid={`${link.key}-link`}>{t(link.labelKey)}</span>,
-      onClick: () => navigateAcrossApps(link.path),
-    })),
+    // The operations platform (运营平台) for whoever may open one of its pages; the shell's side menu lists them.
+    ...(operationsPagesFor(permissions).length > 0
+      ? [
+          {
+            key: 'operations',
+            icon: <DashboardOutlined />,
+            label: <span data-testid="operations-link">{t('entry.operations')}</span>,
+            onClick: () => navigateAcrossApps(OPERATIONS_HOME),
+          },
+        ]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('entry.logout')}</span>, onClick: onSignOut },
   ];
 

@@ -6,10 +6,10 @@ import { getToken, hasPermission } from '@portal/session';
 import { openLoginDialog } from '../../auth-bridge';
 
 /**
- * Operations pages are for users holding `permission` (or `*:*:*`, spec §5/§6): signed-out visitors
+ * Operations pages are for users holding `permission` (one of them, when several; or `*:*:*`, spec §5/§6): signed-out visitors
  * get the sign-in, others a 403 card. The server checks the same permission on every call.
  */
-export function OperatorGate({ permission, children }: { permission: string; children: ReactNode }) {
+export function OperatorGate({ permission, children }: { permission: string | readonly string[]; children: ReactNode }) {
   const { t } = useTranslation('shell');
   const permissions = useSession((state) => state.permissions);
   const isSetUser = useSession((state) => state.isSetUser);

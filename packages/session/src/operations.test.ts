@@ -1,0 +1,22 @@
+import { OPERATIONS_PAGES, operationsPagesFor } from './operations';
+
+describe('operationsPagesFor', () => {
+  it('gives nobody without an operator permission a page', () => {
+    expect(operationsPagesFor(undefined)).toEqual([]);
+    expect(operationsPagesFor(['open:key:manage'])).toEqual([]);
+  });
+
+  it('keeps the menu order and only the pages held', () => {
+    const pages = operationsPagesFor(['system:audit-log:query', 'operation:feedback:query']);
+    expect(pages.map((page) => page.key)).toEqual(['feedback', 'audit-log']);
+  });
+
+  it('opens every page to the all-permissions holder', () => {
+    expect(operationsPagesFor(['*:*:*'])).toEqual([...OPERATIONS_PAGES]);
+  });
+
+  it('keeps every page under the platform home with a distinct key', () => {
+    expect(new Set(OPERATIONS_PAGES.map((page) => page.key)).size).toBe(OPERATIONS_PAGES.length);
+    for (const page of OPERATIONS_PAGES) expect(page.path).toBe(`/operation/${page.key}`);
+  });
+});

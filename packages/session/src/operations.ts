@@ -1,0 +1,26 @@
+import { hasPermission } from './user';
+
+/** Where the operations platform (运营平台, spec §1) starts: it opens the first page the operator may use. */
+export const OPERATIONS_HOME = '/operation';
+
+/**
+ * The operations platform's pages, in menu order, with the permission each needs (the server checks
+ * the same one on every call). The shell mounts and labels them; the user menu offers the platform to
+ * whoever may open one of them.
+ */
+export const OPERATIONS_PAGES = [
+  { key: 'feedback', path: '/operation/feedback', permission: 'operation:feedback:query' },
+  { key: 'brand-applications', path: '/operation/brand-applications', permission: 'system:brand-application:query' },
+  { key: 'users', path: '/operation/users', permission: 'system:user:query' },
+  { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
+  { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
+  { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },
+  { key: 'front-log', path: '/operation/front-log', permission: 'operation:frontlog:query' },
+] as const;
+
+export type OperationsPage = (typeof OPERATIONS_PAGES)[number];
+
+/** The operations pages `permissions` open, in menu order (none for a user who is no operator). */
+export function operationsPagesFor(permissions: readonly string[] | null | undefined): OperationsPage[] {
+  return OPERATIONS_PAGES.filter((page) => hasPermission(permissions, page.permission));
+}
