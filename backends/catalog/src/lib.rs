@@ -467,16 +467,35 @@ pub fn configure_search_index(
     );
 }
 
+/// The app data a library's public scope and its open scope both read (the kit's category,
+/// item and search routes and the usage recorder): built once by the library, mounted on each.
+pub struct ScopeData<L: item::library::ItemLibrary, F: search::IndexFeed> {
+    pub catalog: web::Data<CatalogState>,
+    pub items: web::Data<routes::view::ItemRoutes<L>>,
+    pub search: web::Data<search::IndexFollower<F>>,
+    pub usage: web::Data<usage::UsageRecorder>,
+}
+
+impl<L: item::library::ItemLibrary, F: search::IndexFeed> ScopeData<L, F> {
+    /// `scope` with this data added.
+    pub fn mount(&self, scope: actix_web::Scope) -> actix_web::Scope {
+        scope
+            .app_data(self.catalog.clone())
+            .app_data(self.items.clone())
+            .app_data(self.search.clone())
+            .app_data(self.usage.clone())
+    }
+}
+
 /// Mounts the open platform's read-only API of `library` (`/to/open/<key>`, docs/open-platform.md):
 /// search, suggestions, category counts, items, compare, downloads, manufacturers and the
-/// category tree — the kit's public routes, behind `auth::open::open_gate` (an API key with the
-/// library in its scope, counted against its rate and quota). `data` adds the app data those
-/// routes read (`CatalogState`, `ItemRoutes<L>`, the index follower), as in the public scope.
+/// category tree — the kit's public routes over `data`, behind `auth::open::open_gate` (an API
+/// key with the library in its scope, counted against its rate and quota).
 pub fn configure_open<L: item::library::ItemLibrary, F: search::IndexFeed>(
     cfg: &mut web::ServiceConfig,
     context: &ServiceContext,
     library: &'static Library,
-    data: impl FnOnce(actix_web::Scope) -> actix_web::Scope,
+    data: &ScopeData<L, F>,
 ) {
     let gate = auth::open::OpenGate::new(
         library_authenticator(context),
@@ -484,7 +503,7 @@ pub fn configure_open<L: item::library::ItemLibrary, F: search::IndexFeed>(
         library.key,
     );
     cfg.service(
-        data(web::scope(&library.open_base()).app_data(web::Data::new(gate)))
+        data.mount(web::scope(&library.open_base()).app_data(web::Data::new(gate)))
             // Before the category routes: `/category/counts` is not a category.
             .configure(routes::configure_search::<F>)
             .configure(routes::configure_items::<L>)

@@ -31,7 +31,7 @@ use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
-use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
+use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
@@ -202,10 +202,6 @@ impl Service for ComponentService {
     }
 
     fn configure(&self, context: &ServiceContext, cfg: &mut web::ServiceConfig) {
-        let catalog_state = web::Data::new(CatalogState {
-            library: &LIBRARY,
-            store: CategoryRepository::new(&context.db),
-        });
         let Some(files) = self.files.get() else {
             // `Application::build` opens (and so seeds) every service before configuring.
             tracing::error!("component service configured before its files were opened");
@@ -219,37 +215,29 @@ impl Service for ComponentService {
             store: ComponentRepository::new(&context.db, files.clone()),
             categories: CategoryRepository::new(&context.db),
         });
-        let item_routes = web::Data::new(ItemRoutes {
-            library: Arc::new(ComponentItems {
-                kicad: KicadRepository::new(&context.db),
+        let data = ScopeData {
+            catalog: web::Data::new(CatalogState {
+                library: &LIBRARY,
+                store: CategoryRepository::new(&context.db),
             }),
-            items: ItemRepository::new(&context.db),
-            categories: CategoryRepository::new(&context.db),
-            files: files.clone(),
-        });
-        let follower = web::Data::from(Arc::clone(&self.search));
-        catalog::configure_open::<ComponentItems, ComponentRepository>(
-            cfg,
-            context,
-            &LIBRARY,
-            |scope| {
-                scope
-                    .app_data(catalog_state.clone())
-                    .app_data(item_routes.clone())
-                    .app_data(follower.clone())
-                    .app_data(web::Data::from(Arc::clone(usage)))
-            },
-        );
+            items: web::Data::new(ItemRoutes {
+                library: Arc::new(ComponentItems {
+                    kicad: KicadRepository::new(&context.db),
+                }),
+                items: ItemRepository::new(&context.db),
+                categories: CategoryRepository::new(&context.db),
+                files: files.clone(),
+            }),
+            search: web::Data::from(Arc::clone(&self.search)),
+            usage: web::Data::from(Arc::clone(usage)),
+        };
+        catalog::configure_open(cfg, context, &LIBRARY, &data);
         // One scope for both: actix does not fall through from one scope to another.
         cfg.service(
-            web::scope(&LIBRARY.api_base())
-                .app_data(catalog_state)
+            data.mount(web::scope(&LIBRARY.api_base()))
                 .app_data(state)
-                .app_data(follower)
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))
                 .app_data(web::Data::from(self.authenticator(context)))
-                .app_data(web::Data::from(Arc::clone(usage)))
-                .app_data(item_routes)
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.
                 .configure(catalog::routes::configure_search::<ComponentRepository>)

@@ -115,6 +115,14 @@ mod memory {
         Ok(cache.get(key).await.map(|entry| entry.value.to_string()))
     }
 
+    pub async fn get_many(cache: &Memory, keys: &[String]) -> anyhow::Result<Vec<Option<String>>> {
+        let mut values = Vec::with_capacity(keys.len());
+        for key in keys {
+            values.push(get(cache, key).await?);
+        }
+        Ok(values)
+    }
+
     pub async fn set(cache: &Memory, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
         let entry = MemoryEntry {
             value: value.into(),
@@ -231,6 +239,18 @@ mod remote {
             .get::<_, Option<String>>(key)
             .await
             .context("Redis GET")
+    }
+
+    pub async fn get_many(
+        store: &RedisStore,
+        keys: &[String],
+    ) -> anyhow::Result<Vec<Option<String>>> {
+        // MGET with a single key answers a bare value, not a list: always ask with the command.
+        redis::cmd("MGET")
+            .arg(keys)
+            .query_async(&mut connection(store))
+            .await
+            .context("Redis MGET")
     }
 
     pub async fn set(
@@ -446,6 +466,28 @@ impl Cache {
         })
     }
 
+    /// The values of several keys in one round trip (Redis `MGET`), in the order asked.
+    pub async fn get_many(&self, keys: &[String]) -> anyhow::Result<Vec<Option<String>>> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = keys.iter().map(|key| self.key(key)).collect();
+        match &self.store {
+            Store::Memory(cache) => memory::get_many(cache, &keys).await,
+            Store::Redis(store) => match remote::get_many(store, &keys).await {
+                Ok(values) => {
+                    store.answered();
+                    Ok(values)
+                }
+                Err(error) if self.strict => Err(error),
+                Err(error) => {
+                    store.failed(&error);
+                    memory::get_many(&store.fallback, &keys).await
+                }
+            },
+        }
+    }
+
     pub async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
         dispatch!(
             self,
@@ -619,6 +661,20 @@ pub mod contract {
         Ok(())
     }
 
+    pub async fn get_many_answers_in_order(cache: &Cache) -> anyhow::Result<()> {
+        assert_eq!(cache.get_many(&[]).await?, Vec::<Option<String>>::new());
+        cache.set("many:a", "1", Duration::from_secs(60)).await?;
+        cache.set("many:c", "3", Duration::from_secs(60)).await?;
+        let keys = ["many:c", "many:b", "many:a"].map(String::from);
+        assert_eq!(
+            cache.get_many(&keys).await?,
+            vec![Some("3".to_owned()), None, Some("1".to_owned())]
+        );
+        let one = cache.get_many(&["many:a".to_owned()]).await?;
+        assert_eq!(one, vec![Some("1".to_owned())]);
+        Ok(())
+    }
+
     pub async fn entries_expire(cache: &Cache) -> anyhow::Result<()> {
         // Generous margins: a loaded CI machine may stall for hundreds of milliseconds.
         let ttl = Duration::from_millis(1500);
@@ -737,6 +793,11 @@ mod tests {
     #[tokio::test]
     async fn memory_get_set_delete() -> anyhow::Result<()> {
         contract::get_set_delete(&memory()).await
+    }
+
+    #[tokio::test]
+    async fn memory_get_many_answers_in_order() -> anyhow::Result<()> {
+        contract::get_many_answers_in_order(&memory()).await
     }
 
     #[tokio::test]

@@ -36,6 +36,13 @@ pub struct ListQuery {
     pub limit: Option<i64>,
 }
 
+impl ListQuery {
+    /// The window and the number of entries asked for, each refused with its own message.
+    pub fn parse(&self) -> ApiResult<(DayWindow, i64)> {
+        Ok((DayWindow::parse(self.days)?, limit(self.limit)?))
+    }
+}
+
 /// `days` whole UTC days ending today (today included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DayWindow {
@@ -74,10 +81,29 @@ impl DayWindow {
             .take(self.days as usize)
             .map(day_text)
     }
+
+    /// Every day of the window, oldest first: the entry of `counted` (sorted by date) for that
+    /// day, or `empty(date)` for a day nothing was counted on.
+    pub fn every_day<T>(
+        &self,
+        counted: Vec<T>,
+        date_of: impl Fn(&T) -> &str,
+        empty: impl Fn(String) -> T,
+    ) -> Vec<T> {
+        let mut counted = counted.into_iter().peekable();
+        self.dates()
+            .map(
+                |date| match counted.next_if(|entry| date_of(entry) == date) {
+                    Some(entry) => entry,
+                    None => empty(date),
+                },
+            )
+            .collect()
+    }
 }
 
 /// `limit` (default 20); outside 1–100 → 400 `limit 必须在1到100之间`.
-pub fn limit(limit: Option<i64>) -> ApiResult<i64> {
+fn limit(limit: Option<i64>) -> ApiResult<i64> {
     let limit = limit.unwrap_or(LIMIT_DEFAULT);
     if !(1..=LIMIT_MAX).contains(&limit) {
         return Err(ApiError::bad_request(format!(

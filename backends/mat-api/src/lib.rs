@@ -26,7 +26,7 @@ use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::usage::UsageRecorder;
-use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
+use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 use search::FacetKind;
@@ -220,27 +220,20 @@ impl Service for MatService {
                 .app_data(web::Data::from(Arc::clone(&self.pool)))
                 .route(web::post().to(routes::chat::chat_recommend)),
         );
-        let catalog_state = web::Data::new(CatalogState {
-            library: &LIBRARY,
-            store: CategoryRepository::new(&context.db),
-        });
-        let follower = web::Data::from(Arc::clone(&self.search));
-        let open_item_routes = web::Data::new(item_routes());
-        catalog::configure_open::<MatItems, ItemFeed<MatItems>>(cfg, context, &LIBRARY, |scope| {
-            scope
-                .app_data(catalog_state.clone())
-                .app_data(open_item_routes)
-                .app_data(follower.clone())
-                .app_data(web::Data::from(Arc::clone(usage)))
-        });
+        let data = ScopeData {
+            catalog: web::Data::new(CatalogState {
+                library: &LIBRARY,
+                store: CategoryRepository::new(&context.db),
+            }),
+            items: web::Data::new(item_routes()),
+            search: web::Data::from(Arc::clone(&self.search)),
+            usage: web::Data::from(Arc::clone(usage)),
+        };
+        catalog::configure_open(cfg, context, &LIBRARY, &data);
         cfg.service(
-            web::scope(&LIBRARY.api_base())
-                .app_data(catalog_state)
-                .app_data(web::Data::new(item_routes()))
-                .app_data(follower)
+            data.mount(web::scope(&LIBRARY.api_base()))
                 // The signed-in user of a search or download, for the usage statistics.
                 .app_data(web::Data::from(self.authenticator(context)))
-                .app_data(web::Data::from(Arc::clone(usage)))
                 .app_data(web::Data::from(Arc::clone(&self.pool)))
                 .configure(routes::configure)
                 // Before the kit's category routes: `/category/counts` is not a category.

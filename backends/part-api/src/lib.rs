@@ -30,7 +30,7 @@ use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::shape_search::ShapeSearch;
 use catalog::usage::UsageRecorder;
-use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService};
+use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
@@ -223,38 +223,26 @@ impl Service for PartService {
             return;
         };
         let material_uses = self.material_uses.get().cloned().unwrap_or_default();
-        let catalog_state = web::Data::new(CatalogState {
-            library: &LIBRARY,
-            store: CategoryRepository::new(&context.db),
-        });
-        let item_routes = web::Data::new(ItemRoutes {
-            library: Arc::clone(&self.items),
-            items: ItemRepository::new(&context.db),
-            categories: CategoryRepository::new(&context.db),
-            files: files.clone(),
-        });
-        let follower = web::Data::from(Arc::clone(&self.search));
-        catalog::configure_open::<PartItems, ItemFeed<PartItems>>(
-            cfg,
-            context,
-            &LIBRARY,
-            |scope| {
-                scope
-                    .app_data(catalog_state.clone())
-                    .app_data(item_routes.clone())
-                    .app_data(follower.clone())
-                    .app_data(web::Data::from(Arc::clone(usage)))
-            },
-        );
+        let data = ScopeData {
+            catalog: web::Data::new(CatalogState {
+                library: &LIBRARY,
+                store: CategoryRepository::new(&context.db),
+            }),
+            items: web::Data::new(ItemRoutes {
+                library: Arc::clone(&self.items),
+                items: ItemRepository::new(&context.db),
+                categories: CategoryRepository::new(&context.db),
+                files: files.clone(),
+            }),
+            search: web::Data::from(Arc::clone(&self.search)),
+            usage: web::Data::from(Arc::clone(usage)),
+        };
+        catalog::configure_open(cfg, context, &LIBRARY, &data);
         cfg.service(
-            web::scope(&LIBRARY.api_base())
-                .app_data(catalog_state)
-                .app_data(item_routes)
+            data.mount(web::scope(&LIBRARY.api_base()))
                 .app_data(web::Data::new(VariantRepository::new(&context.db)))
-                .app_data(follower)
                 // The signed-in user of a search or download, for the usage statistics.
                 .app_data(web::Data::from(self.authenticator(context)))
-                .app_data(web::Data::from(Arc::clone(usage)))
                 .app_data(web::Data::from(Arc::clone(&self.models)))
                 .app_data(web::Data::from(material_uses))
                 .app_data(web::Data::from(Arc::clone(&self.shapes)))

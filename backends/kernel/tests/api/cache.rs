@@ -20,6 +20,7 @@ mod redis {
     use super::*;
     redis_tests!(
         get_set_delete,
+        get_many_answers_in_order,
         entries_expire,
         counters_use_fixed_windows,
         scopes_do_not_collide,

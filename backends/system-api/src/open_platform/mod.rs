@@ -104,21 +104,21 @@ impl OpenPlatform {
     /// A key's requests on each of the last `days` UTC days, oldest first, today last.
     pub async fn usage_of(&self, key_id: i64, days: u64) -> anyhow::Result<Vec<DailyUsage>> {
         let today = Utc::now().date_naive();
-        let mut usage = Vec::with_capacity(usize::try_from(days).unwrap_or(0));
-        for back in (0..days).rev() {
-            let date = today
-                .checked_sub_days(Days::new(back))
-                .unwrap_or(NaiveDate::MIN);
-            let date = date.format("%Y-%m-%d").to_string();
-            let requests = self
-                .usage
-                .get(&auth::open::day_counter(key_id, &date))
-                .await?
-                .and_then(|count| count.parse().ok())
-                .unwrap_or(0);
-            usage.push(DailyUsage { date, requests });
-        }
-        Ok(usage)
+        let dates: Vec<String> = (0..days)
+            .rev()
+            .map(|back| {
+                let date = today
+                    .checked_sub_days(Days::new(back))
+                    .unwrap_or(NaiveDate::MIN);
+                date.format("%Y-%m-%d").to_string()
+            })
+            .collect();
+        let counts = auth::open::requests_on_days(&self.usage, key_id, &dates).await?;
+        Ok(dates
+            .into_iter()
+            .zip(counts)
+            .map(|(date, requests)| DailyUsage { date, requests })
+            .collect())
     }
 }
 

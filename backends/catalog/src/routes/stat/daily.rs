@@ -36,18 +36,15 @@ pub async fn daily_searches(
 
 /// Every day of `window`, the counted ones filled in.
 fn every_day(window: &DayWindow, counted: Vec<DailySearches>) -> Vec<DailySearches> {
-    let mut counted = counted.into_iter().peekable();
-    window
-        .dates()
-        .map(|date| match counted.next_if(|entry| entry.date == date) {
-            Some(entry) => entry,
-            None => DailySearches {
-                date,
-                searches: 0,
-                zero_result: 0,
-            },
-        })
-        .collect()
+    window.every_day(
+        counted,
+        |entry| &entry.date,
+        |date| DailySearches {
+            date,
+            searches: 0,
+            zero_result: 0,
+        },
+    )
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use actix_web::web;
 use auth::AuthUser;
+use kernel::stat::DayWindow;
 pub use kernel::stat::{DaysQuery, ListQuery, STAT_BASE, STAT_PERMISSION};
 use kernel::ApiResult;
 
@@ -38,6 +39,16 @@ impl StatState {
         user.require_permission(STAT_PERMISSION)?;
         self.recorder.flush().await;
         Ok(())
+    }
+
+    /// [`ready`](Self::ready), then the window and length a list route was asked for.
+    pub async fn list_window(
+        &self,
+        user: &AuthUser,
+        query: &ListQuery,
+    ) -> ApiResult<(DayWindow, i64)> {
+        self.ready(user).await?;
+        query.parse()
     }
 }
 

@@ -4,8 +4,6 @@ use actix_web::web;
 use auth::AuthUser;
 use kernel::{ApiResponse, ApiResult};
 
-use kernel::stat::{limit, DayWindow};
-
 use super::{ListQuery, StatState};
 use crate::usage::store::{TopDownload, UsageStore};
 
@@ -24,9 +22,7 @@ pub async fn top_downloads(
     state: web::Data<StatState>,
     query: web::Query<ListQuery>,
 ) -> ApiResult<ApiResponse<Vec<TopDownload>>> {
-    state.ready(&user).await?;
-    let window = DayWindow::parse(query.days)?;
-    let limit = limit(query.limit)?;
+    let (window, limit) = state.list_window(&user, &query).await?;
     Ok(ApiResponse::ok(
         state
             .store

@@ -4,8 +4,6 @@ use actix_web::web;
 use auth::AuthUser;
 use kernel::{ApiResponse, ApiResult};
 
-use kernel::stat::{limit, DayWindow};
-
 use super::{ListQuery, StatState};
 use crate::usage::store::{UsageStore, ZeroResultQuery};
 
@@ -26,9 +24,7 @@ pub async fn zero_result_queries(
     state: web::Data<StatState>,
     query: web::Query<ListQuery>,
 ) -> ApiResult<ApiResponse<Vec<ZeroResultQuery>>> {
-    state.ready(&user).await?;
-    let window = DayWindow::parse(query.days)?;
-    let limit = limit(query.limit)?;
+    let (window, limit) = state.list_window(&user, &query).await?;
     Ok(ApiResponse::ok(
         state
             .store

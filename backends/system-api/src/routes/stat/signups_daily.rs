@@ -31,15 +31,11 @@ pub async fn daily_signups(
 
 /// Every day of `window`, the counted ones filled in.
 fn every_day(window: &DayWindow, counted: Vec<DailySignups>) -> Vec<DailySignups> {
-    let mut counted = counted.into_iter().peekable();
-    window
-        .dates()
-        .map(|date| {
-            counted
-                .next_if(|entry| entry.date == date)
-                .unwrap_or(DailySignups { date, signups: 0 })
-        })
-        .collect()
+    window.every_day(
+        counted,
+        |entry| &entry.date,
+        |date| DailySignups { date, signups: 0 },
+    )
 }
 
 #[cfg(test)]
