@@ -93,7 +93,9 @@ export default defineConfig({
     command: `"${portalBin}" serve`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${s.port}/health/ready`,
-    timeout: 120_000,
+    // A fresh portal seeds all three libraries before it listens (about a minute in a debug build on an
+    // idle 2-core machine, docs/testing.md); the SQLite and PostgreSQL portals start side by side.
+    timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -129,6 +129,10 @@ pub struct SearchSettings {
     /// Rebuild every library index from its database at start even when the index on disk is
     /// current (an operator's request: `PORTAL_SEARCH__REBUILD_ON_START=true`).
     pub rebuild_on_start: bool,
+    /// Compute the shape fingerprints of new and changed models in the background (the 3D/2D
+    /// search). Off, the shape search answers from the fingerprints already stored and spends
+    /// no CPU on them: for processes that do not serve it (the portal's own tests).
+    pub shape_fingerprints: bool,
 }
 
 impl Default for SearchSettings {
@@ -137,6 +141,7 @@ impl Default for SearchSettings {
             threads: 0,
             max_queued: 1024,
             rebuild_on_start: false,
+            shape_fingerprints: true,
         }
     }
 }

@@ -241,8 +241,8 @@ impl<S: ModelSource> ShapeSearch<S> {
     /// Starts the library's shape search (in its `Service::seed`, after its seed): the worker
     /// pool from the `[search]` settings, then the job — a first pass at once, then a pass
     /// whenever the item change feed moves, and a reload whenever the table changes — in the
-    /// background, so that start-up does not wait for fingerprints.
-    /// A second start of the same search (a service opened twice) keeps the first.
+    /// background, so that start-up does not wait for fingerprints (no job when
+    /// `search.shape_fingerprints` is off). A second start of the same search (a service opened twice) keeps the first.
     pub fn start(
         self: &Arc<Self>,
         context: &kernel::ServiceContext,
@@ -259,7 +259,14 @@ impl<S: ModelSource> ShapeSearch<S> {
             settings.max_queued,
         )?);
         self.bind(ShapeRepository::new(&context.db), source)?;
-        self.follow();
+        if settings.shape_fingerprints {
+            self.follow();
+        } else {
+            tracing::info!(
+                library = self.label,
+                "shape search: fingerprinting is off (search.shape_fingerprints)"
+            );
+        }
         Ok(())
     }
 

@@ -22,7 +22,9 @@ pub(crate) fn portal_command(dir: &std::path::Path) -> Command {
     command
         .current_dir(dir)
         .env("PORTAL_DATA_DIR", dir.join("var"))
-        .env("PORTAL_WEB_DIR", dir.join("web"));
+        .env("PORTAL_WEB_DIR", dir.join("web"))
+        // No test here searches by shape (see `spawn_portal`).
+        .env("PORTAL_SEARCH__SHAPE_FINGERPRINTS", "false");
     command
 }
 
@@ -205,6 +207,7 @@ async fn admin_create_makes_the_first_administrator_who_can_log_in() -> anyhow::
     settings.addr = "127.0.0.1:0".to_owned();
     settings.data_dir = dir.path().join("var");
     settings.workers = 1;
+    settings.search.shape_fingerprints = false;
     let app = kernel::testing::TestApp::spawn(settings, portal::services(), None).await?;
     let login: serde_json::Value = app
         .client

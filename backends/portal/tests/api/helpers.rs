@@ -39,7 +39,10 @@ pub fn write_web_root(root: &Path) -> anyhow::Result<()> {
 
 /// The portal as `portal serve` builds it, on the environment's backends.
 pub async fn spawn_portal(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
-    let settings = environment.settings.clone();
+    let mut settings = environment.settings.clone();
+    // These tests do not search by shape; fingerprinting every model of every library would
+    // only take the CPU the other tests run on.
+    settings.search.shape_fingerprints = false;
     let site = portal::site::mount(&settings);
     TestApp::spawn(settings, portal::services(), Some(site)).await
 }

@@ -74,7 +74,9 @@ async fn a_part_links_its_material_and_the_material_lists_the_part(
             mat_api::import::committed_seed_dir(),
         ))),
     ];
-    let app = kernel::testing::TestApp::spawn(environment.settings.clone(), services, None).await?;
+    let mut settings = environment.settings.clone();
+    settings.search.shape_fingerprints = false;
+    let app = kernel::testing::TestApp::spawn(settings, services, None).await?;
     let (_, hits) = app
         .get_json("/to/api/public/part/search?keyWords=ISO%204762%20M6%C3%9720&pageSize=5")
         .await?;
