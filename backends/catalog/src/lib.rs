@@ -477,6 +477,27 @@ pub struct ScopeData<L: item::library::ItemLibrary, F: search::IndexFeed> {
 }
 
 impl<L: item::library::ItemLibrary, F: search::IndexFeed> ScopeData<L, F> {
+    /// The scope data of `library` over the service's database: its category tree, the item
+    /// routes of `items` with its `files`, its index follower and its usage recorder.
+    pub fn new(
+        context: &ServiceContext,
+        library: &'static Library,
+        items: Arc<L>,
+        files: item::files::ItemFiles,
+        search: &Arc<search::IndexFollower<F>>,
+        usage: &Arc<usage::UsageRecorder>,
+    ) -> Self {
+        Self {
+            catalog: web::Data::new(CatalogState {
+                library,
+                store: CategoryRepository::new(&context.db),
+            }),
+            items: web::Data::new(routes::view::ItemRoutes::new(&context.db, items, files)),
+            search: web::Data::from(Arc::clone(search)),
+            usage: web::Data::from(Arc::clone(usage)),
+        }
+    }
+
     /// `scope` with this data added.
     pub fn mount(&self, scope: actix_web::Scope) -> actix_web::Scope {
         scope

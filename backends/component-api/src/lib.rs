@@ -31,15 +31,13 @@ use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
-use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService, ScopeData};
+use catalog::{store::CategoryRepository, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
 use crate::items::ComponentItems;
 use crate::search_routes::ComponentSearch;
 use crate::store::{ComponentRepository, KicadRepository, COMPONENT_SEED};
-use catalog::item::store::ItemRepository;
-use catalog::routes::view::ItemRoutes;
 use catalog::shape_search::{FileModels, ShapeSearch};
 use catalog::usage::UsageRecorder;
 
@@ -215,22 +213,10 @@ impl Service for ComponentService {
             store: ComponentRepository::new(&context.db, files.clone()),
             categories: CategoryRepository::new(&context.db),
         });
-        let data = ScopeData {
-            catalog: web::Data::new(CatalogState {
-                library: &LIBRARY,
-                store: CategoryRepository::new(&context.db),
-            }),
-            items: web::Data::new(ItemRoutes {
-                library: Arc::new(ComponentItems {
-                    kicad: KicadRepository::new(&context.db),
-                }),
-                items: ItemRepository::new(&context.db),
-                categories: CategoryRepository::new(&context.db),
-                files: files.clone(),
-            }),
-            search: web::Data::from(Arc::clone(&self.search)),
-            usage: web::Data::from(Arc::clone(usage)),
-        };
+        let items = Arc::new(ComponentItems {
+            kicad: KicadRepository::new(&context.db),
+        });
+        let data = ScopeData::new(context, &LIBRARY, items, files.clone(), &self.search, usage);
         catalog::configure_open(cfg, context, &LIBRARY, &data);
         // One scope for both: actix does not fall through from one scope to another.
         cfg.service(

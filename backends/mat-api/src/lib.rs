@@ -26,7 +26,7 @@ use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::usage::UsageRecorder;
-use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService, ScopeData};
+use catalog::{store::CategoryRepository, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 use search::FacetKind;
@@ -206,29 +206,26 @@ impl Service for MatService {
             tracing::error!("mat service configured before its usage recorder started");
             return;
         };
-        let item_routes = || ItemRoutes {
-            library: Arc::clone(&self.items),
-            items: ItemRepository::new(&context.db),
-            categories: CategoryRepository::new(&context.db),
-            files: files.clone(),
-        };
         // The spec's algorithm tool host path (§7); POST only, so the site's GET fallback
         // still renders the page of the same path.
         cfg.service(
             web::resource(routes::CHAT_RECOMMEND_PATH)
-                .app_data(web::Data::new(item_routes()))
+                .app_data(web::Data::new(ItemRoutes::new(
+                    &context.db,
+                    Arc::clone(&self.items),
+                    files.clone(),
+                )))
                 .app_data(web::Data::from(Arc::clone(&self.pool)))
                 .route(web::post().to(routes::chat::chat_recommend)),
         );
-        let data = ScopeData {
-            catalog: web::Data::new(CatalogState {
-                library: &LIBRARY,
-                store: CategoryRepository::new(&context.db),
-            }),
-            items: web::Data::new(item_routes()),
-            search: web::Data::from(Arc::clone(&self.search)),
-            usage: web::Data::from(Arc::clone(usage)),
-        };
+        let data = ScopeData::new(
+            context,
+            &LIBRARY,
+            Arc::clone(&self.items),
+            files.clone(),
+            &self.search,
+            usage,
+        );
         catalog::configure_open(cfg, context, &LIBRARY, &data);
         cfg.service(
             data.mount(web::scope(&LIBRARY.api_base()))

@@ -26,11 +26,10 @@ use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::store::ItemRepository;
-use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::shape_search::ShapeSearch;
 use catalog::usage::UsageRecorder;
-use catalog::{store::CategoryRepository, CatalogState, Library, LibraryService, ScopeData};
+use catalog::{store::CategoryRepository, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
 
@@ -223,20 +222,14 @@ impl Service for PartService {
             return;
         };
         let material_uses = self.material_uses.get().cloned().unwrap_or_default();
-        let data = ScopeData {
-            catalog: web::Data::new(CatalogState {
-                library: &LIBRARY,
-                store: CategoryRepository::new(&context.db),
-            }),
-            items: web::Data::new(ItemRoutes {
-                library: Arc::clone(&self.items),
-                items: ItemRepository::new(&context.db),
-                categories: CategoryRepository::new(&context.db),
-                files: files.clone(),
-            }),
-            search: web::Data::from(Arc::clone(&self.search)),
-            usage: web::Data::from(Arc::clone(usage)),
-        };
+        let data = ScopeData::new(
+            context,
+            &LIBRARY,
+            Arc::clone(&self.items),
+            files.clone(),
+            &self.search,
+            usage,
+        );
         catalog::configure_open(cfg, context, &LIBRARY, &data);
         cfg.service(
             data.mount(web::scope(&LIBRARY.api_base()))

@@ -38,6 +38,18 @@ pub struct ItemRoutes<L: ItemLibrary> {
     pub files: ItemFiles,
 }
 
+impl<L: ItemLibrary> ItemRoutes<L> {
+    /// The item routes of `library` over the service's database `db` and its `files`.
+    pub fn new(db: &kernel::Database, library: Arc<L>, files: ItemFiles) -> Self {
+        Self {
+            library,
+            items: ItemRepository::new(db),
+            categories: CategoryRepository::new(db),
+            files,
+        }
+    }
+}
+
 /// An id from a path: a positive integer.
 pub fn parse_id(raw: &str) -> ApiResult<i64> {
     raw.parse::<i64>()
