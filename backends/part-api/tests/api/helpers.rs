@@ -11,15 +11,30 @@ pub async fn spawn(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
     Ok(spawn_service(environment).await?.0)
 }
 
-/// [`spawn`], with the service itself (its model cache counts generations).
+/// [`spawn`], with the service itself (its model cache counts generations). Without the
+/// background shape fingerprinting: it generates every one of the 6,350 variants (more than a
+/// minute of CPU), which only the shape tests use ([`spawn_with_shape_job`]).
 pub async fn spawn_service(
     environment: &TestEnvironment,
 ) -> anyhow::Result<(TestApp, Arc<PartService>)> {
+    let mut settings = environment.settings.clone();
+    settings.search.shape_fingerprints = false;
+    spawn_with(settings).await
+}
+
+/// [`spawn_service`] with the shape search's background job running, as in production.
+pub async fn spawn_with_shape_job(
+    environment: &TestEnvironment,
+) -> anyhow::Result<(TestApp, Arc<PartService>)> {
+    spawn_with(environment.settings.clone()).await
+}
+
+async fn spawn_with(settings: kernel::Settings) -> anyhow::Result<(TestApp, Arc<PartService>)> {
     let service = Arc::new(PartService::new(Some(
         part_api::import::committed_seed_dir(),
     )));
     let app = TestApp::spawn(
-        environment.settings.clone(),
+        settings,
         vec![Arc::clone(&service) as Arc<dyn kernel::Service>],
         None,
     )

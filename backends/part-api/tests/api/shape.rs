@@ -12,7 +12,7 @@ use catalog::testing::grey_png;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::Value;
 
-use crate::helpers::{data, id_of_code, spawn_service, BASE};
+use crate::helpers::{data, id_of_code, spawn_with_shape_job, BASE};
 
 /// POSTs `bytes` as the multipart field `file` named `name`; the answer's `data`.
 async fn upload(app: &TestApp, path: &str, name: &str, bytes: &[u8]) -> anyhow::Result<Value> {
@@ -99,7 +99,7 @@ fn sketched_nut() -> anyhow::Result<Vec<u8>> {
 async fn parts_are_fingerprinted_and_found_by_shape(
     environment: TestEnvironment,
 ) -> anyhow::Result<()> {
-    let (app, service) = spawn_service(&environment).await?;
+    let (app, service) = spawn_with_shape_job(&environment).await?;
     // Seeded and listening: the job has just started its first pass.
     let started = std::time::Instant::now();
     let cpu_at_start = process_cpu_seconds();
