@@ -245,7 +245,8 @@ mod remote {
         store: &RedisStore,
         keys: &[String],
     ) -> anyhow::Result<Vec<Option<String>>> {
-        // MGET with a single key answers a bare value, not a list: always ask with the command.
+        // redis-rs's `mget` helper sends GET for a single key (a bare value back); MGET itself
+        // always answers a list, one entry per key.
         redis::cmd("MGET")
             .arg(keys)
             .query_async(&mut connection(store))
