@@ -64,7 +64,7 @@ describe('StatisticsAdminPage', () => {
     );
     renderPage();
 
-    const zeroRow = await screen.findByTestId('stat-zero-result-row-zzqxv nonsense');
+    const zeroRow = await screen.findByTestId('stat-zero-result-row-zzqxv nonsense', undefined, { timeout: 5000 });
     const link = within(zeroRow).getByTestId('stat-zero-result-link');
     expect(link).toHaveAttribute('href', `/component/search?${new URLSearchParams({ keyWords: 'zzqxv nonsense' })}`);
     expect(zeroRow).toHaveTextContent('3');
@@ -102,7 +102,7 @@ describe('StatisticsAdminPage', () => {
 
     fireEvent.mouseDown(within(screen.getByTestId('stat-library')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('材料库'));
-    const row = await screen.findByTestId('stat-zero-result-row-不存在的牌号');
+    const row = await screen.findByTestId('stat-zero-result-row-不存在的牌号', undefined, { timeout: 5000 });
     expect(within(row).getByTestId('stat-zero-result-link')).toHaveAttribute('href', `/mat/search?${new URLSearchParams({ keyWords: '不存在的牌号' })}`);
 
     fireEvent.mouseDown(within(screen.getByTestId('stat-days')).getByRole('combobox'));

@@ -191,10 +191,9 @@ function Statistics() {
         />
       </Space>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card
-          title={t('operations.statistics.zeroResult')}
-          extra={<Typography.Text type="secondary">{t('operations.statistics.zeroResultHint')}</Typography.Text>}
-        >
+        <Card title={t('operations.statistics.zeroResult')}>
+          {/* In the body, not the head's extra: beside the title it squeezed the title out on narrow screens. */}
+          <Typography.Paragraph type="secondary">{t('operations.statistics.zeroResultHint')}</Typography.Paragraph>
           <StatTable
             query={zero}
             testId="stat-zero-result"
