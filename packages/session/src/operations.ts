@@ -24,3 +24,8 @@ export type OperationsPage = (typeof OPERATIONS_PAGES)[number];
 export function operationsPagesFor(permissions: readonly string[] | null | undefined): OperationsPage[] {
   return OPERATIONS_PAGES.filter((page) => hasPermission(permissions, page.permission));
 }
+
+/** The permission that opens the operations page `key` (the pages' gates read it from the list above). */
+export function operationsPermission(key: OperationsPage['key']): string {
+  return OPERATIONS_PAGES.find((page) => page.key === key)!.permission;
+}

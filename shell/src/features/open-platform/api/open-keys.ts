@@ -1,3 +1,4 @@
+import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
@@ -16,7 +17,7 @@ export const OPEN_LIBRARIES = ['part', 'component', 'mat'] as const;
 export type OpenLibrary = (typeof OPEN_LIBRARIES)[number];
 export const KEY_NAME_MAX = 32;
 export const KEY_MANAGE_PERMISSION = 'open:key:manage';
-export const KEY_OPERATION_QUERY_PERMISSION = 'operation:open-key:query';
+export const KEY_OPERATION_QUERY_PERMISSION = operationsPermission('open-keys');
 export const KEY_OPERATION_UPDATE_PERMISSION = 'operation:open-key:update';
 
 const KEYS_PATH = '/base/system/open/api-keys';

@@ -1,10 +1,11 @@
+import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PageResult } from './feedback-admin';
 
 /** Operator permissions of the brand-entry back end (docs/shell.md "Brand entry"). */
-export const BRAND_APPLICATION_QUERY_PERMISSION = 'system:brand-application:query';
+export const BRAND_APPLICATION_QUERY_PERMISSION = operationsPermission('brand-applications');
 export const BRAND_APPLICATION_REVIEW_PERMISSION = 'system:brand-application:review';
 export const BRAND_APPLICATION_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 export const BRAND_REVIEW_REMARK_MAX = 500;

@@ -1,9 +1,10 @@
+import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 
 /** Operator permissions of the feedback back end (docs/feedback-and-logs.md). */
-export const FEEDBACK_QUERY_PERMISSION = 'operation:feedback:query';
+export const FEEDBACK_QUERY_PERMISSION = operationsPermission('feedback');
 export const FEEDBACK_UPDATE_PERMISSION = 'operation:feedback:update';
 export const FEEDBACK_STATUS = { open: 0, closed: 1 } as const;
 export const FEEDBACK_REPLY_MAX = 500;

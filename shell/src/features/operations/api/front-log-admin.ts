@@ -1,9 +1,10 @@
+import { operationsPermission } from '@portal/session';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PageResult } from './feedback-admin';
 
-export const FRONT_LOG_QUERY_PERMISSION = 'operation:frontlog:query';
+export const FRONT_LOG_QUERY_PERMISSION = operationsPermission('front-log');
 
 /** A stored front-end log entry (`FrontLogView` of the system service). */
 export type FrontLogRecord = SystemSchema<'FrontLogView'>;

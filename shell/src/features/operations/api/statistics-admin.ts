@@ -1,9 +1,10 @@
+import { operationsPermission } from '@portal/session';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentSchema, SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { LibraryKey } from '@portal/providers';
 
-export const STAT_QUERY_PERMISSION = 'operation:stat:query';
+export const STAT_QUERY_PERMISSION = operationsPermission('statistics');
 
 /** The kit's statistics answers (the same schemas in every library's document). */
 export type DailySearches = ComponentSchema<'DailySearches'>;

@@ -1,12 +1,13 @@
+import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PageResult } from './feedback-admin';
 
 /** Operator permissions of user management and the audit log (docs/operations.md). */
-export const USER_QUERY_PERMISSION = 'system:user:query';
+export const USER_QUERY_PERMISSION = operationsPermission('users');
 export const USER_UPDATE_PERMISSION = 'system:user:update';
-export const AUDIT_LOG_QUERY_PERMISSION = 'system:audit-log:query';
+export const AUDIT_LOG_QUERY_PERMISSION = operationsPermission('audit-log');
 export const USER_STATUS = { enabled: 0, disabled: 1 } as const;
 
 /** An account as operators see it (`OperationUserView` of the system service). */
