@@ -44,18 +44,41 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-const servers = [
+// The PostgreSQL + Redis portal runs the journeys whose outcome depends on that storage: what they write
+// (accounts, codes and lockouts in Redis, files, feedback, organisations, tokens, operations, usage) and one
+// reading journey per library (the item store, categories and search on PostgreSQL). The shell's own pages
+// (routes, guards, header search, plugin mode, window widths, shape search) read the same answers on either
+// storage and run once, on SQLite: running them twice took a third of CI's 90 minutes (docs/testing.md).
+const postgresJourneys = [
+  'auth-journeys',
+  'auth-wechat',
+  'files-feedback',
+  'my-pages',
+  'kicad-token',
+  'open-platform',
+  'operations-users',
+  'operations-statistics',
+  'shell-footer',
+  'first-minutes',
+  'foundation',
+  'component-pages',
+  'part-pages',
+  'mat-pages',
+].map((name) => `**/${name}.spec.ts`);
+
+const servers: { name: string; port: number; env: Record<string, string | undefined>; testMatch?: string[] }[] = [
   {
     name: 'sqlite',
     port: sqlitePort,
     // Kept in the environment so test workers (which inherit it) can run `portal admin create` on the same data.
-    env: { PORTAL_DATA_DIR: (process.env.E2E_SQLITE_DATA_DIR ??= freshDataDir('sqlite')) } as Record<string, string>,
+    env: { PORTAL_DATA_DIR: (process.env.E2E_SQLITE_DATA_DIR ??= freshDataDir('sqlite')) },
   },
 ];
 if (postgresUrl && redisUrl) {
   servers.push({
     name: 'postgres',
     port: postgresPort,
+    testMatch: postgresJourneys,
     env: {
       PORTAL_DATA_DIR: (process.env.E2E_POSTGRES_DATA_DIR ??= freshDataDir('postgres')),
       PORTAL_POSTGRES_URL: postgresUrl,
@@ -87,6 +110,7 @@ export default defineConfig({
   },
   projects: servers.map((s) => ({
     name: s.name,
+    ...(s.testMatch ? { testMatch: s.testMatch } : {}),
     use: { baseURL: `http://127.0.0.1:${s.port}` },
   })),
   webServer: servers.map((s) => ({
