@@ -57,6 +57,7 @@ const postgresJourneys = [
   'kicad-token',
   'open-platform',
   'operations-users',
+  'operations-orgs',
   'operations-statistics',
   'shell-footer',
   'first-minutes',

@@ -88,6 +88,12 @@ error_codes! {
         // sub-range 1_002_024_xxx.
         OPERATION_USER_SELF = (1_002_024_000, OK, "不能禁用自己的账号或结束自己的全部会话");
         OPERATION_SUPER_ADMIN_PROTECTED = (1_002_024_001, OK, "不能禁用超级管理员或结束其会话");
+        // Portal extension: operations-platform organisations (docs/operations.md), sub-range
+        // 1_002_025_xxx.
+        ORG_NOT_EXISTS = (1_002_025_000, OK, "组织不存在");
+        ORG_NAME_EXISTS = (1_002_025_001, OK, "组织名称已存在");
+        ORG_MEMBER_IN_OTHER_ORG = (1_002_025_002, OK, "该用户已属于其他组织，请先将其移出");
+        ORG_MEMBER_NOT_EXISTS = (1_002_025_003, OK, "该用户不是本组织的成员");
         // Portal extension: open-platform API keys (docs/open-platform.md), sub-range 1_002_030_xxx.
         OPEN_KEY_NOT_EXISTS = (1_002_030_000, OK, "API 密钥不存在或已撤销");
         OPEN_KEY_LIMIT_EXCEEDED = (1_002_030_001, OK, "API 密钥已达上限，请先撤销不再使用的密钥");
@@ -190,6 +196,11 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::user_status::update_user_status,
         routes::operation::user_sessions_revoke::revoke_user_sessions,
         routes::operation::audit_log_page::page_audit_log,
+        routes::operation::org_page::page_orgs,
+        routes::operation::org_save::create_org,
+        routes::operation::org_save::update_org,
+        routes::operation::org_members::add_org_member,
+        routes::operation::org_members::remove_org_member,
     ),
     components(schemas(
         store::DictDataSimple,
@@ -253,6 +264,10 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::user_page::OperationUserView,
         routes::operation::user_status::UpdateUserStatusRequest,
         routes::operation::audit_log_page::AuditLogView,
+        routes::operation::org_page::OperationOrgView,
+        routes::operation::org_save::CreateOrgRequest,
+        routes::operation::org_save::UpdateOrgRequest,
+        routes::operation::org_members::AddOrgMemberRequest,
     )),
     tags(
         (name = "dict-data", description = "字典数据 Dictionary data"),
@@ -322,12 +337,16 @@ impl Service for SystemService {
         let operation_users = web::Data::new(operation::users::OperationUsers {
             store: operation::users::store::UserAdminRepository::new(&context.db),
         });
+        let operation_orgs = web::Data::new(operation::orgs::OperationOrgs {
+            store: operation::orgs::store::OrgAdminRepository::new(&context.db),
+        });
         let audit_log = web::Data::new(operation::audit::store::AuditRepository::new(&context.db));
         cfg.service(
             web::scope(API_BASE)
                 .app_data(store)
                 .app_data(brand_applications)
                 .app_data(operation_users)
+                .app_data(operation_orgs)
                 .app_data(audit_log)
                 .app_data(files_data.clone())
                 .app_data(web::Data::from(accounts.clone()))

@@ -54,3 +54,51 @@ export async function signInAs(page: Page, request: APIRequestContext, email: st
   await page.goto(`${landing}${separator}token=${encodeURIComponent(accessToken)}&refreshToken=${encodeURIComponent(refreshToken)}`);
   await expect(page.getByTestId('auth-user')).toBeVisible();
 }
+
+/** A human-looking drag to the right end of the slider track (as the API tests drag it). */
+function humanTrack(trackWidth: number, handleWidth: number) {
+  const end = trackWidth - handleWidth;
+  return Array.from({ length: 31 }, (_, i) => {
+    const f = i / 30;
+    return { x: end * (1 - (1 - f) * (1 - f)), y: Math.sin(f * 9) * 2, t: 600 * f + (i % 3) };
+  });
+}
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, body.msg).toBe(0);
+  return body.data;
+}
+
+/** Registers a member (role `member`, no operator permission) through the API: slider, e-mail code, register; answers its tokens, id and username. */
+export async function registerMember(request: APIRequestContext, email: string, nickname = '成员') {
+  const challenge = await data<{ challengeId: string; trackWidth: number; handleWidth: number }>(
+    await request.post('/to/api/base/system/captcha/slider/challenge', { data: { scene: 'email' } }),
+  );
+  // The server bounds the drag from below: no answer faster than a hand.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const { ticket } = await data<{ ticket: string }>(
+    await request.post('/to/api/base/system/captcha/slider/verify', {
+      data: { challengeId: challenge.challengeId, trackWidth: challenge.trackWidth, track: humanTrack(challenge.trackWidth, challenge.handleWidth) },
+    }),
+  );
+  await data(await request.post('/to/api/base/system/user/send-email-code', { data: { email, scene: 4, ticket } }));
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get(`/to/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { code: string }[] | null };
+        code = body.data?.[0]?.code;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  const username = `member${uniqueSuffix()}`;
+  const registered = await data<{ userId: number; accessToken: string; refreshToken: string }>(
+    await request.post('/to/api/base/system/user/register', {
+      data: { username, nickname, email, code, password: PASSWORD, confirmPwd: PASSWORD, agreement: true },
+    }),
+  );
+  return { ...registered, username };
+}

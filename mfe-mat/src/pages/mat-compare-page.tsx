@@ -4,6 +4,7 @@ import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { downloadText } from '@portal/providers';
 import {
   compareSelection,
   differenceRowProps,
@@ -23,15 +24,6 @@ import { materialDetailOf, type MaterialDetail } from '../features/material/type
 const CompareCharts = lazy(() =>
   import(/* webpackChunkName: "mat-compare-charts" */ '../features/compare/components/compare-charts').then((module) => ({ default: module.CompareCharts })),
 );
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * /mat/mat-compare (材料对比): up to ten materials side by side — record rows and every property, in
@@ -79,7 +71,10 @@ export function MatComparePage() {
   const names = materials.map((material) => material.component.partNumber);
   const labelOf = (line: CompareLine) => (line.kind === 'record' ? t(`mat.compare.${line.key}`) : propertyName({ key: line.key }));
   const exportCsv = () =>
-    download(compareCsv(lines, names, labelOf, { attribute: t('compare.attribute'), unit: t('mat.compare.unit') }), `materials-compare-${ids.join('-')}.csv`);
+    downloadText(
+      compareCsv(lines, names, labelOf, { attribute: t('compare.attribute'), unit: t('mat.compare.unit') }),
+      `materials-compare-${ids.join('-')}.csv`,
+    );
   const shownLines = onlyDifferences ? lines.filter((line) => line.differs) : lines;
 
   const columns: ColumnsType<CompareLine> = [

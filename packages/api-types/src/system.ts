@@ -721,6 +721,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/operation/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operators: creates an enabled organisation; answers its id and writes `org.create`.
+         *     Permission `system:org:update`; a name another organisation has 1002025001.
+         */
+        post: operations["create_org"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/orgs/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: organisations newest first (the platform and the blocked organisation, 0 and 1,
+         *     are the system's own and not listed). Their members are the user page with `orgId`.
+         *     Permission `system:org:query`.
+         */
+        get: operations["page_orgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/orgs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: renames an organisation, sets its business scope, enables or disables it; writes
+         *     `org.update` when something changed. Members of a disabled organisation are blocked (spec
+         *     §4: no private mode, no open platform) and its API keys stop at once. Permission
+         *     `system:org:update`; unknown or system organisation 1002025000, a taken name 1002025001.
+         */
+        put: operations["update_org"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/orgs/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operators: adds an account (named by its username, e-mail or mobile) to an organisation;
+         *     answers its user id and writes `org.member.add`. The account's sessions keep going and
+         *     carry the organisation from their next request (its cached principals are dropped).
+         *     Permission `system:org:update`; unknown or system organisation 1002025000, unknown account
+         *     1002003003, an account in another organisation 1002025002 (it leaves that one first).
+         */
+        post: operations["add_org_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/orgs/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Operators: moves a member back to the platform (no organisation); writes
+         *     `org.member.remove`. Permission `system:org:update`; unknown or system organisation
+         *     1002025000, unknown account 1002003003, an account not in the organisation 1002025003.
+         */
+        delete: operations["remove_org_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/users/page": {
         parameters: {
             query?: never;
@@ -1175,6 +1282,10 @@ export interface components {
             name: string;
             /** @description The first characters of the secret (`pat_ab12`), to recognise it. */
             prefix: string;
+        };
+        AddOrgMemberRequest: {
+            /** @description The account's username, e-mail or mobile. */
+            account?: string | null;
         };
         /**
          * @description The limits of an open-platform API key (docs/open-platform.md), carried in its principal so
@@ -1723,6 +1834,44 @@ export interface components {
                     userAgent: string;
                     /** Format: int64 */
                     userId?: number | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_OperationOrgView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /** @description Ability codes (1 = enterprise library). */
+                    businessScope: number[];
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createTime: number;
+                    enabled: boolean;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Accounts in the organisation.
+                     */
+                    memberCount: number;
+                    name: string;
                 }[];
                 /**
                  * Format: int64
@@ -2517,6 +2666,12 @@ export interface components {
             /** @description At least one of `part`, `component`, `mat`. */
             scopes?: string[] | null;
         };
+        CreateOrgRequest: {
+            /** @description Ability codes (1 = enterprise library); default none. */
+            businessScope?: number[] | null;
+            /** @description 1–100 characters, unique (case-insensitive). */
+            name?: string | null;
+        };
         /** @description A new token: the list entry plus the secret, answered only here. */
         CreatedAccessToken: components["schemas"]["AccessTokenView"] & {
             /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
@@ -2791,6 +2946,25 @@ export interface components {
              */
             userId: number;
         };
+        /** @description An organisation as the operators see it. */
+        OperationOrgView: {
+            /** @description Ability codes (1 = enterprise library). */
+            businessScope: number[];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Accounts in the organisation.
+             */
+            memberCount: number;
+            name: string;
+        };
         /** @description An account as the operators see it. */
         OperationUserView: {
             /**
@@ -2998,6 +3172,14 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
+        };
+        UpdateOrgRequest: {
+            /** @description The new ability codes; absent keeps them. */
+            businessScope?: number[] | null;
+            /** @description Enable or disable; absent keeps it. */
+            enabled?: boolean | null;
+            /** @description A new name (1–100 characters, unique); absent keeps it. */
+            name?: string | null;
         };
         UpdatePasswordRequest: {
             code?: string | null;
@@ -4007,6 +4189,138 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    create_org: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrgRequest"];
+            };
+        };
+        responses: {
+            /** @description 组织编号 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_i64"];
+                };
+            };
+        };
+    };
+    page_orgs: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the name (case-insensitive). */
+                keyWords?: string;
+                /** @description true enabled, false disabled. */
+                enabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 组织分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_OperationOrgView"];
+                };
+            };
+        };
+    };
+    update_org: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 组织编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrgRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    add_org_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 组织编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddOrgMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description 成员的用户编号 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_i64"];
+                };
+            };
+        };
+    };
+    remove_org_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 组织编号 */
+                id: number;
+                /** @description 用户编号 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已移出 */
             200: {
                 headers: {
                     [name: string]: unknown;

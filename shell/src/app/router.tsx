@@ -25,6 +25,7 @@ const OpenKeysAdminPage = lazy(() => import('../features/operations/components/o
 // The open platform's developer page: API keys and how to call /to/open/<library>.
 const OpenPlatformPage = lazy(() => import('../features/open-platform/components/open-platform-page'));
 const UsersAdminPage = lazy(() => import('../features/operations/components/users-admin-page'));
+const OrganisationsAdminPage = lazy(() => import('../features/operations/components/organisations-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -41,6 +42,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   feedback: FeedbackAdminPage,
   'brand-applications': BrandApplicationAdminPage,
   users: UsersAdminPage,
+  organisations: OrganisationsAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

@@ -1,10 +1,11 @@
 //! Operations: feedback users send to the platform and the front-end error log
-//! (docs/feedback-and-logs.md), user management and the operator audit log
+//! (docs/feedback-and-logs.md), user and organisation management and the operator audit log
 //! (docs/operations.md). The routes live in `crate::routes::{feedback,front_log,operation}`.
 
 pub mod audit;
 pub mod feedback;
 pub mod front_log;
+pub mod orgs;
 pub mod page;
 pub mod signups;
 pub mod text;

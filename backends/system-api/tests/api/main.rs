@@ -12,6 +12,7 @@ mod front_log;
 mod helpers;
 mod limits;
 mod open_keys;
+mod operation_orgs;
 mod operation_users;
 mod other_service;
 mod profile;

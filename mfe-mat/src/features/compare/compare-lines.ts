@@ -1,4 +1,5 @@
 import type { RangeUnit } from '@portal/library-ui/items';
+import { toCsv } from '@portal/providers';
 import { formatValue, propertyRank, representativeValue, unitFor, unitGroupOf, type MaterialDetail, type UnitGroup } from '../material';
 
 /** The record rows above the properties, each named by `mat.compare.<key>`. */
@@ -82,13 +83,9 @@ export function unitGroupsOf(lines: readonly CompareLine[]): UnitGroup[] {
   return [...groups];
 }
 
-function csvCell(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * The comparison as CSV: a header of the attribute, its unit and one column per material, then one
- * line per row. A UTF-8 byte-order mark first, so that spreadsheet programs read the Chinese names.
+ * line per row (`toCsv`: a byte-order mark first, so that spreadsheet programs read the Chinese names).
  */
 export function compareCsv(
   lines: readonly CompareLine[],
@@ -100,5 +97,5 @@ export function compareCsv(
     [headers.attribute, headers.unit, ...materialNames],
     ...lines.map((line) => [labelOf(line), line.unit?.symbol ?? '', ...line.values.map((value) => value ?? '')]),
   ];
-  return `\ufeff${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(rows);
 }

@@ -18,11 +18,16 @@ pub const ACTION_USER_ENABLE: &str = "user.enable";
 pub const ACTION_USER_SESSIONS_REVOKE: &str = "user.sessions.revoke";
 pub const ACTION_FEEDBACK_CLOSE: &str = "feedback.close";
 pub const ACTION_BRAND_APPLICATION_REVIEW: &str = "brand-application.review";
+pub const ACTION_ORG_CREATE: &str = "org.create";
+pub const ACTION_ORG_UPDATE: &str = "org.update";
+pub const ACTION_ORG_MEMBER_ADD: &str = "org.member.add";
+pub const ACTION_ORG_MEMBER_REMOVE: &str = "org.member.remove";
 
 /// The target types (the `target_type` column).
 pub const TARGET_USER: &str = "user";
 pub const TARGET_FEEDBACK: &str = "feedback";
 pub const TARGET_BRAND_APPLICATION: &str = "brand-application";
+pub const TARGET_ORG: &str = "org";
 
 /// The operator behind a change: the signed-in user and the client's address (the TCP peer,
 /// as for the accounts' per-IP limits).

@@ -1,7 +1,10 @@
 //! The operations platform (`/to/api/base/system/operation/...`, docs/operations.md): user
-//! management and the operator audit log, one action per file.
+//! and organisation management and the operator audit log, one action per file.
 
 pub mod audit_log_page;
+pub mod org_members;
+pub mod org_page;
+pub mod org_save;
 pub mod user_page;
 pub mod user_sessions_revoke;
 pub mod user_status;
@@ -17,6 +20,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/operation/users/{id}/sessions/revoke")
                 .route(web::post().to(user_sessions_revoke::revoke_user_sessions)),
+        )
+        .service(web::resource("/operation/orgs/page").route(web::get().to(org_page::page_orgs)))
+        .service(web::resource("/operation/orgs").route(web::post().to(org_save::create_org)))
+        .service(web::resource("/operation/orgs/{id}").route(web::put().to(org_save::update_org)))
+        .service(
+            web::resource("/operation/orgs/{id}/members")
+                .route(web::post().to(org_members::add_org_member)),
+        )
+        .service(
+            web::resource("/operation/orgs/{id}/members/{user_id}")
+                .route(web::delete().to(org_members::remove_org_member)),
         )
         .service(
             web::resource("/operation/audit-log/page")

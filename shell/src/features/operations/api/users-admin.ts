@@ -54,11 +54,12 @@ export function pageAuditLog(filters: AuditLogFilters): Promise<PageResult<Audit
   return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
 }
 
-const usersKeys = {
+/** Query keys of the user and audit lists (the organisation changes refetch them too). */
+export const usersKeys = {
   all: ['operations', 'users'] as const,
   page: (filters: UserFilters) => [...usersKeys.all, 'page', filters] as const,
 };
-const auditKeys = {
+export const auditKeys = {
   all: ['operations', 'audit-log'] as const,
   page: (filters: AuditLogFilters) => [...auditKeys.all, 'page', filters] as const,
 };

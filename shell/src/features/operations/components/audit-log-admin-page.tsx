@@ -3,14 +3,24 @@ import { DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
-import { AUDIT_LOG_QUERY_PERMISSION, useAuditLogPage, type AuditLogEntry, type AuditLogFilters } from '../api/users-admin';
+import { AUDIT_LOG_QUERY_PERMISSION, pageAuditLog, useAuditLogPage, type AuditLogEntry, type AuditLogFilters } from '../api/users-admin';
 import { formatTime, rangeToTimes } from './format';
-import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
 /** The actions the back end writes today (docs/operations.md). */
-export const AUDIT_ACTIONS = ['user.disable', 'user.enable', 'user.sessions.revoke', 'feedback.close', 'brand-application.review'] as const;
+export const AUDIT_ACTIONS = [
+  'user.disable',
+  'user.enable',
+  'user.sessions.revoke',
+  'org.create',
+  'org.update',
+  'org.member.add',
+  'org.member.remove',
+  'feedback.close',
+  'brand-application.review',
+] as const;
 
 interface FilterValues {
   keyWords?: string;
@@ -45,6 +55,8 @@ function AuditLogAdmin() {
   const [filters, setFilters] = useState<AuditLogFilters>({ pageNo: 1, pageSize: PAGE_SIZE });
   const page = useAuditLogPage(filters);
   const actionLabel = (action: string) => t(`operations.auditLog.actions.${actionKey(action)}`, { defaultValue: action });
+  const targetLabel = (entry: AuditLogEntry) =>
+    `${t(`operations.auditLog.targets.${actionKey(entry.targetType)}`, { defaultValue: entry.targetType })} #${entry.targetId}`;
 
   const search = (values: FilterValues) =>
     setFilters({
@@ -75,6 +87,22 @@ function AuditLogAdmin() {
           <DatePicker.RangePicker />
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="audit-log" />
+        <ExportButton
+          filters={filters}
+          fetchPage={pageAuditLog}
+          fileName="audit-log"
+          testIdPrefix="audit-log"
+          columns={[
+            { title: 'ID', value: (entry) => entry.id },
+            { title: t('operations.auditLog.time'), value: (entry) => formatTime(entry.createTime) },
+            { title: t('operations.auditLog.operator'), value: (entry) => entry.operatorUsername || `#${entry.operatorId}` },
+            { title: t('operations.auditLog.action'), value: (entry) => actionLabel(entry.action) },
+            { title: t('operations.auditLog.target'), value: (entry) => targetLabel(entry) },
+            { title: t('operations.auditLog.clientIp'), value: (entry) => entry.clientIp },
+            { title: t('operations.auditLog.before'), value: (entry) => JSON.stringify(entry.before) },
+            { title: t('operations.auditLog.after'), value: (entry) => JSON.stringify(entry.after) },
+          ]}
+        />
       </Form>
       <PageTableOrError
         page={page}
@@ -97,8 +125,7 @@ function AuditLogAdmin() {
             title: t('operations.auditLog.target'),
             key: 'target',
             width: 200,
-            render: (_value, entry) =>
-              `${t(`operations.auditLog.targets.${actionKey(entry.targetType)}`, { defaultValue: entry.targetType })} #${entry.targetId}`,
+            render: (_value, entry) => targetLabel(entry),
           },
           { title: t('operations.auditLog.clientIp'), dataIndex: 'clientIp', width: 140 },
         ]}

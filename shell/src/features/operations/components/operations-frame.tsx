@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Menu } from 'antd';
-import { AuditOutlined, BarChartOutlined, BugOutlined, CommentOutlined, FileSearchOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BugOutlined,
+  CommentOutlined,
+  FileSearchOutlined,
+  KeyOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@portal/providers';
@@ -13,6 +22,7 @@ const PAGE_MENU: Record<OperationsPage['key'], { labelKey: string; icon: ReactNo
   feedback: { labelKey: 'operations.nav.feedback', icon: <CommentOutlined /> },
   'brand-applications': { labelKey: 'operations.nav.brandApplications', icon: <AuditOutlined /> },
   users: { labelKey: 'operations.nav.users', icon: <TeamOutlined /> },
+  organisations: { labelKey: 'operations.nav.organisations', icon: <ApartmentOutlined /> },
   'open-keys': { labelKey: 'operations.nav.openKeys', icon: <KeyOutlined /> },
   statistics: { labelKey: 'operations.nav.statistics', icon: <BarChartOutlined /> },
   'audit-log': { labelKey: 'operations.nav.auditLog', icon: <FileSearchOutlined /> },

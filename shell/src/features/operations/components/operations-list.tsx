@@ -1,7 +1,11 @@
-import type { Dispatch, HTMLAttributes, SetStateAction } from 'react';
+import { useState, type Dispatch, type HTMLAttributes, type SetStateAction } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Empty, Space, Table, type FormInstance, type TableProps } from 'antd';
+import { Alert, App, Button, Empty, Space, Table, type FormInstance, type TableProps } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { isPortalError } from '@portal/http';
+import { downloadText, toCsv } from '@portal/providers';
 import type { PageResult } from '../api/feedback-admin';
 
 /**
@@ -93,5 +97,76 @@ export function PageTableOrError<Row extends { id: number }, Filters extends Pag
         onChange: (pageNo, pageSize) => setFilters((previous) => ({ ...previous, pageNo: pageSize === previous.pageSize ? pageNo : 1, pageSize })),
       }}
     />
+  );
+}
+
+/** One column of an export: its header and the cell text of a row. */
+export interface ExportColumn<Row> {
+  title: string;
+  value: (row: Row) => string | number | null | undefined;
+}
+
+/** The export reads the list in pages of the largest size the server allows. */
+const EXPORT_PAGE_SIZE = 100;
+/** An export holds at most this many rows; past it the operator narrows the filters. */
+export const EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * Every row the current filters find, at most `max`: the list calls page by page (the server's own
+ * paging and permission check), stopping at the total or a short page.
+ */
+export async function collectRows<Row, Filters extends PageFilters>(
+  filters: Filters,
+  fetchPage: (filters: Filters) => Promise<PageResult<Row>>,
+  max = EXPORT_MAX_ROWS,
+): Promise<{ rows: Row[]; total: number }> {
+  const rows: Row[] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const page = await fetchPage({ ...filters, pageNo, pageSize: EXPORT_PAGE_SIZE });
+    rows.push(...page.list);
+    if (page.list.length < EXPORT_PAGE_SIZE || rows.length >= Math.min(page.total, max)) {
+      return { rows: rows.slice(0, max), total: page.total };
+    }
+  }
+}
+
+/**
+ * 导出: the rows the list's current filters find (not only the page shown) as a CSV file named after
+ * the list and the time, with the columns' texts as the table shows them.
+ */
+export function ExportButton<Row, Filters extends PageFilters>({
+  filters,
+  fetchPage,
+  columns,
+  fileName,
+  testIdPrefix,
+}: {
+  filters: Filters;
+  fetchPage: (filters: Filters) => Promise<PageResult<Row>>;
+  columns: ExportColumn<Row>[];
+  fileName: string;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const exportRows = async () => {
+    setExporting(true);
+    try {
+      const { rows, total } = await collectRows(filters, fetchPage);
+      const csv = toCsv([columns.map((column) => column.title), ...rows.map((row) => columns.map((column) => column.value(row)))]);
+      downloadText(csv, `${fileName}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`);
+      if (rows.length < total) void message.warning(t('operations.exportTruncated', { count: rows.length, total }));
+      else void message.success(t('operations.exported', { count: rows.length }));
+    } catch (error) {
+      void message.error(isPortalError(error) ? error.message : String(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()} data-testid={`${testIdPrefix}-export`}>
+      {t('operations.export')}
+    </Button>
   );
 }

@@ -9,6 +9,7 @@ import {
   USER_QUERY_PERMISSION,
   USER_STATUS,
   USER_UPDATE_PERMISSION,
+  pageUsers,
   useRevokeUserSessions,
   useSetUserStatus,
   useUsersPage,
@@ -16,7 +17,7 @@ import {
   type UserFilters,
 } from '../api/users-admin';
 import { formatTime } from './format';
-import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
@@ -119,6 +120,31 @@ function UsersAdmin() {
           />
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="users" />
+        <ExportButton
+          filters={filters}
+          fetchPage={pageUsers}
+          fileName="users"
+          testIdPrefix="users"
+          columns={[
+            { title: 'ID', value: (user) => user.id },
+            { title: t('operations.users.username'), value: (user) => user.username },
+            { title: t('operations.users.nickname'), value: (user) => user.nickname },
+            { title: t('operations.users.email'), value: (user) => user.email },
+            { title: t('operations.users.mobile'), value: (user) => user.mobile },
+            { title: t('operations.users.org'), value: (user) => user.orgName },
+            {
+              title: t('operations.users.roles.title'),
+              value: (user) => user.roles.map((role) => t(`operations.users.roles.${role}`, { defaultValue: role })).join('、'),
+            },
+            {
+              title: t('operations.users.status'),
+              value: (user) => t(user.status === USER_STATUS.enabled ? 'operations.users.enabled' : 'operations.users.disabled'),
+            },
+            { title: t('operations.users.sessions'), value: (user) => user.sessionCount },
+            { title: t('operations.users.lastLogin'), value: (user) => formatTime(user.lastLoginTime) },
+            { title: t('operations.users.createTime'), value: (user) => formatTime(user.createTime) },
+          ]}
+        />
       </Form>
       <PageTableOrError
         page={page}

@@ -1,0 +1,519 @@
+//! The operators' organisation store: the page (with member counts) and the changes, each one
+//! transaction with its audit entry. A change that alters what a signed-in person may do
+//! answers the digests of the tokens whose cached principals must go (the caller drops them
+//! from the caches, as a logout does): a member's sessions, personal tokens and API keys when
+//! they move between organisations; the organisation's API keys when it is disabled.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+use sqlx::{PgPool, SqlitePool};
+
+use super::{is_reserved, BLOCKED_ORG, PLATFORM_ORG};
+use crate::{
+    accounts::store::now,
+    operation::{
+        audit::{
+            Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_MEMBER_ADD, ACTION_ORG_MEMBER_REMOVE,
+            ACTION_ORG_UPDATE, TARGET_ORG, TARGET_USER,
+        },
+        page::Paging,
+    },
+};
+
+/// One row of the page.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OrgRow {
+    pub id: i64,
+    pub name: String,
+    pub enabled: bool,
+    /// Comma-separated codes, as stored (`OrgRecord::business_scope_codes` reads them).
+    pub business_scope: String,
+    pub created_at: DateTime<Utc>,
+    pub member_count: i64,
+}
+
+impl OrgRow {
+    pub fn business_scope_codes(&self) -> Vec<i64> {
+        scope_codes(&self.business_scope)
+    }
+
+    fn state(&self) -> Value {
+        json!({
+            "name": self.name,
+            "enabled": self.enabled,
+            "businessScope": self.business_scope_codes(),
+        })
+    }
+}
+
+fn scope_codes(stored: &str) -> Vec<i64> {
+    stored
+        .split(',')
+        .filter_map(|code| code.trim().parse().ok())
+        .collect()
+}
+
+fn scope_text(codes: &[i64]) -> String {
+    let mut codes = codes.to_vec();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Page filters (all optional, combined with AND). The system's organisations (0 and 1) are
+/// never listed.
+#[derive(Debug, Clone, Default)]
+pub struct OrgFilter {
+    /// A `LIKE` pattern (`operation::text::contains_pattern`) over the name.
+    pub keyword_pattern: Option<String>,
+    pub enabled: Option<bool>,
+}
+
+/// A new organisation (validated by the route).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOrg {
+    pub name: String,
+    pub business_scope: Vec<i64>,
+}
+
+/// A change of an organisation: the fields given are set, the others kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrgUpdate {
+    pub name: Option<String>,
+    pub business_scope: Option<Vec<i64>>,
+    pub enabled: Option<bool>,
+}
+
+/// What creating an organisation did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrgCreation {
+    Created { id: i64 },
+    NameTaken,
+}
+
+/// What changing an organisation did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrgChange {
+    /// Unknown, or one of the system's organisations.
+    NotFound,
+    NameTaken,
+    /// Nothing differed: nothing written, no audit entry.
+    Unchanged,
+    /// Changed; `revoked`: the digests of the organisation's API keys when it was disabled.
+    Changed {
+        revoked: Vec<String>,
+    },
+}
+
+/// Which way a member moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Membership {
+    /// Into the organisation, from the platform (an account in another organisation is refused).
+    Add,
+    /// Back to the platform (an account not in the organisation is refused).
+    Remove,
+}
+
+/// What a membership change did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MembershipChange {
+    OrgNotFound,
+    UserNotFound,
+    /// Add: the account belongs to another organisation (`org_id`); it must leave it first.
+    InOtherOrg {
+        org_id: i64,
+    },
+    /// Remove: the account is not a member.
+    NotMember,
+    /// Add: already a member; nothing written.
+    Unchanged,
+    /// Moved; `revoked`: the digests of the account's live sessions, personal tokens and API
+    /// keys, whose cached principals still name the old organisation.
+    Changed {
+        revoked: Vec<String>,
+    },
+}
+
+#[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
+pub trait OrgAdminStore {
+    /// Newest organisation first; answers the page and the total count.
+    async fn page_orgs(
+        &self,
+        filter: &OrgFilter,
+        paging: Paging,
+    ) -> anyhow::Result<(Vec<OrgRow>, i64)>;
+    /// Creates an enabled organisation.
+    async fn create_org(&self, org: &NewOrg, actor: &Actor) -> anyhow::Result<OrgCreation>;
+    async fn update_org(
+        &self,
+        id: i64,
+        update: &OrgUpdate,
+        actor: &Actor,
+    ) -> anyhow::Result<OrgChange>;
+    /// Moves `user_id` into organisation `org_id` or out of it back to the platform.
+    async fn change_membership(
+        &self,
+        org_id: i64,
+        user_id: i64,
+        membership: Membership,
+        actor: &Actor,
+    ) -> anyhow::Result<MembershipChange>;
+}
+
+const SELECT_ORGS: &str = "SELECT o.id, o.name, o.enabled, o.business_scope, o.created_at, \
+     (SELECT COUNT(*) FROM app_user u WHERE u.org_id = o.id) AS member_count FROM org o";
+
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|error| error.is_unique_violation())
+}
+
+macro_rules! org_admin_store {
+    ($store:ident, $pool:ty, $db:ty, $lock:expr, $lock_names:expr, $accounts:ident, $audit:ident) => {
+        #[derive(Clone)]
+        pub struct $store {
+            pool: $pool,
+        }
+
+        impl $store {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+        }
+
+        fn push_filter(builder: &mut sqlx::QueryBuilder<'_, $db>, filter: &OrgFilter) {
+            builder
+                .push(" WHERE o.id NOT IN (")
+                .push_bind(PLATFORM_ORG)
+                .push(", ")
+                .push_bind(BLOCKED_ORG)
+                .push(")");
+            if let Some(enabled) = filter.enabled {
+                builder.push(" AND o.enabled = ").push_bind(enabled);
+            }
+            if let Some(pattern) = &filter.keyword_pattern {
+                builder
+                    .push(" AND LOWER(o.name) LIKE ")
+                    .push_bind(pattern.clone())
+                    .push(" ESCAPE '\\'");
+            }
+        }
+
+        /// The organisation's row, locked for the change (PostgreSQL; SQLite holds the
+        /// database's write lock already). `None` for unknown and system organisations.
+        async fn locked_org(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            id: i64,
+        ) -> anyhow::Result<Option<OrgRow>> {
+            if is_reserved(id) {
+                return Ok(None);
+            }
+            sqlx::query_as(&format!("{SELECT_ORGS} WHERE o.id = $1{}", $lock))
+                .bind(id)
+                .fetch_optional(&mut **tx)
+                .await
+                .context("reading the organisation")
+        }
+
+        /// Whether another organisation has `name` (whatever its case). The names are locked
+        /// first (PostgreSQL), so that two operators cannot both find "Acme" and "ACME" free.
+        async fn name_taken(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            name: &str,
+            except: i64,
+        ) -> anyhow::Result<bool> {
+            if !$lock_names.is_empty() {
+                sqlx::query($lock_names)
+                    .execute(&mut **tx)
+                    .await
+                    .context("locking the organisation names")?;
+            }
+            let found: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM org WHERE LOWER(name) = LOWER($1) AND id <> $2")
+                    .bind(name)
+                    .bind(except)
+                    .fetch_optional(&mut **tx)
+                    .await
+                    .context("looking for the organisation name")?;
+            Ok(found.is_some())
+        }
+
+        impl OrgAdminStore for $store {
+            async fn page_orgs(
+                &self,
+                filter: &OrgFilter,
+                paging: Paging,
+            ) -> anyhow::Result<(Vec<OrgRow>, i64)> {
+                let mut count = sqlx::QueryBuilder::<$db>::new("SELECT COUNT(*) FROM org o");
+                push_filter(&mut count, filter);
+                let total: i64 = count
+                    .build_query_scalar()
+                    .fetch_one(&self.pool)
+                    .await
+                    .context("counting organisations")?;
+                let mut list = sqlx::QueryBuilder::<$db>::new(SELECT_ORGS);
+                push_filter(&mut list, filter);
+                list.push(" ORDER BY o.id DESC LIMIT ")
+                    .push_bind(paging.limit)
+                    .push(" OFFSET ")
+                    .push_bind(paging.offset);
+                let rows = list
+                    .build_query_as()
+                    .fetch_all(&self.pool)
+                    .await
+                    .context("listing organisations")?;
+                Ok((rows, total))
+            }
+
+            async fn create_org(&self, org: &NewOrg, actor: &Actor) -> anyhow::Result<OrgCreation> {
+                let now = now();
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                if name_taken(&mut tx, &org.name, -1).await? {
+                    return Ok(OrgCreation::NameTaken);
+                }
+                let scope = scope_text(&org.business_scope);
+                let inserted = sqlx::query_scalar(
+                    "INSERT INTO org (name, enabled, business_scope, created_at, updated_at) \
+                     VALUES ($1, $2, $3, $4, $4) RETURNING id",
+                )
+                .bind(&org.name)
+                .bind(true)
+                .bind(&scope)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await;
+                let id: i64 = match inserted {
+                    Ok(id) => id,
+                    // Another operator created the same name between the check and the insert.
+                    Err(error) if is_unique_violation(&error) => return Ok(OrgCreation::NameTaken),
+                    Err(error) => return Err(error).context("storing the organisation"),
+                };
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_ORG_CREATE,
+                    target_type: TARGET_ORG,
+                    target_id: id.to_string(),
+                    before: json!({}),
+                    after: json!({
+                        "name": org.name,
+                        "enabled": true,
+                        "businessScope": scope_codes(&scope),
+                    }),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the new organisation")?;
+                Ok(OrgCreation::Created { id })
+            }
+
+            async fn update_org(
+                &self,
+                id: i64,
+                update: &OrgUpdate,
+                actor: &Actor,
+            ) -> anyhow::Result<OrgChange> {
+                let now = now();
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let Some(current) = locked_org(&mut tx, id).await? else {
+                    return Ok(OrgChange::NotFound);
+                };
+                let name = update.name.clone().unwrap_or_else(|| current.name.clone());
+                let scope = update
+                    .business_scope
+                    .as_deref()
+                    .map(scope_text)
+                    .unwrap_or_else(|| scope_text(&current.business_scope_codes()));
+                let enabled = update.enabled.unwrap_or(current.enabled);
+                if name == current.name
+                    && scope == scope_text(&current.business_scope_codes())
+                    && enabled == current.enabled
+                {
+                    return Ok(OrgChange::Unchanged);
+                }
+                if name != current.name && name_taken(&mut tx, &name, id).await? {
+                    return Ok(OrgChange::NameTaken);
+                }
+                let updated = sqlx::query(
+                    "UPDATE org SET name = $2, business_scope = $3, enabled = $4, updated_at = $5 \
+                     WHERE id = $1",
+                )
+                .bind(id)
+                .bind(&name)
+                .bind(&scope)
+                .bind(enabled)
+                .bind(now)
+                .execute(&mut *tx)
+                .await;
+                match updated {
+                    Ok(_) => {}
+                    Err(error) if is_unique_violation(&error) => return Ok(OrgChange::NameTaken),
+                    Err(error) => return Err(error).context("storing the organisation"),
+                }
+                // A disabled organisation's API keys are refused from their next look-up; the
+                // caller drops their cached principals so that they stop now.
+                let revoked: Vec<String> = if current.enabled && !enabled {
+                    sqlx::query_scalar(
+                        "SELECT token_hash FROM open_api_key WHERE org_id = $1 AND revoked_at IS NULL",
+                    )
+                    .bind(id)
+                    .fetch_all(&mut *tx)
+                    .await
+                    .context("listing the organisation's API keys")?
+                } else {
+                    Vec::new()
+                };
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_ORG_UPDATE,
+                    target_type: TARGET_ORG,
+                    target_id: id.to_string(),
+                    before: current.state(),
+                    after: json!({
+                        "name": name,
+                        "enabled": enabled,
+                        "businessScope": scope_codes(&scope),
+                    }),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the organisation change")?;
+                Ok(OrgChange::Changed { revoked })
+            }
+
+            async fn change_membership(
+                &self,
+                org_id: i64,
+                user_id: i64,
+                membership: Membership,
+                actor: &Actor,
+            ) -> anyhow::Result<MembershipChange> {
+                let now = now();
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let Some(org) = locked_org(&mut tx, org_id).await? else {
+                    return Ok(MembershipChange::OrgNotFound);
+                };
+                let current: Option<i64> = sqlx::query_scalar(&format!(
+                    "SELECT org_id FROM app_user WHERE id = $1{}",
+                    $lock
+                ))
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the account")?;
+                let Some(current) = current else {
+                    return Ok(MembershipChange::UserNotFound);
+                };
+                let (target, action) = match membership {
+                    Membership::Add if current == org_id => return Ok(MembershipChange::Unchanged),
+                    Membership::Add if current != PLATFORM_ORG => {
+                        return Ok(MembershipChange::InOtherOrg { org_id: current })
+                    }
+                    Membership::Add => (org_id, ACTION_ORG_MEMBER_ADD),
+                    Membership::Remove if current != org_id => {
+                        return Ok(MembershipChange::NotMember)
+                    }
+                    Membership::Remove => (PLATFORM_ORG, ACTION_ORG_MEMBER_REMOVE),
+                };
+                sqlx::query("UPDATE app_user SET org_id = $2, updated_at = $3 WHERE id = $1")
+                    .bind(user_id)
+                    .bind(target)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("storing the account's organisation")?;
+                // Every principal cached for this account names the old organisation.
+                let mut revoked: Vec<String> = sqlx::query_scalar(
+                    "SELECT token_hash FROM access_token \
+                     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2",
+                )
+                .bind(user_id)
+                .bind(now)
+                .fetch_all(&mut *tx)
+                .await
+                .context("listing the account's sessions")?;
+                for table in ["personal_access_token", "open_api_key"] {
+                    let digests: Vec<String> = sqlx::query_scalar(&format!(
+                        "SELECT token_hash FROM {table} WHERE user_id = $1"
+                    ))
+                    .bind(user_id)
+                    .fetch_all(&mut *tx)
+                    .await
+                    .context("listing the account's tokens")?;
+                    revoked.extend(digests);
+                }
+                let entry = AuditEntry {
+                    actor,
+                    action,
+                    target_type: TARGET_USER,
+                    target_id: user_id.to_string(),
+                    before: json!({"orgId": current}),
+                    after: json!({"orgId": target, "orgName": org.name}),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the membership change")?;
+                Ok(MembershipChange::Changed { revoked })
+            }
+        }
+    };
+}
+
+mod sqlite_impl {
+    use super::*;
+    // SQLite: `begin_write` already holds the database's write lock.
+    org_admin_store!(
+        SqliteOrgAdminStore,
+        SqlitePool,
+        sqlx::Sqlite,
+        "",
+        "",
+        sqlite_impl,
+        sqlite_impl
+    );
+}
+mod postgres_impl {
+    use super::*;
+    org_admin_store!(
+        PgOrgAdminStore,
+        PgPool,
+        sqlx::Postgres,
+        " FOR UPDATE",
+        // A transaction-scoped advisory lock: a table lock would deadlock with `begin_write`'s
+        // `UPDATE org … WHERE 0 = 1`, which every writing transaction opens with.
+        "SELECT pg_advisory_xact_lock(hashtext('org.name'))",
+        postgres_impl,
+        postgres_impl
+    );
+}
+pub use postgres_impl::PgOrgAdminStore;
+pub use sqlite_impl::SqliteOrgAdminStore;
+
+kernel::repository! {
+    /// The operators' organisation store of the system database, whichever backend it is.
+    #[derive(Clone)]
+    pub enum OrgAdminRepository: OrgAdminStore {
+        Sqlite(SqliteOrgAdminStore),
+        Postgres(PgOrgAdminStore),
+    }
+    async fn page_orgs(&self, filter: &OrgFilter, paging: Paging) -> anyhow::Result<(Vec<OrgRow>, i64)>;
+    async fn create_org(&self, org: &NewOrg, actor: &Actor) -> anyhow::Result<OrgCreation>;
+    async fn update_org(&self, id: i64, update: &OrgUpdate, actor: &Actor) -> anyhow::Result<OrgChange>;
+    async fn change_membership(&self, org_id: i64, user_id: i64, membership: Membership, actor: &Actor) -> anyhow::Result<MembershipChange>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scope_is_stored_sorted_without_repeats_and_read_back() {
+        assert_eq!(scope_text(&[1, 1]), "1");
+        assert_eq!(scope_text(&[]), "");
+        assert_eq!(scope_codes("1"), vec![1]);
+        assert_eq!(scope_codes(""), Vec::<i64>::new());
+        assert_eq!(scope_codes(" 1, x"), vec![1]);
+    }
+}

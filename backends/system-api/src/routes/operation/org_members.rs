@@ -1,0 +1,138 @@
+use actix_web::{web, HttpRequest};
+use auth::AuthUser;
+use kernel::{ApiError, ApiResponse, ApiResult};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::{
+    accounts::{store::AccountStore, Accounts},
+    operation::{
+        audit::Actor,
+        orgs::{
+            store::{Membership, MembershipChange, OrgAdminStore},
+            OperationOrgs, ORG_UPDATE,
+        },
+        text::trimmed,
+    },
+    ORG_MEMBER_IN_OTHER_ORG, ORG_MEMBER_NOT_EXISTS, ORG_NOT_EXISTS, USER_NOT_EXISTS,
+};
+
+const ACCOUNT_MAX: usize = 64;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddOrgMemberRequest {
+    /// The account's username, e-mail or mobile.
+    pub account: Option<String>,
+}
+
+/// Operators: adds an account (named by its username, e-mail or mobile) to an organisation;
+/// answers its user id and writes `org.member.add`. The account's sessions keep going and
+/// carry the organisation from their next request (its cached principals are dropped).
+/// Permission `system:org:update`; unknown or system organisation 1002025000, unknown account
+/// 1002003003, an account in another organisation 1002025002 (it leaves that one first).
+#[utoipa::path(
+    post,
+    path = "/to/api/base/system/operation/orgs/{id}/members",
+    tag = "operation",
+    params(("id" = i64, Path, description = "组织编号")),
+    request_body = AddOrgMemberRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "成员的用户编号", body = ApiResponse<i64>))
+)]
+pub async fn add_org_member(
+    orgs: web::Data<OperationOrgs>,
+    accounts: web::Data<Accounts>,
+    user: AuthUser,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    payload: web::Json<AddOrgMemberRequest>,
+) -> ApiResult<ApiResponse<i64>> {
+    user.require_permission(ORG_UPDATE)?;
+    let account = trimmed(payload.account.as_deref())
+        .ok_or_else(|| ApiError::missing_parameter("account"))?;
+    if account.chars().count() > ACCOUNT_MAX {
+        return Err(ApiError::bad_request("account 过长"));
+    }
+    let member = match accounts.store.find_user_by_username(account).await? {
+        Some(found) => Some(found),
+        None if account.contains('@') => {
+            accounts
+                .store
+                .find_user_by_email(&account.to_lowercase())
+                .await?
+        }
+        None => accounts.store.find_user_by_mobile(account).await?,
+    }
+    .ok_or_else(|| ApiError::new(USER_NOT_EXISTS))?;
+    change(
+        &orgs,
+        &accounts,
+        &user,
+        &req,
+        id.into_inner(),
+        member.id,
+        Membership::Add,
+    )
+    .await?;
+    Ok(ApiResponse::ok(member.id))
+}
+
+/// Operators: moves a member back to the platform (no organisation); writes
+/// `org.member.remove`. Permission `system:org:update`; unknown or system organisation
+/// 1002025000, unknown account 1002003003, an account not in the organisation 1002025003.
+#[utoipa::path(
+    delete,
+    path = "/to/api/base/system/operation/orgs/{id}/members/{userId}",
+    tag = "operation",
+    params(
+        ("id" = i64, Path, description = "组织编号"),
+        ("userId" = i64, Path, description = "用户编号"),
+    ),
+    security(("bearer" = [])),
+    responses((status = 200, description = "已移出", body = ApiResponse<bool>))
+)]
+pub async fn remove_org_member(
+    orgs: web::Data<OperationOrgs>,
+    accounts: web::Data<Accounts>,
+    user: AuthUser,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> ApiResult<ApiResponse<bool>> {
+    user.require_permission(ORG_UPDATE)?;
+    let (org_id, user_id) = path.into_inner();
+    change(
+        &orgs,
+        &accounts,
+        &user,
+        &req,
+        org_id,
+        user_id,
+        Membership::Remove,
+    )
+    .await?;
+    Ok(ApiResponse::ok(true))
+}
+
+async fn change(
+    orgs: &OperationOrgs,
+    accounts: &Accounts,
+    user: &AuthUser,
+    req: &HttpRequest,
+    org_id: i64,
+    user_id: i64,
+    membership: Membership,
+) -> ApiResult<()> {
+    match orgs
+        .store
+        .change_membership(org_id, user_id, membership, &Actor::of(user, req))
+        .await?
+    {
+        MembershipChange::Changed { revoked } => accounts.forget(&revoked).await,
+        MembershipChange::Unchanged => Ok(()),
+        MembershipChange::OrgNotFound => Err(ApiError::new(ORG_NOT_EXISTS)),
+        MembershipChange::UserNotFound => Err(ApiError::new(USER_NOT_EXISTS)),
+        MembershipChange::InOtherOrg { .. } => Err(ApiError::new(ORG_MEMBER_IN_OTHER_ORG)),
+        MembershipChange::NotMember => Err(ApiError::new(ORG_MEMBER_NOT_EXISTS)),
+    }
+}

@@ -1,0 +1,535 @@
+//! The operations platform's organisations (docs/operations.md "Organisations") through the
+//! HTTP API: permissions, the page and its filters, creating and changing organisations
+//! (unique names, business scope, disabling stops the organisation's API keys at once),
+//! members moving in and out (their sessions carry the new organisation from the next request,
+//! their old API keys stop), the refusals, parallel bursts, and the audit entries.
+
+use kernel::testing::{TestApp, TestEnvironment};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+
+const ORGS: &str = "/operation/orgs/page";
+const AUDIT: &str = "/operation/audit-log/page";
+
+fn org_path(id: i64) -> String {
+    format!("/operation/orgs/{id}")
+}
+
+fn members_path(id: i64) -> String {
+    format!("/operation/orgs/{id}/members")
+}
+
+async fn send(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+    token: &str,
+) -> anyhow::Result<Value> {
+    let (http, body) = call(app, method, path, body, Some(token), &[]).await?;
+    assert!(http == 200 || http == 400, "{http}: {body}");
+    Ok(body)
+}
+
+async fn create_org(app: &TestApp, token: &str, body: Value) -> anyhow::Result<Value> {
+    send(app, Method::POST, "/operation/orgs", Some(body), token).await
+}
+
+/// Creates an organisation and answers its id.
+async fn new_org(app: &TestApp, token: &str, name: &str, scope: Value) -> anyhow::Result<i64> {
+    let answer = create_org(app, token, json!({"name": name, "businessScope": scope})).await?;
+    answer["data"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no organisation id: {answer}"))
+}
+
+async fn add_member(app: &TestApp, token: &str, org: i64, account: &str) -> anyhow::Result<Value> {
+    send(
+        app,
+        Method::POST,
+        &members_path(org),
+        Some(json!({ "account": account })),
+        token,
+    )
+    .await
+}
+
+async fn remove_member(app: &TestApp, token: &str, org: i64, user: i64) -> anyhow::Result<Value> {
+    send(
+        app,
+        Method::DELETE,
+        &format!("{}/{user}", members_path(org)),
+        None,
+        token,
+    )
+    .await
+}
+
+async fn token_code(app: &TestApp, token: &str) -> anyhow::Result<Value> {
+    let body: Value = app
+        .client
+        .get(app.url(&format!("{BASE}/auth/check-token")))
+        .header("Authorization", format!("Token {token}"))
+        .send()
+        .await?
+        .json()
+        .await?;
+    Ok(body["code"].clone())
+}
+
+async fn api_key(app: &TestApp, token: &str) -> anyhow::Result<String> {
+    let (_, answer) = call(
+        app,
+        Method::POST,
+        "/open/api-keys",
+        Some(json!({"name": "ERP", "scopes": ["component"]})),
+        Some(token),
+        &[],
+    )
+    .await?;
+    answer["data"]["secret"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("no key: {answer}"))
+}
+
+fn list_of(page: &Value) -> Vec<Value> {
+    page["data"]["list"].as_array().cloned().unwrap_or_default()
+}
+
+fn ids_of(page: &Value) -> Vec<i64> {
+    list_of(page)
+        .iter()
+        .filter_map(|row| row["id"].as_i64())
+        .collect()
+}
+
+/// The audit entries of `action`, oldest first.
+async fn audit_of(app: &TestApp, token: &str, action: &str) -> anyhow::Result<Vec<Value>> {
+    let page = get_with(app, &format!("{AUDIT}?pageSize=100&action={action}"), token).await?;
+    let mut entries = list_of(&page);
+    entries.reverse();
+    Ok(entries)
+}
+
+async fn permissions_and_page(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let (member, member_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+
+    // Anonymous 401, a member 403, on every route; nothing is written by the refused calls.
+    let routes = [
+        (Method::GET, ORGS.to_owned(), None),
+        (
+            Method::POST,
+            "/operation/orgs".to_owned(),
+            Some(json!({"name": "甲公司"})),
+        ),
+        (Method::PUT, org_path(2), Some(json!({"enabled": false}))),
+        (
+            Method::POST,
+            members_path(2),
+            Some(json!({"account": "zhang@example.com"})),
+        ),
+        (
+            Method::DELETE,
+            format!("{}/{member_id}", members_path(2)),
+            None,
+        ),
+    ];
+    for (method, path, body) in &routes {
+        let (_, anonymous) = call(&app, method.clone(), path, body.clone(), None, &[]).await?;
+        assert_error(&anonymous, 401, "账号未登录");
+        let (_, refused) =
+            call(&app, method.clone(), path, body.clone(), Some(&member), &[]).await?;
+        assert_error(&refused, 403, "没有该操作权限");
+    }
+    assert_eq!(get_with(&app, ORGS, &operator).await?["data"]["total"], 0);
+    assert_eq!(get_with(&app, AUDIT, &operator).await?["data"]["total"], 0);
+
+    // Created enabled, newest first; the system's organisations (0, 1) are not listed.
+    let first = new_org(&app, &operator, "  宁波紧固件有限公司 ", json!([1])).await?;
+    let second = new_org(&app, &operator, "Acme Bearings", json!([])).await?;
+    assert!(second > first && first > 1, "{first} {second}");
+    assert_eq!(
+        add_member(&app, &operator, first, "zhang@example.com").await?["data"],
+        member_id
+    );
+    let page = get_with(&app, ORGS, &operator).await?;
+    assert_eq!(page["data"]["total"], 2, "{page}");
+    let list = list_of(&page);
+    assert_eq!(list[0]["id"], second);
+    assert_eq!(list[0]["name"], "Acme Bearings");
+    assert_eq!(list[0]["businessScope"], json!([]));
+    assert_eq!(list[0]["memberCount"], 0);
+    assert_eq!(list[1]["name"], "宁波紧固件有限公司");
+    assert_eq!(list[1]["enabled"], true);
+    assert_eq!(list[1]["businessScope"], json!([1]));
+    assert_eq!(list[1]["memberCount"], 1);
+    assert!(list[1]["createTime"].as_i64().is_some_and(|t| t > 0));
+
+    // Filters: keyword (case-insensitive), enabled, paging.
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &org_path(second),
+            Some(json!({"enabled": false})),
+            &operator
+        )
+        .await?["data"],
+        true
+    );
+    for (query, expected) in [
+        ("keyWords=acme", vec![second]),
+        ("keyWords=%E7%B4%A7%E5%9B%BA", vec![first]),
+        ("keyWords=%25", vec![]),
+        ("enabled=true", vec![first]),
+        ("enabled=false", vec![second]),
+        ("pageSize=1&pageNo=2", vec![first]),
+    ] {
+        let page = get_with(&app, &format!("{ORGS}?{query}"), &operator).await?;
+        assert_eq!(ids_of(&page), expected, "{query}: {page}");
+    }
+    // The members are the user page of the organisation.
+    let members = get_with(
+        &app,
+        &format!("/operation/users/page?orgId={first}"),
+        &operator,
+    )
+    .await?;
+    assert_eq!(ids_of(&members), vec![member_id], "{members}");
+
+    // Validation, each refusal in the envelope and nothing written.
+    let entries = get_with(&app, AUDIT, &operator).await?["data"]["total"].clone();
+    let long = "长".repeat(101);
+    for (body, message) in [
+        (json!({}), "请求参数不正确:组织名称不能为空"),
+        (json!({"name": "   "}), "请求参数不正确:组织名称不能为空"),
+        (
+            json!({"name": long}),
+            "请求参数不正确:组织名称不能超过100个字符",
+        ),
+        (
+            json!({"name": "a\u{7}b"}),
+            "请求参数不正确:组织名称不能为空(不能包含控制字符)",
+        ),
+        (
+            json!({"name": "乙公司", "businessScope": [1, 2]}),
+            "请求参数不正确:businessScope 不正确: 2（可选 1 企业库）",
+        ),
+    ] {
+        assert_error(&create_org(&app, &operator, body).await?, 400, message);
+    }
+    assert_error(
+        &send(
+            &app,
+            Method::PUT,
+            &org_path(first),
+            Some(json!({})),
+            &operator,
+        )
+        .await?,
+        400,
+        "请求参数不正确:name、businessScope、enabled 至少填写一项",
+    );
+    assert_error(
+        &add_member(&app, &operator, first, " ").await?,
+        400,
+        "请求参数缺失:account",
+    );
+    let (_, bad_page) = call(
+        &app,
+        Method::GET,
+        &format!("{ORGS}?keyWords={}", "x".repeat(101)),
+        None,
+        Some(&operator),
+        &[],
+    )
+    .await?;
+    assert_error(&bad_page, 400, "请求参数不正确:keyWords 过长");
+    assert_eq!(
+        get_with(&app, AUDIT, &operator).await?["data"]["total"],
+        entries
+    );
+    app.stop().await;
+    Ok(())
+}
+
+async fn changes_and_refusals(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let first = new_org(&app, &operator, "甲公司", json!([])).await?;
+    let second = new_org(&app, &operator, "乙公司", json!([1])).await?;
+
+    // Names are unique whatever their case, on create and on rename.
+    assert_error(
+        &create_org(&app, &operator, json!({"name": "甲公司"})).await?,
+        1_002_025_001,
+        "组织名称已存在",
+    );
+    new_org(&app, &operator, "acme", json!([])).await?;
+    assert_error(
+        &create_org(&app, &operator, json!({"name": "ACME"})).await?,
+        1_002_025_001,
+        "组织名称已存在",
+    );
+    assert_error(
+        &send(
+            &app,
+            Method::PUT,
+            &org_path(first),
+            Some(json!({"name": "乙公司"})),
+            &operator,
+        )
+        .await?,
+        1_002_025_001,
+        "组织名称已存在",
+    );
+    // The system's organisations and unknown ones are not found.
+    for id in [0, 1, 999_999] {
+        assert_error(
+            &send(
+                &app,
+                Method::PUT,
+                &org_path(id),
+                Some(json!({"enabled": false})),
+                &operator,
+            )
+            .await?,
+            1_002_025_000,
+            "组织不存在",
+        );
+        assert_error(
+            &add_member(&app, &operator, id, "ops@example.com").await?,
+            1_002_025_000,
+            "组织不存在",
+        );
+    }
+
+    // A change: before and after in the audit entry; the same values again write nothing.
+    let update = json!({"name": "甲科技有限公司", "businessScope": [1, 1]});
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &org_path(first),
+            Some(update.clone()),
+            &operator
+        )
+        .await?["data"],
+        true
+    );
+    assert_eq!(
+        send(&app, Method::PUT, &org_path(first), Some(update), &operator).await?["data"],
+        true
+    );
+    let updates = audit_of(&app, &operator, "org.update").await?;
+    assert_eq!(updates.len(), 1, "{updates:?}");
+    assert_eq!(updates[0]["targetType"], "org");
+    assert_eq!(updates[0]["targetId"], first.to_string());
+    assert_eq!(
+        updates[0]["before"],
+        json!({"name": "甲公司", "enabled": true, "businessScope": []})
+    );
+    assert_eq!(
+        updates[0]["after"],
+        json!({"name": "甲科技有限公司", "enabled": true, "businessScope": [1]})
+    );
+    let creations = audit_of(&app, &operator, "org.create").await?;
+    assert_eq!(creations.len(), 3, "{creations:?}");
+    assert_eq!(
+        creations[1]["after"],
+        json!({"name": "乙公司", "enabled": true, "businessScope": [1]})
+    );
+
+    // Members: an account in another organisation is refused until it leaves; removing a
+    // non-member is refused; unknown accounts are not found.
+    let (_, user_id) = signed_in_user(&app, "13800138001", "李工").await?;
+    assert_eq!(
+        add_member(&app, &operator, first, "13800138001").await?["data"],
+        user_id
+    );
+    // Adding again changes nothing.
+    assert_eq!(
+        add_member(&app, &operator, first, "13800138001").await?["data"],
+        user_id
+    );
+    assert_error(
+        &add_member(&app, &operator, second, "13800138001").await?,
+        1_002_025_002,
+        "该用户已属于其他组织，请先将其移出",
+    );
+    assert_error(
+        &remove_member(&app, &operator, second, user_id).await?,
+        1_002_025_003,
+        "该用户不是本组织的成员",
+    );
+    assert_error(
+        &remove_member(&app, &operator, first, 999_999).await?,
+        1_002_003_003,
+        "用户不存在",
+    );
+    assert_error(
+        &add_member(&app, &operator, first, "nobody@example.com").await?,
+        1_002_003_003,
+        "用户不存在",
+    );
+    assert_eq!(
+        remove_member(&app, &operator, first, user_id).await?["data"],
+        true
+    );
+    assert_eq!(
+        add_member(&app, &operator, second, "13800138001").await?["data"],
+        user_id
+    );
+    let added = audit_of(&app, &operator, "org.member.add").await?;
+    assert_eq!(added.len(), 2, "{added:?}");
+    assert_eq!(added[1]["targetType"], "user");
+    assert_eq!(added[1]["targetId"], user_id.to_string());
+    assert_eq!(added[1]["before"], json!({"orgId": 0}));
+    assert_eq!(
+        added[1]["after"],
+        json!({"orgId": second, "orgName": "乙公司"})
+    );
+    let removed = audit_of(&app, &operator, "org.member.remove").await?;
+    assert_eq!(removed.len(), 1);
+    assert_eq!(removed[0]["before"], json!({"orgId": first}));
+    assert_eq!(
+        removed[0]["after"],
+        json!({"orgId": 0, "orgName": "甲科技有限公司"})
+    );
+    app.stop().await;
+    Ok(())
+}
+
+/// What a member sees: joining shows the organisation (and its enterprise scope) on the next
+/// request of the same session; the API key made before joining stops; disabling the
+/// organisation blocks its members and stops the organisation's keys at once; leaving brings
+/// the account back to the platform.
+async fn members_follow_their_organisation(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let (session, user_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+    let own_key = api_key(&app, &session).await?;
+    assert_eq!(token_code(&app, &own_key).await?, 0);
+    let profile = get_with(&app, "/user/profile", &session).await?;
+    assert_eq!(profile["data"]["orgId"], 0, "{profile}");
+
+    let org = new_org(&app, &operator, "宁波紧固件有限公司", json!([1])).await?;
+    assert_eq!(
+        add_member(&app, &operator, org, "ZHANG@example.com").await?["data"],
+        user_id
+    );
+    // The same session, no new sign-in: the organisation from the next request.
+    assert_eq!(token_code(&app, &session).await?, 0);
+    let profile = get_with(&app, "/user/profile", &session).await?;
+    assert_eq!(profile["data"]["orgId"], org, "{profile}");
+    assert_eq!(profile["data"]["orgName"], "宁波紧固件有限公司");
+    assert_eq!(profile["data"]["orgEnable"], true);
+    assert_eq!(profile["data"]["businessScope"], json!([1]));
+    // The key made for the platform account stops at once; a key of the organisation works.
+    assert_eq!(token_code(&app, &own_key).await?, 401);
+    let org_key = api_key(&app, &session).await?;
+    assert_eq!(token_code(&app, &org_key).await?, 0);
+
+    // Disabled: the member is blocked (spec §4) and the organisation's key stops at once.
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &org_path(org),
+            Some(json!({"enabled": false})),
+            &operator
+        )
+        .await?["data"],
+        true
+    );
+    assert_eq!(token_code(&app, &org_key).await?, 401);
+    let profile = get_with(&app, "/user/profile", &session).await?;
+    assert_eq!(profile["data"]["orgEnable"], false, "{profile}");
+
+    // Removed: back on the platform, same session.
+    assert_eq!(
+        remove_member(&app, &operator, org, user_id).await?["data"],
+        true
+    );
+    assert_eq!(token_code(&app, &session).await?, 0);
+    let profile = get_with(&app, "/user/profile", &session).await?;
+    assert_eq!(profile["data"]["orgId"], 0, "{profile}");
+    app.stop().await;
+    Ok(())
+}
+
+/// Parallel bursts: one name created by sixteen requests at once gives one organisation; one
+/// account added to four organisations at once joins exactly one of them.
+async fn bursts_stay_consistent(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let first = signed_in_with_role(&app, &settings, "ops1@example.com", "operator").await?;
+    let second = signed_in_with_role(&app, &settings, "ops2@example.com", "operator").await?;
+
+    let creations = (0..16).map(|index| {
+        let app = &app;
+        let token = if index % 2 == 0 { &first } else { &second };
+        async move { create_org(app, token, json!({"name": "同名公司"})).await }
+    });
+    let answers = futures_util::future::join_all(creations).await;
+    let mut created = 0;
+    for answer in answers {
+        let answer = answer?;
+        match answer["code"].as_i64() {
+            Some(0) => created += 1,
+            Some(1_002_025_001) => {}
+            _ => panic!("unexpected answer {answer}"),
+        }
+    }
+    assert_eq!(created, 1);
+    assert_eq!(get_with(&app, ORGS, &first).await?["data"]["total"], 1);
+    assert_eq!(audit_of(&app, &first, "org.create").await?.len(), 1);
+
+    let mut orgs = Vec::new();
+    for index in 0..4 {
+        orgs.push(new_org(&app, &first, &format!("公司{index}"), json!([])).await?);
+    }
+    let (_, user_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+    let additions = orgs.iter().map(|org| {
+        let app = &app;
+        let token = &first;
+        async move { add_member(app, token, *org, "zhang@example.com").await }
+    });
+    let answers = futures_util::future::join_all(additions).await;
+    let mut joined = 0;
+    for answer in answers {
+        let answer = answer?;
+        match answer["code"].as_i64() {
+            Some(0) => joined += 1,
+            Some(1_002_025_002) => {}
+            _ => panic!("unexpected answer {answer}"),
+        }
+    }
+    assert_eq!(joined, 1);
+    let page = get_with(&app, &format!("{ORGS}?pageSize=100"), &first).await?;
+    let members: i64 = list_of(&page)
+        .iter()
+        .filter_map(|row| row["memberCount"].as_i64())
+        .sum();
+    assert_eq!(members, 1, "{page}");
+    let added = audit_of(&app, &first, "org.member.add").await?;
+    assert_eq!(added.len(), 1, "{added:?}");
+    assert_eq!(added[0]["targetId"], user_id.to_string());
+    app.stop().await;
+    Ok(())
+}
+
+kernel::backend_tests!(
+    permissions_and_page,
+    changes_and_refusals,
+    members_follow_their_organisation,
+    bursts_stay_consistent,
+);

@@ -1,0 +1,86 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
+
+// Operations platform, organisations (docs/operations.md "Organisations"): an operator creates an
+// organisation with the enterprise library and adds a member who is signed in in their own browser; the
+// member's next page shows the private/open mode switch without signing in again. The operator then
+// disables the organisation, and the audit log shows the three changes.
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test('an operator creates an organisation with the enterprise library and adds a signed-in member, who gets the mode switch', async ({
+  browser,
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const operator = createAdministrator(info, 'opsorgs');
+  const memberEmail = `orgmember-${uniqueSuffix()}@example.com`;
+  const member = await registerMember(request, memberEmail, '张工');
+  const orgName = `宁波紧固件有限公司 ${uniqueSuffix()}`;
+
+  // The member, signed in in a browser of their own, belongs to no organisation: no mode switch.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(`/component?token=${encodeURIComponent(member.accessToken)}&refreshToken=${encodeURIComponent(member.refreshToken)}`);
+  await expect(memberPage.getByTestId('auth-user')).toBeVisible();
+  await expect(memberPage.getByTestId('mode-switch')).toHaveCount(0);
+
+  // The operator creates the organisation (a blank name is refused in the form first).
+  await signInAs(page, request, operator, '/operation/organisations');
+  await expect(page.getByTestId('operations-organisations')).toBeVisible();
+  await page.getByTestId('orgs-create').click();
+  await page.getByTestId('org-form-submit').click();
+  await expect(page.getByText('请输入组织名称')).toBeVisible();
+  await page.getByTestId('org-form-name').fill(orgName);
+  await page.getByLabel('企业库').check();
+  await shot(page, 'org-form');
+  await page.getByTestId('org-form-submit').click();
+  await expect(page.locator('.ant-message-notice').getByText('组织已创建')).toBeVisible();
+  await page.getByTestId('orgs-filter-keyword').fill(orgName);
+  await page.getByTestId('orgs-search').click();
+  const row = page.locator('[data-testid^="orgs-row-"]').filter({ hasText: orgName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('企业库');
+  await expect(row).toContainText('正常');
+  const orgId = (await row.getAttribute('data-testid'))!.replace('orgs-row-', '');
+
+  // Members: an unknown account is refused under the field; the member is added by e-mail.
+  await page.getByTestId(`org-members-${orgId}`).click();
+  const drawer = page.getByTestId('org-members-drawer');
+  await expect(drawer.getByText('暂无成员')).toBeVisible();
+  await drawer.getByTestId('org-member-account').fill(`nobody-${uniqueSuffix()}@example.com`);
+  await drawer.getByTestId('org-member-add').click();
+  await expect(drawer.getByText('用户不存在')).toBeVisible();
+  await drawer.getByTestId('org-member-account').fill(memberEmail);
+  await drawer.getByTestId('org-member-add').click();
+  await expect(drawer.getByTestId(`org-members-row-${member.userId}`)).toContainText(member.username);
+  await shot(page, 'org-members');
+  await drawer.getByRole('button', { name: /close|关闭/i }).click();
+  await expect(row.locator('td').nth(3)).toHaveText('1');
+
+  // The member's next page, same session: the organisation and its enterprise library are there.
+  await memberPage.reload();
+  await expect(memberPage.getByTestId('mode-switch')).toBeVisible();
+  await shot(memberPage, 'member-mode-switch');
+
+  // The operator disables the organisation after the confirmation.
+  await page.getByTestId(`org-status-${orgId}`).click();
+  await page.getByTestId(`org-status-confirm-${orgId}`).click();
+  await expect(page.locator('.ant-message-notice').getByText('组织已停用')).toBeVisible();
+  await expect(row).toContainText('已停用');
+  await shot(page, 'orgs-disabled');
+
+  // The audit log: creation, the member, the change, newest first.
+  await page.goto('/operation/audit-log');
+  await page.getByTestId('audit-log-filter-keyword').fill(orgName);
+  await page.getByTestId('audit-log-search').click();
+  const entries = page.locator('[data-testid^="audit-log-row-"]');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toContainText('修改组织');
+  await expect(entries.nth(1)).toContainText('添加组织成员');
+  await expect(entries.nth(2)).toContainText('新建组织');
+  await memberContext.close();
+});
