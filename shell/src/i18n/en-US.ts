@@ -404,7 +404,7 @@ export const enUS: ShellMessages = {
       nameRequired: 'Enter the organisation name',
       businessScope: 'Abilities',
       scopes: { 1: 'Enterprise library' },
-      scopeHint: 'Enterprise library: members may switch to private mode and publish and see their organisation’s parts, components and materials.',
+      scopeHint: 'Enterprise library: members may switch between open and private mode; private mode opens their organisation’s brand page.',
       members: 'Members',
       memberCount: 'Members',
       status: 'Status',

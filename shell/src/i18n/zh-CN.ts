@@ -391,7 +391,7 @@ export const zhCN = {
       nameRequired: '请输入组织名称',
       businessScope: '业务能力',
       scopes: { 1: '企业库' },
-      scopeHint: '企业库：成员可切换到私有模式，发布和查看本组织的零部件、元器件和材料。',
+      scopeHint: '企业库：成员可在开放和私有模式之间切换，私有模式打开本组织的品牌页。',
       members: '成员',
       memberCount: '成员数',
       status: '状态',

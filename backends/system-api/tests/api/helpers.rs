@@ -298,3 +298,22 @@ pub async fn insert_file(
     )
     .await
 }
+
+/// The code of the token check for a session, personal access token or API key (0 live, 401
+/// refused).
+pub async fn token_code(app: &TestApp, token: &str) -> anyhow::Result<Value> {
+    let body: Value = app
+        .client
+        .get(app.url(&format!("{BASE}/auth/check-token")))
+        .header("Authorization", format!("Token {token}"))
+        .send()
+        .await?
+        .json()
+        .await?;
+    Ok(body["code"].clone())
+}
+
+/// The rows of a page answer (`data.list`), none when absent.
+pub fn list_of(page: &Value) -> Vec<Value> {
+    page["data"]["list"].as_array().cloned().unwrap_or_default()
+}

@@ -67,18 +67,6 @@ async fn remove_member(app: &TestApp, token: &str, org: i64, user: i64) -> anyho
     .await
 }
 
-async fn token_code(app: &TestApp, token: &str) -> anyhow::Result<Value> {
-    let body: Value = app
-        .client
-        .get(app.url(&format!("{BASE}/auth/check-token")))
-        .header("Authorization", format!("Token {token}"))
-        .send()
-        .await?
-        .json()
-        .await?;
-    Ok(body["code"].clone())
-}
-
 async fn api_key(app: &TestApp, token: &str) -> anyhow::Result<String> {
     let (_, answer) = call(
         app,
@@ -93,10 +81,6 @@ async fn api_key(app: &TestApp, token: &str) -> anyhow::Result<String> {
         .as_str()
         .map(str::to_owned)
         .ok_or_else(|| anyhow::anyhow!("no key: {answer}"))
-}
-
-fn list_of(page: &Value) -> Vec<Value> {
-    page["data"]["list"].as_array().cloned().unwrap_or_default()
 }
 
 fn ids_of(page: &Value) -> Vec<i64> {

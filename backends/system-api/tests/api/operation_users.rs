@@ -41,19 +41,6 @@ async fn revoke(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Value> {
     Ok(body)
 }
 
-/// The code of the token check for a session or personal access token (0 live, 401 refused).
-async fn token_code(app: &TestApp, token: &str) -> anyhow::Result<Value> {
-    let body: Value = app
-        .client
-        .get(app.url(&format!("{BASE}/auth/check-token")))
-        .header("Authorization", format!("Token {token}"))
-        .send()
-        .await?
-        .json()
-        .await?;
-    Ok(body["code"].clone())
-}
-
 /// The audit entries about user `id`, oldest first.
 async fn audit_of_user(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Vec<Value>> {
     let page = get_with(app, &format!("{AUDIT}?pageSize=100&keyWords={id}"), token).await?;
@@ -67,10 +54,6 @@ async fn audit_of_user(app: &TestApp, token: &str, id: i64) -> anyhow::Result<Ve
         .collect();
     entries.reverse();
     Ok(entries)
-}
-
-fn list_of(page: &Value) -> Vec<Value> {
-    page["data"]["list"].as_array().cloned().unwrap_or_default()
 }
 
 async fn permissions_and_page(environment: TestEnvironment) -> anyhow::Result<()> {

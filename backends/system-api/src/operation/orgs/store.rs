@@ -39,12 +39,13 @@ impl OrgRow {
     }
 
     fn state(&self) -> Value {
-        json!({
-            "name": self.name,
-            "enabled": self.enabled,
-            "businessScope": self.business_scope_codes(),
-        })
+        org_state(&self.name, self.enabled, &self.business_scope)
     }
+}
+
+/// An organisation as its audit entries show it.
+fn org_state(name: &str, enabled: bool, stored_scope: &str) -> Value {
+    json!({"name": name, "enabled": enabled, "businessScope": scope_codes(stored_scope)})
 }
 
 fn scope_codes(stored: &str) -> Vec<i64> {
@@ -300,11 +301,7 @@ macro_rules! org_admin_store {
                     target_type: TARGET_ORG,
                     target_id: id.to_string(),
                     before: json!({}),
-                    after: json!({
-                        "name": org.name,
-                        "enabled": true,
-                        "businessScope": scope_codes(&scope),
-                    }),
+                    after: org_state(&org.name, true, &scope),
                 };
                 crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
                 tx.commit().await.context("committing the new organisation")?;
@@ -373,11 +370,7 @@ macro_rules! org_admin_store {
                     target_type: TARGET_ORG,
                     target_id: id.to_string(),
                     before: current.state(),
-                    after: json!({
-                        "name": name,
-                        "enabled": enabled,
-                        "businessScope": scope_codes(&scope),
-                    }),
+                    after: org_state(&name, enabled, &scope),
                 };
                 crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
                 tx.commit().await.context("committing the organisation change")?;

@@ -336,7 +336,7 @@ function OrganisationsAdmin() {
         setFilters={setFilters}
         emptyText={t('operations.organisations.empty')}
         testIdPrefix="orgs"
-        scroll={{ x: 900 }}
+        scroll={{ x: 1050 }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: t('operations.organisations.name'), dataIndex: 'name', ellipsis: true },
@@ -346,7 +346,7 @@ function OrganisationsAdmin() {
             width: 140,
             render: (value: number[]) => <ScopeTags scopes={value} />,
           },
-          { title: t('operations.organisations.memberCount'), dataIndex: 'memberCount', width: 90 },
+          { title: t('operations.organisations.memberCount'), dataIndex: 'memberCount', width: 110 },
           {
             title: t('operations.organisations.status'),
             dataIndex: 'enabled',
@@ -358,7 +358,7 @@ function OrganisationsAdmin() {
           {
             title: t('operations.actions'),
             key: 'actions',
-            width: mayUpdate ? 200 : 90,
+            width: mayUpdate ? 250 : 110,
             fixed: 'right' as const,
             render: (_value: unknown, org: OperationOrg) => (
               <OrgActions org={org} mayUpdate={mayUpdate} onEdit={() => setEditing({ mode: 'edit', org })} onMembers={() => setMembersOf(org.id)} />
