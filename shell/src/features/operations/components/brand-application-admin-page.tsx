@@ -12,13 +12,14 @@ import {
   BRAND_APPLICATION_REVIEW_PERMISSION,
   BRAND_APPLICATION_STATUS,
   BRAND_REVIEW_REMARK_MAX,
+  pageBrandApplications,
   useBrandApplicationPage,
   useReviewBrandApplication,
   type BrandApplicationFilters,
   type BrandApplicationRecord,
 } from '../api/brand-application-admin';
 import { formatTime, rangeToTimes } from './format';
-import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
@@ -206,6 +207,22 @@ function BrandApplicationAdmin() {
           <DatePicker.RangePicker />
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="brand-application" />
+        <ExportButton
+          filters={filters}
+          fetchPage={pageBrandApplications}
+          fileName="brand-applications"
+          testIdPrefix="brand-application"
+          columns={[
+            { title: 'ID', value: (record) => record.id },
+            { title: t('brandEntry.form.companyName'), value: (record) => record.companyName },
+            { title: t('brandEntry.form.brandName'), value: (record) => record.brandName },
+            { title: t('brandEntry.form.contactName'), value: (record) => record.contactName },
+            { title: t('brandEntry.form.mobile'), value: (record) => record.mobile },
+            { title: t('brandEntry.form.categories'), value: (record) => categoryLabels(record) },
+            { title: t('operations.brandApplication.status'), value: (record) => t(`brandEntry.status.values.${record.status}`) },
+            { title: t('operations.brandApplication.createTime'), value: (record) => formatTime(record.createTime) },
+          ]}
+        />
       </Form>
       <PageTableOrError
         page={page}

@@ -74,4 +74,19 @@ describe('FeedbackAdminPage', () => {
     renderPage();
     expect(await screen.findByTestId('feedback-error', undefined, { timeout: 5000 })).toHaveTextContent('没有该操作权限');
   });
+
+  it('exports the feedback the current filters find, with the filters', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['operation:feedback:query'] });
+    testPage.server.routes.set('/to/api/operation/behavior/message/page', (_request, response) => sendJson(response, envelope({ list: [record], total: 1 })));
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPage();
+    await screen.findByTestId('feedback-view-7', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByTestId('feedback-export'));
+    expect(await screen.findByText('已导出 1 条', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const exported = new URL(testPage.server.requests[testPage.server.requests.length - 1].url, testPage.server.origin).searchParams;
+    expect(Object.fromEntries(exported)).toEqual({ pageNo: '1', pageSize: '100', status: '0' });
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
 });

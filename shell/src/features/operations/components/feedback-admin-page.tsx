@@ -12,6 +12,7 @@ import {
   FEEDBACK_REPLY_MAX,
   FEEDBACK_STATUS,
   FEEDBACK_UPDATE_PERMISSION,
+  pageFeedback,
   useCloseFeedback,
   useFeedback,
   useFeedbackPage,
@@ -19,7 +20,7 @@ import {
   type FeedbackRecord,
 } from '../api/feedback-admin';
 import { formatTime, rangeToTimes } from './format';
-import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
@@ -206,6 +207,24 @@ function FeedbackAdmin() {
           <DatePicker.RangePicker />
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="feedback" />
+        <ExportButton
+          filters={filters}
+          fetchPage={pageFeedback}
+          fileName="feedback"
+          testIdPrefix="feedback"
+          columns={[
+            { title: 'ID', value: (record) => record.id },
+            { title: t('feedback.type'), value: (record) => t(`feedback.types.${record.type}`) },
+            { title: t('feedback.message'), value: (record) => record.message },
+            { title: t('operations.feedback.sender'), value: (record) => record.userName || record.userMobile || record.userEmail || '-' },
+            { title: t('feedback.images'), value: (record) => record.images.length },
+            {
+              title: t('operations.feedback.status'),
+              value: (record) => t(record.status === FEEDBACK_STATUS.closed ? 'operations.feedback.closed' : 'operations.feedback.open'),
+            },
+            { title: t('operations.feedback.createTime'), value: (record) => formatTime(record.createTime) },
+          ]}
+        />
       </Form>
       <PageTableOrError
         page={page}

@@ -3,9 +3,9 @@ import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
-import { FRONT_LOG_QUERY_PERMISSION, useFrontLogPage, type FrontLogFilters } from '../api/front-log-admin';
+import { FRONT_LOG_QUERY_PERMISSION, pageFrontLog, useFrontLogPage, type FrontLogFilters } from '../api/front-log-admin';
 import { formatTime, rangeToTimes } from './format';
-import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 20;
@@ -25,9 +25,13 @@ interface FilterValues {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
+function levelOf(level: number) {
+  return LEVELS.find((entry) => entry.value === level) ?? LEVELS[2];
+}
+
 function LevelTag({ level }: { level: number }) {
   const { t } = useTranslation('shell');
-  const known = LEVELS.find((entry) => entry.value === level) ?? LEVELS[2];
+  const known = levelOf(level);
   return <Tag color={known.color}>{t(`operations.frontLog.levels.${known.key}`)}</Tag>;
 }
 
@@ -75,6 +79,21 @@ function FrontLogAdmin() {
           <DatePicker.RangePicker />
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="front-log" />
+        <ExportButton
+          filters={filters}
+          fetchPage={pageFrontLog}
+          fileName="front-log"
+          testIdPrefix="front-log"
+          columns={[
+            { title: t('operations.frontLog.time'), value: (record) => formatTime(record.createTime) },
+            { title: t('operations.frontLog.level'), value: (record) => t(`operations.frontLog.levels.${levelOf(record.level).key}`) },
+            { title: t('operations.frontLog.name'), value: (record) => record.name },
+            { title: t('operations.frontLog.message'), value: (record) => record.message },
+            { title: t('operations.frontLog.url'), value: (record) => record.url },
+            { title: t('operations.frontLog.userId'), value: (record) => record.userId },
+            { title: 'IP', value: (record) => record.clientIp },
+          ]}
+        />
       </Form>
       <PageTableOrError
         page={page}
