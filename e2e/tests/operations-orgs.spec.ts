@@ -1,10 +1,11 @@
+import * as fs from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
 
 // Operations platform, organisations (docs/operations.md "Organisations"): an operator creates an
 // organisation with the enterprise library and adds a member who is signed in in their own browser; the
 // member's next page shows the private/open mode switch without signing in again. The operator then
-// disables the organisation, and the audit log shows the three changes.
+// disables the organisation, exports the list as CSV, and the audit log shows the three changes.
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -72,6 +73,16 @@ test('an operator creates an organisation with the enterprise library and adds a
   await expect(page.locator('.ant-message-notice').getByText('组织已停用')).toBeVisible();
   await expect(row).toContainText('已停用');
   await shot(page, 'orgs-disabled');
+
+  // 导出: the organisations the filter finds, as a CSV the browser downloads.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orgs-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^organisations-\d{8}-\d{6}\.csv$/);
+  const csv = fs
+    .readFileSync(await download.path(), 'utf8')
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv).toEqual(['ID,组织名称,业务能力,成员数,状态,创建时间', expect.stringMatching(new RegExp(`^${orgId},${orgName},企业库,1,已停用,\\d{4}-`))]);
 
   // The audit log: creation, the member, the change, newest first.
   await page.goto('/operation/audit-log');
