@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { searchFor } from './support/library-pages';
+import { optionsOf, searchFor } from './support/library-pages';
 
 // The parts library pages on the committed seed (issue 16): search M6x20 → ISO 4762 M6×20 with its
 // drawing, 3D view, variant table and a STEP download read back by OpenCascade; a profile with a chosen
@@ -266,10 +266,12 @@ test('CAD plugin at 500 px: a compact variant picker and 插入 hands the STEP U
   await shot(page, 'part-plugin-500');
 
   // The compact picker moves to another variant.
-  await page.getByTestId('part-variant-picker').click();
+  const picker = page.getByTestId('part-variant-picker');
+  await picker.click();
   await page.keyboard.type('M6×25');
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+  await (
+    await optionsOf(page, picker)
+  )
     .filter({ hasText: /^M6×25$/ })
     .first()
     .click();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Types `text` into the header's search box and submits it. */
 export async function searchFor(page: Page, text: string) {
@@ -12,11 +12,25 @@ export function totalOf(text: string | null): number {
 }
 
 /**
- * Opens the antd select `testId` and picks the first visible option matching `option`. `timeout` bounds the wait
- * for the option, so that a caller retrying (`toPass`) gets its next attempt instead of hanging on a list that a
- * re-render closed.
+ * Opens the antd select `testId` and picks the first option matching `option` in that select's own list. `timeout`
+ * bounds the wait for the option, so that a caller retrying (`toPass`) gets its next attempt instead of hanging on a
+ * list that a re-render closed.
  */
 export async function chooseSelectOption(page: Page, testId: string, option: string | RegExp, timeout?: number) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click({ timeout });
+  const select = page.getByTestId(testId);
+  await select.click();
+  await (await optionsOf(page, select)).filter({ hasText: option }).first().click({ timeout });
+}
+
+/**
+ * The options of an open antd select: those of the popup holding the list its input controls (`aria-controls`).
+ * "Any visible popup" is not enough: a popup still closing (the previous select's) stays visible but refuses clicks,
+ * and a CI run spent a whole test timeout clicking into one.
+ */
+export async function optionsOf(page: Page, select: Locator): Promise<Locator> {
+  const listId = await select.locator('input[aria-controls]').first().getAttribute('aria-controls');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listId}"]`) })
+    .locator('.ant-select-item-option');
 }

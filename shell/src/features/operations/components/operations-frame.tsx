@@ -16,6 +16,8 @@ import { useSession } from '@portal/providers';
 import { getToken, OPERATIONS_PAGES, operationsPagesFor, type OperationsPage } from '@portal/session';
 import { OperatorGate } from './operator-gate';
 import '../operations.css';
+// The operations strings register with the operations pages' chunks, not the first load.
+import '../operations-messages';
 
 /** The side menu's label and icon of each operations page (`OPERATIONS_PAGES` of @portal/session). */
 const PAGE_MENU: Record<OperationsPage['key'], { labelKey: string; icon: ReactNode }> = {

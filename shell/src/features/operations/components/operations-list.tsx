@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
 import { downloadText, toCsv } from '@portal/providers';
 import type { PageResult } from '../api/feedback-admin';
+// The operations strings register with the operations pages' chunks, not the first load.
+import '../operations-messages';
 
 /**
  * The search + reset pair that ends every operations filter form.

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@portal/providers';
 import { getToken, hasPermission } from '@portal/session';
 import { openLoginDialog } from '../../auth-bridge';
+// The operations strings register with the operations pages' chunks, not the first load.
+import '../operations-messages';
 
 /**
  * Operations pages are for users holding `permission` (one of them, when several; or `*:*:*`, spec §5/§6): signed-out visitors
