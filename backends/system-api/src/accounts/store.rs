@@ -44,13 +44,17 @@ pub struct OrgRecord {
 }
 
 impl OrgRecord {
-    /// `"1,3"` → `[1, 3]` (malformed entries are ignored).
     pub fn business_scope_codes(&self) -> Vec<i64> {
-        self.business_scope
-            .split(',')
-            .filter_map(|code| code.trim().parse().ok())
-            .collect()
+        business_scope_codes(&self.business_scope)
     }
+}
+
+/// A stored business scope as codes: `"1,3"` → `[1, 3]` (malformed entries are ignored).
+pub fn business_scope_codes(stored: &str) -> Vec<i64> {
+    stored
+        .split(',')
+        .filter_map(|code| code.trim().parse().ok())
+        .collect()
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -11,7 +11,7 @@ use sqlx::{PgPool, SqlitePool};
 
 use super::{is_reserved, BLOCKED_ORG, PLATFORM_ORG};
 use crate::{
-    accounts::store::now,
+    accounts::store::{business_scope_codes as scope_codes, now},
     operation::{
         audit::{
             Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_MEMBER_ADD, ACTION_ORG_MEMBER_REMOVE,
@@ -46,13 +46,6 @@ impl OrgRow {
 /// An organisation as its audit entries show it.
 fn org_state(name: &str, enabled: bool, stored_scope: &str) -> Value {
     json!({"name": name, "enabled": enabled, "businessScope": scope_codes(stored_scope)})
-}
-
-fn scope_codes(stored: &str) -> Vec<i64> {
-    stored
-        .split(',')
-        .filter_map(|code| code.trim().parse().ok())
-        .collect()
 }
 
 fn scope_text(codes: &[i64]) -> String {

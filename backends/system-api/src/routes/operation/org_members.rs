@@ -5,7 +5,11 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::{
-    accounts::{store::AccountStore, Accounts},
+    accounts::{
+        model::{Email, Mobile},
+        store::AccountStore,
+        Accounts,
+    },
     operation::{
         audit::Actor,
         orgs::{
@@ -54,15 +58,14 @@ pub async fn add_org_member(
     if account.chars().count() > ACCOUNT_MAX {
         return Err(ApiError::bad_request("account 过长"));
     }
+    // A username first; else the account's e-mail or mobile, normalised as sign-in does.
     let member = match accounts.store.find_user_by_username(account).await? {
         Some(found) => Some(found),
-        None if account.contains('@') => {
-            accounts
-                .store
-                .find_user_by_email(&account.to_lowercase())
-                .await?
-        }
-        None => accounts.store.find_user_by_mobile(account).await?,
+        None => match (Email::parse(account), Mobile::parse(account)) {
+            (Ok(email), _) => accounts.store.find_user_by_email(email.as_str()).await?,
+            (_, Ok(mobile)) => accounts.store.find_user_by_mobile(mobile.as_str()).await?,
+            _ => None,
+        },
     }
     .ok_or_else(|| ApiError::new(USER_NOT_EXISTS))?;
     change(

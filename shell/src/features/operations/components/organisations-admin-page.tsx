@@ -20,10 +20,11 @@ import {
   type OrgFilters,
   type OrgInput,
 } from '../api/orgs-admin';
-import { USER_STATUS, useUsersPage, type OperationUser, type UserFilters } from '../api/users-admin';
+import { useUsersPage, type OperationUser, type UserFilters } from '../api/users-admin';
 import { formatTime } from './format';
 import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
+import { UserStatusTag } from './users-admin-page';
 
 const PAGE_SIZE = 10;
 
@@ -174,12 +175,7 @@ function Members({ org, mayUpdate }: { org: OperationOrg; mayUpdate: boolean }) 
             title: t('operations.users.status'),
             dataIndex: 'status',
             width: 90,
-            render: (value: number) =>
-              value === USER_STATUS.enabled ? (
-                <Tag color="success">{t('operations.users.enabled')}</Tag>
-              ) : (
-                <Tag color="error">{t('operations.users.disabled')}</Tag>
-              ),
+            render: (value: number) => <UserStatusTag status={value} />,
           },
           ...(mayUpdate
             ? [

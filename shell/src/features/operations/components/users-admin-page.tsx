@@ -27,7 +27,8 @@ interface FilterValues {
   status?: number;
 }
 
-function StatusTag({ status }: { status: number }) {
+/** An account's status as a tag (the organisations' member list shows it too). */
+export function UserStatusTag({ status }: { status: number }) {
   const { t } = useTranslation('shell');
   return status === USER_STATUS.enabled ? (
     <Tag color="success">{t('operations.users.enabled')}</Tag>
@@ -161,7 +162,7 @@ function UsersAdmin() {
           { title: t('operations.users.mobile'), dataIndex: 'mobile', width: 130, render: (value: string | null) => value || '-' },
           { title: t('operations.users.org'), dataIndex: 'orgName', width: 120, ellipsis: true },
           { title: t('operations.users.roles.title'), dataIndex: 'roles', width: 180, render: (value: string[]) => <RoleTags roles={value} /> },
-          { title: t('operations.users.status'), dataIndex: 'status', width: 90, render: (value: number) => <StatusTag status={value} /> },
+          { title: t('operations.users.status'), dataIndex: 'status', width: 90, render: (value: number) => <UserStatusTag status={value} /> },
           { title: t('operations.users.sessions'), dataIndex: 'sessionCount', width: 90 },
           { title: t('operations.users.lastLogin'), dataIndex: 'lastLoginTime', width: 180, render: (value?: number) => formatTime(value) },
           { title: t('operations.users.createTime'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
