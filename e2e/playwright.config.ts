@@ -58,6 +58,7 @@ const postgresJourneys = [
   'open-platform',
   'operations-users',
   'operations-orgs',
+  'operations-roles',
   'operations-statistics',
   'shell-footer',
   'first-minutes',

@@ -94,6 +94,16 @@ error_codes! {
         ORG_NAME_EXISTS = (1_002_025_001, OK, "组织名称已存在");
         ORG_MEMBER_IN_OTHER_ORG = (1_002_025_002, OK, "该用户已属于其他组织，请先将其移出");
         ORG_MEMBER_NOT_EXISTS = (1_002_025_003, OK, "该用户不是本组织的成员");
+        // Portal extension: operations-platform roles and permissions (docs/operations.md),
+        // sub-range 1_002_026_xxx.
+        ROLE_NOT_EXISTS = (1_002_026_000, OK, "角色不存在");
+        ROLE_CODE_EXISTS = (1_002_026_001, OK, "角色编码已存在");
+        ROLE_SUPER_ADMIN_PROTECTED = (1_002_026_002, OK, "超级管理员角色不能修改");
+        ROLE_BUILT_IN = (1_002_026_003, OK, "内置角色不能删除");
+        ROLE_PERMISSION_NOT_HELD = (1_002_026_004, OK, "不能授予或收回自己没有的权限");
+        ROLE_IN_USE = (1_002_026_005, OK, "仍有用户拥有该角色，请先收回");
+        ROLE_LAST_SUPER_ADMIN = (1_002_026_006, OK, "不能收回最后一位超级管理员的角色");
+        ROLE_SELF = (1_002_026_007, OK, "不能修改自己的角色");
         // Portal extension: open-platform API keys (docs/open-platform.md), sub-range 1_002_030_xxx.
         OPEN_KEY_NOT_EXISTS = (1_002_030_000, OK, "API 密钥不存在或已撤销");
         OPEN_KEY_LIMIT_EXCEEDED = (1_002_030_001, OK, "API 密钥已达上限，请先撤销不再使用的密钥");
@@ -201,6 +211,12 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::org_save::update_org,
         routes::operation::org_members::add_org_member,
         routes::operation::org_members::remove_org_member,
+        routes::operation::role_list::list_roles,
+        routes::operation::role_list::list_permissions,
+        routes::operation::role_save::create_role,
+        routes::operation::role_save::update_role,
+        routes::operation::role_save::delete_role,
+        routes::operation::user_roles::set_user_roles,
     ),
     components(schemas(
         store::DictDataSimple,
@@ -268,6 +284,12 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::org_save::CreateOrgRequest,
         routes::operation::org_save::UpdateOrgRequest,
         routes::operation::org_members::AddOrgMemberRequest,
+        routes::operation::role_list::OperationRoleView,
+        routes::operation::role_list::PermissionView,
+        operation::roles::PermissionGroup,
+        routes::operation::role_save::CreateRoleRequest,
+        routes::operation::role_save::UpdateRoleRequest,
+        routes::operation::user_roles::UserRolesRequest,
     )),
     tags(
         (name = "dict-data", description = "字典数据 Dictionary data"),
@@ -340,6 +362,9 @@ impl Service for SystemService {
         let operation_orgs = web::Data::new(operation::orgs::OperationOrgs {
             store: operation::orgs::store::OrgAdminRepository::new(&context.db),
         });
+        let operation_roles = web::Data::new(operation::roles::OperationRoles {
+            store: operation::roles::store::RoleAdminRepository::new(&context.db),
+        });
         let audit_log = web::Data::new(operation::audit::store::AuditRepository::new(&context.db));
         cfg.service(
             web::scope(API_BASE)
@@ -347,6 +372,7 @@ impl Service for SystemService {
                 .app_data(brand_applications)
                 .app_data(operation_users)
                 .app_data(operation_orgs)
+                .app_data(operation_roles)
                 .app_data(audit_log)
                 .app_data(files_data.clone())
                 .app_data(web::Data::from(accounts.clone()))

@@ -828,6 +828,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/operation/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: the permission catalogue, the strings a role may grant, grouped by the area of
+         *     the portal they open. Permission `system:role:query`.
+         */
+        get: operations["list_permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: every role, oldest first, with its permissions and holder count (a handful of
+         *     rows: not paged). Permission `system:role:query`.
+         */
+        get: operations["list_roles"];
+        put?: never;
+        /**
+         * Operators: creates a role; answers its id and writes `role.create`. Permission
+         *     `system:role:update`, and every permission granted must be held by the operator
+         *     (1002026004); a code another role has 1002026001; a permission outside the catalogue 400.
+         */
+        post: operations["create_role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: renames a role or sets its permissions; writes `role.update` when something
+         *     changed. Its holders carry the new permissions from their next request. Permission
+         *     `system:role:update`, holding every permission the role has before and after (1002026004);
+         *     unknown role 1002026000; `super_admin` 1002026002.
+         */
+        put: operations["update_role"];
+        post?: never;
+        /**
+         * Operators: deletes a role nobody holds; writes `role.delete`. Permission
+         *     `system:role:update`, holding every permission of the role (1002026004); unknown role
+         *     1002026000; a built-in role 1002026003; a role accounts still hold 1002026005.
+         */
+        delete: operations["delete_role"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/users/page": {
         parameters: {
             query?: never;
@@ -838,6 +910,29 @@ export interface paths {
         /** Operators: accounts newest first. Permission `system:user:query`. */
         get: operations["page_users"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/users/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: sets the roles of an account; writes `user.roles` (before/after codes). The
+         *     account's sessions carry the new permissions from their next request. Permission
+         *     `system:role:update`, holding every permission of each role given or withdrawn
+         *     (1002026004); one's own roles 1002026007; unknown account 1002003003; unknown role
+         *     1002026000; withdrawing `super_admin` from its last holder 1002026006.
+         */
+        put: operations["set_user_roles"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2353,6 +2448,40 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_OperationRoleView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description The portal's own roles (`super_admin`, `member`, `operator`): never deleted. */
+                builtIn: boolean;
+                /** @description `super_admin`, `member`, `operator`, or one an operator created. */
+                code: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createTime: number;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** @description The permission strings it grants, sorted (`*:*:*` for `super_admin`). */
+                permissions: string[];
+                /**
+                 * Format: int64
+                 * @description Accounts holding it.
+                 */
+                userCount: number;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_OutboxMessage: {
             /**
              * Format: int64
@@ -2369,6 +2498,24 @@ export interface components {
                 scene: number;
                 subject: string;
                 to: string;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_Vec_PermissionView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description The string the services and the front end check (`system:user:query`). */
+                code: string;
+                group: components["schemas"]["PermissionGroup"];
             }[] | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -2672,6 +2819,14 @@ export interface components {
             /** @description 1–100 characters, unique (case-insensitive). */
             name?: string | null;
         };
+        CreateRoleRequest: {
+            /** @description 2–32 of a–z, 0–9, `_` and `-`, starting with a letter; unique. */
+            code?: string | null;
+            /** @description 1–32 characters. */
+            name?: string | null;
+            /** @description Permission strings of the catalogue (`GET …/operation/permissions`); default none. */
+            permissions?: string[] | null;
+        };
         /** @description A new token: the list entry plus the secret, answered only here. */
         CreatedAccessToken: components["schemas"]["AccessTokenView"] & {
             /** @description `pat_` + 64 hex characters: shown once, stored only as a digest. */
@@ -2965,6 +3120,28 @@ export interface components {
             memberCount: number;
             name: string;
         };
+        /** @description A role as the operators see it. */
+        OperationRoleView: {
+            /** @description The portal's own roles (`super_admin`, `member`, `operator`): never deleted. */
+            builtIn: boolean;
+            /** @description `super_admin`, `member`, `operator`, or one an operator created. */
+            code: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The permission strings it grants, sorted (`*:*:*` for `super_admin`). */
+            permissions: string[];
+            /**
+             * Format: int64
+             * @description Accounts holding it.
+             */
+            userCount: number;
+        };
         /** @description An account as the operators see it. */
         OperationUserView: {
             /**
@@ -3038,6 +3215,11 @@ export interface components {
              */
             singedUrl: string;
         };
+        /**
+         * @description The area of the portal a permission belongs to (the UI groups the catalogue by it).
+         * @enum {string}
+         */
+        PermissionGroup: "portal" | "operation" | "library";
         PermissionInfo: {
             /** @description Menu tree (none in the portal yet). */
             menus: unknown[];
@@ -3046,6 +3228,12 @@ export interface components {
             /** @description Role codes (`super_admin`, `member`). */
             roles: string[];
             user: components["schemas"]["UserInfo"];
+        };
+        /** @description A permission a role may hold. */
+        PermissionView: {
+            /** @description The string the services and the front end check (`system:user:query`). */
+            code: string;
+            group: components["schemas"]["PermissionGroup"];
         };
         /** @description Who a live access token belongs to, as every service sees it. */
         Principal: {
@@ -3198,6 +3386,12 @@ export interface components {
             /** @description The company of a platform user; up to 100 characters (empty clears it). */
             orgName?: string | null;
         };
+        UpdateRoleRequest: {
+            /** @description A new name (1–32 characters); absent keeps it. */
+            name?: string | null;
+            /** @description The role's whole new set of permissions; absent keeps them. */
+            permissions?: string[] | null;
+        };
         UpdateUserStatusRequest: {
             /**
              * Format: int32
@@ -3250,6 +3444,10 @@ export interface components {
             /** @description The organisation's name; for platform users (orgId 0) the company they entered. */
             orgName: string;
             username: string;
+        };
+        UserRolesRequest: {
+            /** @description The account's whole new set of roles (ids); an empty list withdraws every role. */
+            roleIds?: number[] | null;
         };
         VerifyRequest: {
             challengeId?: string | null;
@@ -4331,6 +4529,120 @@ export interface operations {
             };
         };
     };
+    list_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 权限目录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_PermissionView"];
+                };
+            };
+        };
+    };
+    list_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 角色列表 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_OperationRoleView"];
+                };
+            };
+        };
+    };
+    create_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description 角色编号 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_i64"];
+                };
+            };
+        };
+    };
+    update_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 角色编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    delete_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 角色编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
     page_users: {
         parameters: {
             query?: {
@@ -4358,6 +4670,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_OperationUserView"];
+                };
+            };
+        };
+    };
+    set_user_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserRolesRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };

@@ -26,6 +26,7 @@ const OpenKeysAdminPage = lazy(() => import('../features/operations/components/o
 const OpenPlatformPage = lazy(() => import('../features/open-platform/components/open-platform-page'));
 const UsersAdminPage = lazy(() => import('../features/operations/components/users-admin-page'));
 const OrganisationsAdminPage = lazy(() => import('../features/operations/components/organisations-admin-page'));
+const RolesAdminPage = lazy(() => import('../features/operations/components/roles-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -43,6 +44,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   'brand-applications': BrandApplicationAdminPage,
   users: UsersAdminPage,
   organisations: OrganisationsAdminPage,
+  roles: RolesAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

@@ -7,6 +7,7 @@ pub mod feedback;
 pub mod front_log;
 pub mod orgs;
 pub mod page;
+pub mod roles;
 pub mod signups;
 pub mod text;
 pub mod users;

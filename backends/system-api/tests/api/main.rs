@@ -13,6 +13,7 @@ mod helpers;
 mod limits;
 mod open_keys;
 mod operation_orgs;
+mod operation_roles;
 mod operation_users;
 mod other_service;
 mod profile;

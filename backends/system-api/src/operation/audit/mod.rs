@@ -22,12 +22,17 @@ pub const ACTION_ORG_CREATE: &str = "org.create";
 pub const ACTION_ORG_UPDATE: &str = "org.update";
 pub const ACTION_ORG_MEMBER_ADD: &str = "org.member.add";
 pub const ACTION_ORG_MEMBER_REMOVE: &str = "org.member.remove";
+pub const ACTION_ROLE_CREATE: &str = "role.create";
+pub const ACTION_ROLE_UPDATE: &str = "role.update";
+pub const ACTION_ROLE_DELETE: &str = "role.delete";
+pub const ACTION_USER_ROLES: &str = "user.roles";
 
 /// The target types (the `target_type` column).
 pub const TARGET_USER: &str = "user";
 pub const TARGET_FEEDBACK: &str = "feedback";
 pub const TARGET_BRAND_APPLICATION: &str = "brand-application";
 pub const TARGET_ORG: &str = "org";
+pub const TARGET_ROLE: &str = "role";
 
 /// The operator behind a change: the signed-in user and the client's address (the TCP peer,
 /// as for the accounts' per-IP limits).

@@ -1,11 +1,15 @@
 //! The operations platform (`/to/api/base/system/operation/...`, docs/operations.md): user
-//! and organisation management and the operator audit log, one action per file.
+//! and organisation management, roles and permissions, and the operator audit log, one action
+//! per file.
 
 pub mod audit_log_page;
 pub mod org_members;
 pub mod org_page;
 pub mod org_save;
+pub mod role_list;
+pub mod role_save;
 pub mod user_page;
+pub mod user_roles;
 pub mod user_sessions_revoke;
 pub mod user_status;
 
@@ -31,6 +35,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/operation/orgs/{id}/members/{user_id}")
                 .route(web::delete().to(org_members::remove_org_member)),
+        )
+        .service(
+            web::resource("/operation/users/{id}/roles")
+                .route(web::put().to(user_roles::set_user_roles)),
+        )
+        .service(
+            web::resource("/operation/roles")
+                .route(web::get().to(role_list::list_roles))
+                .route(web::post().to(role_save::create_role)),
+        )
+        .service(
+            web::resource("/operation/roles/{id}")
+                .route(web::put().to(role_save::update_role))
+                .route(web::delete().to(role_save::delete_role)),
+        )
+        .service(
+            web::resource("/operation/permissions")
+                .route(web::get().to(role_list::list_permissions)),
         )
         .service(
             web::resource("/operation/audit-log/page")

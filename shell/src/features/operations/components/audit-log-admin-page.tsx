@@ -18,6 +18,10 @@ export const AUDIT_ACTIONS = [
   'org.update',
   'org.member.add',
   'org.member.remove',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'user.roles',
   'feedback.close',
   'brand-application.review',
 ] as const;

@@ -8,6 +8,7 @@ import {
   CommentOutlined,
   FileSearchOutlined,
   KeyOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ const PAGE_MENU: Record<OperationsPage['key'], { labelKey: string; icon: ReactNo
   'brand-applications': { labelKey: 'operations.nav.brandApplications', icon: <AuditOutlined /> },
   users: { labelKey: 'operations.nav.users', icon: <TeamOutlined /> },
   organisations: { labelKey: 'operations.nav.organisations', icon: <ApartmentOutlined /> },
+  roles: { labelKey: 'operations.nav.roles', icon: <SafetyCertificateOutlined /> },
   'open-keys': { labelKey: 'operations.nav.openKeys', icon: <KeyOutlined /> },
   statistics: { labelKey: 'operations.nav.statistics', icon: <BarChartOutlined /> },
   'audit-log': { labelKey: 'operations.nav.auditLog', icon: <FileSearchOutlined /> },

@@ -41,6 +41,12 @@ export function SearchResetButtons<Values>({
   );
 }
 
+/** A toast of a failed call: the server's own message (its envelope's `msg`) when there is one. */
+export function useFailureMessage() {
+  const { message } = App.useApp();
+  return (error: unknown) => void message.error(isPortalError(error) ? error.message : String(error));
+}
+
 /** The paging part of every operations list filter. */
 interface PageFilters {
   pageNo: number;
@@ -151,6 +157,7 @@ export function ExportButton<Row, Filters extends PageFilters>({
 }) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
+  const fail = useFailureMessage();
   const [exporting, setExporting] = useState(false);
   const exportRows = async () => {
     setExporting(true);
@@ -161,7 +168,7 @@ export function ExportButton<Row, Filters extends PageFilters>({
       if (rows.length < total) void message.warning(t('operations.exportTruncated', { count: rows.length, total }));
       else void message.success(t('operations.exported', { count: rows.length }));
     } catch (error) {
-      void message.error(isPortalError(error) ? error.message : String(error));
+      fail(error);
     } finally {
       setExporting(false);
     }

@@ -22,7 +22,7 @@ import {
 } from '../api/orgs-admin';
 import { useUsersPage, type OperationUser, type UserFilters } from '../api/users-admin';
 import { formatTime } from './format';
-import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons, useFailureMessage } from './operations-list';
 import { OperatorGate } from './operator-gate';
 import { UserStatusTag } from './users-admin-page';
 
@@ -35,11 +35,6 @@ interface FilterValues {
 
 /** Which form is open: a new organisation, or the one being edited. */
 type Editing = { mode: 'create' } | { mode: 'edit'; org: OperationOrg };
-
-function useFailureMessage() {
-  const { message } = App.useApp();
-  return (error: unknown) => void message.error(isPortalError(error) ? error.message : String(error));
-}
 
 function ScopeTags({ scopes }: { scopes: number[] }) {
   const { t } = useTranslation('shell');
