@@ -94,6 +94,8 @@ error_codes! {
         ORG_NAME_EXISTS = (1_002_025_001, OK, "组织名称已存在");
         ORG_MEMBER_IN_OTHER_ORG = (1_002_025_002, OK, "该用户已属于其他组织，请先将其移出");
         ORG_MEMBER_NOT_EXISTS = (1_002_025_003, OK, "该用户不是本组织的成员");
+        // Upstream: the dictionary (operations platform, docs/operations.md "Dictionary").
+        DICT_DATA_NOT_EXISTS = (1_002_007_001, OK, "当前字典数据不存在");
         // Portal extension: operations-platform roles and permissions (docs/operations.md),
         // sub-range 1_002_026_xxx.
         ROLE_NOT_EXISTS = (1_002_026_000, OK, "角色不存在");
@@ -217,6 +219,8 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::role_save::update_role,
         routes::operation::role_save::delete_role,
         routes::operation::user_roles::set_user_roles,
+        routes::operation::dict_admin::list_dict_entries,
+        routes::operation::dict_admin::update_dict_value,
     ),
     components(schemas(
         store::DictDataSimple,
@@ -290,6 +294,8 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::role_save::CreateRoleRequest,
         routes::operation::role_save::UpdateRoleRequest,
         routes::operation::user_roles::UserRolesRequest,
+        routes::operation::dict_admin::DictEntryView,
+        routes::operation::dict_admin::UpdateDictValueRequest,
     )),
     tags(
         (name = "dict-data", description = "字典数据 Dictionary data"),
@@ -365,6 +371,9 @@ impl Service for SystemService {
         let operation_roles = web::Data::new(operation::roles::OperationRoles {
             store: operation::roles::store::RoleAdminRepository::new(&context.db),
         });
+        let operation_dictionary = web::Data::new(operation::dictionary::OperationDictionary {
+            store: operation::dictionary::store::DictAdminRepository::new(&context.db),
+        });
         let audit_log = web::Data::new(operation::audit::store::AuditRepository::new(&context.db));
         cfg.service(
             web::scope(API_BASE)
@@ -373,6 +382,7 @@ impl Service for SystemService {
                 .app_data(operation_users)
                 .app_data(operation_orgs)
                 .app_data(operation_roles)
+                .app_data(operation_dictionary)
                 .app_data(audit_log)
                 .app_data(files_data.clone())
                 .app_data(web::Data::from(accounts.clone()))

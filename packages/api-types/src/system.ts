@@ -666,6 +666,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/operation/dict-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: every dictionary entry (or those of one type), by type and order; a handful, not
+         *     paged. Permission `system:dict:query`.
+         */
+        get: operations["list_dict_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/operation/dict-data/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: sets the value of a dictionary entry; writes `dict.update` when it changed. The
+         *     client reads the new value at its next sign-in. Permission `system:dict:update`; unknown
+         *     entry 1002007001; a value the entry cannot take 400 with the reason.
+         */
+        put: operations["update_dict_value"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/open-keys/page": {
         parameters: {
             query?: never;
@@ -2395,6 +2436,42 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_DictEntryView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                dictType: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The entry's key (`token_expire_time`, …). */
+                label: string;
+                /** @description What the entry means. */
+                remark?: string | null;
+                /** Format: int64 */
+                sort: number;
+                /**
+                 * Format: int64
+                 * @description 0 enabled (the client reads it), 1 disabled.
+                 */
+                status: number;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                updateTime: number;
+                /** @description Values are strings, also for numbers. */
+                value: string;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_OpenKeyView: {
             /**
              * Format: int64
@@ -2858,6 +2935,30 @@ export interface components {
             dictType: string;
             label: string;
             /** @description Values are strings, also for numbers (e.g. `"30"`). */
+            value: string;
+        };
+        /** @description A dictionary entry as the operators see it. */
+        DictEntryView: {
+            dictType: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The entry's key (`token_expire_time`, …). */
+            label: string;
+            /** @description What the entry means. */
+            remark?: string | null;
+            /** Format: int64 */
+            sort: number;
+            /**
+             * Format: int64
+             * @description 0 enabled (the client reads it), 1 disabled.
+             */
+            status: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            updateTime: number;
+            /** @description Values are strings, also for numbers. */
             value: string;
         };
         ExtendUserInfo: {
@@ -3360,6 +3461,14 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
+        };
+        UpdateDictValueRequest: {
+            /**
+             * @description The new value, checked by what the entry means (minutes 5–10080 for token_expire_time,
+             *     1–43200 for from_expire_time, host patterns for redirect_allow_hosts, else ≤ 500
+             *     characters of plain text).
+             */
+            value?: string | null;
         };
         UpdateOrgRequest: {
             /** @description The new ability codes; absent keeps them. */
@@ -4316,6 +4425,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_AuditLogView"];
+                };
+            };
+        };
+    };
+    list_dict_entries: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this dictionary type (e.g. `system_config`); all when absent. */
+                dictType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 字典数据 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_DictEntryView"];
+                };
+            };
+        };
+    };
+    update_dict_value: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 字典数据编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDictValueRequest"];
+            };
+        };
+        responses: {
+            /** @description 已更新 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };

@@ -14,6 +14,7 @@ export const OPERATIONS_PAGES = [
   { key: 'users', path: '/operation/users', permission: 'system:user:query' },
   { key: 'organisations', path: '/operation/organisations', permission: 'system:org:query' },
   { key: 'roles', path: '/operation/roles', permission: 'system:role:query' },
+  { key: 'dictionary', path: '/operation/dictionary', permission: 'system:dict:query' },
   { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
   { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
   { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },

@@ -27,6 +27,7 @@ const OpenPlatformPage = lazy(() => import('../features/open-platform/components
 const UsersAdminPage = lazy(() => import('../features/operations/components/users-admin-page'));
 const OrganisationsAdminPage = lazy(() => import('../features/operations/components/organisations-admin-page'));
 const RolesAdminPage = lazy(() => import('../features/operations/components/roles-admin-page'));
+const DictionaryAdminPage = lazy(() => import('../features/operations/components/dictionary-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -45,6 +46,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   users: UsersAdminPage,
   organisations: OrganisationsAdminPage,
   roles: RolesAdminPage,
+  dictionary: DictionaryAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

@@ -3,6 +3,7 @@
 //! (docs/operations.md). The routes live in `crate::routes::{feedback,front_log,operation}`.
 
 pub mod audit;
+pub mod dictionary;
 pub mod feedback;
 pub mod front_log;
 pub mod orgs;

@@ -12,6 +12,7 @@ mod front_log;
 mod helpers;
 mod limits;
 mod open_keys;
+mod operation_dictionary;
 mod operation_orgs;
 mod operation_roles;
 mod operation_users;

@@ -26,6 +26,7 @@ pub const ACTION_ROLE_CREATE: &str = "role.create";
 pub const ACTION_ROLE_UPDATE: &str = "role.update";
 pub const ACTION_ROLE_DELETE: &str = "role.delete";
 pub const ACTION_USER_ROLES: &str = "user.roles";
+pub const ACTION_DICT_UPDATE: &str = "dict.update";
 
 /// The target types (the `target_type` column).
 pub const TARGET_USER: &str = "user";
@@ -33,6 +34,7 @@ pub const TARGET_FEEDBACK: &str = "feedback";
 pub const TARGET_BRAND_APPLICATION: &str = "brand-application";
 pub const TARGET_ORG: &str = "org";
 pub const TARGET_ROLE: &str = "role";
+pub const TARGET_DICT_DATA: &str = "dict-data";
 
 /// The operator behind a change: the signed-in user and the client's address (the TCP peer,
 /// as for the accounts' per-IP limits).

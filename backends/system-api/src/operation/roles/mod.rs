@@ -35,7 +35,7 @@ pub enum PermissionGroup {
 }
 
 /// Every permission a role may hold: the strings the services and the front end check.
-pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 22] = [
+pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 24] = [
     ("portal:profile:query", PermissionGroup::Portal),
     ("portal:profile:update", PermissionGroup::Portal),
     ("portal:feedback:create", PermissionGroup::Portal),
@@ -53,6 +53,8 @@ pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 22] = [
     ("system:org:update", PermissionGroup::Operation),
     (ROLE_QUERY, PermissionGroup::Operation),
     (ROLE_UPDATE, PermissionGroup::Operation),
+    ("system:dict:query", PermissionGroup::Operation),
+    ("system:dict:update", PermissionGroup::Operation),
     ("operation:open-key:query", PermissionGroup::Operation),
     ("operation:open-key:update", PermissionGroup::Operation),
     ("operation:stat:query", PermissionGroup::Operation),

@@ -24,7 +24,7 @@ impl DictType {
 }
 
 /// An absent or blank type means "all types".
-fn parse_dict_type(raw: Option<String>) -> Result<Option<DictType>, ApiError> {
+pub fn parse_dict_type(raw: Option<String>) -> Result<Option<DictType>, ApiError> {
     match raw.map(|value| value.trim().to_owned()) {
         None => Ok(None),
         Some(value) if value.is_empty() => Ok(None),

@@ -1,8 +1,9 @@
 //! The operations platform (`/to/api/base/system/operation/...`, docs/operations.md): user
-//! and organisation management, roles and permissions, and the operator audit log, one action
-//! per file.
+//! and organisation management, roles and permissions, the dictionary, and the operator audit
+//! log, one action per file.
 
 pub mod audit_log_page;
+pub mod dict_admin;
 pub mod org_members;
 pub mod org_page;
 pub mod org_save;
@@ -49,6 +50,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::resource("/operation/roles/{id}")
                 .route(web::put().to(role_save::update_role))
                 .route(web::delete().to(role_save::delete_role)),
+        )
+        .service(
+            web::resource("/operation/dict-data")
+                .route(web::get().to(dict_admin::list_dict_entries)),
+        )
+        .service(
+            web::resource("/operation/dict-data/{id}")
+                .route(web::put().to(dict_admin::update_dict_value)),
         )
         .service(
             web::resource("/operation/permissions")

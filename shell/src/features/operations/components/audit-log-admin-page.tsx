@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'role.update',
   'role.delete',
   'user.roles',
+  'dict.update',
   'feedback.close',
   'brand-application.review',
 ] as const;
