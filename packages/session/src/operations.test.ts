@@ -11,6 +11,10 @@ describe('operationsPagesFor', () => {
     expect(pages.map((page) => page.key)).toEqual(['feedback', 'audit-log']);
   });
 
+  it('opens a page of several permissions to a holder of any one of them', () => {
+    expect(operationsPagesFor(['part:search-index:rebuild']).map((page) => page.key)).toEqual(['search-index']);
+  });
+
   it('opens every page to the all-permissions holder', () => {
     expect(operationsPagesFor(['*:*:*'])).toEqual([...OPERATIONS_PAGES]);
   });

@@ -4,8 +4,8 @@ import { hasPermission } from './user';
 export const OPERATIONS_HOME = '/operation';
 
 /**
- * The operations platform's pages, in menu order, with the permission each needs (the server checks
- * the same one on every call). The shell mounts and labels them; the user menu offers the platform to
+ * The operations platform's pages, in menu order, with the permission each needs (one of them, when
+ * several; the server checks the same one on every call). The shell mounts and labels them; the user menu offers the platform to
  * whoever may open one of them.
  */
 export const OPERATIONS_PAGES = [
@@ -15,6 +15,12 @@ export const OPERATIONS_PAGES = [
   { key: 'organisations', path: '/operation/organisations', permission: 'system:org:query' },
   { key: 'roles', path: '/operation/roles', permission: 'system:role:query' },
   { key: 'dictionary', path: '/operation/dictionary', permission: 'system:dict:query' },
+  // One library's rebuild permission is enough to open the page; it shows the libraries held.
+  {
+    key: 'search-index',
+    path: '/operation/search-index',
+    permission: ['component:search-index:rebuild', 'part:search-index:rebuild', 'mat:search-index:rebuild'],
+  },
   { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
   { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
   { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },
@@ -29,6 +35,6 @@ export function operationsPagesFor(permissions: readonly string[] | null | undef
 }
 
 /** The permission that opens the operations page `key` (the pages' gates read it from the list above). */
-export function operationsPermission(key: OperationsPage['key']): string {
+export function operationsPermission(key: OperationsPage['key']): OperationsPage['permission'] {
   return OPERATIONS_PAGES.find((page) => page.key === key)!.permission;
 }

@@ -28,6 +28,7 @@ const UsersAdminPage = lazy(() => import('../features/operations/components/user
 const OrganisationsAdminPage = lazy(() => import('../features/operations/components/organisations-admin-page'));
 const RolesAdminPage = lazy(() => import('../features/operations/components/roles-admin-page'));
 const DictionaryAdminPage = lazy(() => import('../features/operations/components/dictionary-admin-page'));
+const SearchIndexAdminPage = lazy(() => import('../features/operations/components/search-index-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -47,6 +48,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   organisations: OrganisationsAdminPage,
   roles: RolesAdminPage,
   dictionary: DictionaryAdminPage,
+  'search-index': SearchIndexAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

@@ -7,6 +7,7 @@ import {
   BookOutlined,
   BugOutlined,
   CommentOutlined,
+  DatabaseOutlined,
   FileSearchOutlined,
   KeyOutlined,
   SafetyCertificateOutlined,
@@ -29,6 +30,7 @@ const PAGE_MENU: Record<OperationsPage['key'], { labelKey: string; icon: ReactNo
   organisations: { labelKey: 'operations.nav.organisations', icon: <ApartmentOutlined /> },
   roles: { labelKey: 'operations.nav.roles', icon: <SafetyCertificateOutlined /> },
   dictionary: { labelKey: 'operations.nav.dictionary', icon: <BookOutlined /> },
+  'search-index': { labelKey: 'operations.nav.searchIndex', icon: <DatabaseOutlined /> },
   'open-keys': { labelKey: 'operations.nav.openKeys', icon: <KeyOutlined /> },
   statistics: { labelKey: 'operations.nav.statistics', icon: <BarChartOutlined /> },
   'audit-log': { labelKey: 'operations.nav.auditLog', icon: <FileSearchOutlined /> },
@@ -76,5 +78,5 @@ export default function OperationsFrame({ children }: { children: ReactNode }) {
 export function OperationsHome() {
   const permissions = useSession((state) => state.permissions);
   const first = operationsPagesFor(permissions)[0];
-  return <OperatorGate permission={OPERATIONS_PAGES.map((page) => page.permission)}>{first && <Navigate to={first.path} replace />}</OperatorGate>;
+  return <OperatorGate permission={OPERATIONS_PAGES.flatMap((page) => page.permission)}>{first && <Navigate to={first.path} replace />}</OperatorGate>;
 }
