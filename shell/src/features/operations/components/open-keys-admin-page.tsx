@@ -10,13 +10,14 @@ import {
   KEY_OPERATION_UPDATE_PERMISSION,
   maskedKey,
   operatorRevokeOpenKey,
+  pageOpenKeys,
   useOpenKeyPage,
   usedToday,
   type OpenKeyFilters,
   type OperatorOpenKey,
 } from '../../open-platform/api/open-keys';
 import { formatTime } from './format';
-import { PageTableOrError, SearchResetButtons } from './operations-list';
+import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 20;
@@ -52,6 +53,29 @@ function OpenKeysAdmin() {
           <Input allowClear maxLength={100} placeholder={t('operations.openKeys.keywordPlaceholder')} data-testid="open-keys-keyword" />
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="open-keys" />
+        <ExportButton
+          filters={filters}
+          fetchPage={pageOpenKeys}
+          fileName="api-keys"
+          testIdPrefix="open-keys"
+          columns={[
+            { title: 'ID', value: (key) => key.id },
+            { title: t('openPlatform.keys.name'), value: (key) => key.name },
+            { title: t('operations.openKeys.prefix'), value: (key) => maskedKey(key.prefix) },
+            { title: t('operations.openKeys.owner'), value: (key) => (key.orgName && key.orgId > 1 ? `${key.orgName} · ${key.username}` : key.username) },
+            { title: t('openPlatform.keys.scopes'), value: (key) => key.scopes.map((scope) => t(`openPlatform.libraries.${scope}`)).join('、') },
+            { title: t('operations.openKeys.perMinute'), value: (key) => key.requestsPerMinute },
+            { title: t('operations.openKeys.perDay'), value: (key) => key.requestsPerDay },
+            { title: t('openPlatform.keys.today'), value: usedToday },
+            { title: t('operations.openKeys.last30Days'), value: (key) => key.requestsLast30Days },
+            { title: t('openPlatform.keys.lastUsed'), value: (key) => formatTime(key.lastUsedTime) },
+            { title: t('openPlatform.keys.created'), value: (key) => formatTime(key.createTime) },
+            {
+              title: t('operations.openKeys.status'),
+              value: (key) => (key.revokedTime ? t('openPlatform.keys.revokedTag') : t('operations.openKeys.live')),
+            },
+          ]}
+        />
       </Form>
       <PageTableOrError<OperatorOpenKey, OpenKeyFilters>
         page={page}

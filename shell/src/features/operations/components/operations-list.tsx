@@ -138,6 +138,12 @@ export async function collectRows<Row, Filters extends PageFilters>(
   }
 }
 
+/** Writes `rows` as a CSV file named after the list and the time, with the columns' texts as the table shows them. */
+function downloadCsv<Row>(rows: Row[], columns: ExportColumn<Row>[], fileName: string) {
+  const csv = toCsv([columns.map((column) => column.title), ...rows.map((row) => columns.map((column) => column.value(row)))]);
+  downloadText(csv, `${fileName}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`);
+}
+
 /**
  * 导出: the rows the list's current filters find (not only the page shown) as a CSV file named after
  * the list and the time, with the columns' texts as the table shows them.
@@ -163,8 +169,7 @@ export function ExportButton<Row, Filters extends PageFilters>({
     setExporting(true);
     try {
       const { rows, total } = await collectRows(filters, fetchPage);
-      const csv = toCsv([columns.map((column) => column.title), ...rows.map((row) => columns.map((column) => column.value(row)))]);
-      downloadText(csv, `${fileName}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`);
+      downloadCsv(rows, columns, fileName);
       if (rows.length < total) void message.warning(t('operations.exportTruncated', { count: rows.length, total }));
       else void message.success(t('operations.exported', { count: rows.length }));
     } catch (error) {
@@ -175,6 +180,37 @@ export function ExportButton<Row, Filters extends PageFilters>({
   };
   return (
     <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportRows()} data-testid={`${testIdPrefix}-export`}>
+      {t('operations.export')}
+    </Button>
+  );
+}
+
+/** 导出 of a list that is whole on the page (not paged, e.g. the statistics' top lists): the rows shown, as CSV. */
+export function ExportRowsButton<Row>({
+  rows,
+  columns,
+  fileName,
+  testIdPrefix,
+}: {
+  rows: Row[] | undefined;
+  columns: ExportColumn<Row>[];
+  fileName: string;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  return (
+    <Button
+      size="small"
+      icon={<DownloadOutlined />}
+      disabled={!rows || rows.length === 0}
+      onClick={() => {
+        if (!rows) return;
+        downloadCsv(rows, columns, fileName);
+        void message.success(t('operations.exported', { count: rows.length }));
+      }}
+      data-testid={`${testIdPrefix}-export`}
+    >
       {t('operations.export')}
     </Button>
   );

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { AppProviders } from '@portal/providers';
 import { sessionStore } from '@portal/session';
 import { envelope, sendJson } from '@portal/http/testing';
+import { captureDownloads, csvLines } from '../../../test/downloads';
 import { servePageForTests } from '../../../test/page-server';
 import OrganisationsAdminPage from './organisations-admin-page';
 
@@ -53,15 +54,6 @@ function serveOrgs() {
   });
   testPage.server.routes.set(USERS, (_request, response) => sendJson(response, envelope({ list: state.members, total: state.members.length })));
   return state;
-}
-
-/** The text of a Blob (jsdom's Blob has no `text()`). */
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
-  });
 }
 
 describe('OrganisationsAdminPage', () => {
@@ -167,23 +159,17 @@ describe('OrganisationsAdminPage', () => {
       const pageSize = Number(query.get('pageSize'));
       sendJson(response, envelope({ list: orgs.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: orgs.length }));
     });
-    const blobs: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:export';
-    });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { blobs, restore } = captureDownloads();
     renderPage();
     await screen.findByTestId('orgs-row-10', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByTestId('orgs-export'));
     expect(await screen.findByText('已导出 130 条', undefined, { timeout: 5000 })).toBeInTheDocument();
-    const lines = (await readBlob(blobs[0])).replace('\ufeff', '').trimEnd().split('\r\n');
+    const lines = await csvLines(blobs[0]);
     expect(lines).toHaveLength(131);
     expect(lines[0]).toBe('ID,组织名称,业务能力,成员数,状态,创建时间');
     expect(lines[1]).toMatch(/^10,"'=HYPERLINK\(""x""\)",企业库,1,正常,\d{4}-\d{2}-\d{2} /);
     expect(lines[130]).toMatch(/^139,公司129,/);
     expect(requestsTo(PAGE).map((request) => new URL(request.url, testPage.server.origin).searchParams.get('pageSize'))).toEqual(['10', '100', '100']);
-    click.mockRestore();
+    restore();
   });
 });

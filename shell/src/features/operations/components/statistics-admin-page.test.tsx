@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { AppProviders } from '@portal/providers';
 import { sessionStore } from '@portal/session';
 import { envelope, sendJson } from '@portal/http/testing';
+import { captureDownloads, csvLines } from '../../../test/downloads';
 import { servePageForTests } from '../../../test/page-server';
 import StatisticsAdminPage, { DailyBars } from './statistics-admin-page';
 
@@ -81,6 +82,12 @@ describe('StatisticsAdminPage', () => {
     expect(await screen.findByTestId('stat-downloads-row-5-symbol')).toHaveTextContent('AMS1117-3.3');
     expect(screen.getByTestId('stat-downloads-row-8-model-step')).toHaveTextContent('#8');
     expect(screen.getByTestId('stat-downloads-row-8-model-step')).toHaveTextContent('已删除');
+
+    // 导出 of a list: the rows shown, as the table shows them.
+    const { blobs, restore } = captureDownloads();
+    fireEvent.click(screen.getByTestId('stat-downloads-export'));
+    expect(await csvLines(blobs[0])).toEqual(['ID,型号,名称,格式,下载次数', '5,AMS1117-3.3,AMS1117-3.3,symbol,4', '8,#8,（已删除）,model-step,1']);
+    restore();
 
     const calls = testPage.server.requests.map((request) => request.url);
     expect(calls).toContain('/to/stat/component/searches/daily?days=30');

@@ -17,6 +17,7 @@ import {
   type TopQuery,
   type ZeroResultQuery,
 } from '../api/statistics-admin';
+import { ExportRowsButton, type ExportColumn } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const DAY_CHOICES = [7, 30, 90, 365] as const;
@@ -92,17 +93,22 @@ function Loaded<T>({ query, testId, render }: { query: UseQueryResult<T>; testId
   return <>{render(query.data)}</>;
 }
 
+/** A statistics list with its 导出 (the rows shown: the list is whole, not paged) above it. */
 function StatTable<Row extends object>({
   query,
   testId,
   rowKey,
   columns,
+  exportColumns,
+  fileName,
   emptyText,
 }: {
   query: UseQueryResult<Row[]>;
   testId: string;
   rowKey: (row: Row) => string;
   columns: TableColumnsType<Row>;
+  exportColumns: ExportColumn<Row>[];
+  fileName: string;
   emptyText: string;
 }) {
   const { t } = useTranslation('shell');
@@ -118,17 +124,22 @@ function StatTable<Row extends object>({
     );
   }
   return (
-    <Table<Row>
-      size="small"
-      rowKey={rowKey}
-      loading={query.isFetching}
-      dataSource={query.data ?? []}
-      columns={columns}
-      pagination={false}
-      locale={{ emptyText: <Empty description={emptyText} /> }}
-      data-testid={`${testId}-table`}
-      onRow={(row) => ({ 'data-testid': `${testId}-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
-    />
+    <>
+      <div className="operations-export-row">
+        <ExportRowsButton rows={query.data} columns={exportColumns} fileName={fileName} testIdPrefix={testId} />
+      </div>
+      <Table<Row>
+        size="small"
+        rowKey={rowKey}
+        loading={query.isFetching}
+        dataSource={query.data ?? []}
+        columns={columns}
+        pagination={false}
+        locale={{ emptyText: <Empty description={emptyText} /> }}
+        data-testid={`${testId}-table`}
+        onRow={(row) => ({ 'data-testid': `${testId}-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
+      />
+    </>
   );
 }
 
@@ -144,6 +155,7 @@ function Statistics() {
   const downloads = useTopDownloads(library, listWindow);
   const signups = useDailySignups(days);
 
+  const lastSeen = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss');
   const zeroColumns: TableColumnsType<ZeroResultQuery> = [
     {
       title: t('operations.statistics.query'),
@@ -155,15 +167,33 @@ function Statistics() {
       ),
     },
     { title: t('operations.statistics.searches'), dataIndex: 'searches', width: 110 },
-    { title: t('operations.statistics.lastSeen'), dataIndex: 'lastSeen', width: 180, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('operations.statistics.lastSeen'), dataIndex: 'lastSeen', width: 180, render: lastSeen },
   ];
   const topColumns: TableColumnsType<TopQuery> = [
     { title: t('operations.statistics.query'), dataIndex: 'query' },
     { title: t('operations.statistics.searches'), dataIndex: 'searches', width: 110 },
     { title: t('operations.statistics.lastTotal'), dataIndex: 'lastTotal', width: 130 },
   ];
+  const itemLabel = (row: TopDownload) => row.partNumber ?? row.itemName ?? `#${row.itemId}`;
+  const zeroExport: ExportColumn<ZeroResultQuery>[] = [
+    { title: t('operations.statistics.query'), value: (row) => row.query },
+    { title: t('operations.statistics.searches'), value: (row) => row.searches },
+    { title: t('operations.statistics.lastSeen'), value: (row) => lastSeen(row.lastSeen) },
+  ];
+  const topExport: ExportColumn<TopQuery>[] = [
+    { title: t('operations.statistics.query'), value: (row) => row.query },
+    { title: t('operations.statistics.searches'), value: (row) => row.searches },
+    { title: t('operations.statistics.lastTotal'), value: (row) => row.lastTotal },
+  ];
+  const downloadExport: ExportColumn<TopDownload>[] = [
+    { title: 'ID', value: (row) => row.itemId },
+    { title: t('operations.statistics.item'), value: itemLabel },
+    { title: t('operations.statistics.itemName'), value: (row) => row.itemName ?? t('operations.statistics.itemGone') },
+    { title: t('operations.statistics.kind'), value: (row) => row.kind },
+    { title: t('operations.statistics.downloads'), value: (row) => row.downloads },
+  ];
   const downloadColumns: TableColumnsType<TopDownload> = [
-    { title: t('operations.statistics.item'), dataIndex: 'itemId', render: (_: number, row) => row.partNumber ?? row.itemName ?? `#${row.itemId}` },
+    { title: t('operations.statistics.item'), dataIndex: 'itemId', render: (_: number, row) => itemLabel(row) },
     { title: t('operations.statistics.itemName'), dataIndex: 'itemName', render: (value?: string | null) => value ?? t('operations.statistics.itemGone') },
     { title: t('operations.statistics.kind'), dataIndex: 'kind', width: 140 },
     { title: t('operations.statistics.downloads'), dataIndex: 'downloads', width: 110 },
@@ -199,6 +229,8 @@ function Statistics() {
             testId="stat-zero-result"
             rowKey={(row) => row.query}
             columns={zeroColumns}
+            exportColumns={zeroExport}
+            fileName={`zero-result-${library}-${days}d`}
             emptyText={t('operations.statistics.noZeroResult')}
           />
         </Card>
@@ -217,7 +249,15 @@ function Statistics() {
           />
         </Card>
         <Card title={t('operations.statistics.topQueries')}>
-          <StatTable query={top} testId="stat-top-queries" rowKey={(row) => row.query} columns={topColumns} emptyText={t('operations.statistics.noSearches')} />
+          <StatTable
+            query={top}
+            testId="stat-top-queries"
+            rowKey={(row) => row.query}
+            columns={topColumns}
+            exportColumns={topExport}
+            fileName={`top-queries-${library}-${days}d`}
+            emptyText={t('operations.statistics.noSearches')}
+          />
         </Card>
         <Card title={t('operations.statistics.topDownloads')}>
           <StatTable
@@ -225,6 +265,8 @@ function Statistics() {
             testId="stat-downloads"
             rowKey={(row) => `${row.itemId}-${row.kind}`}
             columns={downloadColumns}
+            exportColumns={downloadExport}
+            fileName={`downloads-${library}-${days}d`}
             emptyText={t('operations.statistics.noDownloads')}
           />
         </Card>
