@@ -5,7 +5,14 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, SqlitePool};
 
-use crate::accounts::store::now;
+use serde_json::json;
+
+use crate::{
+    accounts::store::now,
+    operation::audit::{
+        Actor, AuditEntry, ACTION_OPEN_KEY_LIMITS, ACTION_OPEN_KEY_REVOKE, TARGET_OPEN_KEY,
+    },
+};
 
 /// Who a key belongs to: an organisation (every member with `open:key:manage` manages it), or
 /// an account without one (org 0: the platform's own users).
@@ -102,9 +109,9 @@ pub trait OpenKeyStore {
     /// The owner's keys, newest first, revoked ones included.
     async fn keys_of(&self, owner: KeyOwner) -> anyhow::Result<Vec<OpenKeyRecord>>;
     async fn find_key(&self, digest: &str) -> anyhow::Result<Option<OpenKeyRecord>>;
-    /// Revokes one of the owner's live keys (`None` for an operator: any key); answers its
-    /// digest, `None` when there is no such live key.
-    async fn revoke_key(&self, owner: Option<KeyOwner>, id: i64) -> anyhow::Result<Option<String>>;
+    /// Revokes one of the owner's live keys; answers its digest, `None` when the owner has no
+    /// such live key.
+    async fn revoke_key(&self, owner: KeyOwner, id: i64) -> anyhow::Result<Option<String>>;
     /// Records a use (at most once per minute per key).
     async fn touch_key(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// The digests of the live keys `user_id` created (dropped from the token caches when the
@@ -116,7 +123,10 @@ pub trait OpenKeyStore {
         id: i64,
         requests_per_minute: i64,
         requests_per_day: i64,
+        actor: &Actor,
     ) -> anyhow::Result<Option<String>>;
+    /// An operator revokes any live key; writes `open-key.revoke`. Answers its digest.
+    async fn operator_revoke_key(&self, id: i64, actor: &Actor) -> anyhow::Result<Option<String>>;
     /// Operators: every key whose name, prefix, creator or organisation contains `pattern`
     /// (a LIKE pattern), newest first, and how many match.
     async fn page_keys(
@@ -145,7 +155,7 @@ const SQLITE_OWNER_LOCK: &str = "UPDATE open_api_key SET id = id WHERE 0 = 1 AND
 const POSTGRES_OWNER_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))";
 
 macro_rules! open_key_store {
-    ($store:ident, $pool:ty, $owner_lock:expr) => {
+    ($store:ident, $pool:ty, $owner_lock:expr, $lock:expr, $accounts:ident, $audit:ident) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -233,17 +243,15 @@ macro_rules! open_key_store {
 
             async fn revoke_key(
                 &self,
-                owner: Option<KeyOwner>,
+                owner: KeyOwner,
                 id: i64,
             ) -> anyhow::Result<Option<String>> {
-                // Any owner for an operator: `org_id = -1` never matches, so the filter is
-                // skipped by `$2 = -1`.
-                let (org_id, user_id) = owner.map_or((-1, -1), KeyOwner::binds);
+                let (org_id, user_id) = owner.binds();
                 let now = now();
                 sqlx::query_scalar(
                     "UPDATE open_api_key SET revoked_at = $4, updated_at = $4 \
                      WHERE id = $3 AND revoked_at IS NULL \
-                     AND ($2 = -1 OR (org_id = $1 AND ($2 = 0 OR user_id = $2))) \
+                     AND org_id = $1 AND ($2 = 0 OR user_id = $2) \
                      RETURNING token_hash",
                 )
                 .bind(org_id)
@@ -284,18 +292,82 @@ macro_rules! open_key_store {
                 id: i64,
                 requests_per_minute: i64,
                 requests_per_day: i64,
+                actor: &Actor,
             ) -> anyhow::Result<Option<String>> {
-                sqlx::query_scalar(
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let current: Option<(String, String, String, i64, i64)> = sqlx::query_as(&format!(
+                    "SELECT token_hash, name, prefix, requests_per_minute, requests_per_day \
+                     FROM open_api_key WHERE id = $1 AND revoked_at IS NULL{}",
+                    $lock
+                ))
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the API key")?;
+                let Some((digest, name, prefix, per_minute, per_day)) = current else {
+                    return Ok(None);
+                };
+                if (per_minute, per_day) == (requests_per_minute, requests_per_day) {
+                    return Ok(Some(digest));
+                }
+                sqlx::query(
                     "UPDATE open_api_key SET requests_per_minute = $2, requests_per_day = $3, \
-                     updated_at = $4 WHERE id = $1 AND revoked_at IS NULL RETURNING token_hash",
+                     updated_at = $4 WHERE id = $1",
                 )
                 .bind(id)
                 .bind(requests_per_minute)
                 .bind(requests_per_day)
                 .bind(now())
-                .fetch_optional(&self.pool)
+                .execute(&mut *tx)
                 .await
-                .context("setting an API key's limits")
+                .context("setting an API key's limits")?;
+                let state = |per_minute: i64, per_day: i64| {
+                    json!({"name": name, "prefix": prefix,
+                           "requestsPerMinute": per_minute, "requestsPerDay": per_day})
+                };
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_OPEN_KEY_LIMITS,
+                    target_type: TARGET_OPEN_KEY,
+                    target_id: id.to_string(),
+                    before: state(per_minute, per_day),
+                    after: state(requests_per_minute, requests_per_day),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the key's limits")?;
+                Ok(Some(digest))
+            }
+
+            async fn operator_revoke_key(
+                &self,
+                id: i64,
+                actor: &Actor,
+            ) -> anyhow::Result<Option<String>> {
+                let now = now();
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let revoked: Option<(String, String, String)> = sqlx::query_as(
+                    "UPDATE open_api_key SET revoked_at = $2, updated_at = $2 \
+                     WHERE id = $1 AND revoked_at IS NULL RETURNING token_hash, name, prefix",
+                )
+                .bind(id)
+                .bind(now)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("revoking an API key")?;
+                let Some((digest, name, prefix)) = revoked else {
+                    return Ok(None);
+                };
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_OPEN_KEY_REVOKE,
+                    target_type: TARGET_OPEN_KEY,
+                    target_id: id.to_string(),
+                    before: json!({"name": name, "prefix": prefix, "revoked": false}),
+                    after: json!({"name": name, "prefix": prefix, "revoked": true}),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the revocation")?;
+                Ok(Some(digest))
             }
 
             async fn page_keys(
@@ -331,11 +403,25 @@ macro_rules! open_key_store {
 
 mod sqlite_impl {
     use super::*;
-    open_key_store!(SqliteOpenKeyStore, SqlitePool, SQLITE_OWNER_LOCK);
+    open_key_store!(
+        SqliteOpenKeyStore,
+        SqlitePool,
+        SQLITE_OWNER_LOCK,
+        "",
+        sqlite_impl,
+        sqlite_impl
+    );
 }
 mod postgres_impl {
     use super::*;
-    open_key_store!(PgOpenKeyStore, PgPool, POSTGRES_OWNER_LOCK);
+    open_key_store!(
+        PgOpenKeyStore,
+        PgPool,
+        POSTGRES_OWNER_LOCK,
+        " FOR UPDATE",
+        postgres_impl,
+        postgres_impl
+    );
 }
 pub use postgres_impl::PgOpenKeyStore;
 pub use sqlite_impl::SqliteOpenKeyStore;
@@ -350,9 +436,10 @@ kernel::repository! {
     async fn insert_key(&self, key: &NewOpenKey, max_live: i64) -> anyhow::Result<Option<OpenKeyRecord>>;
     async fn keys_of(&self, owner: KeyOwner) -> anyhow::Result<Vec<OpenKeyRecord>>;
     async fn find_key(&self, digest: &str) -> anyhow::Result<Option<OpenKeyRecord>>;
-    async fn revoke_key(&self, owner: Option<KeyOwner>, id: i64) -> anyhow::Result<Option<String>>;
+    async fn revoke_key(&self, owner: KeyOwner, id: i64) -> anyhow::Result<Option<String>>;
     async fn touch_key(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
     async fn live_digests_created_by(&self, user_id: i64) -> anyhow::Result<Vec<String>>;
-    async fn set_limits(&self, id: i64, requests_per_minute: i64, requests_per_day: i64) -> anyhow::Result<Option<String>>;
+    async fn set_limits(&self, id: i64, requests_per_minute: i64, requests_per_day: i64, actor: &Actor) -> anyhow::Result<Option<String>>;
+    async fn operator_revoke_key(&self, id: i64, actor: &Actor) -> anyhow::Result<Option<String>>;
     async fn page_keys(&self, pattern: Option<&str>, offset: i64, limit: i64) -> anyhow::Result<(Vec<OperatorKeyRecord>, i64)>;
 }

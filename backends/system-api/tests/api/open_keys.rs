@@ -385,6 +385,17 @@ async fn organisation_keys_are_shared_and_limited(
     )
     .await?;
     assert_eq!(set["data"], true, "{set}");
+    // The same limits again change nothing (no audit entry).
+    let (_, again) = call(
+        &app,
+        Method::PUT,
+        &limits,
+        Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
+        Some(&operator),
+        &[],
+    )
+    .await?;
+    assert_eq!(again["data"], true, "{again}");
     let (_, checked) = call(
         &app,
         Method::GET,
@@ -428,6 +439,55 @@ async fn organisation_keys_are_shared_and_limited(
     assert_eq!(revoked["data"], true, "{revoked}");
     let none = get_with(&app, "/operation/open-keys/page?keyword=nobody", &operator).await?;
     assert_eq!(none["data"]["total"], 0);
+
+    // Every operator change is in the audit log.
+    let root = {
+        create_admin(&settings, "root@example.com").await?;
+        token_of(&login_email(&app, "root@example.com", PASSWORD).await?)?
+    };
+    let audit = |action: &'static str| {
+        let app = &app;
+        let root = root.clone();
+        async move {
+            let page = get_with(
+                app,
+                &format!("/operation/audit-log/page?pageSize=100&action={action}"),
+                &root,
+            )
+            .await?;
+            anyhow::Ok(list_of(&page))
+        }
+    };
+    let changed = audit("open-key.limits").await?;
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert_eq!(changed[0]["targetId"], more_id.to_string());
+    assert_eq!(changed[0]["before"]["requestsPerMinute"], 60);
+    assert_eq!(changed[0]["after"]["requestsPerDay"], 50);
+    assert_eq!(changed[0]["after"]["name"], "again");
+
+    // Revoked by two operators at once: one revocation, one audit entry.
+    let target =
+        list_of(&get_with(&app, "/operation/open-keys/page?pageSize=100", &operator).await?)
+            .into_iter()
+            .find(|key| key["revokedTime"].is_null())
+            .and_then(|key| key["id"].as_i64())
+            .ok_or_else(|| anyhow::anyhow!("no live key"))?;
+    let path = format!("/operation/open-keys/{target}/revoke");
+    let attempts = (0..6).map(|_| call(&app, Method::POST, &path, None, Some(&operator), &[]));
+    let mut done = 0;
+    for answer in futures_util::future::join_all(attempts).await {
+        let (_, answer) = answer?;
+        match answer["code"].as_i64() {
+            Some(0) => done += 1,
+            Some(1_002_030_000) => {}
+            _ => panic!("unexpected answer {answer}"),
+        }
+    }
+    assert_eq!(done, 1);
+    let revocations = audit("open-key.revoke").await?;
+    assert_eq!(revocations.len(), 2, "{revocations:?}");
+    assert_eq!(revocations[0]["targetId"], target.to_string());
+    assert_eq!(revocations[0]["after"]["revoked"], true);
     app.stop().await;
     Ok(())
 }

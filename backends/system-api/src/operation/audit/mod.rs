@@ -27,6 +27,8 @@ pub const ACTION_ROLE_UPDATE: &str = "role.update";
 pub const ACTION_ROLE_DELETE: &str = "role.delete";
 pub const ACTION_USER_ROLES: &str = "user.roles";
 pub const ACTION_DICT_UPDATE: &str = "dict.update";
+pub const ACTION_OPEN_KEY_LIMITS: &str = "open-key.limits";
+pub const ACTION_OPEN_KEY_REVOKE: &str = "open-key.revoke";
 
 /// The target types (the `target_type` column).
 pub const TARGET_USER: &str = "user";
@@ -35,6 +37,7 @@ pub const TARGET_BRAND_APPLICATION: &str = "brand-application";
 pub const TARGET_ORG: &str = "org";
 pub const TARGET_ROLE: &str = "role";
 pub const TARGET_DICT_DATA: &str = "dict-data";
+pub const TARGET_OPEN_KEY: &str = "open-key";
 
 /// The operator behind a change: the signed-in user and the client's address (the TCP peer,
 /// as for the accounts' per-IP limits).

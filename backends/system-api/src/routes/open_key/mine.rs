@@ -140,7 +140,7 @@ pub async fn revoke_open_key(
     let owner = owner_of(&accounts, &user).await?;
     let digest = open
         .keys
-        .revoke_key(Some(owner), id.into_inner())
+        .revoke_key(owner, id.into_inner())
         .await?
         .ok_or_else(|| ApiError::new(OPEN_KEY_NOT_EXISTS))?;
     accounts.forget(&[digest]).await?;

@@ -1,6 +1,6 @@
 //! Operators: every API key with its creator, organisation and usage; revoking any of them.
 
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use auth::AuthUser;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::{Deserialize, Serialize};
@@ -14,6 +14,7 @@ use crate::{
         OPERATOR_USAGE_DAYS,
     },
     operation::{
+        audit::Actor,
         page::{PageResult, Paging},
         text::{contains_pattern, trimmed},
     },
@@ -99,7 +100,8 @@ pub struct OpenKeyLimitsRequest {
 
 /// Operators: a key's own rate and daily quota (a partner that needs more, a key that abuses).
 /// Every process applies them from its next look-up of the key (the cached principal carrying
-/// the old ones is dropped). Permission `operation:open-key:update`.
+/// the old ones is dropped). Writes `open-key.limits` when they changed. Permission
+/// `operation:open-key:update`.
 #[utoipa::path(
     put,
     path = "/to/api/base/system/operation/open-keys/{id}/limits",
@@ -113,6 +115,7 @@ pub async fn set_open_key_limits(
     accounts: web::Data<Accounts>,
     open: web::Data<OpenPlatform>,
     user: AuthUser,
+    req: HttpRequest,
     id: web::Path<i64>,
     payload: web::Json<OpenKeyLimitsRequest>,
 ) -> ApiResult<ApiResponse<bool>> {
@@ -121,14 +124,20 @@ pub async fn set_open_key_limits(
         parse_limits(payload.requests_per_minute, payload.requests_per_day)?;
     let digest = open
         .keys
-        .set_limits(id.into_inner(), per_minute, per_day)
+        .set_limits(
+            id.into_inner(),
+            per_minute,
+            per_day,
+            &Actor::of(&user, &req),
+        )
         .await?
         .ok_or_else(|| ApiError::new(OPEN_KEY_NOT_EXISTS))?;
     accounts.forget(&[digest]).await?;
     Ok(ApiResponse::ok(true))
 }
 
-/// Operators: revokes any key (abuse). Permission `operation:open-key:update`.
+/// Operators: revokes any key (abuse); writes `open-key.revoke`. Permission
+/// `operation:open-key:update`.
 #[utoipa::path(
     post,
     path = "/to/api/base/system/operation/open-keys/{id}/revoke",
@@ -141,12 +150,13 @@ pub async fn operator_revoke_open_key(
     accounts: web::Data<Accounts>,
     open: web::Data<OpenPlatform>,
     user: AuthUser,
+    req: HttpRequest,
     id: web::Path<i64>,
 ) -> ApiResult<ApiResponse<bool>> {
     user.require_permission(KEY_OPERATION_UPDATE)?;
     let digest = open
         .keys
-        .revoke_key(None, id.into_inner())
+        .operator_revoke_key(id.into_inner(), &Actor::of(&user, &req))
         .await?
         .ok_or_else(|| ApiError::new(OPEN_KEY_NOT_EXISTS))?;
     accounts.forget(&[digest]).await?;

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'role.delete',
   'user.roles',
   'dict.update',
+  'open-key.limits',
+  'open-key.revoke',
   'feedback.close',
   'brand-application.review',
 ] as const;
