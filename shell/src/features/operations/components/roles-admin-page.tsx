@@ -39,17 +39,23 @@ export function useRoleName() {
     role.builtIn ? t(`operations.users.roles.${role.code}`, { defaultValue: role.name }) : role.name;
 }
 
+/** A role's permissions as tags, in the catalogue's order (by area, as the form groups them), unknown ones last. */
 function PermissionTags({ permissions }: { permissions: string[] }) {
   const { t } = useTranslation('shell');
+  const catalogue = usePermissionCatalogue();
   if (permissions.includes(ALL_PERMISSIONS)) return <Tag color="gold">{t('operations.roles.allPermissions')}</Tag>;
   if (permissions.length === 0) return <>-</>;
+  const order = (catalogue.data ?? []).map((entry) => entry.code);
+  const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
   return (
     <Space size={[0, 6]} wrap>
-      {permissions.map((permission) => (
-        <Tag key={permission} title={permission}>
-          {t(permissionLabelKey(permission), { defaultValue: permission })}
-        </Tag>
-      ))}
+      {[...permissions]
+        .sort((a, b) => rank(a) - rank(b))
+        .map((permission) => (
+          <Tag key={permission} title={permission}>
+            {t(permissionLabelKey(permission), { defaultValue: permission })}
+          </Tag>
+        ))}
     </Space>
   );
 }
@@ -67,6 +73,7 @@ function RoleFormModal({ editing, onClose }: { editing: Editing | undefined; onC
   const create = useCreateRole();
   const update = useUpdateRole();
   const fail = useFailureMessage();
+  const roleName = useRoleName();
   const role = editing?.mode === 'edit' ? editing.role : undefined;
 
   const submit = async (values: RoleInput) => {
@@ -91,7 +98,7 @@ function RoleFormModal({ editing, onClose }: { editing: Editing | undefined; onC
     <Modal
       open={editing !== undefined}
       width={760}
-      title={role ? t('operations.roles.editTitle', { name: role.name }) : t('operations.roles.create')}
+      title={role ? t('operations.roles.editTitle', { name: roleName(role) }) : t('operations.roles.create')}
       okText={t('operations.roles.save')}
       cancelText={t('operations.roles.cancel')}
       okButtonProps={{ loading: create.isPending || update.isPending, 'data-testid': 'role-form-submit' }}
