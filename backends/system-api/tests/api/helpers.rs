@@ -317,3 +317,30 @@ pub async fn token_code(app: &TestApp, token: &str) -> anyhow::Result<Value> {
 pub fn list_of(page: &Value) -> Vec<Value> {
     page["data"]["list"].as_array().cloned().unwrap_or_default()
 }
+
+/// A request that must answer in the envelope with HTTP 200 or 400 (a refusal's code is in the
+/// body); answers the body.
+pub async fn send(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+    token: &str,
+) -> anyhow::Result<Value> {
+    let (http, body) = call(app, method, path, body, Some(token), &[]).await?;
+    assert!(http == 200 || http == 400, "{http}: {body}");
+    Ok(body)
+}
+
+/// The operator audit entries of `action`, oldest first.
+pub async fn audit_of(app: &TestApp, token: &str, action: &str) -> anyhow::Result<Vec<Value>> {
+    let page = get_with(
+        app,
+        &format!("/operation/audit-log/page?pageSize=100&action={action}"),
+        token,
+    )
+    .await?;
+    let mut entries = list_of(&page);
+    entries.reverse();
+    Ok(entries)
+}

@@ -375,27 +375,19 @@ async fn organisation_keys_are_shared_and_limited(
     )
     .await?;
     assert_eq!(by_member["code"], 403);
-    let (_, set) = call(
-        &app,
-        Method::PUT,
-        &limits,
-        Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
-        Some(&operator),
-        &[],
-    )
-    .await?;
-    assert_eq!(set["data"], true, "{set}");
-    // The same limits again change nothing (no audit entry).
-    let (_, again) = call(
-        &app,
-        Method::PUT,
-        &limits,
-        Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
-        Some(&operator),
-        &[],
-    )
-    .await?;
-    assert_eq!(again["data"], true, "{again}");
+    // Twice: the same limits again change nothing (one audit entry, below).
+    for _ in 0..2 {
+        let (_, set) = call(
+            &app,
+            Method::PUT,
+            &limits,
+            Some(json!({"requestsPerMinute": 5, "requestsPerDay": 50})),
+            Some(&operator),
+            &[],
+        )
+        .await?;
+        assert_eq!(set["data"], true, "{set}");
+    }
     let (_, checked) = call(
         &app,
         Method::GET,
@@ -445,20 +437,7 @@ async fn organisation_keys_are_shared_and_limited(
         create_admin(&settings, "root@example.com").await?;
         token_of(&login_email(&app, "root@example.com", PASSWORD).await?)?
     };
-    let audit = |action: &'static str| {
-        let app = &app;
-        let root = root.clone();
-        async move {
-            let page = get_with(
-                app,
-                &format!("/operation/audit-log/page?pageSize=100&action={action}"),
-                &root,
-            )
-            .await?;
-            anyhow::Ok(list_of(&page))
-        }
-    };
-    let changed = audit("open-key.limits").await?;
+    let changed = audit_of(&app, &root, "open-key.limits").await?;
     assert_eq!(changed.len(), 1, "{changed:?}");
     assert_eq!(changed[0]["targetId"], more_id.to_string());
     assert_eq!(changed[0]["before"]["requestsPerMinute"], 60);
@@ -484,10 +463,10 @@ async fn organisation_keys_are_shared_and_limited(
         }
     }
     assert_eq!(done, 1);
-    let revocations = audit("open-key.revoke").await?;
+    let revocations = audit_of(&app, &root, "open-key.revoke").await?;
     assert_eq!(revocations.len(), 2, "{revocations:?}");
-    assert_eq!(revocations[0]["targetId"], target.to_string());
-    assert_eq!(revocations[0]["after"]["revoked"], true);
+    assert_eq!(revocations[1]["targetId"], target.to_string());
+    assert_eq!(revocations[1]["after"]["revoked"], true);
     app.stop().await;
     Ok(())
 }

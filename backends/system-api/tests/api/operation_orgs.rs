@@ -21,18 +21,6 @@ fn members_path(id: i64) -> String {
     format!("/operation/orgs/{id}/members")
 }
 
-async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-    token: &str,
-) -> anyhow::Result<Value> {
-    let (http, body) = call(app, method, path, body, Some(token), &[]).await?;
-    assert!(http == 200 || http == 400, "{http}: {body}");
-    Ok(body)
-}
-
 async fn create_org(app: &TestApp, token: &str, body: Value) -> anyhow::Result<Value> {
     send(app, Method::POST, "/operation/orgs", Some(body), token).await
 }
@@ -88,14 +76,6 @@ fn ids_of(page: &Value) -> Vec<i64> {
         .iter()
         .filter_map(|row| row["id"].as_i64())
         .collect()
-}
-
-/// The audit entries of `action`, oldest first.
-async fn audit_of(app: &TestApp, token: &str, action: &str) -> anyhow::Result<Vec<Value>> {
-    let page = get_with(app, &format!("{AUDIT}?pageSize=100&action={action}"), token).await?;
-    let mut entries = list_of(&page);
-    entries.reverse();
-    Ok(entries)
 }
 
 async fn permissions_and_page(environment: TestEnvironment) -> anyhow::Result<()> {

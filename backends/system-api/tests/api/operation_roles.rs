@@ -22,18 +22,6 @@ fn user_roles_path(id: i64) -> String {
     format!("/operation/users/{id}/roles")
 }
 
-async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-    token: &str,
-) -> anyhow::Result<Value> {
-    let (http, body) = call(app, method, path, body, Some(token), &[]).await?;
-    assert!(http == 200 || http == 400, "{http}: {body}");
-    Ok(body)
-}
-
 async fn create_role(app: &TestApp, token: &str, body: Value) -> anyhow::Result<Value> {
     send(app, Method::POST, ROLES, Some(body), token).await
 }
@@ -65,14 +53,6 @@ async fn role_id(app: &TestApp, token: &str, code: &str) -> anyhow::Result<i64> 
         .find(|role| role["code"] == code)
         .and_then(|role| role["id"].as_i64())
         .ok_or_else(|| anyhow::anyhow!("no role {code}"))
-}
-
-/// The audit entries of `action`, oldest first.
-async fn audit_of(app: &TestApp, token: &str, action: &str) -> anyhow::Result<Vec<Value>> {
-    let page = get_with(app, &format!("{AUDIT}?pageSize=100&action={action}"), token).await?;
-    let mut entries = list_of(&page);
-    entries.reverse();
-    Ok(entries)
 }
 
 /// The answer code of `GET path` with `token` (0 allowed, 403 refused).
