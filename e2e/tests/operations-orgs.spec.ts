@@ -66,6 +66,12 @@ test('an operator creates an organisation with the enterprise library and adds a
   await memberPage.reload();
   await expect(memberPage.getByTestId('mode-switch')).toBeVisible();
   await shot(memberPage, 'member-mode-switch');
+  // Private mode lands on the organisation's enterprise library (not a manufacturer that shares its id).
+  await memberPage.getByTestId('mode-switch').getByText('企业库').click();
+  await expect(memberPage).toHaveURL(new RegExp(`/part/brand-detail/${orgId}\\?type=1$`));
+  await expect(memberPage.getByTestId('enterprise-library-name')).toHaveText(orgName);
+  await expect(memberPage.getByTestId('enterprise-library-empty')).toBeVisible();
+  await shot(memberPage, 'member-enterprise-library');
 
   // The operator disables the organisation after the confirmation.
   await page.getByTestId(`org-status-${orgId}`).click();

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { AppProviders, queryClient, registerMessages, type LibraryKey } from '@portal/providers';
+import { sessionStore } from '@portal/session';
 import DetailPage from '../pages/detail-page';
 import { libraryRoutes } from '../pages/library-routes';
 import SearchPage from '../pages/search-page';
@@ -92,6 +93,20 @@ describe('libraryRoutes', () => {
       </AppProviders>,
     );
   }
+
+  it('shows an organisation’s enterprise library on brand-detail ?type=1 to its members only, never the manufacturer of that id', async () => {
+    const requests = stubFetch(200, envelope(null));
+    sessionStore.setState({ user: { id: 9, orgId: 12, orgName: '宁波紧固件有限公司', orgEnable: true }, isSetUser: true });
+    const member = renderRoutes(defineLibraryConfig('part'), '/part/brand-detail/12?type=1');
+    expect(await screen.findByTestId('enterprise-library-name')).toHaveTextContent('宁波紧固件有限公司');
+    expect(screen.getByTestId('enterprise-library-empty')).toHaveTextContent('本企业在此资源库中还没有发布的条目。');
+    member.unmount();
+    renderRoutes(defineLibraryConfig('part'), '/part/brand-detail/13?type=1');
+    expect(await screen.findByTestId('enterprise-library-forbidden')).toHaveTextContent('无权查看该企业库');
+    expect(screen.queryByTestId('brand-detail')).toBeNull();
+    expect(requests.calls.filter((url) => String(url).includes('/manufacturer'))).toHaveLength(0);
+    sessionStore.setState({ user: null, isSetUser: false });
+  });
 
   it('gives the configuration to the remote’s own routes', async () => {
     renderRoutes(defineLibraryConfig('mat'), '/mat/own');
