@@ -4,6 +4,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '@portal/providers';
 import { QueryState } from '../components/query-state';
 import { useLibraryTranslation } from '../i18n/use-library-translation';
+// The enterprise view's strings load with this page, not the first load.
+import '../i18n/enterprise-messages';
 import { ItemTable } from '../features/items/components/item-table';
 import { useManufacturer } from '../features/manufacturers/api/get-manufacturers';
 import { parseId } from '../utils/parse-id';
