@@ -735,7 +735,8 @@ export interface paths {
         /**
          * Operators: a key's own rate and daily quota (a partner that needs more, a key that abuses).
          *     Every process applies them from its next look-up of the key (the cached principal carrying
-         *     the old ones is dropped). Permission `operation:open-key:update`.
+         *     the old ones is dropped). Writes `open-key.limits` when they changed. Permission
+         *     `operation:open-key:update`.
          */
         put: operations["set_open_key_limits"];
         post?: never;
@@ -754,7 +755,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Operators: revokes any key (abuse). Permission `operation:open-key:update`. */
+        /**
+         * Operators: revokes any key (abuse); writes `open-key.revoke`. Permission
+         *     `operation:open-key:update`.
+         */
         post: operations["operator_revoke_open_key"];
         delete?: never;
         options?: never;
