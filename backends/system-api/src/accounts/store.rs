@@ -300,6 +300,13 @@ const USE_CODE: &str = "UPDATE verification_code SET used_at = $2, used_ip = $3,
 const REVOKE_ACCESS_OF_REFRESH: &str = "UPDATE access_token SET revoked_at = $2, updated_at = $2 \
      WHERE refresh_token_id = $1 AND revoked_at IS NULL RETURNING token_hash";
 
+/// Whether `error` is the database refusing a duplicate key.
+pub fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|error| error.is_unique_violation())
+}
+
 macro_rules! account_store {
     ($store:ident, $pool:ty, $db:ty) => {
         #[derive(Clone)]
@@ -337,6 +344,39 @@ macro_rules! account_store {
                 .await
                 .context("taking the write lock")?;
             Ok(tx)
+        }
+
+        /// The digests of the live sessions and of the tokens in `token_tables` (tables with
+        /// `user_id` and `token_hash`) of the accounts `holders` selects: a condition on
+        /// `user_id` with `$1` bound to `bound`. Their cached principals are dropped when the
+        /// accounts' organisation or permissions change.
+        pub(crate) async fn credential_digests(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            holders: &str,
+            bound: i64,
+            now: DateTime<Utc>,
+            token_tables: &[&str],
+        ) -> anyhow::Result<Vec<String>> {
+            let mut digests: Vec<String> = sqlx::query_scalar(&format!(
+                "SELECT token_hash FROM access_token WHERE {holders} \
+                 AND revoked_at IS NULL AND expires_at > $2"
+            ))
+            .bind(bound)
+            .bind(now)
+            .fetch_all(&mut **tx)
+            .await
+            .context("listing the accounts' sessions")?;
+            for table in token_tables {
+                let tokens: Vec<String> = sqlx::query_scalar(&format!(
+                    "SELECT token_hash FROM {table} WHERE {holders}"
+                ))
+                .bind(bound)
+                .fetch_all(&mut **tx)
+                .await
+                .with_context(|| format!("listing the accounts' {table} digests"))?;
+                digests.extend(tokens);
+            }
+            Ok(digests)
         }
 
         /// Marks a code used; `false` when it was used meanwhile.

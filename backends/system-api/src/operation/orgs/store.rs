@@ -162,12 +162,6 @@ pub trait OrgAdminStore {
 const SELECT_ORGS: &str = "SELECT o.id, o.name, o.enabled, o.business_scope, o.created_at, \
      (SELECT COUNT(*) FROM app_user u WHERE u.org_id = o.id) AS member_count FROM org o";
 
-fn is_unique_violation(error: &sqlx::Error) -> bool {
-    error
-        .as_database_error()
-        .is_some_and(|error| error.is_unique_violation())
-}
-
 macro_rules! org_admin_store {
     ($store:ident, $pool:ty, $db:ty, $lock:expr, $lock_names:expr, $accounts:ident, $audit:ident) => {
         #[derive(Clone)]
@@ -285,7 +279,7 @@ macro_rules! org_admin_store {
                 let id: i64 = match inserted {
                     Ok(id) => id,
                     // Another operator created the same name between the check and the insert.
-                    Err(error) if is_unique_violation(&error) => return Ok(OrgCreation::NameTaken),
+                    Err(error) if crate::accounts::store::is_unique_violation(&error) => return Ok(OrgCreation::NameTaken),
                     Err(error) => return Err(error).context("storing the organisation"),
                 };
                 let entry = AuditEntry {
@@ -341,7 +335,7 @@ macro_rules! org_admin_store {
                 .await;
                 match updated {
                     Ok(_) => {}
-                    Err(error) if is_unique_violation(&error) => return Ok(OrgChange::NameTaken),
+                    Err(error) if crate::accounts::store::is_unique_violation(&error) => return Ok(OrgChange::NameTaken),
                     Err(error) => return Err(error).context("storing the organisation"),
                 }
                 // A disabled organisation's API keys are refused from their next look-up; the
@@ -412,25 +406,14 @@ macro_rules! org_admin_store {
                     .await
                     .context("storing the account's organisation")?;
                 // Every principal cached for this account names the old organisation.
-                let mut revoked: Vec<String> = sqlx::query_scalar(
-                    "SELECT token_hash FROM access_token \
-                     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2",
+                let revoked = crate::accounts::store::$accounts::credential_digests(
+                    &mut tx,
+                    "user_id = $1",
+                    user_id,
+                    now,
+                    &["personal_access_token", "open_api_key"],
                 )
-                .bind(user_id)
-                .bind(now)
-                .fetch_all(&mut *tx)
-                .await
-                .context("listing the account's sessions")?;
-                for table in ["personal_access_token", "open_api_key"] {
-                    let digests: Vec<String> = sqlx::query_scalar(&format!(
-                        "SELECT token_hash FROM {table} WHERE user_id = $1"
-                    ))
-                    .bind(user_id)
-                    .fetch_all(&mut *tx)
-                    .await
-                    .context("listing the account's tokens")?;
-                    revoked.extend(digests);
-                }
+                .await?;
                 let entry = AuditEntry {
                     actor,
                     action,

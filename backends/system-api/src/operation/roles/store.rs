@@ -165,12 +165,6 @@ pub trait RoleAdminStore {
 const SELECT_ROLES: &str = "SELECT r.id, r.code, r.name, r.created_at, \
      (SELECT COUNT(*) FROM user_role ur WHERE ur.role_id = r.id) AS user_count FROM role r";
 
-fn is_unique_violation(error: &sqlx::Error) -> bool {
-    error
-        .as_database_error()
-        .is_some_and(|error| error.is_unique_violation())
-}
-
 macro_rules! role_admin_store {
     ($store:ident, $pool:ty, $db:ty, $lock_role:expr, $lock_user:expr, $accounts:ident, $audit:ident) => {
         #[derive(Clone)]
@@ -243,32 +237,22 @@ macro_rules! role_admin_store {
             Ok(())
         }
 
-        /// The digests of the live sessions and personal tokens of the accounts `holders`
-        /// selects (a condition on `user_id`, with `$1` bound to `bound`).
+        /// Sessions and personal tokens carry the holder's permissions; open-platform keys
+        /// carry only their own scopes.
         async fn digests_of(
             tx: &mut sqlx::Transaction<'_, $db>,
             holders: &str,
             bound: i64,
             now: DateTime<Utc>,
         ) -> anyhow::Result<Vec<String>> {
-            let mut digests: Vec<String> = sqlx::query_scalar(&format!(
-                "SELECT token_hash FROM access_token WHERE {holders} \
-                 AND revoked_at IS NULL AND expires_at > $2"
-            ))
-            .bind(bound)
-            .bind(now)
-            .fetch_all(&mut **tx)
+            crate::accounts::store::$accounts::credential_digests(
+                tx,
+                holders,
+                bound,
+                now,
+                &["personal_access_token"],
+            )
             .await
-            .context("listing the holders' sessions")?;
-            let personal: Vec<String> = sqlx::query_scalar(&format!(
-                "SELECT token_hash FROM personal_access_token WHERE {holders}"
-            ))
-            .bind(bound)
-            .fetch_all(&mut **tx)
-            .await
-            .context("listing the holders' personal tokens")?;
-            digests.extend(personal);
-            Ok(digests)
         }
 
         impl RoleAdminStore for $store {
@@ -323,7 +307,7 @@ macro_rules! role_admin_store {
                 .await;
                 let id: i64 = match inserted {
                     Ok(id) => id,
-                    Err(error) if is_unique_violation(&error) => {
+                    Err(error) if crate::accounts::store::is_unique_violation(&error) => {
                         return Ok(RoleCreation::CodeTaken)
                     }
                     Err(error) => return Err(error).context("storing the role"),
