@@ -6,6 +6,7 @@
 //! [`Library`] and serves it through [`LibraryService`], with its own database and migrations
 //! (the migrations live here once: see docs/backend-architecture.md).
 
+pub mod enterprise;
 pub mod item;
 pub mod model;
 pub mod routes;
@@ -62,6 +63,11 @@ impl Library {
     /// `/to/open/<key>`: the open platform's read-only mount of the library (API keys).
     pub fn open_base(&self) -> String {
         format!("/to/open/{}", self.key)
+    }
+
+    /// `/to/api/enterprise/<key>`: the members' routes of organisations' enterprise libraries.
+    pub fn enterprise_base(&self) -> String {
+        format!("/to/api/enterprise/{}", self.key)
     }
 
     /// `/to/api/operation/<key>`: the base of the library's operator routes.
@@ -165,6 +171,41 @@ struct EmptySuggestApi;
     tags((name = "search-index", description = "搜索索引运维 Search index operations (operators)"))
 )]
 struct SearchIndexApi;
+
+/// The members' enterprise-library routes of a library (`/to/api/enterprise/<library>/…`).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::enterprise::items::list_items,
+        routes::enterprise::items::item_detail,
+        routes::enterprise::items::submit_item,
+    ),
+    components(schemas(
+        enterprise::EnterpriseItem,
+        enterprise::EnterpriseItemDraft,
+        enterprise::EnterpriseParameter,
+        enterprise::EnterpriseItemState,
+    )),
+    tags((name = "enterprise", description = "企业库 Enterprise library (organisation members)"))
+)]
+struct EnterpriseApi;
+
+/// The operators' review of a library's enterprise items (`/to/api/operation/<library>/…`).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::enterprise::review::review_queue,
+        routes::enterprise::review::review_item,
+    ),
+    components(schemas(
+        enterprise::EnterpriseItem,
+        enterprise::EnterpriseParameter,
+        enterprise::EnterpriseItemState,
+        enterprise::ReviewRequest,
+    )),
+    tags((name = "enterprise-review", description = "企业条目审核 Enterprise item review (operators)"))
+)]
+struct EnterpriseReviewApi;
 
 /// The operators' usage statistics of a library (`/to/stat/<library>/…`).
 #[derive(OpenApi)]
@@ -339,7 +380,8 @@ fn for_library<L: item::library::ItemLibrary>(
 
 /// The whole OpenAPI document of item library `L`: the category routes, the kit's item and
 /// search routes, the library's own routes (`own`, already under its API base:
-/// [`library_routes_openapi`]) and the operator's search-index routes.
+/// [`library_routes_openapi`]), the operator's search-index and statistics routes and the
+/// enterprise routes.
 pub fn item_library_openapi<L: item::library::ItemLibrary>(
     library: &Library,
     own: utoipa::openapi::OpenApi,
@@ -350,6 +392,7 @@ pub fn item_library_openapi<L: item::library::ItemLibrary>(
     document.merge(own);
     document.merge(search_index_openapi(library));
     document.merge(stat_openapi(library));
+    document.merge(enterprise_openapi(library));
     document
 }
 
@@ -439,6 +482,46 @@ pub fn configure_stats(
             }))
             .app_data(web::Data::from(authenticator))
             .configure(routes::stat::configure),
+    );
+}
+
+/// The OpenAPI document of the library's enterprise routes (members' and operators'), with
+/// concrete paths.
+pub fn enterprise_openapi(library: &Library) -> utoipa::openapi::OpenApi {
+    let mut document = with_base(EnterpriseApi::openapi(), &library.enterprise_base());
+    document.merge(with_base(
+        EnterpriseReviewApi::openapi(),
+        &library.operation_base(),
+    ));
+    document
+}
+
+/// Mounts the enterprise routes of `library` over `db` (docs/enterprise-library.md): the
+/// members' under `/to/api/enterprise/<key>` and the operators' review under
+/// `/to/api/operation/<key>/enterprise-items`, both checking tokens through `authenticator`.
+pub fn configure_enterprise(
+    cfg: &mut web::ServiceConfig,
+    library: &'static Library,
+    db: &kernel::Database,
+    authenticator: Arc<auth::Authenticator>,
+) {
+    let state = web::Data::new(routes::enterprise::EnterpriseState {
+        library,
+        store: enterprise::store::EnterpriseRepository::new(db),
+        categories: CategoryRepository::new(db),
+    });
+    let authenticator = web::Data::from(authenticator);
+    cfg.service(
+        web::scope(&library.enterprise_base())
+            .app_data(state.clone())
+            .app_data(authenticator.clone())
+            .configure(routes::enterprise::configure_members),
+    )
+    .service(
+        web::scope(&format!("{}/enterprise-items", library.operation_base()))
+            .app_data(state)
+            .app_data(authenticator)
+            .configure(routes::enterprise::configure_operators),
     );
 }
 

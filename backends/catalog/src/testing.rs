@@ -106,6 +106,18 @@ pub async fn check_library_api(app: &TestApp, library: &Library) -> anyhow::Resu
 
     check_detail(app, &base, &taxonomy).await?;
 
+    // The enterprise routes are mounted (their table migrated) and ask for a session.
+    for path in [
+        format!("{}/items", library.enterprise_base()),
+        format!("{}/enterprise-items", library.operation_base()),
+    ] {
+        let (status, body) = app.get_json(&path).await?;
+        ensure!(
+            status == 200 && body["code"] == 401,
+            "{path} without a session answered HTTP {status}: {body}"
+        );
+    }
+
     let (status, body) = app
         .get_json(&format!("{base}/category/no-such-category"))
         .await?;

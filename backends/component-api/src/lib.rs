@@ -231,6 +231,7 @@ impl Service for ComponentService {
                 .configure(catalog::routes::configure_shape::<ComponentItems, FileModels>)
                 .configure(catalog::routes::configure),
         );
+        catalog::configure_enterprise(cfg, &LIBRARY, &context.db, self.authenticator(context));
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

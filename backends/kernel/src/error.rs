@@ -101,6 +101,24 @@ pub mod shape {
     }
 }
 
+/// Codes of the kit's enterprise (private) library routes (`/to/api/enterprise/<library>`, the
+/// operators' `/to/api/operation/<library>/enterprise-items`), module 1_042: the same in every
+/// library (docs/enterprise-library.md).
+pub mod enterprise {
+    crate::error_codes! {
+        ENTERPRISE_ERRORS {
+            /// The caller belongs to no organisation (`org_id` 0 or 1).
+            NOT_ORG_MEMBER = (1_042_001_000, OK, "仅企业用户可使用企业库");
+            /// No such item in the caller's organisation (another organisation's answers the same).
+            ITEM_NOT_FOUND = (1_042_001_001, OK, "企业条目不存在");
+            /// The item was reviewed meanwhile (by another operator).
+            ALREADY_REVIEWED = (1_042_001_002, OK, "该条目已审核，请刷新");
+            /// The category is not in this library's tree.
+            CATEGORY_NOT_FOUND = (1_042_001_003, OK, "分类不存在");
+        }
+    }
+}
+
 /// Codes of the open platform's gate (`/to/open/<library>/…`, docs/open-platform.md), module
 /// 1_041. Machine clients read the HTTP status, so these answer with it (401, 403, 429).
 pub mod open {

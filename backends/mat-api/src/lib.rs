@@ -238,6 +238,7 @@ impl Service for MatService {
                 .configure(catalog::routes::configure_items::<MatItems>)
                 .configure(catalog::routes::configure),
         );
+        catalog::configure_enterprise(cfg, &LIBRARY, &context.db, self.authenticator(context));
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

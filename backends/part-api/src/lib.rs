@@ -246,6 +246,7 @@ impl Service for PartService {
                 .configure(catalog::routes::configure_shape::<PartItems, GeneratedShapes>)
                 .configure(catalog::routes::configure),
         );
+        catalog::configure_enterprise(cfg, &LIBRARY, &context.db, self.authenticator(context));
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use catalog::LibraryService;
 use kernel::{
-    error::global::GLOBAL_ERRORS, error::open::OPEN_ERRORS, error::shape::SHAPE_ERRORS, ErrorCode,
-    Service,
+    error::enterprise::ENTERPRISE_ERRORS, error::global::GLOBAL_ERRORS, error::open::OPEN_ERRORS,
+    error::shape::SHAPE_ERRORS, ErrorCode, Service,
 };
 
 /// The three library services, in the order the portal lists them.
@@ -69,6 +69,7 @@ pub fn error_tables() -> Vec<(&'static str, &'static [ErrorCode])> {
     let mut tables = vec![
         ("global", GLOBAL_ERRORS),
         ("shape", SHAPE_ERRORS),
+        ("enterprise", ENTERPRISE_ERRORS),
         ("open", OPEN_ERRORS),
     ];
     for service in services() {
@@ -85,7 +86,7 @@ mod tests {
     fn every_error_code_is_defined_once_across_all_services() {
         let tables: Vec<&[ErrorCode]> = error_tables().into_iter().map(|(_, t)| t).collect();
         assert_eq!(kernel::error::duplicate_codes(&tables), Vec::<i64>::new());
-        assert_eq!(tables.len(), 7);
+        assert_eq!(tables.len(), 8);
     }
 
     #[test]
@@ -115,5 +116,33 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names, ["component", "mat", "part", "system"]);
+    }
+
+    /// A library with tables of its own lists the kit's migrations beside its own (symlinks):
+    /// one the kit adds and a library misses leaves that library without the kit's table.
+    #[test]
+    fn every_library_migrates_every_kit_migration() {
+        for service in services()
+            .iter()
+            .filter(|service| service.name() != "system")
+        {
+            let migrations = service.migrations();
+            for (kit, own) in [
+                (&catalog::SQLITE_MIGRATIONS, migrations.sqlite),
+                (&catalog::POSTGRES_MIGRATIONS, migrations.postgres),
+            ] {
+                let missing: Vec<i64> = kit
+                    .iter()
+                    .map(|migration| migration.version)
+                    .filter(|version| !own.iter().any(|mine| mine.version == *version))
+                    .collect();
+                assert_eq!(
+                    missing,
+                    Vec::<i64>::new(),
+                    "{} lacks kit migrations",
+                    service.name()
+                );
+            }
+        }
     }
 }

@@ -18,6 +18,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/enterprise/mat/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's organisation's items of this library, newest first, in every state (the
+         *     members follow their submissions); `keyword` matches code, name and manufacturer.
+         */
+        get: operations["list_items"];
+        put?: never;
+        /** Submits an item into the caller's organisation's library; it waits for an operator's review. */
+        post: operations["submit_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/mat/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item of the caller's organisation; another organisation's id answers like a missing one. */
+        get: operations["item_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/mat/enterprise-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every organisation's items of this library, oldest first (review order); `state` and
+         *     `orgId` narrow it.
+         */
+        get: operations["review_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/mat/enterprise-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approves or rejects a pending item (a rejection carries its reason); an item decided
+         *     meanwhile answers 1042001002, so of two operators at once one wins.
+         */
+        put: operations["review_item"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/mat/search-index/rebuild": {
         parameters: {
             query?: never;
@@ -640,6 +718,60 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_EnterpriseItem: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description `None` when the category was removed from the tree since.
+                 */
+                categoryId?: number | null;
+                /** @description The category's Chinese name ("" when removed). */
+                categoryName: string;
+                categoryNameEn: string;
+                code: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                createTime: number;
+                description: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The library key. */
+                library: string;
+                manufacturer?: string | null;
+                name: string;
+                /** Format: int64 */
+                orgId: number;
+                parameters: components["schemas"]["EnterpriseParameter"][];
+                /** @description The reviewer's remark. */
+                remark?: string | null;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds; `None` while pending.
+                 */
+                reviewTime?: number | null;
+                /** Format: int64 */
+                reviewedBy?: number | null;
+                state: components["schemas"]["EnterpriseItemState"];
+                /**
+                 * Format: int64
+                 * @description User id of the submitter.
+                 */
+                submittedBy: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_GradeMaterials: {
             /**
              * Format: int64
@@ -690,6 +822,67 @@ export interface components {
                 /** @description (`components` in every library: the spec's name.) */
                 components: components["schemas"]["PageResult_ItemSummary"];
                 manufacturer: components["schemas"]["ManufacturerView"];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_EnterpriseItem: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /**
+                     * Format: int64
+                     * @description `None` when the category was removed from the tree since.
+                     */
+                    categoryId?: number | null;
+                    /** @description The category's Chinese name ("" when removed). */
+                    categoryName: string;
+                    categoryNameEn: string;
+                    code: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createTime: number;
+                    description: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The library key. */
+                    library: string;
+                    manufacturer?: string | null;
+                    name: string;
+                    /** Format: int64 */
+                    orgId: number;
+                    parameters: components["schemas"]["EnterpriseParameter"][];
+                    /** @description The reviewer's remark. */
+                    remark?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds; `None` while pending.
+                     */
+                    reviewTime?: number | null;
+                    /** Format: int64 */
+                    reviewedBy?: number | null;
+                    state: components["schemas"]["EnterpriseItemState"];
+                    /**
+                     * Format: int64
+                     * @description User id of the submitter.
+                     */
+                    submittedBy: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -1164,6 +1357,79 @@ export interface components {
              */
             zeroResult: number;
         };
+        /** @description An item as answered. */
+        EnterpriseItem: {
+            /**
+             * Format: int64
+             * @description `None` when the category was removed from the tree since.
+             */
+            categoryId?: number | null;
+            /** @description The category's Chinese name ("" when removed). */
+            categoryName: string;
+            categoryNameEn: string;
+            code: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The library key. */
+            library: string;
+            manufacturer?: string | null;
+            name: string;
+            /** Format: int64 */
+            orgId: number;
+            parameters: components["schemas"]["EnterpriseParameter"][];
+            /** @description The reviewer's remark. */
+            remark?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; `None` while pending.
+             */
+            reviewTime?: number | null;
+            /** Format: int64 */
+            reviewedBy?: number | null;
+            state: components["schemas"]["EnterpriseItemState"];
+            /**
+             * Format: int64
+             * @description User id of the submitter.
+             */
+            submittedBy: number;
+        };
+        /** @description The body of a submission, as sent. */
+        EnterpriseItemDraft: {
+            /**
+             * Format: int64
+             * @description A category of this library's tree.
+             */
+            categoryId?: number | null;
+            /** @description Part number, grade or designation, 1–64 characters. */
+            code?: string | null;
+            /** @description At most 2000 characters. */
+            description?: string | null;
+            /** @description At most 128 characters. */
+            manufacturer?: string | null;
+            /** @description 1–128 characters. */
+            name?: string | null;
+            /** @description At most 50, names unique (1–64 characters), values 1–256 characters. */
+            parameters?: components["schemas"]["EnterpriseParameter"][];
+        };
+        /**
+         * @description Where a submission stands.
+         * @enum {string}
+         */
+        EnterpriseItemState: "pending" | "approved" | "rejected";
+        /**
+         * @description A named value the submitter gives the item (free text: organisations' parameters are not
+         *     typed against the library's dimensions yet).
+         */
+        EnterpriseParameter: {
+            name: string;
+            value: string;
+        };
         /** @description A designation of the material in another standards system. */
         Equivalent: {
             /** @description True unless the source itself names this designation. */
@@ -1540,6 +1806,13 @@ export interface components {
             /** @description Materials in the library. */
             total: number;
         };
+        /** @description An operator's decision, as sent. */
+        ReviewRequest: {
+            /** @description `true` approves, `false` rejects. */
+            approved?: boolean | null;
+            /** @description Required when rejecting; at most 500 characters. */
+            remark?: string | null;
+        };
         SearchAnswer: {
             /**
              * @description The library's configured facets (`crate::search::FacetConfig::view`); one it does not
@@ -1638,6 +1911,142 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_ChatRecommendation"];
+                };
+            };
+        };
+    };
+    list_items: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description `pending`, `approved` or `rejected`; absent: all. */
+                state?: string;
+                /** @description Matches code, name and manufacturer (members' list). */
+                keyword?: string;
+                /** @description One organisation (operators' queue). */
+                orgId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; not signed in → 401; not in an organisation → 1042001000; bad state or paging → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    submit_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnterpriseItemDraft"];
+            };
+        };
+        responses: {
+            /** @description The stored item (state pending); a field out of its limits → 400; unknown category → 1042001003; without enterprise:item:publish → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    item_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item; missing or another organisation's → 1042001001 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    review_queue: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description `pending`, `approved` or `rejected`; absent: all. */
+                state?: string;
+                /** @description Matches code, name and manufacturer (members' list). */
+                keyword?: string;
+                /** @description One organisation (operators' queue). */
+                orgId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; not signed in → 401; without operation:enterprise-item:audit → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    review_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The reviewed item; rejected without a remark → 400; missing → 1042001001; no longer pending → 1042001002 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
                 };
             };
         };

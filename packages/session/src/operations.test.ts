@@ -11,6 +11,11 @@ describe('operationsPagesFor', () => {
     expect(pages.map((page) => page.key)).toEqual(['feedback', 'audit-log']);
   });
 
+  it('opens the enterprise-item queue only to holders of its audit permission', () => {
+    expect(operationsPagesFor(['operation:enterprise-item:audit']).map((page) => page.key)).toEqual(['enterprise-items']);
+    expect(operationsPagesFor(['system:brand-application:query']).map((page) => page.key)).toEqual(['brand-applications']);
+  });
+
   it('opens a page of several permissions to a holder of any one of them', () => {
     expect(operationsPagesFor(['part:search-index:rebuild']).map((page) => page.key)).toEqual(['search-index']);
   });

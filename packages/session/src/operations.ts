@@ -11,6 +11,8 @@ export const OPERATIONS_HOME = '/operation';
 export const OPERATIONS_PAGES = [
   { key: 'feedback', path: '/operation/feedback', permission: 'operation:feedback:query' },
   { key: 'brand-applications', path: '/operation/brand-applications', permission: 'system:brand-application:query' },
+  // Enterprise (private) library submissions of every organisation, before their members see them (docs/enterprise-library.md).
+  { key: 'enterprise-items', path: '/operation/enterprise-items', permission: 'operation:enterprise-item:audit' },
   { key: 'users', path: '/operation/users', permission: 'system:user:query' },
   { key: 'organisations', path: '/operation/organisations', permission: 'system:org:query' },
   { key: 'roles', path: '/operation/roles', permission: 'system:role:query' },

@@ -17,10 +17,11 @@ const DownloadPage = lazy(() => import('../pages/download-page'));
 const AboutPage = lazy(() => import('../pages/about-page'));
 const BrandEntryPage = lazy(() => import('../pages/brand-entry-page'));
 const VendorPage = lazy(() => import('../pages/vendor-page'));
-// Operations pages (permission-gated inside): feedback handling, the front-end log, brand-entry review.
+// Operations pages (permission-gated inside): feedback handling, the front-end log, brand-entry and enterprise-item review.
 const FeedbackAdminPage = lazy(() => import('../features/operations/components/feedback-admin-page'));
 const FrontLogAdminPage = lazy(() => import('../features/operations/components/front-log-admin-page'));
 const BrandApplicationAdminPage = lazy(() => import('../features/operations/components/brand-application-admin-page'));
+const EnterpriseItemsAdminPage = lazy(() => import('../features/operations/components/enterprise-items-admin-page'));
 const OpenKeysAdminPage = lazy(() => import('../features/operations/components/open-keys-admin-page'));
 // The open platform's developer page: API keys and how to call /to/open/<library>.
 const OpenPlatformPage = lazy(() => import('../features/open-platform/components/open-platform-page'));
@@ -44,6 +45,7 @@ const BrandPage = lazy(() => import('../pages/brand-page'));
 const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> = {
   feedback: FeedbackAdminPage,
   'brand-applications': BrandApplicationAdminPage,
+  'enterprise-items': EnterpriseItemsAdminPage,
   users: UsersAdminPage,
   organisations: OrganisationsAdminPage,
   roles: RolesAdminPage,

@@ -22,6 +22,7 @@
 //! | `GET /shape-query/{queryToken}` | an earlier upload's query with other options | [`configure_shape`] |
 
 pub mod category;
+pub mod enterprise;
 pub mod item;
 pub mod manufacturer;
 pub mod search;

@@ -2,6 +2,7 @@
 
 mod category;
 mod components;
+mod enterprise;
 mod helpers;
 mod import;
 mod kicad_v1;

@@ -99,7 +99,9 @@ describe('libraryRoutes', () => {
     sessionStore.setState({ user: { id: 9, orgId: 12, orgName: '宁波紧固件有限公司', orgEnable: true }, isSetUser: true });
     const member = renderRoutes(defineLibraryConfig('part'), '/part/brand-detail/12?type=1');
     expect(await screen.findByTestId('enterprise-library-name')).toHaveTextContent('宁波紧固件有限公司');
-    expect(screen.getByTestId('enterprise-library-empty')).toHaveTextContent('本企业在此资源库中还没有发布的条目。');
+    // The organisation's items come from the enterprise route; it has none yet.
+    expect(await screen.findByTestId('enterprise-library-empty')).toHaveTextContent('本企业在此资源库中还没有条目。');
+    expect(requests.calls.map((url) => new URL(url, 'http://localhost').pathname)).toContain('/to/api/enterprise/part/items');
     member.unmount();
     renderRoutes(defineLibraryConfig('part'), '/part/brand-detail/13?type=1');
     expect(await screen.findByTestId('enterprise-library-forbidden')).toHaveTextContent('无权查看该企业库');

@@ -1,55 +1,14 @@
 import { useState } from 'react';
-import { Alert, Card, Empty, Result, Typography } from 'antd';
+import { Card, Empty, Typography } from 'antd';
 import { useParams, useSearchParams } from 'react-router';
-import { useSession } from '@portal/providers';
 import { QueryState } from '../components/query-state';
 import { useLibraryTranslation } from '../i18n/use-library-translation';
-// The enterprise view's strings load with this page, not the first load.
-import '../i18n/enterprise-messages';
+import { EnterpriseLibrary } from '../features/enterprise/components/enterprise-library';
 import { ItemTable } from '../features/items/components/item-table';
 import { useManufacturer } from '../features/manufacturers/api/get-manufacturers';
 import { parseId } from '../utils/parse-id';
 
 const PAGE_SIZE = 20;
-
-/**
- * `?type=1` (spec §2/§4: where private mode lands, `/part/brand-detail/{orgId}?type=1`): the organisation's
- * enterprise library, for its members only. Publishing items into it does not exist yet, so it says so and
- * lists nothing, rather than the manufacturer that happens to share the organisation's id.
- */
-function EnterpriseLibrary({ orgId }: { orgId: number | undefined }) {
-  const { t } = useLibraryTranslation();
-  const user = useSession((state) => state.user);
-  if (orgId === undefined || !user || Number(user.orgId) !== orgId) {
-    return <Result status="403" title={t('enterprise.notMemberTitle')} subTitle={t('enterprise.notMemberText')} data-testid="enterprise-library-forbidden" />;
-  }
-  return (
-    <div data-testid="enterprise-library" style={{ padding: 16 }}>
-      <Card
-        title={
-          <>
-            <span data-testid="enterprise-library-name">{user.orgName}</span>
-            <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
-              {t('enterprise.title')}
-            </Typography.Text>
-          </>
-        }
-      >
-        {user.orgEnable === false && <Alert type="warning" showIcon title={t('enterprise.disabled')} style={{ marginBottom: 16 }} />}
-        <Empty
-          description={
-            <>
-              <Typography.Paragraph strong>{t('enterprise.empty')}</Typography.Paragraph>
-              <Typography.Paragraph type="secondary">{t('enterprise.explain')}</Typography.Paragraph>
-              <Typography.Paragraph type="secondary">{t('enterprise.switchHint')}</Typography.Paragraph>
-            </>
-          }
-          data-testid="enterprise-library-empty"
-        />
-      </Card>
-    </div>
-  );
-}
 
 /** /{library}/brand-detail/{id}: a manufacturer and its items; with `?type=1` the organisation `id`'s enterprise library. */
 export default function BrandDetailPage() {

@@ -82,3 +82,40 @@ export function installResizeObserver(): void {
   }
   vi.stubGlobal('ResizeObserver', InertResizeObserver);
 }
+
+/** One call a routed fetch stub received: method, absolute URL and the JSON body it sent (if any). */
+export interface RecordedFetch {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** What a route answers: an HTTP status (200 unless given) and a body, usually an `envelope`. */
+export interface FetchAnswer {
+  status?: number;
+  body: string;
+}
+
+/**
+ * Replaces global fetch with `route`, which answers each call by what it asks (method, path, query);
+ * a call it leaves unanswered gets the server's 404 envelope. Records every call, its JSON body parsed.
+ */
+export function routeFetch(route: (call: RecordedFetch) => FetchAnswer | undefined): { calls: RecordedFetch[] } {
+  const calls: RecordedFetch[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const text = typeof init?.body === 'string' ? init.body : undefined;
+      const call: RecordedFetch = {
+        method: (init?.method ?? 'GET').toUpperCase(),
+        url: new URL(href, 'http://localhost'),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      calls.push(call);
+      const answer = route(call) ?? { status: 404, body: envelope(null, 404, `请求地址不存在:${call.url.pathname}`) };
+      return new Response(answer.body, { status: answer.status ?? 200, headers: { 'content-type': 'application/json;charset=UTF-8' } });
+    }),
+  );
+  return { calls };
+}

@@ -35,11 +35,12 @@ pub enum PermissionGroup {
 }
 
 /// Every permission a role may hold: the strings the services and the front end check.
-pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 24] = [
+pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 26] = [
     ("portal:profile:query", PermissionGroup::Portal),
     ("portal:profile:update", PermissionGroup::Portal),
     ("portal:feedback:create", PermissionGroup::Portal),
     ("open:key:manage", PermissionGroup::Portal),
+    ("enterprise:item:publish", PermissionGroup::Portal),
     ("operation:feedback:query", PermissionGroup::Operation),
     ("operation:feedback:update", PermissionGroup::Operation),
     ("system:brand-application:query", PermissionGroup::Operation),
@@ -60,6 +61,10 @@ pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 24] = [
     ("operation:stat:query", PermissionGroup::Operation),
     ("system:audit-log:query", PermissionGroup::Operation),
     ("operation:frontlog:query", PermissionGroup::Operation),
+    (
+        "operation:enterprise-item:audit",
+        PermissionGroup::Operation,
+    ),
     ("component:search-index:rebuild", PermissionGroup::Library),
     ("part:search-index:rebuild", PermissionGroup::Library),
     ("mat:search-index:rebuild", PermissionGroup::Library),

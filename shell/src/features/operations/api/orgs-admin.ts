@@ -70,6 +70,39 @@ export function useOrgsPage(filters: OrgFilters) {
   return useQuery(orgsPageQueryOptions(filters));
 }
 
+/** The organisation list's largest page, and how many of them the names below read at most (10,000 organisations). */
+const ORG_NAMES_PAGE_SIZE = 100;
+const ORG_NAMES_MAX_PAGES = 100;
+
+/**
+ * Every organisation's name by id, for lists whose rows carry only an organisation id (the enterprise-item queue).
+ * There is no look-up by id: the list is read page by page (the server's own paging and permission check).
+ */
+export async function fetchOrgNames(): Promise<Record<number, string>> {
+  const names: Record<number, string> = {};
+  let read = 0;
+  for (let pageNo = 1; pageNo <= ORG_NAMES_MAX_PAGES; pageNo += 1) {
+    const page = await pageOrgs({ pageNo, pageSize: ORG_NAMES_PAGE_SIZE });
+    for (const org of page.list) names[org.id] = org.name;
+    read += page.list.length;
+    if (page.list.length < ORG_NAMES_PAGE_SIZE || read >= page.total) break;
+  }
+  return names;
+}
+
+/** Under the organisations' key, so a change of an organisation (its name) refetches the names too. */
+export const orgNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...orgKeys.all, 'names'] as const,
+    queryFn: fetchOrgNames,
+    staleTime: 60_000,
+  });
+
+/** The names, read only for operators who may list organisations (`system:org:query`); the others see ids. */
+export function useOrgNames(enabled: boolean) {
+  return useQuery({ ...orgNamesQueryOptions(), enabled });
+}
+
 /**
  * A change of an organisation or its members also changes the user list (their organisation) and adds an
  * audit entry: all three are refetched.

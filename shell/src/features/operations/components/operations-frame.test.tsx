@@ -46,6 +46,29 @@ describe('the operations platform', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/operation/audit-log');
   });
 
+  it('puts the enterprise-item queue after the brand applications, for holders of its audit permission only', async () => {
+    sessionStore.setState({
+      isSetUser: true,
+      permissions: ['system:user:query', 'operation:enterprise-item:audit', 'system:brand-application:query', 'operation:feedback:query'],
+    });
+    renderAt('/operation/feedback');
+    const nav = await screen.findByTestId('operations-nav');
+    expect([...nav.querySelectorAll('[data-testid^="operations-nav-"]')].map((item) => item.textContent)).toEqual([
+      '反馈管理',
+      '入驻审核',
+      '企业条目审核',
+      '用户管理',
+    ]);
+    fireEvent.click(screen.getByTestId('operations-nav-enterprise-items'));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/operation/enterprise-items');
+  });
+
+  it('opens the enterprise-item queue for an operator who holds only its permission', async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['operation:enterprise-item:audit'] });
+    renderAt('/operation');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/operation/enterprise-items');
+  });
+
   it('shows users without an operations permission the 403 card and no menu', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['open:key:manage'] });
     renderAt('/operation');

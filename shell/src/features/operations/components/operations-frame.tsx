@@ -8,6 +8,7 @@ import {
   BugOutlined,
   CommentOutlined,
   DatabaseOutlined,
+  FileDoneOutlined,
   FileSearchOutlined,
   KeyOutlined,
   SafetyCertificateOutlined,
@@ -26,6 +27,7 @@ import '../operations-messages';
 const PAGE_MENU: Record<OperationsPage['key'], { labelKey: string; icon: ReactNode }> = {
   feedback: { labelKey: 'operations.nav.feedback', icon: <CommentOutlined /> },
   'brand-applications': { labelKey: 'operations.nav.brandApplications', icon: <AuditOutlined /> },
+  'enterprise-items': { labelKey: 'operations.nav.enterpriseItems', icon: <FileDoneOutlined /> },
   users: { labelKey: 'operations.nav.users', icon: <TeamOutlined /> },
   organisations: { labelKey: 'operations.nav.organisations', icon: <ApartmentOutlined /> },
   roles: { labelKey: 'operations.nav.roles', icon: <SafetyCertificateOutlined /> },

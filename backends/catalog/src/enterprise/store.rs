@@ -1,0 +1,361 @@
+//! The `enterprise_item` table (migration `20261127000081_enterprise_item.sql`), one store per
+//! backend stamped from one macro like the kit's other stores. Every member query is bounded by
+//! the organisation it is given; a review is one conditional `UPDATE … WHERE state = 'pending'`,
+//! so of two operators deciding at once exactly one wins.
+
+use anyhow::Context;
+use chrono::{DateTime, SubsecRound, Utc};
+use sqlx::{PgPool, SqlitePool};
+
+use super::{EnterpriseItem, EnterpriseItemState, EnterpriseParameter, Review, ValidDraft};
+
+/// Which items a list wants.
+#[derive(Debug, Clone, Default)]
+pub struct ItemFilter {
+    /// `None`: every organisation (operators only).
+    pub org_id: Option<i64>,
+    pub state: Option<EnterpriseItemState>,
+    /// Matched case-insensitively against code, name and manufacturer.
+    pub keyword: Option<String>,
+}
+
+/// A page of items and the total over all pages.
+#[derive(Debug, Clone)]
+pub struct ItemPage {
+    pub items: Vec<EnterpriseItem>,
+    pub total: i64,
+}
+
+/// Who submits, into which library.
+#[derive(Debug, Clone, Copy)]
+pub struct Submitter<'a> {
+    pub library: &'a str,
+    pub org_id: i64,
+    pub user_id: i64,
+}
+
+/// What became of a review.
+#[derive(Debug, Clone)]
+pub enum ReviewOutcome {
+    Reviewed(Box<EnterpriseItem>),
+    NotFound,
+    /// Someone decided first.
+    AlreadyReviewed,
+}
+
+#[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
+pub trait EnterpriseStore {
+    /// Stores a pending submission and answers it.
+    async fn submit(
+        &self,
+        submitter: Submitter<'_>,
+        draft: &ValidDraft,
+    ) -> anyhow::Result<EnterpriseItem>;
+    /// Item `id` of `library`, only when it belongs to `org_id` (`None`: any organisation).
+    async fn get(
+        &self,
+        library: &str,
+        id: i64,
+        org_id: Option<i64>,
+    ) -> anyhow::Result<Option<EnterpriseItem>>;
+    /// A page of `library`'s items; newest first, or oldest first when `queue` (review order).
+    async fn list(
+        &self,
+        library: &str,
+        filter: &ItemFilter,
+        queue: bool,
+        offset: i64,
+        limit: i64,
+    ) -> anyhow::Result<ItemPage>;
+    /// Decides a pending item.
+    async fn review(
+        &self,
+        library: &str,
+        id: i64,
+        review: &Review,
+        reviewer: i64,
+    ) -> anyhow::Result<ReviewOutcome>;
+}
+
+const SELECT_ITEMS: &str = "SELECT e.id, e.library, e.org_id, e.state, e.code, e.name, \
+     e.category_id, COALESCE(c.name, '') AS category_name, \
+     COALESCE(c.name_en, '') AS category_name_en, e.manufacturer, e.description, e.parameters, \
+     e.remark, e.submitted_by, e.reviewed_by, e.created_at, e.reviewed_at \
+     FROM enterprise_item e LEFT JOIN category c ON c.id = e.category_id";
+
+#[derive(sqlx::FromRow)]
+struct ItemRow {
+    id: i64,
+    library: String,
+    org_id: i64,
+    state: String,
+    code: String,
+    name: String,
+    category_id: Option<i64>,
+    category_name: String,
+    category_name_en: String,
+    manufacturer: Option<String>,
+    description: String,
+    parameters: String,
+    remark: Option<String>,
+    submitted_by: i64,
+    reviewed_by: Option<i64>,
+    created_at: DateTime<Utc>,
+    reviewed_at: Option<DateTime<Utc>>,
+}
+
+impl ItemRow {
+    fn into_item(self) -> anyhow::Result<EnterpriseItem> {
+        let parameters: Vec<EnterpriseParameter> = serde_json::from_str(&self.parameters)
+            .with_context(|| format!("reading the parameters of enterprise item {}", self.id))?;
+        Ok(EnterpriseItem {
+            id: self.id,
+            library: self.library,
+            org_id: self.org_id,
+            state: EnterpriseItemState::from_stored(&self.state)?,
+            code: self.code,
+            name: self.name,
+            category_id: self.category_id,
+            category_name: self.category_name,
+            category_name_en: self.category_name_en,
+            manufacturer: self.manufacturer,
+            description: self.description,
+            parameters,
+            remark: self.remark,
+            submitted_by: self.submitted_by,
+            reviewed_by: self.reviewed_by,
+            create_time: self.created_at.timestamp_millis(),
+            review_time: self.reviewed_at.map(|at| at.timestamp_millis()),
+        })
+    }
+}
+
+/// `%keyword%` with LIKE's wildcards escaped (`\`), lower-cased.
+fn like_pattern(keyword: &str) -> String {
+    let escaped = keyword
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// The WHERE clause of `filter` over `library` (`$1`), with its bound values in order from `$2`.
+fn conditions(filter: &ItemFilter) -> (String, Vec<Bound>) {
+    let mut clause = String::from(" WHERE e.library = $1");
+    let mut bound = Vec::new();
+    if let Some(org_id) = filter.org_id {
+        bound.push(Bound::Int(org_id));
+        clause.push_str(&format!(" AND e.org_id = ${}", bound.len() + 1));
+    }
+    if let Some(state) = filter.state {
+        bound.push(Bound::Text(state.as_str().to_owned()));
+        clause.push_str(&format!(" AND e.state = ${}", bound.len() + 1));
+    }
+    if let Some(keyword) = filter
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+    {
+        bound.push(Bound::Text(like_pattern(keyword)));
+        let n = bound.len() + 1;
+        clause.push_str(&format!(
+            " AND (LOWER(e.code) LIKE ${n} ESCAPE '\\' OR LOWER(e.name) LIKE ${n} ESCAPE '\\' \
+             OR LOWER(COALESCE(e.manufacturer, '')) LIKE ${n} ESCAPE '\\')"
+        ));
+    }
+    (clause, bound)
+}
+
+enum Bound {
+    Int(i64),
+    Text(String),
+}
+
+macro_rules! enterprise_store {
+    ($store:ident, $pool:ty, $db:ty) => {
+        #[derive(Clone)]
+        pub struct $store {
+            pool: $pool,
+        }
+
+        impl $store {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+        }
+
+        impl EnterpriseStore for $store {
+            #[tracing::instrument(skip_all, fields(library = submitter.library, org = submitter.org_id))]
+            async fn submit(
+                &self,
+                submitter: Submitter<'_>,
+                draft: &ValidDraft,
+            ) -> anyhow::Result<EnterpriseItem> {
+                let parameters = serde_json::to_string(&draft.parameters)
+                    .context("encoding the parameters")?;
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO enterprise_item (library, org_id, state, code, name, \
+                     category_id, manufacturer, description, parameters, submitted_by, created_at) \
+                     VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                )
+                .bind(submitter.library)
+                .bind(submitter.org_id)
+                .bind(&draft.code)
+                .bind(&draft.name)
+                .bind(draft.category_id)
+                .bind(&draft.manufacturer)
+                .bind(&draft.description)
+                .bind(parameters)
+                .bind(submitter.user_id)
+                .bind(Utc::now().trunc_subsecs(3))
+                .fetch_one(&self.pool)
+                .await
+                .context("storing the enterprise item")?;
+                self.get(submitter.library, id, Some(submitter.org_id))
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("enterprise item {id} vanished after its insert"))
+            }
+
+            async fn get(
+                &self,
+                library: &str,
+                id: i64,
+                org_id: Option<i64>,
+            ) -> anyhow::Result<Option<EnterpriseItem>> {
+                let row: Option<ItemRow> = sqlx::query_as(&format!(
+                    "{SELECT_ITEMS} WHERE e.library = $1 AND e.id = $2 \
+                     AND ($3 IS NULL OR e.org_id = $3)"
+                ))
+                .bind(library)
+                .bind(id)
+                .bind(org_id)
+                .fetch_optional(&self.pool)
+                .await
+                .context("reading the enterprise item")?;
+                row.map(ItemRow::into_item).transpose()
+            }
+
+            async fn list(
+                &self,
+                library: &str,
+                filter: &ItemFilter,
+                queue: bool,
+                offset: i64,
+                limit: i64,
+            ) -> anyhow::Result<ItemPage> {
+                let (clause, bound) = conditions(filter);
+                let count_sql = format!("SELECT COUNT(*) FROM enterprise_item e{clause}");
+                let mut count = sqlx::query_scalar(&count_sql).bind(library);
+                for value in &bound {
+                    count = match value {
+                        Bound::Int(value) => count.bind(*value),
+                        Bound::Text(value) => count.bind(value.clone()),
+                    };
+                }
+                let total: i64 = count
+                    .fetch_one(&self.pool)
+                    .await
+                    .context("counting enterprise items")?;
+                let order = if queue { "ASC" } else { "DESC" };
+                let n = bound.len() + 2;
+                let sql = format!(
+                    "{SELECT_ITEMS}{clause} ORDER BY e.id {order} LIMIT ${n} OFFSET ${}",
+                    n + 1
+                );
+                let mut rows = sqlx::query_as::<_, ItemRow>(&sql).bind(library);
+                for value in &bound {
+                    rows = match value {
+                        Bound::Int(value) => rows.bind(*value),
+                        Bound::Text(value) => rows.bind(value.clone()),
+                    };
+                }
+                let rows = rows
+                    .bind(limit)
+                    .bind(offset)
+                    .fetch_all(&self.pool)
+                    .await
+                    .context("listing enterprise items")?;
+                let items = rows
+                    .into_iter()
+                    .map(ItemRow::into_item)
+                    .collect::<anyhow::Result<_>>()?;
+                Ok(ItemPage { items, total })
+            }
+
+            #[tracing::instrument(skip(self, review))]
+            async fn review(
+                &self,
+                library: &str,
+                id: i64,
+                review: &Review,
+                reviewer: i64,
+            ) -> anyhow::Result<ReviewOutcome> {
+                let decided = sqlx::query(
+                    "UPDATE enterprise_item SET state = $3, remark = $4, reviewed_by = $5, \
+                     reviewed_at = $6 WHERE library = $1 AND id = $2 AND state = 'pending'",
+                )
+                .bind(library)
+                .bind(id)
+                .bind(review.state.as_str())
+                .bind(&review.remark)
+                .bind(reviewer)
+                .bind(Utc::now().trunc_subsecs(3))
+                .execute(&self.pool)
+                .await
+                .context("storing the review")?
+                .rows_affected();
+                let item = self.get(library, id, None).await?;
+                Ok(match (decided, item) {
+                    (_, None) => ReviewOutcome::NotFound,
+                    (0, Some(_)) => ReviewOutcome::AlreadyReviewed,
+                    (_, Some(item)) => ReviewOutcome::Reviewed(Box::new(item)),
+                })
+            }
+        }
+    };
+}
+
+enterprise_store!(SqliteEnterpriseStore, SqlitePool, sqlx::Sqlite);
+enterprise_store!(PgEnterpriseStore, PgPool, sqlx::Postgres);
+
+kernel::repository! {
+    /// The enterprise item store of the library's database.
+    #[derive(Clone)]
+    pub enum EnterpriseRepository: EnterpriseStore {
+        Sqlite(SqliteEnterpriseStore),
+        Postgres(PgEnterpriseStore),
+    }
+    async fn submit(&self, submitter: Submitter<'_>, draft: &ValidDraft) -> anyhow::Result<EnterpriseItem>;
+    async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
+    async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
+    async fn review(&self, library: &str, id: i64, review: &Review, reviewer: i64) -> anyhow::Result<ReviewOutcome>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keyword_wildcards_are_escaped() {
+        assert_eq!(like_pattern("M6_10%"), "%m6\\_10\\%%");
+    }
+
+    #[test]
+    fn conditions_number_their_parameters_after_the_library() {
+        let filter = ItemFilter {
+            org_id: Some(5),
+            state: Some(EnterpriseItemState::Pending),
+            keyword: Some(" bolt ".into()),
+        };
+        let (clause, bound) = conditions(&filter);
+        assert_eq!(bound.len(), 3);
+        assert!(clause.contains("e.org_id = $2"));
+        assert!(clause.contains("e.state = $3"));
+        assert!(clause.contains("LIKE $4"));
+        let (clause, bound) = conditions(&ItemFilter::default());
+        assert!(bound.is_empty());
+        assert_eq!(clause, " WHERE e.library = $1");
+    }
+}

@@ -1,0 +1,116 @@
+//! The enterprise (private) library routes of a library (docs/enterprise-library.md), the only
+//! readers of `enterprise_item`. Members, under `/to/api/enterprise/<library>`:
+//!
+//! | path | answer |
+//! |---|---|
+//! | `GET /items?pageNo&pageSize&state&keyword` | the caller's organisation's items, newest first |
+//! | `GET /items/{id}` | one of them (another organisation's id answers like a missing one) |
+//! | `POST /items` | submits an item (permission `enterprise:item:publish`) |
+//!
+//! Operators, under `/to/api/operation/<library>/enterprise-items` (permission
+//! `operation:enterprise-item:audit`):
+//!
+//! | path | answer |
+//! |---|---|
+//! | `GET ?pageNo&pageSize&state&orgId` | every organisation's items, oldest first (the queue) |
+//! | `PUT /{id}` | approves or rejects a pending item |
+//!
+//! The organisation always comes from the caller's principal, never from the request.
+
+pub mod items;
+pub mod review;
+
+use actix_web::web;
+use auth::AuthUser;
+use kernel::error::enterprise::{CATEGORY_NOT_FOUND, NOT_ORG_MEMBER};
+use kernel::error::global::FORBIDDEN;
+use kernel::paging::Paging;
+use kernel::{ApiError, ApiResult};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::enterprise::store::EnterpriseRepository;
+use crate::enterprise::{EnterpriseItemState, FIRST_ORG_ID};
+use crate::store::{CategoryRepository, CategoryStore};
+use crate::Library;
+
+/// State of a library's enterprise routes.
+pub struct EnterpriseState {
+    pub library: &'static Library,
+    pub store: EnterpriseRepository,
+    pub categories: CategoryRepository,
+}
+
+impl EnterpriseState {
+    /// The caller's organisation: signed in with a session or personal token (an open-platform
+    /// key reads public libraries only) and a member of an organisation.
+    pub fn member_org(&self, user: &AuthUser) -> ApiResult<i64> {
+        if user.principal.api_key.is_some() {
+            return Err(ApiError::new(FORBIDDEN));
+        }
+        if user.principal.org_id < FIRST_ORG_ID {
+            return Err(ApiError::new(NOT_ORG_MEMBER));
+        }
+        Ok(user.principal.org_id)
+    }
+
+    /// `category_id` is a category of this library's tree.
+    pub async fn check_category(&self, category_id: i64) -> ApiResult<()> {
+        let known = self
+            .categories
+            .list()
+            .await?
+            .iter()
+            .any(|category| category.id == category_id);
+        if known {
+            Ok(())
+        } else {
+            Err(ApiError::new(CATEGORY_NOT_FOUND))
+        }
+    }
+}
+
+/// Paging and filters of a list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ItemListQuery {
+    /// From 1 (default 1).
+    pub page_no: Option<i64>,
+    /// 1–100 (default 10).
+    pub page_size: Option<i64>,
+    /// `pending`, `approved` or `rejected`; absent: all.
+    pub state: Option<String>,
+    /// Matches code, name and manufacturer (members' list).
+    pub keyword: Option<String>,
+    /// One organisation (operators' queue).
+    pub org_id: Option<i64>,
+}
+
+impl ItemListQuery {
+    fn paging(&self) -> ApiResult<Paging> {
+        Paging::parse(self.page_no, self.page_size)
+    }
+
+    fn state(&self) -> ApiResult<Option<EnterpriseItemState>> {
+        self.state
+            .as_deref()
+            .filter(|state| !state.is_empty())
+            .map(EnterpriseItemState::parse)
+            .transpose()
+    }
+}
+
+pub fn configure_members(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/items")
+            .route(web::get().to(items::list_items))
+            .route(web::post().to(items::submit_item)),
+    )
+    .service(web::resource("/items/{id}").route(web::get().to(items::item_detail)));
+}
+
+pub fn configure_operators(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("").route(web::get().to(review::review_queue)))
+        .service(web::resource("/{id}").route(web::put().to(review::review_item)));
+}

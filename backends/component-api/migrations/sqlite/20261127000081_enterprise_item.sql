@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261127000081_enterprise_item.sql

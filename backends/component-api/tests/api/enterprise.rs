@@ -1,0 +1,596 @@
+//! Enterprise (private) libraries through the real HTTP API (docs/enterprise-library.md): an
+//! organisation's members submit items into the component library, operators review them, and
+//! nobody outside the organisation sees them — checked by a matrix built from the service's own
+//! route table, so a new enterprise route cannot be left out.
+
+use std::collections::BTreeSet;
+
+use futures_util::future::join_all;
+use kernel::testing::{TestApp, TestEnvironment};
+use serde_json::{json, Value};
+
+use crate::helpers::{create_user, data, fixture_seed, set_role, sign_in, BASE};
+
+const MEMBER_BASE: &str = "/to/api/enterprise/component";
+const QUEUE: &str = "/to/api/operation/component/enterprise-items";
+const ORGS: &str = "/to/api/base/system/operation/orgs";
+const ROLES: &str = "/to/api/base/system/operation/roles";
+const USERS: &str = "/to/api/base/system/operation/users";
+
+const NOT_ORG_MEMBER: i64 = 1_042_001_000;
+const ITEM_NOT_FOUND: i64 = 1_042_001_001;
+const ALREADY_REVIEWED: i64 = 1_042_001_002;
+const CATEGORY_NOT_FOUND: i64 = 1_042_001_003;
+
+/// The sessions of everyone the matrix asks (`None`: anonymous).
+struct Actors {
+    admin: String,
+    operator: String,
+    /// A member of no organisation.
+    outsider: String,
+    /// Member of organisation A with `enterprise:item:publish`.
+    member: String,
+    /// Member of organisation A whose role lacks `enterprise:item:publish`.
+    reader: String,
+    /// Member of organisation B.
+    other: String,
+    org_a: i64,
+    org_b: i64,
+}
+
+/// Any envelope of a request with an optional session.
+async fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: Option<&str>,
+    body: Option<&Value>,
+) -> anyhow::Result<Value> {
+    let mut request = app.client.request(method, app.url(path));
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    Ok(request.send().await?.json().await?)
+}
+
+/// `data` of a successful call.
+async fn ok(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: &str,
+    body: Option<&Value>,
+) -> anyhow::Result<Value> {
+    let envelope = call(app, method.clone(), path, Some(session), body).await?;
+    anyhow::ensure!(envelope["code"] == 0, "{method} {path}: {envelope}");
+    Ok(envelope["data"].clone())
+}
+
+fn code_of(envelope: &Value) -> i64 {
+    envelope["code"].as_i64().unwrap_or(-1)
+}
+
+/// The system and component services; two organisations with members, an operator, an
+/// administrator, a member of no organisation, and a member whose role cannot publish.
+async fn spawn_with_orgs(environment: &TestEnvironment) -> anyhow::Result<(TestApp, Actors)> {
+    let mut settings = environment.settings.clone();
+    settings.accounts.password_hash.memory_kib = 1024;
+    settings.accounts.password_hash.iterations = 1;
+    create_user(&settings, "admin", "admin@example.com").await?;
+    let mut reader = 0;
+    for (name, role) in [
+        ("operator", "operator"),
+        ("outsider", "member"),
+        ("member", "member"),
+        ("reader", "member"),
+        ("other", "member"),
+    ] {
+        let id = create_user(&settings, name, &format!("{name}@example.com")).await?;
+        set_role(&settings, id, role).await?;
+        if name == "reader" {
+            reader = id;
+        }
+    }
+    let component = std::sync::Arc::new(component_api::ComponentService::new(Some(fixture_seed())));
+    let app = TestApp::spawn(settings, vec![system_api::service(), component], None).await?;
+    let admin = sign_in(&app, "admin@example.com").await?;
+    let post = reqwest::Method::POST;
+    let mut orgs = Vec::new();
+    for (name, members) in [
+        ("甲公司", ["member", "reader"].as_slice()),
+        ("乙公司", ["other"].as_slice()),
+    ] {
+        let org = ok(
+            &app,
+            post.clone(),
+            ORGS,
+            &admin,
+            Some(&json!({"name": name, "businessScope": [1]})),
+        )
+        .await?
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no organisation id"))?;
+        for member in members {
+            ok(
+                &app,
+                post.clone(),
+                &format!("{ORGS}/{org}/members"),
+                &admin,
+                Some(&json!({"account": format!("{member}@example.com")})),
+            )
+            .await?;
+        }
+        orgs.push(org);
+    }
+    // The reader's role holds everything a member has but publishing.
+    let reader_role = ok(
+        &app,
+        post,
+        ROLES,
+        &admin,
+        Some(
+            &json!({"code": "reader", "name": "只读成员", "permissions": ["portal:profile:query"]}),
+        ),
+    )
+    .await?;
+    ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{USERS}/{reader}/roles"),
+        &admin,
+        Some(&json!({"roleIds": [reader_role]})),
+    )
+    .await?;
+    let actors = Actors {
+        operator: sign_in(&app, "operator@example.com").await?,
+        outsider: sign_in(&app, "outsider@example.com").await?,
+        member: sign_in(&app, "member@example.com").await?,
+        reader: sign_in(&app, "reader@example.com").await?,
+        other: sign_in(&app, "other@example.com").await?,
+        admin,
+        org_a: orgs[0],
+        org_b: orgs[1],
+    };
+    Ok((app, actors))
+}
+
+/// A category id of the component tree.
+async fn some_category(app: &TestApp) -> anyhow::Result<i64> {
+    let tree = data(app, &format!("{BASE}/category/tree")).await?;
+    tree.as_array()
+        .and_then(|roots| roots.first())
+        .and_then(|root| root["id"].as_i64())
+        .ok_or_else(|| anyhow::anyhow!("no category in {tree}"))
+}
+
+fn draft(code: &str, category: i64) -> Value {
+    json!({
+        "code": code,
+        "name": "安装支架",
+        "categoryId": category,
+        "manufacturer": "甲公司",
+        "description": "内部标准件",
+        "parameters": [{"name": "材质", "value": "6061-T6"}, {"name": "厚度", "value": "3 mm"}]
+    })
+}
+
+async fn members_publish_operators_review_and_only_the_organisation_sees_it(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let post = reqwest::Method::POST;
+    let get = reqwest::Method::GET;
+
+    let item = ok(
+        &app,
+        post.clone(),
+        &items,
+        &actors.member,
+        Some(&draft("ENT-BRK-100", category)),
+    )
+    .await?;
+    assert_eq!(item["state"], "pending");
+    assert_eq!(item["orgId"], actors.org_a);
+    assert_eq!(item["library"], "component");
+    assert_eq!(
+        item["parameters"][1],
+        json!({"name": "厚度", "value": "3 mm"})
+    );
+    assert!(item["categoryName"]
+        .as_str()
+        .is_some_and(|name| !name.is_empty()));
+    let id = item["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+
+    // Bad input is refused with the field named, and nothing is stored.
+    let mut blank = draft(" ", category);
+    let refused = call(
+        &app,
+        post.clone(),
+        &items,
+        Some(&actors.member),
+        Some(&blank),
+    )
+    .await?;
+    assert_eq!(code_of(&refused), 400, "{refused}");
+    assert!(refused["msg"]
+        .as_str()
+        .is_some_and(|msg| msg.contains("code")));
+    blank["code"] = json!("ENT-X");
+    blank["categoryId"] = json!(987_654);
+    let unknown = call(
+        &app,
+        post.clone(),
+        &items,
+        Some(&actors.member),
+        Some(&blank),
+    )
+    .await?;
+    assert_eq!(code_of(&unknown), CATEGORY_NOT_FOUND, "{unknown}");
+    blank["categoryId"] = json!(category);
+    blank["parameters"] = json!([{"name": "材质", "value": "a"}, {"name": "材质", "value": "b"}]);
+    let twice = call(
+        &app,
+        post.clone(),
+        &items,
+        Some(&actors.member),
+        Some(&blank),
+    )
+    .await?;
+    assert_eq!(code_of(&twice), 400, "{twice}");
+    let mine = ok(&app, get.clone(), &items, &actors.member, None).await?;
+    assert_eq!(mine["total"], 1, "{mine}");
+
+    // The public library knows nothing of it.
+    let public = data(&app, &format!("{BASE}/search?keyWords=ENT-BRK-100")).await?;
+    assert_eq!(public["total"], 0, "{public}");
+    let suggest = data(&app, &format!("{BASE}/es/keyword/suggest?keyword=ENT-BRK")).await?;
+    assert!(!suggest.to_string().contains("ENT-BRK-100"), "{suggest}");
+
+    // The organisation's reader sees it; the other organisation sees nothing of it.
+    let read = ok(
+        &app,
+        get.clone(),
+        &format!("{items}/{id}"),
+        &actors.reader,
+        None,
+    )
+    .await?;
+    assert_eq!(read["code"], "ENT-BRK-100");
+    let others = ok(&app, get.clone(), &items, &actors.other, None).await?;
+    assert_eq!(others["total"], 0, "{others}");
+    let keyword = ok(
+        &app,
+        get.clone(),
+        &format!("{items}?keyword=brk-1&state=pending"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    assert_eq!(keyword["total"], 1, "{keyword}");
+    let wrong_state = call(
+        &app,
+        get.clone(),
+        &format!("{items}?state=done"),
+        Some(&actors.member),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&wrong_state), 400);
+
+    // The operators' queue; a rejection needs its reason; approval is final.
+    let queue = ok(
+        &app,
+        get.clone(),
+        &format!("{QUEUE}?state=pending"),
+        &actors.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(queue["total"], 1, "{queue}");
+    let put = reqwest::Method::PUT;
+    let review = format!("{QUEUE}/{id}");
+    let bare = call(
+        &app,
+        put.clone(),
+        &review,
+        Some(&actors.operator),
+        Some(&json!({"approved": false})),
+    )
+    .await?;
+    assert_eq!(code_of(&bare), 400, "{bare}");
+    let approved = ok(
+        &app,
+        put.clone(),
+        &review,
+        &actors.operator,
+        Some(&json!({"approved": true, "remark": "资料齐全"})),
+    )
+    .await?;
+    assert_eq!(approved["state"], "approved");
+    assert_eq!(approved["remark"], "资料齐全");
+    assert!(approved["reviewTime"].as_i64().is_some());
+    let again = call(
+        &app,
+        put,
+        &review,
+        Some(&actors.operator),
+        Some(&json!({"approved": false, "remark": "晚了"})),
+    )
+    .await?;
+    assert_eq!(code_of(&again), ALREADY_REVIEWED, "{again}");
+    let approved_list = ok(
+        &app,
+        get.clone(),
+        &format!("{items}?state=approved"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    assert_eq!(approved_list["list"][0]["id"], id, "{approved_list}");
+    let public = data(&app, &format!("{BASE}/search?keyWords=ENT-BRK-100")).await?;
+    assert_eq!(
+        public["total"], 0,
+        "an approved enterprise item stays private: {public}"
+    );
+    let pending = ok(
+        &app,
+        get,
+        &format!("{QUEUE}?state=pending&orgId={}", actors.org_a),
+        &actors.admin,
+        None,
+    )
+    .await?;
+    assert_eq!(pending["total"], 0, "{pending}");
+    app.stop().await;
+    Ok(())
+}
+
+/// What each actor gets from one route: the envelope code, or for lists the visible total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    Code(i64),
+    /// Success, seeing this many of organisation A's items.
+    Sees(i64),
+}
+
+async fn the_isolation_matrix_covers_every_enterprise_route(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    use kernel::Service;
+    use Expect::{Code, Sees};
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let item = ok(
+        &app,
+        reqwest::Method::POST,
+        &format!("{MEMBER_BASE}/items"),
+        &actors.member,
+        Some(&draft("ENT-MATRIX", category)),
+    )
+    .await?;
+    let id = item["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+
+    // Columns: anonymous, outsider, other organisation, reader (no publish), member, operator.
+    let matrix: Vec<(&str, String, [Expect; 6])> = vec![
+        (
+            "get",
+            format!("{MEMBER_BASE}/items"),
+            [
+                Code(401),
+                Code(NOT_ORG_MEMBER),
+                Sees(0),
+                Sees(1),
+                Sees(1),
+                Code(NOT_ORG_MEMBER),
+            ],
+        ),
+        (
+            "get",
+            format!("{MEMBER_BASE}/items/{{id}}"),
+            [
+                Code(401),
+                Code(NOT_ORG_MEMBER),
+                Code(ITEM_NOT_FOUND),
+                Code(0),
+                Code(0),
+                Code(NOT_ORG_MEMBER),
+            ],
+        ),
+        // Writing goes to the caller's own organisation only (the other's lands in B).
+        (
+            "post",
+            format!("{MEMBER_BASE}/items"),
+            [
+                Code(401),
+                Code(NOT_ORG_MEMBER),
+                Code(0),
+                Code(403),
+                Code(0),
+                Code(NOT_ORG_MEMBER),
+            ],
+        ),
+        (
+            "get",
+            QUEUE.to_owned(),
+            [
+                Code(401),
+                Code(403),
+                Code(403),
+                Code(403),
+                Code(403),
+                Code(0),
+            ],
+        ),
+        (
+            "put",
+            format!("{QUEUE}/{{id}}"),
+            [
+                Code(401),
+                Code(403),
+                Code(403),
+                Code(403),
+                Code(403),
+                Code(0),
+            ],
+        ),
+    ];
+
+    // Every enterprise route the service documents has its row, and no row is stale.
+    let document = serde_json::to_value(component_api::ComponentService::new(None).openapi())?;
+    let documented: BTreeSet<(String, String)> = document["paths"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(path, _)| path.starts_with(MEMBER_BASE) || path.starts_with(QUEUE))
+        .flat_map(|(path, operations)| {
+            operations
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(move |(method, _)| (method.clone(), path.clone()))
+        })
+        .collect();
+    let covered: BTreeSet<(String, String)> = matrix
+        .iter()
+        .map(|(method, path, _)| ((*method).to_owned(), path.clone()))
+        .collect();
+    assert_eq!(
+        documented, covered,
+        "the matrix must list every enterprise route"
+    );
+
+    let sessions = [
+        None,
+        Some(actors.outsider.as_str()),
+        Some(actors.other.as_str()),
+        Some(actors.reader.as_str()),
+        Some(actors.member.as_str()),
+        Some(actors.operator.as_str()),
+    ];
+    for (method, template, expected) in &matrix {
+        let path = template.replace("{id}", &id.to_string());
+        let method: reqwest::Method = method.to_uppercase().parse()?;
+        let body = match (method.as_str(), path.starts_with(QUEUE)) {
+            ("POST", _) => Some(draft("ENT-MATRIX-2", category)),
+            ("PUT", true) => Some(json!({"approved": true})),
+            _ => None,
+        };
+        for (session, expect) in sessions.iter().zip(expected) {
+            let envelope = call(&app, method.clone(), &path, *session, body.as_ref()).await?;
+            let got = match expect {
+                Sees(_) if code_of(&envelope) == 0 => Sees(
+                    envelope["data"]["list"]
+                        .as_array()
+                        .map(|list| {
+                            list.iter()
+                                .filter(|item| item["orgId"] == actors.org_a)
+                                .count() as i64
+                        })
+                        .unwrap_or(-1),
+                ),
+                _ => Code(code_of(&envelope)),
+            };
+            assert_eq!(&got, expect, "{method} {path} as {session:?}: {envelope}");
+            // Never another organisation's item in any answer.
+            if *session == Some(actors.other.as_str()) {
+                assert!(
+                    !envelope["data"].to_string().contains("ENT-MATRIX\""),
+                    "{envelope}"
+                );
+            }
+        }
+    }
+    let org_b_items = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{MEMBER_BASE}/items"),
+        &actors.other,
+        None,
+    )
+    .await?;
+    assert_eq!(
+        org_b_items["list"][0]["orgId"], actors.org_b,
+        "{org_b_items}"
+    );
+    app.stop().await;
+    Ok(())
+}
+
+async fn a_parallel_burst_of_reviews_decides_once(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let item = ok(
+        &app,
+        reqwest::Method::POST,
+        &format!("{MEMBER_BASE}/items"),
+        &actors.member,
+        Some(&draft("ENT-BURST", category)),
+    )
+    .await?;
+    let id = item["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+    let path = format!("{QUEUE}/{id}");
+    let decisions: Vec<Value> = (0..10)
+        .map(|i| {
+            if i % 2 == 0 {
+                json!({"approved": true, "remark": format!("通过 {i}")})
+            } else {
+                json!({"approved": false, "remark": format!("驳回 {i}")})
+            }
+        })
+        .collect();
+    let answers = join_all(decisions.iter().enumerate().map(|(i, body)| {
+        let session = if i % 2 == 0 {
+            &actors.operator
+        } else {
+            &actors.admin
+        };
+        call(&app, reqwest::Method::PUT, &path, Some(session), Some(body))
+    }))
+    .await
+    .into_iter()
+    .collect::<anyhow::Result<Vec<_>>>()?;
+    let winners: Vec<&Value> = answers
+        .iter()
+        .filter(|answer| code_of(answer) == 0)
+        .collect();
+    assert_eq!(winners.len(), 1, "{answers:?}");
+    assert_eq!(
+        answers
+            .iter()
+            .filter(|answer| code_of(answer) == ALREADY_REVIEWED)
+            .count(),
+        9,
+        "{answers:?}"
+    );
+    let stored = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{MEMBER_BASE}/items/{id}"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    assert_eq!(stored["state"], winners[0]["data"]["state"]);
+    assert_eq!(stored["remark"], winners[0]["data"]["remark"]);
+    app.stop().await;
+    Ok(())
+}
+
+kernel::backend_tests!(
+    members_publish_operators_review_and_only_the_organisation_sees_it,
+    the_isolation_matrix_covers_every_enterprise_route,
+    a_parallel_burst_of_reviews_decides_once
+);

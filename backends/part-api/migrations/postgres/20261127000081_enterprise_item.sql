@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261127000081_enterprise_item.sql

@@ -1,0 +1,99 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
+import { chooseSelectOption } from './support/library-pages';
+
+// Enterprise libraries (docs/enterprise-library.md): a member of an organisation publishes an item into the
+// parts library's enterprise library from private mode; it waits for review; an operator approves it in the
+// operations platform; the member then finds it approved. Someone outside the organisation gets the 403 card,
+// and the public library never shows the item.
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, data?: unknown): Promise<T> {
+  const response = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${url}: ${body.msg}`).toBe(0);
+  return body.data;
+}
+
+test('a member publishes an item into the enterprise library, an operator approves it, and only the organisation sees it', async ({
+  browser,
+  page,
+  request,
+}, info) => {
+  test.setTimeout(150_000);
+  const operator = createAdministrator(info, 'entops');
+  const login = await request.post('/to/api/base/system/auth/login', { data: { email: operator, password: PASSWORD, userType: 2 } });
+  const operatorToken = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const orgName = `苏州精密机械有限公司 ${uniqueSuffix()}`;
+  const orgId = await apiData<number>(request, 'post', '/to/api/base/system/operation/orgs', operatorToken, { name: orgName, businessScope: [1] });
+  const memberEmail = `entmember-${uniqueSuffix()}@example.com`;
+  const member = await registerMember(request, memberEmail, '李工');
+  await apiData(request, 'post', `/to/api/base/system/operation/orgs/${orgId}/members`, operatorToken, { account: memberEmail });
+  const code = `SZJM-BRK-${uniqueSuffix()}`;
+
+  // The member, in their own browser, lands on the organisation's (still empty) enterprise library.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  const library = `/part/brand-detail/${orgId}?type=1`;
+  await memberPage.goto(`${library}&token=${encodeURIComponent(member.accessToken)}&refreshToken=${encodeURIComponent(member.refreshToken)}`);
+  await expect(memberPage.getByTestId('enterprise-library-name')).toHaveText(orgName);
+  await expect(memberPage.getByTestId('enterprise-library-empty')).toBeVisible();
+
+  // Publishing: the form refuses missing fields first, then sends the item for review.
+  await memberPage.getByTestId('enterprise-publish').click();
+  const modal = memberPage.getByTestId('enterprise-publish-modal');
+  await modal.getByRole('button', { name: '提交审核' }).click();
+  await expect(modal.getByText('请输入编码')).toBeVisible();
+  await memberPage.getByTestId('enterprise-publish-code').fill(code);
+  await memberPage.getByTestId('enterprise-publish-name').fill('L 形安装支架');
+  await memberPage.getByTestId('enterprise-publish-category').click();
+  await memberPage.keyboard.type('螺栓');
+  await memberPage.locator('.ant-select-tree-treenode').filter({ hasText: '螺栓' }).first().click();
+  await memberPage.getByTestId('enterprise-publish-manufacturer').fill('苏州精密');
+  await memberPage.getByTestId('enterprise-publish-add-parameter').click();
+  await memberPage.getByTestId('enterprise-publish-parameter-name-0').fill('材质');
+  await memberPage.getByTestId('enterprise-publish-parameter-value-0').fill('Q235');
+  await shot(memberPage, 'publish-form');
+  await modal.getByRole('button', { name: '提交审核' }).click();
+  await expect(memberPage.locator('.ant-message-notice').getByText('已提交，等待运营审核')).toBeVisible();
+  const memberRow = memberPage.getByTestId('enterprise-items-table').locator('tr').filter({ hasText: code });
+  await expect(memberRow).toContainText('审核中');
+  await shot(memberPage, 'member-pending');
+
+  // Someone outside the organisation gets the 403 card; the public parts library does not know the item.
+  const outsider = await registerMember(request, `entoutsider-${uniqueSuffix()}@example.com`, '王工');
+  const outsiderContext = await browser.newContext();
+  const outsiderPage = await outsiderContext.newPage();
+  await outsiderPage.goto(`${library}&token=${encodeURIComponent(outsider.accessToken)}&refreshToken=${encodeURIComponent(outsider.refreshToken)}`);
+  await expect(outsiderPage.getByTestId('enterprise-library-forbidden')).toBeVisible();
+  const search = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
+  expect(search.data.total).toBe(0);
+
+  // The operator's queue (parts library, pending): approve.
+  await signInAs(page, request, operator, '/operation/enterprise-items');
+  await expect(page.getByTestId('operations-enterprise-items')).toBeVisible();
+  await chooseSelectOption(page, 'enterprise-items-library', '零部件');
+  const queueRow = page.locator('tr').filter({ hasText: code });
+  await expect(queueRow).toContainText(orgName);
+  await expect(queueRow).toContainText('待审核');
+  await shot(page, 'operator-queue');
+  await queueRow.getByRole('button', { name: /通\s*过/ }).click();
+  await page.getByTestId('enterprise-item-review-submit').click();
+  await expect(page.locator('.ant-message-notice').getByText('条目已通过')).toBeVisible();
+  await expect(queueRow).toHaveCount(0);
+
+  // The member's list shows it approved, under the 已通过 filter too.
+  await memberPage.reload();
+  await memberPage.getByTestId('enterprise-state-filter').getByText('已通过').click();
+  await expect(memberRow).toContainText('已通过');
+  await memberRow.click();
+  await expect(memberPage.getByTestId('enterprise-item-parameters')).toContainText('Q235');
+  await shot(memberPage, 'member-approved');
+  const after = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
+  expect(after.data.total).toBe(0);
+  await memberContext.close();
+  await outsiderContext.close();
+});

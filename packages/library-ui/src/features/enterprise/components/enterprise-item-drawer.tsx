@@ -1,0 +1,66 @@
+import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
+import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import type { EnterpriseItem, EnterpriseParameter } from '../api/enterprise-items';
+import { categoryLabel, formatTime, STATE_COLORS, textOrDash } from '../format';
+
+/** Every field of one of the organisation's items, its parameters as a name / value table. */
+export function EnterpriseItemDrawer({ item, onClose }: { item: EnterpriseItem | undefined; onClose: () => void }) {
+  const { t, i18n } = useLibraryTranslation();
+  const english = i18n.language.startsWith('en');
+  const parameters = item?.parameters ?? [];
+  return (
+    <Drawer open={item !== undefined} onClose={onClose} title={t('enterprise.drawer.title')} size={560} data-testid="enterprise-item-drawer">
+      {item && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="enterprise-item-drawer-code">
+            {item.code}
+          </Typography.Title>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'code', label: t('enterprise.field.code'), children: item.code },
+              { key: 'name', label: t('enterprise.field.name'), children: item.name },
+              { key: 'category', label: t('enterprise.field.category'), children: categoryLabel(item, english) },
+              { key: 'manufacturer', label: t('enterprise.field.manufacturer'), children: textOrDash(item.manufacturer) },
+              {
+                key: 'state',
+                label: t('enterprise.field.state'),
+                children: <Tag color={STATE_COLORS[item.state]}>{t(`enterprise.state.${item.state}`)}</Tag>,
+              },
+              { key: 'createTime', label: t('enterprise.field.createTime'), children: formatTime(item.createTime) },
+              { key: 'reviewTime', label: t('enterprise.field.reviewTime'), children: formatTime(item.reviewTime) },
+              {
+                key: 'remark',
+                label: t('enterprise.field.remark'),
+                children: <span data-testid="enterprise-item-drawer-remark">{textOrDash(item.remark)}</span>,
+              },
+              {
+                key: 'description',
+                label: t('enterprise.field.description'),
+                children: <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{textOrDash(item.description)}</Typography.Paragraph>,
+              },
+            ]}
+          />
+          <Typography.Title level={5}>{t('enterprise.field.parameters')}</Typography.Title>
+          {parameters.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('enterprise.drawer.noParameters')} />
+          ) : (
+            <Table<EnterpriseParameter>
+              data-testid="enterprise-item-parameters"
+              size="small"
+              rowKey="name"
+              pagination={false}
+              dataSource={parameters}
+              columns={[
+                { key: 'name', title: t('enterprise.field.parameterName'), dataIndex: 'name' },
+                { key: 'value', title: t('enterprise.field.parameterValue'), dataIndex: 'value' },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,230 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Space, TreeSelect, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { isPortalError } from '@portal/http';
+import { useCategoryTree, type CategoryNode } from '@portal/library-ui';
+import { useLibraryConfig } from '../../../config/library-config';
+import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import { ENTERPRISE_LIMITS, EnterpriseErrorCode, usePublishEnterpriseItem, type EnterpriseItemDraft } from '../api/enterprise-items';
+
+/** The form's values: what the user typed, before trimming. */
+interface PublishFormValues {
+  code?: string;
+  name?: string;
+  categoryId?: number;
+  manufacturer?: string;
+  description?: string;
+  parameters?: { name?: string; value?: string }[];
+}
+
+interface CategoryOption {
+  value: number;
+  title: string;
+  /** Both names and the code, lower-cased, for the search box. */
+  search: string;
+  children: CategoryOption[];
+}
+
+/** The library's tree as TreeSelect data: any node (leaf or not) may be chosen, by id. */
+function categoryOptions(nodes: readonly CategoryNode[], english: boolean): CategoryOption[] {
+  return nodes.map((node) => ({
+    value: node.id,
+    title: (english && node.nameEn) || node.name,
+    search: `${node.name} ${node.nameEn} ${node.code}`.toLowerCase(),
+    children: categoryOptions(node.children, english),
+  }));
+}
+
+/** The draft the contract expects: text trimmed, blank optional fields left out. */
+export function toDraft(values: PublishFormValues): EnterpriseItemDraft {
+  const optional = (value: string | undefined) => value?.trim() || undefined;
+  const parameters = (values.parameters ?? []).map((parameter) => ({ name: (parameter.name ?? '').trim(), value: (parameter.value ?? '').trim() }));
+  return {
+    code: (values.code ?? '').trim(),
+    name: (values.name ?? '').trim(),
+    categoryId: values.categoryId as number,
+    manufacturer: optional(values.manufacturer),
+    description: optional(values.description),
+    parameters: parameters.length > 0 ? parameters : undefined,
+  };
+}
+
+/**
+ * 发布条目: a form with the contract's limits, submitted for the operators' review. A refusal of the server
+ * shows in the form (the category's under its field) and keeps what was typed; so does closing the dialog.
+ */
+export function PublishItemModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLibraryTranslation();
+  const english = i18n.language.startsWith('en');
+  const { message } = App.useApp();
+  const { library } = useLibraryConfig();
+  const [form] = Form.useForm<PublishFormValues>();
+  const publish = usePublishEnterpriseItem();
+  const categories = useCategoryTree(library);
+  const treeData = useMemo(() => categoryOptions(categories.data ?? [], english), [categories.data, english]);
+  const [serverError, setServerError] = useState<string>();
+
+  const tooLong = (max: number): Rule => ({ max, message: t('enterprise.publish.tooLong', { max }) });
+  const required = (key: string): Rule => ({ required: true, whitespace: true, message: t(`enterprise.publish.${key}`) });
+
+  const close = () => {
+    setServerError(undefined);
+    onClose();
+  };
+
+  const submit = async (values: PublishFormValues) => {
+    setServerError(undefined);
+    try {
+      await publish.mutateAsync(toDraft(values));
+      void message.success(t('enterprise.publish.submitted'));
+      form.resetFields();
+      close();
+    } catch (error) {
+      const text = error instanceof Error && error.message ? error.message : t('enterprise.publish.failed');
+      // An unknown category belongs to its field; every other refusal above the form.
+      if (isPortalError(error) && error.code === EnterpriseErrorCode.categoryMissing) form.setFields([{ name: 'categoryId', errors: [text] }]);
+      else setServerError(text);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('enterprise.publish.title')}
+      okText={t('enterprise.publish.submit')}
+      cancelText={t('enterprise.publish.cancel')}
+      okButtonProps={{ loading: publish.isPending, 'data-testid': 'enterprise-publish-submit' }}
+      cancelButtonProps={{ 'data-testid': 'enterprise-publish-cancel' }}
+      onOk={() => form.submit()}
+      onCancel={close}
+      width={640}
+      data-testid="enterprise-publish-modal"
+    >
+      <Typography.Paragraph type="secondary">{t('enterprise.publish.intro')}</Typography.Paragraph>
+      {serverError && <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} data-testid="enterprise-publish-error" />}
+      <Form<PublishFormValues>
+        form={form}
+        layout="vertical"
+        name={`enterprise-publish-${library}`}
+        data-testid="enterprise-publish-form"
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="code"
+          label={t('enterprise.field.code')}
+          extra={t('enterprise.publish.codeHint')}
+          rules={[required('codeRequired'), tooLong(ENTERPRISE_LIMITS.code)]}
+        >
+          <Input maxLength={ENTERPRISE_LIMITS.code} showCount data-testid="enterprise-publish-code" />
+        </Form.Item>
+        <Form.Item name="name" label={t('enterprise.field.name')} rules={[required('nameRequired'), tooLong(ENTERPRISE_LIMITS.name)]}>
+          <Input maxLength={ENTERPRISE_LIMITS.name} showCount data-testid="enterprise-publish-name" />
+        </Form.Item>
+        <Form.Item
+          name="categoryId"
+          label={t('enterprise.field.category')}
+          rules={[{ required: true, message: t('enterprise.publish.categoryRequired') }]}
+          help={categories.error ? t('enterprise.publish.categoriesFailed', { message: categories.error.message }) : undefined}
+          validateStatus={categories.error ? 'error' : undefined}
+        >
+          <TreeSelect<number>
+            data-testid="enterprise-publish-category"
+            showSearch
+            allowClear
+            virtual={false}
+            placeholder={t('enterprise.publish.categoryPlaceholder')}
+            loading={categories.isPending}
+            treeData={treeData}
+            filterTreeNode={(input, node) => (node as unknown as CategoryOption).search.includes(input.trim().toLowerCase())}
+          />
+        </Form.Item>
+        <Form.Item name="manufacturer" label={t('enterprise.field.manufacturer')} rules={[tooLong(ENTERPRISE_LIMITS.manufacturer)]}>
+          <Input maxLength={ENTERPRISE_LIMITS.manufacturer} data-testid="enterprise-publish-manufacturer" />
+        </Form.Item>
+        <Form.Item name="description" label={t('enterprise.field.description')} rules={[tooLong(ENTERPRISE_LIMITS.description)]}>
+          <Input.TextArea
+            maxLength={ENTERPRISE_LIMITS.description}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            data-testid="enterprise-publish-description"
+          />
+        </Form.Item>
+        <Form.Item label={t('enterprise.field.parameters')} required={false} style={{ marginBottom: 0 }}>
+          <Form.List
+            name="parameters"
+            rules={[
+              {
+                validator: async (_, list: unknown[] | undefined) => {
+                  if ((list?.length ?? 0) > ENTERPRISE_LIMITS.parameters)
+                    throw new Error(t('enterprise.publish.parametersMax', { max: ENTERPRISE_LIMITS.parameters }));
+                },
+              },
+            ]}
+          >
+            {(fields, { add, remove }, { errors }) => (
+              <>
+                {fields.map((field, index) => (
+                  <Space key={field.key} align="baseline" style={{ display: 'flex' }} data-testid={`enterprise-publish-parameter-${index}`}>
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      // Names are unique: a change to another row's name checks this one again.
+                      dependencies={fields.filter((other) => other.key !== field.key).map((other) => ['parameters', other.name, 'name'])}
+                      rules={[
+                        required('parameterNameRequired'),
+                        tooLong(ENTERPRISE_LIMITS.parameterName),
+                        ({ getFieldValue }) => ({
+                          validator: async (_, value: string | undefined) => {
+                            const name = value?.trim();
+                            if (!name) return;
+                            const rows = (getFieldValue('parameters') ?? []) as PublishFormValues['parameters'] & object;
+                            if (rows.filter((row) => row?.name?.trim() === name).length > 1)
+                              throw new Error(t('enterprise.publish.parameterNameDuplicate', { name }));
+                          },
+                        }),
+                      ]}
+                    >
+                      <Input
+                        maxLength={ENTERPRISE_LIMITS.parameterName}
+                        placeholder={t('enterprise.field.parameterName')}
+                        aria-label={`${t('enterprise.field.parameterName')} ${index + 1}`}
+                        data-testid={`enterprise-publish-parameter-name-${index}`}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'value']} rules={[required('parameterValueRequired'), tooLong(ENTERPRISE_LIMITS.parameterValue)]}>
+                      <Input
+                        maxLength={ENTERPRISE_LIMITS.parameterValue}
+                        placeholder={t('enterprise.field.parameterValue')}
+                        aria-label={`${t('enterprise.field.parameterValue')} ${index + 1}`}
+                        data-testid={`enterprise-publish-parameter-value-${index}`}
+                      />
+                    </Form.Item>
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined />}
+                      aria-label={t('enterprise.publish.removeParameter', { index: index + 1 })}
+                      onClick={() => remove(field.name)}
+                      data-testid={`enterprise-publish-parameter-remove-${index}`}
+                    />
+                  </Space>
+                ))}
+                <Form.Item>
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    disabled={fields.length >= ENTERPRISE_LIMITS.parameters}
+                    onClick={() => add({ name: '', value: '' })}
+                    data-testid="enterprise-publish-add-parameter"
+                  >
+                    {t('enterprise.publish.addParameter')}
+                  </Button>
+                  <Form.ErrorList errors={errors} />
+                </Form.Item>
+              </>
+            )}
+          </Form.List>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+import type { EnterpriseItem, EnterpriseItemState } from './api/enterprise-items';
+
+/** The Tag colour of each review state. */
+export const STATE_COLORS: Record<EnterpriseItemState, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Epoch milliseconds as local `YYYY-MM-DD HH:mm`; nothing (null) as —. */
+export function formatTime(epochMs: number | null | undefined): string {
+  if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) return '—';
+  const date = new Date(epochMs);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The category's name in the UI language: English when there is one, else Chinese. */
+export function categoryLabel(item: Pick<EnterpriseItem, 'categoryName' | 'categoryNameEn'>, english: boolean): string {
+  return (english && item.categoryNameEn) || item.categoryName || '—';
+}
+
+/** Optional text as shown in a cell: blank as —. */
+export function textOrDash(value: string | null | undefined): string {
+  return value?.trim() ? value : '—';
+}
