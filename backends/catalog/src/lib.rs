@@ -179,8 +179,13 @@ struct SearchIndexApi;
         routes::enterprise::items::list_items,
         routes::enterprise::items::item_detail,
         routes::enterprise::items::submit_item,
+        routes::enterprise::batch::batch_template,
+        routes::enterprise::batch::submit_batch,
     ),
     components(schemas(
+        enterprise::batch::EnterpriseBatchReport,
+        enterprise::batch::BatchRowError,
+        routes::enterprise::batch::BatchUpload,
         enterprise::EnterpriseItem,
         enterprise::EnterpriseItemDraft,
         enterprise::EnterpriseParameter,

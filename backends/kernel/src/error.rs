@@ -115,6 +115,10 @@ pub mod enterprise {
             ALREADY_REVIEWED = (1_042_001_002, OK, "该条目已审核，请刷新");
             /// The category is not in this library's tree.
             CATEGORY_NOT_FOUND = (1_042_001_003, OK, "分类不存在");
+            /// A batch file that is not the template's CSV (encoding, header, no rows, too many).
+            BATCH_UNREADABLE = (1_042_002_000, OK, "批量文件无法读取");
+            /// A batch file over the size limit.
+            BATCH_TOO_LARGE = (1_042_002_001, OK, "批量文件过大");
         }
     }
 }

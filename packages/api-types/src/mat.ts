@@ -39,6 +39,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/enterprise/mat/items/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits every row of a CSV file for review, or none: when a row is refused, nothing is
+         *     stored and the report names every refused row (its line, column and reason).
+         */
+        post: operations["submit_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/mat/items/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch file's template: the header row, UTF-8 with a BOM (Excel shows the Chinese). */
+        get: operations["batch_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/enterprise/mat/items/{id}": {
         parameters: {
             query?: never;
@@ -718,6 +755,26 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_EnterpriseBatchReport: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                errors: components["schemas"]["BatchRowError"][];
+                /** @description Items stored (0 whenever `errors` is not empty). */
+                imported: number;
+                /** @description Data rows read. */
+                rows: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_EnterpriseItem: {
             /**
              * Format: int64
@@ -1177,6 +1234,22 @@ export interface components {
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
         };
+        /** @description A refused row: its line in the file (the header is line 1), the column and why. */
+        BatchRowError: {
+            /** @description The column's header; `None` when the whole row is at fault. */
+            field?: string | null;
+            reason: string;
+            row: number;
+        };
+        /** @description The form of `POST /items/batch` (multipart/form-data). */
+        BatchUpload: {
+            /**
+             * Format: binary
+             * @description CSV with the template's header (`编码,名称,分类,厂商,描述,参数`), UTF-8 or GB18030, ≤ 2 MB
+             *     and 1000 rows.
+             */
+            file: string;
+        };
         /**
          * @description A bound: a number in the contract's SI unit (K for temperatures), or a text with a unit the
          *     way search ranges take it (`300 MPa`, `3 g/cm3`, `150 °C`).
@@ -1356,6 +1429,14 @@ export interface components {
              * @description Searches that found nothing.
              */
             zeroResult: number;
+        };
+        /** @description What became of a file. */
+        EnterpriseBatchReport: {
+            errors: components["schemas"]["BatchRowError"][];
+            /** @description Items stored (0 whenever `errors` is not empty). */
+            imported: number;
+            /** @description Data rows read. */
+            rows: number;
         };
         /** @description An item as answered. */
         EnterpriseItem: {
@@ -1966,6 +2047,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    submit_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BatchUpload"];
+            };
+        };
+        responses: {
+            /** @description {rows, imported, errors}; imported is 0 whenever errors is not empty; not the template's CSV, no rows or over 1000 → 1042002000; over 2 MB → 1042002001; without enterprise:item:publish → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseBatchReport"];
+                };
+            };
+        };
+    };
+    batch_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv attachment `enterprise-<library>-template.csv`; not in an organisation → 1042001000 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
         };

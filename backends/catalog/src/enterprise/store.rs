@@ -51,6 +51,13 @@ pub trait EnterpriseStore {
         submitter: Submitter<'_>,
         draft: &ValidDraft,
     ) -> anyhow::Result<EnterpriseItem>;
+    /// Stores every draft as a pending submission in one transaction (all or none); answers
+    /// how many.
+    async fn submit_many(
+        &self,
+        submitter: Submitter<'_>,
+        drafts: &[ValidDraft],
+    ) -> anyhow::Result<usize>;
     /// Item `id` of `library`, only when it belongs to `org_id` (`None`: any organisation).
     async fn get(
         &self,
@@ -186,6 +193,35 @@ macro_rules! enterprise_store {
             }
         }
 
+        /// Inserts one pending submission; answers its id.
+        async fn insert<'e>(
+            executor: impl sqlx::Executor<'e, Database = $db>,
+            submitter: Submitter<'_>,
+            draft: &ValidDraft,
+            now: DateTime<Utc>,
+        ) -> anyhow::Result<i64> {
+            let parameters =
+                serde_json::to_string(&draft.parameters).context("encoding the parameters")?;
+            sqlx::query_scalar(
+                "INSERT INTO enterprise_item (library, org_id, state, code, name, \
+                 category_id, manufacturer, description, parameters, submitted_by, created_at) \
+                 VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+            )
+            .bind(submitter.library)
+            .bind(submitter.org_id)
+            .bind(&draft.code)
+            .bind(&draft.name)
+            .bind(draft.category_id)
+            .bind(&draft.manufacturer)
+            .bind(&draft.description)
+            .bind(parameters)
+            .bind(submitter.user_id)
+            .bind(now)
+            .fetch_one(executor)
+            .await
+            .context("storing the enterprise item")
+        }
+
         impl EnterpriseStore for $store {
             #[tracing::instrument(skip_all, fields(library = submitter.library, org = submitter.org_id))]
             async fn submit(
@@ -193,29 +229,25 @@ macro_rules! enterprise_store {
                 submitter: Submitter<'_>,
                 draft: &ValidDraft,
             ) -> anyhow::Result<EnterpriseItem> {
-                let parameters = serde_json::to_string(&draft.parameters)
-                    .context("encoding the parameters")?;
-                let id: i64 = sqlx::query_scalar(
-                    "INSERT INTO enterprise_item (library, org_id, state, code, name, \
-                     category_id, manufacturer, description, parameters, submitted_by, created_at) \
-                     VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
-                )
-                .bind(submitter.library)
-                .bind(submitter.org_id)
-                .bind(&draft.code)
-                .bind(&draft.name)
-                .bind(draft.category_id)
-                .bind(&draft.manufacturer)
-                .bind(&draft.description)
-                .bind(parameters)
-                .bind(submitter.user_id)
-                .bind(Utc::now().trunc_subsecs(3))
-                .fetch_one(&self.pool)
-                .await
-                .context("storing the enterprise item")?;
+                let id = insert(&self.pool, submitter, draft, Utc::now().trunc_subsecs(3)).await?;
                 self.get(submitter.library, id, Some(submitter.org_id))
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("enterprise item {id} vanished after its insert"))
+            }
+
+            #[tracing::instrument(skip_all, fields(library = submitter.library, org = submitter.org_id, items = drafts.len()))]
+            async fn submit_many(
+                &self,
+                submitter: Submitter<'_>,
+                drafts: &[ValidDraft],
+            ) -> anyhow::Result<usize> {
+                let now = Utc::now().trunc_subsecs(3);
+                let mut tx = self.pool.begin().await.context("starting the transaction")?;
+                for draft in drafts {
+                    insert(&mut *tx, submitter, draft, now).await?;
+                }
+                tx.commit().await.context("committing the batch")?;
+                Ok(drafts.len())
             }
 
             async fn get(
@@ -317,8 +349,16 @@ macro_rules! enterprise_store {
     };
 }
 
-enterprise_store!(SqliteEnterpriseStore, SqlitePool, sqlx::Sqlite);
-enterprise_store!(PgEnterpriseStore, PgPool, sqlx::Postgres);
+mod sqlite_impl {
+    use super::*;
+    enterprise_store!(SqliteEnterpriseStore, SqlitePool, sqlx::Sqlite);
+}
+mod postgres_impl {
+    use super::*;
+    enterprise_store!(PgEnterpriseStore, PgPool, sqlx::Postgres);
+}
+pub use postgres_impl::PgEnterpriseStore;
+pub use sqlite_impl::SqliteEnterpriseStore;
 
 kernel::repository! {
     /// The enterprise item store of the library's database.
@@ -328,6 +368,7 @@ kernel::repository! {
         Postgres(PgEnterpriseStore),
     }
     async fn submit(&self, submitter: Submitter<'_>, draft: &ValidDraft) -> anyhow::Result<EnterpriseItem>;
+    async fn submit_many(&self, submitter: Submitter<'_>, drafts: &[ValidDraft]) -> anyhow::Result<usize>;
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
     async fn review(&self, library: &str, id: i64, review: &Review, reviewer: i64) -> anyhow::Result<ReviewOutcome>;

@@ -21,6 +21,8 @@ const NOT_ORG_MEMBER: i64 = 1_042_001_000;
 const ITEM_NOT_FOUND: i64 = 1_042_001_001;
 const ALREADY_REVIEWED: i64 = 1_042_001_002;
 const CATEGORY_NOT_FOUND: i64 = 1_042_001_003;
+const BATCH_UNREADABLE: i64 = 1_042_002_000;
+const BATCH_TOO_LARGE: i64 = 1_042_002_001;
 
 /// The sessions of everyone the matrix asks (`None`: anonymous).
 struct Actors {
@@ -54,6 +56,54 @@ async fn call(
         request = request.json(body);
     }
     Ok(request.send().await?.json().await?)
+}
+
+/// The envelope of a multipart POST of `bytes` as the field `file`, or for a CSV answer (the
+/// template) the code 0 envelope with the text as `data`.
+async fn send_file(
+    app: &TestApp,
+    path: &str,
+    session: Option<&str>,
+    bytes: &[u8],
+) -> anyhow::Result<Value> {
+    let boundary = "enterprisebatchboundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"items.csv\"\r\n\
+         Content-Type: text/csv\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let mut request = app
+        .client
+        .post(app.url(path))
+        .header(
+            reqwest::header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(body);
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    Ok(request.send().await?.json().await?)
+}
+
+/// A GET that may answer a file: its text as `data` of a success envelope, else the envelope.
+async fn get_file(app: &TestApp, path: &str, session: Option<&str>) -> anyhow::Result<Value> {
+    let mut request = app.client.get(app.url(path));
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    let response = request.send().await?;
+    let is_csv = response
+        .headers()
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/csv"));
+    if is_csv {
+        return Ok(json!({"code": 0, "data": response.text().await?}));
+    }
+    Ok(response.json().await?)
 }
 
 /// `data` of a successful call.
@@ -175,6 +225,89 @@ fn draft(code: &str, category: i64) -> Value {
         "description": "内部标准件",
         "parameters": [{"name": "材质", "value": "6061-T6"}, {"name": "厚度", "value": "3 mm"}]
     })
+}
+
+/// A batch file (the template's header) with one valid row per code.
+fn batch_file(category: i64, codes: &[&str]) -> Vec<u8> {
+    let mut text = String::from("\u{feff}编码,名称,分类,厂商,描述,参数\r\n");
+    for code in codes {
+        text.push_str(&format!(
+            "{code},批量支架,{category},甲公司,,材质=Q235;厚度=3 mm\r\n"
+        ));
+    }
+    text.into_bytes()
+}
+
+async fn a_batch_is_imported_whole_or_not_at_all(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let batch = format!("{items}/batch");
+
+    let template = get_file(&app, &format!("{items}/template"), Some(&actors.member)).await?;
+    assert_eq!(
+        template["data"],
+        "\u{feff}编码,名称,分类,厂商,描述,参数\r\n"
+    );
+
+    // Categories by id are not codes: the whole file is refused, every bad row named.
+    let mut bad = String::from_utf8(batch_file(category, &["B-1"]))?;
+    bad.push_str("B-2,,no-such-category,,,\r\n,缺编码,no-such-category,,,\r\n");
+    let report = send_file(&app, &batch, Some(&actors.member), bad.as_bytes()).await?;
+    assert_eq!(report["code"], 0, "{report}");
+    assert_eq!(report["data"]["imported"], 0, "{report}");
+    assert_eq!(report["data"]["rows"], 3, "{report}");
+    let rows: Vec<i64> = report["data"]["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|error| error["row"].as_i64())
+        .collect();
+    assert_eq!(rows, [2, 3, 4], "{report}");
+    let none = ok(&app, reqwest::Method::GET, &items, &actors.member, None).await?;
+    assert_eq!(none["total"], 0, "nothing half-imported: {none}");
+
+    // With the category's code every row goes in, pending.
+    let tree = data(&app, &format!("{BASE}/category/tree")).await?;
+    let code = tree[0]["code"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("no code in {tree}"))?;
+    let good = String::from_utf8(batch_file(0, &["B-1", "B-2", "B-3"]))?
+        .replace(",0,", &format!(",{code},"));
+    let report = send_file(&app, &batch, Some(&actors.member), good.as_bytes()).await?;
+    assert_eq!(
+        report["data"],
+        json!({"rows": 3, "imported": 3, "errors": []}),
+        "{report}"
+    );
+    let stored = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{items}?state=pending&pageSize=10"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    assert_eq!(stored["total"], 3, "{stored}");
+    assert_eq!(
+        stored["list"][0]["parameters"][0],
+        json!({"name": "材质", "value": "Q235"})
+    );
+
+    // Not the template, or too large: refused before any row.
+    let wrong = send_file(&app, &batch, Some(&actors.member), b"code,name\r\nA,B\r\n").await?;
+    assert_eq!(code_of(&wrong), BATCH_UNREADABLE, "{wrong}");
+    let huge = vec![b'a'; 2 * 1024 * 1024 + 1];
+    let large = send_file(&app, &batch, Some(&actors.member), &huge).await?;
+    assert_eq!(code_of(&large), BATCH_TOO_LARGE, "{large}");
+    let reader = send_file(&app, &batch, Some(&actors.reader), good.as_bytes()).await?;
+    assert_eq!(code_of(&reader), 403, "{reader}");
+    let after = ok(&app, reqwest::Method::GET, &items, &actors.member, None).await?;
+    assert_eq!(after["total"], 3, "{after}");
+    app.stop().await;
+    Ok(())
 }
 
 async fn members_publish_operators_review_and_only_the_organisation_sees_it(
@@ -380,68 +513,23 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
         .ok_or_else(|| anyhow::anyhow!("no id"))?;
 
     // Columns: anonymous, outsider, other organisation, reader (no publish), member, operator.
+    #[rustfmt::skip]
     let matrix: Vec<(&str, String, [Expect; 6])> = vec![
-        (
-            "get",
-            format!("{MEMBER_BASE}/items"),
-            [
-                Code(401),
-                Code(NOT_ORG_MEMBER),
-                Sees(0),
-                Sees(1),
-                Sees(1),
-                Code(NOT_ORG_MEMBER),
-            ],
-        ),
-        (
-            "get",
-            format!("{MEMBER_BASE}/items/{{id}}"),
-            [
-                Code(401),
-                Code(NOT_ORG_MEMBER),
-                Code(ITEM_NOT_FOUND),
-                Code(0),
-                Code(0),
-                Code(NOT_ORG_MEMBER),
-            ],
-        ),
+        ("get", format!("{MEMBER_BASE}/items"),
+            [Code(401), Code(NOT_ORG_MEMBER), Sees(0), Sees(1), Sees(1), Code(NOT_ORG_MEMBER)]),
+        ("get", format!("{MEMBER_BASE}/items/{{id}}"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(0), Code(0), Code(NOT_ORG_MEMBER)]),
         // Writing goes to the caller's own organisation only (the other's lands in B).
-        (
-            "post",
-            format!("{MEMBER_BASE}/items"),
-            [
-                Code(401),
-                Code(NOT_ORG_MEMBER),
-                Code(0),
-                Code(403),
-                Code(0),
-                Code(NOT_ORG_MEMBER),
-            ],
-        ),
-        (
-            "get",
-            QUEUE.to_owned(),
-            [
-                Code(401),
-                Code(403),
-                Code(403),
-                Code(403),
-                Code(403),
-                Code(0),
-            ],
-        ),
-        (
-            "put",
-            format!("{QUEUE}/{{id}}"),
-            [
-                Code(401),
-                Code(403),
-                Code(403),
-                Code(403),
-                Code(403),
-                Code(0),
-            ],
-        ),
+        ("post", format!("{MEMBER_BASE}/items"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(0), Code(403), Code(0), Code(NOT_ORG_MEMBER)]),
+        ("get", format!("{MEMBER_BASE}/items/template"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(0), Code(0), Code(0), Code(NOT_ORG_MEMBER)]),
+        ("post", format!("{MEMBER_BASE}/items/batch"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(0), Code(403), Code(0), Code(NOT_ORG_MEMBER)]),
+        ("get", QUEUE.to_owned(),
+            [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
+        ("put", format!("{QUEUE}/{{id}}"),
+            [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
     ];
 
     // Every enterprise route the service documents has its row, and no row is stale.
@@ -485,7 +573,19 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
             _ => None,
         };
         for (session, expect) in sessions.iter().zip(expected) {
-            let envelope = call(&app, method.clone(), &path, *session, body.as_ref()).await?;
+            let envelope = if path.ends_with("/batch") {
+                send_file(
+                    &app,
+                    &path,
+                    *session,
+                    &batch_file(category, &["ENT-MATRIX-3"]),
+                )
+                .await?
+            } else if path.ends_with("/template") {
+                get_file(&app, &path, *session).await?
+            } else {
+                call(&app, method.clone(), &path, *session, body.as_ref()).await?
+            };
             let got = match expect {
                 Sees(_) if code_of(&envelope) == 0 => Sees(
                     envelope["data"]["list"]
@@ -590,6 +690,7 @@ async fn a_parallel_burst_of_reviews_decides_once(
 }
 
 kernel::backend_tests!(
+    a_batch_is_imported_whole_or_not_at_all,
     members_publish_operators_review_and_only_the_organisation_sees_it,
     the_isolation_matrix_covers_every_enterprise_route,
     a_parallel_burst_of_reviews_decides_once

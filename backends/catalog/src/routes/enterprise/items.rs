@@ -8,7 +8,7 @@ use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::{EnterpriseState, ItemListQuery};
 use crate::enterprise::store::{EnterpriseStore, ItemFilter, Submitter};
-use crate::enterprise::{EnterpriseItem, EnterpriseItemDraft, PUBLISH_PERMISSION};
+use crate::enterprise::{EnterpriseItem, EnterpriseItemDraft};
 
 /// The caller's organisation's items of this library, newest first, in every state (the
 /// members follow their submissions); `keyword` matches code, name and manufacturer.
@@ -88,8 +88,7 @@ pub async fn submit_item(
     state: web::Data<EnterpriseState>,
     body: web::Json<EnterpriseItemDraft>,
 ) -> ApiResult<ApiResponse<EnterpriseItem>> {
-    let org_id = state.member_org(&user)?;
-    user.require_permission(PUBLISH_PERMISSION)?;
+    let org_id = state.publisher_org(&user)?;
     let draft = body.into_inner().parse()?;
     state.check_category(draft.category_id).await?;
     let submitter = Submitter {

@@ -6,6 +6,8 @@
 //! | `GET /items?pageNo&pageSize&state&keyword` | the caller's organisation's items, newest first |
 //! | `GET /items/{id}` | one of them (another organisation's id answers like a missing one) |
 //! | `POST /items` | submits an item (permission `enterprise:item:publish`) |
+//! | `GET /items/template` | the batch file's template (CSV) |
+//! | `POST /items/batch` | multipart `file`: submits every row of a CSV, or none (same permission) |
 //!
 //! Operators, under `/to/api/operation/<library>/enterprise-items` (permission
 //! `operation:enterprise-item:audit`):
@@ -17,6 +19,7 @@
 //!
 //! The organisation always comes from the caller's principal, never from the request.
 
+pub mod batch;
 pub mod items;
 pub mod review;
 
@@ -30,7 +33,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::enterprise::store::EnterpriseRepository;
-use crate::enterprise::{EnterpriseItemState, FIRST_ORG_ID};
+use crate::enterprise::{EnterpriseItemState, FIRST_ORG_ID, PUBLISH_PERMISSION};
 use crate::store::{CategoryRepository, CategoryStore};
 use crate::Library;
 
@@ -52,6 +55,13 @@ impl EnterpriseState {
             return Err(ApiError::new(NOT_ORG_MEMBER));
         }
         Ok(user.principal.org_id)
+    }
+
+    /// The caller's organisation, when they may publish into it.
+    pub fn publisher_org(&self, user: &AuthUser) -> ApiResult<i64> {
+        let org_id = self.member_org(user)?;
+        user.require_permission(PUBLISH_PERMISSION)?;
+        Ok(org_id)
     }
 
     /// `category_id` is a category of this library's tree.
@@ -102,6 +112,9 @@ impl ItemListQuery {
 }
 
 pub fn configure_members(cfg: &mut web::ServiceConfig) {
+    // Before `/items/{id}`: neither is an id.
+    cfg.service(web::resource("/items/template").route(web::get().to(batch::batch_template)))
+        .service(web::resource("/items/batch").route(web::post().to(batch::submit_batch)));
     cfg.service(
         web::resource("/items")
             .route(web::get().to(items::list_items))
