@@ -34,7 +34,14 @@ export function OpenPlatformEntry({ type }: { type: HeaderType }) {
 
   return (
     <PlatformPicker type={type}>
-      <Button type="text" className="open-platform-entry" data-testid="open-platform-entry" onClick={open} icon={<AppstoreAddOutlined />}>
+      <Button
+        type="text"
+        className="open-platform-entry"
+        data-testid="open-platform-entry"
+        title={t('platform.open')}
+        onClick={open}
+        icon={<AppstoreAddOutlined />}
+      >
         {t('platform.open')} <DownOutlined className="open-platform-caret" />
       </Button>
     </PlatformPicker>

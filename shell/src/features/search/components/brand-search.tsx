@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,13 @@ export function BrandSearch({ library, allowEmpty = false }: { library: LibraryK
         value={value}
         maxLength={LIMITS.keywordInput}
         placeholder={t('search.brandPlaceholder')}
-        enterButton={t('search.button')}
+        enterButton={
+          // On a phone only the icon shows; the label stays the button's accessible name.
+          <>
+            <SearchOutlined aria-hidden />
+            <span className="brand-search-label">{t('search.button')}</span>
+          </>
+        }
         onChange={(event) => setValue(event.target.value)}
         onSearch={search}
       />
