@@ -33,6 +33,8 @@ test('a member publishes an item into the enterprise library, an operator approv
   const member = await registerMember(request, memberEmail, '李工');
   await apiData(request, 'post', `/to/api/base/system/operation/orgs/${orgId}/members`, operatorToken, { account: memberEmail });
   const code = `SZJM-BRK-${uniqueSuffix()}`;
+  // The single item's row, not the batch's `${code}-A` and `${code}-B`.
+  const singleItem = new RegExp(`${code}(?!-)`);
 
   // The member, in their own browser, lands on the organisation's (still empty) enterprise library.
   const memberContext = await browser.newContext();
@@ -59,9 +61,34 @@ test('a member publishes an item into the enterprise library, an operator approv
   await shot(memberPage, 'publish-form');
   await modal.getByRole('button', { name: '提交审核' }).click();
   await expect(memberPage.locator('.ant-message-notice').getByText('已提交，等待运营审核')).toBeVisible();
-  const memberRow = memberPage.getByTestId('enterprise-items-table').locator('tr').filter({ hasText: code });
+  const memberRow = memberPage.getByTestId('enterprise-items-table').locator('tr').filter({ hasText: singleItem });
   await expect(memberRow).toContainText('审核中');
   await shot(memberPage, 'member-pending');
+
+  // 批量发布: the template, then a file with a bad row (nothing imported, the row named), then the corrected file.
+  await memberPage.getByTestId('enterprise-batch').click();
+  const [template] = await Promise.all([memberPage.waitForEvent('download'), memberPage.getByTestId('enterprise-batch-template').click()]);
+  expect(template.suggestedFilename()).toBe('enterprise-part-template.csv');
+  const header = '\ufeff编码,名称,分类,厂商,描述,参数\r\n';
+  const rows = [`${code}-A,批量支架 A,六角头螺栓,苏州精密,,材质=Q235;厚度=3 mm`, `${code}-B,批量支架 B,螺栓/螺钉,,,`];
+  const csv = (lines: string[]) => ({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(header + lines.join('\r\n') + '\r\n') });
+  await memberPage.getByTestId('enterprise-batch-file').setInputFiles(csv([...rows, `${code}-C,分类不存在,不存在的分类,,,`]));
+  await memberPage.getByTestId('enterprise-batch-import').click();
+  const batchErrors = memberPage.getByTestId('enterprise-batch-errors');
+  await expect(batchErrors).toContainText('不存在的分类');
+  await expect(batchErrors.locator('tbody tr')).toHaveCount(1);
+  await shot(memberPage, 'batch-refused');
+  await memberPage.getByTestId('enterprise-batch-file').setInputFiles(csv(rows));
+  await memberPage.getByTestId('enterprise-batch-import').click();
+  await expect(memberPage.getByTestId('enterprise-batch-result')).toContainText('已导入 2 条');
+  await shot(memberPage, 'batch-imported');
+  await memberPage.getByRole('button', { name: /完\s*成/ }).click();
+  await expect(
+    memberPage
+      .getByTestId('enterprise-items-table')
+      .locator('tr')
+      .filter({ hasText: `${code}-B` }),
+  ).toContainText('审核中');
 
   // Someone outside the organisation gets the 403 card; the public parts library does not know the item.
   const outsider = await registerMember(request, `entoutsider-${uniqueSuffix()}@example.com`, '王工');
@@ -76,7 +103,7 @@ test('a member publishes an item into the enterprise library, an operator approv
   await signInAs(page, request, operator, '/operation/enterprise-items');
   await expect(page.getByTestId('operations-enterprise-items')).toBeVisible();
   await chooseSelectOption(page, 'enterprise-items-library', '零部件');
-  const queueRow = page.locator('tr').filter({ hasText: code });
+  const queueRow = page.locator('tr').filter({ hasText: singleItem });
   await expect(queueRow).toContainText(orgName);
   await expect(queueRow).toContainText('待审核');
   await shot(page, 'operator-queue');
@@ -94,6 +121,19 @@ test('a member publishes an item into the enterprise library, an operator approv
   await shot(memberPage, 'member-approved');
   const after = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
   expect(after.data.total).toBe(0);
+
+  // In English an organisation's member has the longest header (the private/open switch too): no sideways scroll.
+  await memberPage.keyboard.press('Escape');
+  await expect(memberPage.getByTestId('enterprise-item-drawer')).toBeHidden();
+  await memberPage.getByTestId('language-switch').click();
+  await expect(memberPage.getByTestId('enterprise-batch')).toHaveText(/Batch publish/);
+  for (const width of [1440, 1280, 500]) {
+    await memberPage.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() => memberPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${width} px` })
+      .toBeLessThanOrEqual(0);
+  }
+  await shot(memberPage, 'member-english-500');
   await memberContext.close();
   await outsiderContext.close();
 });

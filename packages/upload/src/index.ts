@@ -5,6 +5,7 @@ export {
   FILE_PATHS,
   fileContentUrl,
   NOT_COMPLETE_MESSAGE,
+  postFormWithProgress,
   SINGLE_UPLOAD_LIMIT_BYTES,
   splitIntoParts,
   uploadFile,

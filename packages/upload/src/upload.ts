@@ -141,16 +141,17 @@ function normaliseFile(record: unknown, fallback: { name: string; size: number; 
 }
 
 /** Files under 5 MB: one multipart POST (file, bizCode, fileName, type), with upload progress. */
-async function uploadSingle(file: Blob, name: string, options: UploadOptions, tracker: ProgressTracker): Promise<UploadedFile> {
-  const form = () => {
-    const body = new FormData();
-    body.append('file', file, name);
-    body.append('bizCode', options.bizCode);
-    body.append('fileName', name);
-    body.append('type', String(options.type ?? DEFAULT_MODULE_TYPE));
-    return body;
-  };
-  const url = toAbsoluteUrl(resolveRequestUrl(FILE_PATHS.upload));
+/**
+ * POSTs `form()` to the portal's `path` (relative to the API base) with the session's credentials, reporting the
+ * body's progress, and answers the envelope's `data`. An expired access token is refreshed the way the HTTP client
+ * does (once, shared) and the form sent again: `form` builds a fresh body each time.
+ */
+export async function postFormWithProgress<T>(
+  path: string,
+  form: () => FormData,
+  options: { signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void } = {},
+): Promise<T> {
+  const url = toAbsoluteUrl(resolveRequestUrl(path));
   const send = async () => {
     const sentToken = getToken();
     const response = await sendXhr({
@@ -159,15 +160,14 @@ async function uploadSingle(file: Blob, name: string, options: UploadOptions, tr
       headers: { Accept: 'application/json, text/plain, */*', ...sessionHeaders() },
       body: form(),
       signal: options.signal,
-      onUploadProgress: (loaded, total) => tracker.bytes(total > 0 ? (loaded / total) * file.size : 0),
+      onUploadProgress: options.onProgress,
     });
-    return { sentToken, answer: () => interpretResponse(response.status, response.text, url) };
+    return { sentToken, answer: () => interpretResponse(response.status, response.text, url) as T };
   };
   const first = await send();
   try {
-    return normaliseFile(first.answer(), { name, size: file.size });
+    return first.answer();
   } catch (error) {
-    // An expired access token: refresh it the way the HTTP client does (once, shared) and send again.
     if (!isPortalError(error) || error.code !== ErrorCode.unauthorized || !getRefreshToken()) throw error;
     const current = getToken();
     if (!current || current === first.sentToken) {
@@ -177,9 +177,24 @@ async function uploadSingle(file: Blob, name: string, options: UploadOptions, tr
         throw error;
       }
     }
-    const second = await send();
-    return normaliseFile(second.answer(), { name, size: file.size });
+    return (await send()).answer();
   }
+}
+
+async function uploadSingle(file: Blob, name: string, options: UploadOptions, tracker: ProgressTracker): Promise<UploadedFile> {
+  const form = () => {
+    const body = new FormData();
+    body.append('file', file, name);
+    body.append('bizCode', options.bizCode);
+    body.append('fileName', name);
+    body.append('type', String(options.type ?? DEFAULT_MODULE_TYPE));
+    return body;
+  };
+  const answer = await postFormWithProgress<unknown>(FILE_PATHS.upload, form, {
+    signal: options.signal,
+    onProgress: (loaded, total) => tracker.bytes(total > 0 ? (loaded / total) * file.size : 0),
+  });
+  return normaliseFile(answer, { name, size: file.size });
 }
 
 /** PUT of one chunk to its presigned URL, without the portal's credentials; answers the part's ETag. */

@@ -88,19 +88,28 @@ export interface RecordedFetch {
   method: string;
   url: URL;
   body: unknown;
+  /** The request's headers as sent. */
+  headers: Headers;
+  /** The body as sent, unparsed (a FormData of an upload, say). */
+  rawBody: BodyInit | null | undefined;
 }
 
-/** What a route answers: an HTTP status (200 unless given) and a body, usually an `envelope`. */
+/**
+ * What a route answers: an HTTP status (200 unless given) and a body, usually an `envelope`; a JSON content
+ * type unless `headers` says otherwise (a file download).
+ */
 export interface FetchAnswer {
   status?: number;
   body: string;
+  headers?: Record<string, string>;
 }
 
 /**
  * Replaces global fetch with `route`, which answers each call by what it asks (method, path, query);
- * a call it leaves unanswered gets the server's 404 envelope. Records every call, its JSON body parsed.
+ * a call it leaves unanswered gets the server's 404 envelope; a route may answer later (a promise), to show what
+ * the page does meanwhile. Records every call, its JSON body parsed.
  */
-export function routeFetch(route: (call: RecordedFetch) => FetchAnswer | undefined): { calls: RecordedFetch[] } {
+export function routeFetch(route: (call: RecordedFetch) => FetchAnswer | undefined | Promise<FetchAnswer | undefined>): { calls: RecordedFetch[] } {
   const calls: RecordedFetch[] = [];
   vi.stubGlobal(
     'fetch',
@@ -111,10 +120,14 @@ export function routeFetch(route: (call: RecordedFetch) => FetchAnswer | undefin
         method: (init?.method ?? 'GET').toUpperCase(),
         url: new URL(href, 'http://localhost'),
         body: text ? JSON.parse(text) : undefined,
+        headers: new Headers(init?.headers),
+        rawBody: init?.body,
       };
       calls.push(call);
-      const answer = route(call) ?? { status: 404, body: envelope(null, 404, `请求地址不存在:${call.url.pathname}`) };
-      return new Response(answer.body, { status: answer.status ?? 200, headers: { 'content-type': 'application/json;charset=UTF-8' } });
+      const answer = (await route(call)) ?? { status: 404, body: envelope(null, 404, `请求地址不存在:${call.url.pathname}`) };
+      const headers = new Headers({ 'content-type': 'application/json;charset=UTF-8' });
+      for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+      return new Response(answer.body, { status: answer.status ?? 200, headers });
     }),
   );
   return { calls };

@@ -25,3 +25,10 @@ export function categoryLabel(item: Pick<EnterpriseItem, 'categoryName' | 'categ
 export function textOrDash(value: string | null | undefined): string {
   return value?.trim() ? value : '—';
 }
+
+/** A file size for a message: bytes, KB or MB (binary units, one decimal, trailing .0 dropped). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
+  return `${Number(value.toFixed(1))} ${unit}`;
+}

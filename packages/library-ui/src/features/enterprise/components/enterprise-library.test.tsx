@@ -1,12 +1,18 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { AppProviders, changeLanguage, queryClient } from '@portal/providers';
-import { initialSessionState, sessionStore } from '@portal/session';
+import { clearToken, initialSessionState, sessionStore, setToken } from '@portal/session';
 import { defineLibraryConfig, LibraryConfigProvider } from '../../../config/library-config';
 import { enterpriseMessages } from '../../../i18n/enterprise-messages';
 import BrandDetailPage from '../../../pages/brand-detail-page';
 import { componentTree, envelope, installResizeObserver, routeFetch, type FetchAnswer, type RecordedFetch } from '../../../test/fixtures';
-import { ENTERPRISE_PUBLISH_PERMISSION, type EnterpriseItem } from '../api/enterprise-items';
+import {
+  ENTERPRISE_BATCH_LIMITS,
+  ENTERPRISE_PUBLISH_PERMISSION,
+  EnterpriseErrorCode,
+  type EnterpriseBatchReport,
+  type EnterpriseItem,
+} from '../api/enterprise-items';
 
 // antd's tables, selects and dialogs take a few seconds to render in jsdom on a shared machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -14,6 +20,9 @@ vi.setConfig({ testTimeout: 60_000 });
 const ORG_ID = 12;
 const ITEMS_PATH = '/to/api/enterprise/part/items';
 const TREE_PATH = '/to/api/public/part/category/tree';
+const TEMPLATE_PATH = `${ITEMS_PATH}/template`;
+const BATCH_PATH = `${ITEMS_PATH}/batch`;
+const TEMPLATE = '\ufeff编码,名称,分类,厂商,描述,参数\r\nNB-M8X30,内六角圆柱头螺钉 M8×30,电阻,宁波紧固件,不锈钢 A2-70,材质=Q235;厚度=3 mm\r\n';
 
 const member = { id: 9, orgId: ORG_ID, orgName: '宁波紧固件有限公司', orgEnable: true };
 
@@ -59,6 +68,105 @@ interface Server {
   listCalls: () => URL[];
   /** The answer of the next POST (the stored item unless set). */
   publishAnswer: FetchAnswer | undefined;
+  /** The answer of a batch import (every row imported unless set); a promise answers when it settles. */
+  batchAnswer: FetchAnswer | Promise<FetchAnswer> | undefined;
+  /** The answer of the template (the CSV unless set). */
+  templateAnswer: FetchAnswer | undefined;
+  /** The requests sent through XMLHttpRequest (the batch upload), also in `calls`. */
+  xhrs: FakeXhr[];
+}
+
+/**
+ * A stand-in for XMLHttpRequest as `sendXhr` of @portal/upload drives it (open, headers, send, upload progress,
+ * load). `send` records the call and asks `route` for the answer; until that settles the test reports the body's
+ * progress with `progress`, as a browser does while the file goes up.
+ */
+class FakeXhr {
+  readonly upload = new FakeXhrEvents();
+  readonly call: RecordedFetch = { method: 'GET', url: new URL('http://localhost/'), body: undefined, headers: new Headers(), rawBody: undefined };
+  withCredentials = false;
+  timeout = 0;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private readonly events = new FakeXhrEvents();
+  private readonly responseHeaders = new Headers();
+
+  constructor(
+    private readonly route: (call: RecordedFetch) => FetchAnswer | undefined | Promise<FetchAnswer | undefined>,
+    private readonly sent: (xhr: FakeXhr) => void,
+  ) {}
+
+  open(method: string, url: string): void {
+    this.call.method = method.toUpperCase();
+    this.call.url = new URL(url, 'http://localhost');
+  }
+
+  setRequestHeader(name: string, value: string): void {
+    this.call.headers.append(name, value);
+  }
+
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders.get(name);
+  }
+
+  addEventListener(type: string, listener: (event: FakeProgress) => void): void {
+    this.events.addEventListener(type, listener);
+  }
+
+  removeEventListener(type: string, listener: (event: FakeProgress) => void): void {
+    this.events.removeEventListener(type, listener);
+  }
+
+  send(body: XMLHttpRequestBodyInit | null = null): void {
+    this.call.rawBody = body as BodyInit | null;
+    this.call.body = typeof body === 'string' ? JSON.parse(body) : undefined;
+    this.sent(this);
+    void Promise.resolve(this.route(this.call)).then((answer) => {
+      const { status = 200, body: text, headers = {} } = answer ?? { status: 404, body: envelope(null, 404, `请求地址不存在:${this.call.url.pathname}`) };
+      this.responseHeaders.set('content-type', 'application/json;charset=UTF-8');
+      for (const [name, value] of Object.entries(headers)) this.responseHeaders.set(name, value);
+      this.status = status;
+      this.statusText = status === 200 ? 'OK' : '';
+      this.responseText = text;
+      this.events.emit('load', {});
+    });
+  }
+
+  abort(): void {
+    this.events.emit('abort', {});
+  }
+
+  /** Reports `loaded` of `total` bytes of the body sent (the upload's `progress` event). */
+  progress(loaded: number, total: number): void {
+    this.upload.emit('progress', { lengthComputable: true, loaded, total });
+  }
+}
+
+interface FakeProgress {
+  lengthComputable?: boolean;
+  loaded?: number;
+  total?: number;
+}
+
+/** The listeners of a FakeXhr or of its `upload`. */
+class FakeXhrEvents {
+  private readonly listeners = new Map<string, ((event: FakeProgress) => void)[]>();
+
+  addEventListener(type: string, listener: (event: FakeProgress) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  removeEventListener(type: string, listener: (event: FakeProgress) => void): void {
+    this.listeners.set(
+      type,
+      (this.listeners.get(type) ?? []).filter((known) => known !== listener),
+    );
+  }
+
+  emit(type: string, event: FakeProgress): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
 }
 
 /** The enterprise and category routes of the part library, answering `list` to every page of items. */
@@ -67,13 +175,34 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
     calls: [],
     listCalls: () => server.calls.filter((call) => call.method === 'GET' && call.url.pathname === ITEMS_PATH).map((call) => call.url),
     publishAnswer: undefined,
+    batchAnswer: undefined,
+    templateAnswer: undefined,
+    xhrs: [],
   };
   server.calls = routeFetch((call) => {
     if (call.url.pathname === TREE_PATH) return { body: envelope(componentTree()) };
+    if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
+      return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
     if (call.url.pathname !== ITEMS_PATH) return undefined;
     if (call.method === 'POST') return server.publishAnswer ?? { body: envelope({ ...pending, id: 40, ...(call.body as object) }) };
     return { body: envelope({ list: list, total: list.length }) };
   }).calls;
+  // The batch import goes through XMLHttpRequest (for its upload progress); sent with fetch, it would get the 404.
+  const routeXhr = (call: RecordedFetch): FetchAnswer | Promise<FetchAnswer> | undefined =>
+    call.url.pathname === BATCH_PATH && call.method === 'POST'
+      ? (server.batchAnswer ?? { body: envelope({ rows: 3, imported: 3, errors: [] } satisfies EnterpriseBatchReport) })
+      : undefined;
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    class extends FakeXhr {
+      constructor() {
+        super(routeXhr, (xhr) => {
+          server.calls.push(xhr.call);
+          server.xhrs.push(xhr);
+        });
+      }
+    },
+  );
   return server;
 }
 
@@ -132,6 +261,7 @@ beforeEach(() => installResizeObserver());
 afterEach(() => {
   // Unmounted before the session is reset, so the reset renders nothing.
   cleanup();
+  clearToken();
   queryClient.clear();
   vi.unstubAllGlobals();
   sessionStore.setState(initialSessionState());
@@ -245,17 +375,19 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(await screen.findByTestId('enterprise-items-error')).toHaveTextContent('仅企业用户可使用企业库');
   });
 
-  it('offers 发布条目 only with enterprise:item:publish (or every permission), and not in a disabled organisation', async () => {
+  it('offers 发布条目 and 批量发布 only with enterprise:item:publish (or every permission), and not in a disabled organisation', async () => {
     serve([]);
     signIn(member, ['system:user:query']);
     const reader = renderPage();
     await screen.findByTestId('enterprise-library-empty');
     expect(screen.queryByTestId('enterprise-publish')).toBeNull();
+    expect(screen.queryByTestId('enterprise-batch')).toBeNull();
     reader.unmount();
 
     signIn(member, ['*:*:*']);
     const admin = renderPage();
     expect(await screen.findByTestId('enterprise-publish')).toHaveTextContent('发布条目');
+    expect(screen.getByTestId('enterprise-batch')).toHaveTextContent('批量发布');
     admin.unmount();
 
     signIn({ ...member, orgEnable: false }, [ENTERPRISE_PUBLISH_PERMISSION]);
@@ -263,6 +395,7 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     await screen.findByTestId('enterprise-library-empty');
     expect(screen.getByRole('alert')).toHaveTextContent('本企业已被停用');
     expect(screen.queryByTestId('enterprise-publish')).toBeNull();
+    expect(screen.queryByTestId('enterprise-batch')).toBeNull();
   });
 
   it('checks the form before sending: required fields, and parameter names given twice', async () => {
@@ -364,6 +497,234 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(screen.getByTestId('enterprise-publish-code')).toHaveValue('NB-M10X40');
     // Nothing was stored, so the list was not asked again.
     expect(server.listCalls()).toHaveLength(1);
+  });
+});
+
+/** The files the page saves (an object URL clicked through an anchor): blob, name; `restore` undoes the stubs. */
+function captureDownloads() {
+  const saved: { blob: Blob; name: string }[] = [];
+  const blobs = new Map<string, Blob>();
+  Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => {
+      const url = `blob:download-${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    }),
+    revokeObjectURL: vi.fn(),
+  });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.getAttribute('href') ?? '');
+    if (blob) saved.push({ blob, name: this.download });
+  });
+  return { saved, restore: () => click.mockRestore() };
+}
+
+const batchModal = () => screen.getByTestId('enterprise-batch-modal');
+const importButton = () => screen.getByTestId('enterprise-batch-import');
+const batchPosts = (server: Server) => server.calls.filter((call) => call.method === 'POST' && call.url.pathname === BATCH_PATH);
+const csvFile = (name = 'items.csv', text = '编码,名称,分类,厂商,描述,参数\r\nNB-1,螺钉,电阻,,,\r\n') => new File([text], name, { type: 'text/csv' });
+
+/** Chooses `file` in the dialog's file input (where Playwright's setInputFiles goes too). */
+function chooseFile(file: File) {
+  const input = screen.getByTestId('enterprise-batch-file');
+  expect(input).toHaveAttribute('type', 'file');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** Opens the 批量发布 dialog of a member allowed to publish (signed in with a token), on an empty list. */
+async function openBatch() {
+  setToken({ accessToken: 'member-access-token', refreshToken: 'member-refresh-token' });
+  signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
+  renderPage();
+  await screen.findByTestId('enterprise-library-empty');
+  fireEvent.click(screen.getByTestId('enterprise-batch'));
+  return screen.findByTestId('enterprise-batch-modal');
+}
+
+describe('批量发布 (batch publishing)', () => {
+  it('explains the template and saves it, fetched with the session’s token; a refused download says why', async () => {
+    const server = serve([]);
+    const downloads = captureDownloads();
+    try {
+      const modal = await openBatch();
+      expect(modal).toHaveTextContent('模板的列依次为：编码,名称,分类,厂商,描述,参数');
+      expect(modal).toHaveTextContent('分类：本资源库分类的编码或名称（中文或英文）');
+      expect(modal).toHaveTextContent('材质=Q235;厚度=3 mm');
+      expect(modal).toHaveTextContent('GBK/GB18030');
+      expect(modal).toHaveTextContent('每个文件最多 1000 行数据、2 MB');
+      expect(importButton()).toBeDisabled();
+
+      fireEvent.click(screen.getByTestId('enterprise-batch-template'));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      const templateCalls = server.calls.filter((call) => call.url.pathname === TEMPLATE_PATH);
+      expect(templateCalls).toHaveLength(1);
+      expect(templateCalls[0].method).toBe('GET');
+      expect(templateCalls[0].headers.get('Authorization')).toBe('Bearer member-access-token');
+      expect(downloads.saved[0].name).toBe('enterprise-part-template.csv');
+      // Saved byte for byte, the byte-order mark included.
+      const bytes = new Uint8Array(await downloads.saved[0].blob.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(TEMPLATE);
+
+      // An error envelope is no file: its message shows, nothing is saved.
+      server.templateAnswer = { body: envelope(null, 1_042_001_000, '仅企业用户可使用企业库') };
+      fireEvent.click(screen.getByTestId('enterprise-batch-template'));
+      expect(await screen.findByTestId('enterprise-batch-template-error')).toHaveTextContent('模板下载失败：仅企业用户可使用企业库');
+      expect(downloads.saved).toHaveLength(1);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('refuses a file that is not CSV, too large or empty, without sending anything', async () => {
+    const server = serve([]);
+    await openBatch();
+
+    chooseFile(new File(['PK'], 'items.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    expect(await screen.findByTestId('enterprise-batch-refused')).toHaveTextContent('“items.xlsx”不是 CSV 文件，请选择 .csv 文件');
+    expect(importButton()).toBeDisabled();
+
+    const large = new File([new Uint8Array(ENTERPRISE_BATCH_LIMITS.bytes + 512 * 1024)], 'large.csv', { type: 'text/csv' });
+    chooseFile(large);
+    await waitFor(() => expect(screen.getByTestId('enterprise-batch-refused')).toHaveTextContent('“large.csv”有 2.5 MB，超过了 2 MB 的上限'));
+    expect(importButton()).toBeDisabled();
+
+    chooseFile(new File([], 'empty.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(screen.getByTestId('enterprise-batch-refused')).toHaveTextContent('“empty.csv”是空文件'));
+    expect(importButton()).toBeDisabled();
+    expect(within(batchModal()).queryByText('large.csv')).toBeNull();
+
+    // A good file clears the refusal; nothing was sent meanwhile.
+    chooseFile(csvFile('ITEMS.CSV'));
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    expect(screen.queryByTestId('enterprise-batch-refused')).toBeNull();
+    expect(within(batchModal()).getByText('ITEMS.CSV')).toBeInTheDocument();
+    expect(batchPosts(server)).toHaveLength(0);
+  });
+
+  it('imports the file as the multipart field `file`, waits for the answer, says how many await review and refetches the list', async () => {
+    const server = serve([]);
+    let answer!: (answer: FetchAnswer) => void;
+    server.batchAnswer = new Promise<FetchAnswer>((resolve) => (answer = resolve));
+    await openBatch();
+    expect(server.listCalls()).toHaveLength(1);
+
+    const file = csvFile();
+    chooseFile(file);
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    fireEvent.click(importButton());
+
+    // Meanwhile the file is locked, and the upload shows its percentage.
+    const progress = await screen.findByTestId('enterprise-batch-progress');
+    expect(progress).toHaveTextContent('正在上传“items.csv”…');
+    expect(screen.getByTestId('enterprise-batch-cancel')).toBeDisabled();
+    await waitFor(() => expect(batchPosts(server)).toHaveLength(1));
+    const post = batchPosts(server)[0];
+    // Sent through XMLHttpRequest, the one request it made.
+    expect(server.xhrs.map((xhr) => xhr.call)).toEqual([post]);
+    expect(post.headers.get('Authorization')).toBe('Bearer member-access-token');
+    // The browser writes the multipart boundary: no content type of ours.
+    expect(post.headers.get('Content-Type')).toBeNull();
+    const form = post.rawBody as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['file']);
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('items.csv');
+    expect(sent.size).toBe(file.size);
+
+    // Half the body sent: 50 %, still uploading.
+    act(() => server.xhrs[0].progress(500, 1000));
+    await waitFor(() => expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
+    expect(progress).toHaveTextContent('50%');
+    expect(progress).toHaveTextContent('正在上传“items.csv”…');
+    // All of it sent, the answer still to come: the server checks every row.
+    act(() => server.xhrs[0].progress(1000, 1000));
+    await waitFor(() => expect(progress).toHaveTextContent('已上传“items.csv”，正在校验每一行，请稍候…'));
+    expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.queryByTestId('enterprise-batch-result')).toBeNull();
+    expect(screen.getByTestId('enterprise-batch-cancel')).toBeDisabled();
+
+    answer({ body: envelope({ rows: 3, imported: 3, errors: [] } satisfies EnterpriseBatchReport) });
+    expect(await screen.findByTestId('enterprise-batch-result')).toHaveTextContent('已导入 3 条，等待运营审核');
+    expect(screen.queryByTestId('enterprise-batch-progress')).toBeNull();
+    await waitFor(() => expect(server.listCalls()).toHaveLength(2));
+
+    // 完成 closes; opened again, the dialog starts afresh.
+    fireEvent.click(screen.getByTestId('enterprise-batch-done'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByTestId('enterprise-batch'));
+    await waitFor(() => expect(importButton()).toBeDisabled());
+    expect(screen.queryByTestId('enterprise-batch-result')).toBeNull();
+    expect(within(batchModal()).queryByText('items.csv')).toBeNull();
+  });
+
+  it('lists the rejected rows and says nothing was imported; a corrected file imports', async () => {
+    const server = serve([]);
+    server.batchAnswer = {
+      body: envelope({
+        rows: 4,
+        imported: 0,
+        errors: [
+          { row: 3, field: '分类', reason: '分类不存在：螺丝' },
+          { row: 5, field: null, reason: '编码 NB-1 与第 2 行重复' },
+        ],
+      } satisfies EnterpriseBatchReport),
+    };
+    await openBatch();
+    chooseFile(csvFile());
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    fireEvent.click(importButton());
+
+    const errors = await screen.findByTestId('enterprise-batch-errors');
+    expect(within(errors).getByRole('alert')).toHaveTextContent('未导入任何条目：2 处错误');
+    expect(errors).toHaveTextContent('文件共 4 行数据，有错误时整个文件都不会导入');
+    expect(
+      within(errors)
+        .getAllByRole('row')
+        .map((tableRow) => [...tableRow.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['行号', '字段', '原因'],
+      ['3', '分类', '分类不存在：螺丝'],
+      ['5', '—', '编码 NB-1 与第 2 行重复'],
+    ]);
+    expect(screen.queryByTestId('enterprise-batch-result')).toBeNull();
+    // Nothing stored, so the list was not asked again; the dialog stays open for another file.
+    expect(server.listCalls()).toHaveLength(1);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByTestId('enterprise-batch-done')).toBeNull();
+
+    server.batchAnswer = { body: envelope({ rows: 4, imported: 4, errors: [] } satisfies EnterpriseBatchReport) };
+    chooseFile(csvFile('items-fixed.csv'));
+    await waitFor(() => expect(screen.queryByTestId('enterprise-batch-errors')).toBeNull());
+    fireEvent.click(importButton());
+    expect(await screen.findByTestId('enterprise-batch-result')).toHaveTextContent('已导入 4 条，等待运营审核');
+    expect(batchPosts(server)).toHaveLength(2);
+    expect(((batchPosts(server)[1].rawBody as FormData).get('file') as File).name).toBe('items-fixed.csv');
+    await waitFor(() => expect(server.listCalls()).toHaveLength(2));
+  });
+
+  it('shows the server’s refusal of the whole file and keeps the file for another try', async () => {
+    const server = serve([]);
+    server.batchAnswer = { body: envelope(null, EnterpriseErrorCode.batchUnreadable, '批量文件无法读取:表头应为 编码,名称,分类,厂商,描述,参数') };
+    await openBatch();
+    chooseFile(csvFile());
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    fireEvent.click(importButton());
+
+    expect(await screen.findByTestId('enterprise-batch-error')).toHaveTextContent('批量文件无法读取:表头应为 编码,名称,分类,厂商,描述,参数');
+    expect(screen.queryByTestId('enterprise-batch-errors')).toBeNull();
+    expect(screen.queryByTestId('enterprise-batch-result')).toBeNull();
+    expect(within(batchModal()).getByText('items.csv')).toBeInTheDocument();
+    expect(importButton()).toBeEnabled();
+    expect(server.listCalls()).toHaveLength(1);
+
+    // Sent again as it is; a refusal of the request itself (a 400 of the gateway, say) shows its message too.
+    server.batchAnswer = { status: 400, body: envelope(null, 400, '请求参数不正确:file 不能为空') };
+    fireEvent.click(importButton());
+    await waitFor(() => expect(screen.getByTestId('enterprise-batch-error')).toHaveTextContent('请求参数不正确:file 不能为空'));
+    expect(batchPosts(server)).toHaveLength(2);
+    expect(((batchPosts(server)[1].rawBody as FormData).get('file') as File).name).toBe('items.csv');
+    expect(importButton()).toBeEnabled();
   });
 });
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Result, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Result, Space, Typography } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSession } from '@portal/providers';
 import { hasPermission } from '@portal/session';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 // The enterprise view's strings load with this page, not the first load.
 import '../../../i18n/enterprise-messages';
 import { ENTERPRISE_PUBLISH_PERMISSION } from '../api/enterprise-items';
+import { BatchPublishModal } from './batch-publish-modal';
 import { EnterpriseItems } from './enterprise-items';
 import { PublishItemModal } from './publish-item-modal';
 
@@ -14,13 +15,14 @@ import { PublishItemModal } from './publish-item-modal';
  * `?type=1` (spec §2/§4: where private mode lands, `/part/brand-detail/{orgId}?type=1`): the organisation's
  * enterprise library (docs/enterprise-library.md), for its members only — never the manufacturer that
  * happens to share the organisation's id. Members read the organisation's items of this library; those
- * holding `enterprise:item:publish` submit new ones for review.
+ * holding `enterprise:item:publish` submit new ones for review, one at a time or a CSV file of them (批量发布).
  */
 export function EnterpriseLibrary({ orgId }: { orgId: number | undefined }) {
   const { t } = useLibraryTranslation();
   const user = useSession((state) => state.user);
   const permissions = useSession((state) => state.permissions);
   const [publishing, setPublishing] = useState(false);
+  const [batchPublishing, setBatchPublishing] = useState(false);
   if (orgId === undefined || !user || Number(user.orgId) !== orgId) {
     return <Result status="403" title={t('enterprise.notMemberTitle')} subTitle={t('enterprise.notMemberText')} data-testid="enterprise-library-forbidden" />;
   }
@@ -39,9 +41,14 @@ export function EnterpriseLibrary({ orgId }: { orgId: number | undefined }) {
         }
         extra={
           canPublish && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPublishing(true)} data-testid="enterprise-publish">
-              {t('enterprise.publish.button')}
-            </Button>
+            <Space>
+              <Button icon={<UploadOutlined />} onClick={() => setBatchPublishing(true)} data-testid="enterprise-batch">
+                {t('enterprise.batch.button')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setPublishing(true)} data-testid="enterprise-publish">
+                {t('enterprise.publish.button')}
+              </Button>
+            </Space>
           )
         }
       >
@@ -49,6 +56,7 @@ export function EnterpriseLibrary({ orgId }: { orgId: number | undefined }) {
         <EnterpriseItems />
       </Card>
       {canPublish && <PublishItemModal open={publishing} onClose={() => setPublishing(false)} />}
+      {canPublish && <BatchPublishModal open={batchPublishing} onClose={() => setBatchPublishing(false)} />}
     </div>
   );
 }
