@@ -180,6 +180,20 @@ enum Bound {
     Text(String),
 }
 
+/// `$query` with every value of `$bound` bound in order (queries of any kind have `bind`).
+macro_rules! bind_all {
+    ($query:expr, $bound:expr) => {{
+        let mut query = $query;
+        for value in $bound {
+            query = match value {
+                Bound::Int(value) => query.bind(*value),
+                Bound::Text(value) => query.bind(value.clone()),
+            };
+        }
+        query
+    }};
+}
+
 macro_rules! enterprise_store {
     ($store:ident, $pool:ty, $db:ty) => {
         #[derive(Clone)]
@@ -279,13 +293,7 @@ macro_rules! enterprise_store {
             ) -> anyhow::Result<ItemPage> {
                 let (clause, bound) = conditions(filter);
                 let count_sql = format!("SELECT COUNT(*) FROM enterprise_item e{clause}");
-                let mut count = sqlx::query_scalar(&count_sql).bind(library);
-                for value in &bound {
-                    count = match value {
-                        Bound::Int(value) => count.bind(*value),
-                        Bound::Text(value) => count.bind(value.clone()),
-                    };
-                }
+                let count = bind_all!(sqlx::query_scalar(&count_sql).bind(library), &bound);
                 let total: i64 = count
                     .fetch_one(&self.pool)
                     .await
@@ -296,14 +304,7 @@ macro_rules! enterprise_store {
                     "{SELECT_ITEMS}{clause} ORDER BY e.id {order} LIMIT ${n} OFFSET ${}",
                     n + 1
                 );
-                let mut rows = sqlx::query_as::<_, ItemRow>(&sql).bind(library);
-                for value in &bound {
-                    rows = match value {
-                        Bound::Int(value) => rows.bind(*value),
-                        Bound::Text(value) => rows.bind(value.clone()),
-                    };
-                }
-                let rows = rows
+                let rows = bind_all!(sqlx::query_as::<_, ItemRow>(&sql).bind(library), &bound)
                     .bind(limit)
                     .bind(offset)
                     .fetch_all(&self.pool)

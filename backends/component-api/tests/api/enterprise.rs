@@ -216,6 +216,26 @@ async fn some_category(app: &TestApp) -> anyhow::Result<i64> {
         .ok_or_else(|| anyhow::anyhow!("no category in {tree}"))
 }
 
+/// The id of an item the member of organisation A submitted.
+async fn submitted(
+    app: &TestApp,
+    actors: &Actors,
+    code: &str,
+    category: i64,
+) -> anyhow::Result<i64> {
+    let item = ok(
+        app,
+        reqwest::Method::POST,
+        &format!("{MEMBER_BASE}/items"),
+        &actors.member,
+        Some(&draft(code, category)),
+    )
+    .await?;
+    item["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no id in {item}"))
+}
+
 fn draft(code: &str, category: i64) -> Value {
     json!({
         "code": code,
@@ -500,17 +520,7 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
     use Expect::{Code, Sees};
     let (app, actors) = spawn_with_orgs(&environment).await?;
     let category = some_category(&app).await?;
-    let item = ok(
-        &app,
-        reqwest::Method::POST,
-        &format!("{MEMBER_BASE}/items"),
-        &actors.member,
-        Some(&draft("ENT-MATRIX", category)),
-    )
-    .await?;
-    let id = item["id"]
-        .as_i64()
-        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+    let id = submitted(&app, &actors, "ENT-MATRIX", category).await?;
 
     // Columns: anonymous, outsider, other organisation, reader (no publish), member, operator.
     #[rustfmt::skip]
@@ -630,17 +640,7 @@ async fn a_parallel_burst_of_reviews_decides_once(
 ) -> anyhow::Result<()> {
     let (app, actors) = spawn_with_orgs(&environment).await?;
     let category = some_category(&app).await?;
-    let item = ok(
-        &app,
-        reqwest::Method::POST,
-        &format!("{MEMBER_BASE}/items"),
-        &actors.member,
-        Some(&draft("ENT-BURST", category)),
-    )
-    .await?;
-    let id = item["id"]
-        .as_i64()
-        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+    let id = submitted(&app, &actors, "ENT-BURST", category).await?;
     let path = format!("{QUEUE}/{id}");
     let decisions: Vec<Value> = (0..10)
         .map(|i| {

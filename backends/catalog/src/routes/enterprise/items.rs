@@ -7,7 +7,7 @@ use kernel::paging::PageResult;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::{EnterpriseState, ItemListQuery};
-use crate::enterprise::store::{EnterpriseStore, ItemFilter, Submitter};
+use crate::enterprise::store::{EnterpriseStore, Submitter};
 use crate::enterprise::{EnterpriseItem, EnterpriseItemDraft};
 
 /// The caller's organisation's items of this library, newest first, in every state (the
@@ -27,26 +27,9 @@ pub async fn list_items(
     query: web::Query<ItemListQuery>,
 ) -> ApiResult<ApiResponse<PageResult<EnterpriseItem>>> {
     let org_id = state.member_org(&user)?;
-    let paging = query.paging()?;
-    let filter = ItemFilter {
-        org_id: Some(org_id),
-        state: query.state()?,
-        keyword: query.keyword.clone(),
-    };
-    let page = state
-        .store
-        .list(
-            state.library.key,
-            &filter,
-            false,
-            paging.offset,
-            paging.limit,
-        )
-        .await?;
-    Ok(ApiResponse::ok(PageResult {
-        list: page.items,
-        total: page.total,
-    }))
+    Ok(ApiResponse::ok(
+        state.page(&query, Some(org_id), false).await?,
+    ))
 }
 
 /// One item of the caller's organisation; another organisation's id answers like a missing one.

@@ -27,13 +27,13 @@ use actix_web::web;
 use auth::AuthUser;
 use kernel::error::enterprise::{CATEGORY_NOT_FOUND, NOT_ORG_MEMBER};
 use kernel::error::global::FORBIDDEN;
-use kernel::paging::Paging;
+use kernel::paging::{PageResult, Paging};
 use kernel::{ApiError, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::enterprise::store::EnterpriseRepository;
-use crate::enterprise::{EnterpriseItemState, FIRST_ORG_ID, PUBLISH_PERMISSION};
+use crate::enterprise::store::{EnterpriseRepository, EnterpriseStore, ItemFilter};
+use crate::enterprise::{EnterpriseItem, EnterpriseItemState, FIRST_ORG_ID, PUBLISH_PERMISSION};
 use crate::store::{CategoryRepository, CategoryStore};
 use crate::Library;
 
@@ -62,6 +62,36 @@ impl EnterpriseState {
         let org_id = self.member_org(user)?;
         user.require_permission(PUBLISH_PERMISSION)?;
         Ok(org_id)
+    }
+
+    /// The page of this library's items that `query` asks for, within `org_id` (`None`: every
+    /// organisation); newest first, or oldest first for the review `queue`.
+    pub async fn page(
+        &self,
+        query: &ItemListQuery,
+        org_id: Option<i64>,
+        queue: bool,
+    ) -> ApiResult<PageResult<EnterpriseItem>> {
+        let paging = query.paging()?;
+        let filter = ItemFilter {
+            org_id,
+            state: query.state()?,
+            keyword: query.keyword.clone(),
+        };
+        let page = self
+            .store
+            .list(
+                self.library.key,
+                &filter,
+                queue,
+                paging.offset,
+                paging.limit,
+            )
+            .await?;
+        Ok(PageResult {
+            list: page.items,
+            total: page.total,
+        })
     }
 
     /// `category_id` is a category of this library's tree.

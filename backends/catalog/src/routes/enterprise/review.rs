@@ -7,7 +7,7 @@ use kernel::paging::PageResult;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::{EnterpriseState, ItemListQuery};
-use crate::enterprise::store::{EnterpriseStore, ItemFilter, ReviewOutcome};
+use crate::enterprise::store::{EnterpriseStore, ReviewOutcome};
 use crate::enterprise::{EnterpriseItem, ReviewRequest, AUDIT_PERMISSION};
 
 /// Every organisation's items of this library, oldest first (review order); `state` and
@@ -27,26 +27,9 @@ pub async fn review_queue(
     query: web::Query<ItemListQuery>,
 ) -> ApiResult<ApiResponse<PageResult<EnterpriseItem>>> {
     user.require_permission(AUDIT_PERMISSION)?;
-    let paging = query.paging()?;
-    let filter = ItemFilter {
-        org_id: query.org_id,
-        state: query.state()?,
-        keyword: query.keyword.clone(),
-    };
-    let page = state
-        .store
-        .list(
-            state.library.key,
-            &filter,
-            true,
-            paging.offset,
-            paging.limit,
-        )
-        .await?;
-    Ok(ApiResponse::ok(PageResult {
-        list: page.items,
-        total: page.total,
-    }))
+    Ok(ApiResponse::ok(
+        state.page(&query, query.org_id, true).await?,
+    ))
 }
 
 /// Approves or rejects a pending item (a rejection carries its reason); an item decided
