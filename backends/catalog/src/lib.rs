@@ -684,6 +684,7 @@ impl Service for LibraryService {
             EmptySuggestApi::openapi(),
             &self.library.api_base(),
         ));
+        document.merge(enterprise_openapi(self.library));
         document
     }
 
@@ -698,6 +699,13 @@ impl Service for LibraryService {
                 .configure(routes::configure)
                 // No search index yet: the search box's suggest call answers `[]`, not a 404.
                 .configure(routes::suggest::configure),
+        );
+        // Every library the kit serves has its organisations' enterprise libraries.
+        configure_enterprise(
+            cfg,
+            self.library,
+            &context.db,
+            library_authenticator(context),
         );
     }
 
