@@ -1,6 +1,6 @@
 import { clearToken, getChannel, getRefreshToken, getTenantId, getToken, setToken } from '@portal/session';
 import { getHttpConfig, MAX_REFRESH_ATTEMPTS, REFRESH_TOKEN_PATH } from './config';
-import { createPortalError, ErrorCode, PortalError, toPortalError } from './errors';
+import { createPortalError, ErrorCode, isPortalError, PortalError, toPortalError } from './errors';
 import { httpMessage } from './messages';
 import { resolveRequestUrl, toAbsoluteUrl, type QueryParams } from './url';
 
@@ -306,6 +306,30 @@ function report(error: PortalError, silent: boolean | undefined): void {
  * Sends a request and resolves to the unwrapped `data` of the envelope, or rejects with a PortalError.
  * Identical concurrent GETs (same URL, parameters and headers) share one network request.
  */
+/**
+ * Runs `send` (a request made outside `request`: an upload through XMLHttpRequest, a file fetched as a Blob) and,
+ * when it fails for an expired access token, refreshes the token the way `request` does (one refresh shared by
+ * every caller) and sends once more. `send` reads the session's headers itself each time.
+ */
+export async function withSessionRefresh<T>(send: () => Promise<T>): Promise<T> {
+  const sentToken = getToken();
+  try {
+    return await send();
+  } catch (error) {
+    if (!isPortalError(error) || error.code !== ErrorCode.unauthorized || !getRefreshToken()) throw error;
+    const current = getToken();
+    // Another request may have refreshed meanwhile; else refresh.
+    if (!current || current === sentToken) {
+      try {
+        await refreshAccessToken();
+      } catch {
+        throw error;
+      }
+    }
+    return send();
+  }
+}
+
 export function request<T = unknown>(config: RequestConfig): Promise<T> {
   let prepared: PreparedRequest;
   try {

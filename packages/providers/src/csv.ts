@@ -20,10 +20,18 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
 
 /** Hands `text` to the browser as a download named `fileName`. */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+/** Hands `blob` to the browser as a download named `fileName`. */
+export function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
+  document.body.append(link);
   link.click();
-  URL.revokeObjectURL(url);
+  link.remove();
+  // Some browsers read the object URL after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

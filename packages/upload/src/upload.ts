@@ -4,15 +4,13 @@ import {
   ErrorCode,
   getHttpConfig,
   interpretResponse,
-  isPortalError,
-  refreshAccessToken,
   request,
   resolveRequestUrl,
   sessionHeaders,
   toAbsoluteUrl,
+  withSessionRefresh,
   type PortalError,
 } from '@portal/http';
-import { getRefreshToken, getToken } from '@portal/session';
 import { validateFileName } from '@portal/validators';
 import { canceledUploadError, sendXhr } from './xhr';
 
@@ -143,8 +141,8 @@ function normaliseFile(record: unknown, fallback: { name: string; size: number; 
 /** Files under 5 MB: one multipart POST (file, bizCode, fileName, type), with upload progress. */
 /**
  * POSTs `form()` to the portal's `path` (relative to the API base) with the session's credentials, reporting the
- * body's progress, and answers the envelope's `data`. An expired access token is refreshed the way the HTTP client
- * does (once, shared) and the form sent again: `form` builds a fresh body each time.
+ * body's progress, and answers the envelope's `data`. An expired access token is refreshed and the form sent again
+ * (`withSessionRefresh`): `form` builds a fresh body each time.
  */
 export async function postFormWithProgress<T>(
   path: string,
@@ -152,8 +150,7 @@ export async function postFormWithProgress<T>(
   options: { signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void } = {},
 ): Promise<T> {
   const url = toAbsoluteUrl(resolveRequestUrl(path));
-  const send = async () => {
-    const sentToken = getToken();
+  return withSessionRefresh(async () => {
     const response = await sendXhr({
       method: 'POST',
       url,
@@ -162,23 +159,8 @@ export async function postFormWithProgress<T>(
       signal: options.signal,
       onUploadProgress: options.onProgress,
     });
-    return { sentToken, answer: () => interpretResponse(response.status, response.text, url) as T };
-  };
-  const first = await send();
-  try {
-    return first.answer();
-  } catch (error) {
-    if (!isPortalError(error) || error.code !== ErrorCode.unauthorized || !getRefreshToken()) throw error;
-    const current = getToken();
-    if (!current || current === first.sentToken) {
-      try {
-        await refreshAccessToken();
-      } catch {
-        throw error;
-      }
-    }
-    return (await send()).answer();
-  }
+    return interpretResponse(response.status, response.text, url) as T;
+  });
 }
 
 async function uploadSingle(file: Blob, name: string, options: UploadOptions, tracker: ProgressTracker): Promise<UploadedFile> {

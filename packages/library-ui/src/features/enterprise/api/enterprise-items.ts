@@ -5,16 +5,14 @@ import {
   ErrorCode,
   getHttpConfig,
   interpretResponse,
-  isPortalError,
-  refreshAccessToken,
   request,
   resolveRequestUrl,
   sessionHeaders,
   toAbsoluteUrl,
+  withSessionRefresh,
 } from '@portal/http';
 import type { ComponentSchema } from '@portal/api-types';
-import type { LibraryKey } from '@portal/providers';
-import { getRefreshToken, getToken } from '@portal/session';
+import { downloadBlob, type LibraryKey } from '@portal/providers';
 import { postFormWithProgress } from '@portal/upload';
 import { useLibraryConfig } from '../../../config/library-config';
 
@@ -165,7 +163,7 @@ function httpErrorOptions() {
 /**
  * The CSV template (`GET /to/api/enterprise/<key>/items/template`) as a Blob. `@portal/http`'s `request` reads
  * every answer as a JSON envelope, so this fetches with its session headers (Bearer token, tenant, channel) and
- * reads an error envelope with its `interpretResponse`; an expired token is refreshed once the way `request` does.
+ * reads an error envelope with its `interpretResponse`; an expired token is refreshed once (`withSessionRefresh`).
  */
 export async function getEnterpriseTemplate(library: LibraryKey, signal?: AbortSignal): Promise<Blob> {
   const url = toAbsoluteUrl(resolveRequestUrl(`${enterpriseItemsPath(library)}/template`));
@@ -188,35 +186,7 @@ export async function getEnterpriseTemplate(library: LibraryKey, signal?: AbortS
     // A JSON answer with code 0 is no file either.
     throw createPortalError({ code: ErrorCode.server, url }, httpErrorOptions());
   };
-  const sentToken = getToken();
-  try {
-    return await send();
-  } catch (error) {
-    if (!isPortalError(error) || error.code !== ErrorCode.unauthorized || !getRefreshToken()) throw error;
-    const current = getToken();
-    // Another request may have refreshed meanwhile; else refresh (one refresh shared with `request`).
-    if (!current || current === sentToken) {
-      try {
-        await refreshAccessToken();
-      } catch {
-        throw error;
-      }
-    }
-    return send();
-  }
-}
-
-/** Hands `blob` to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the object URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return withSessionRefresh(send);
 }
 
 /** Fetches the current library's template and saves it as `enterprise-<key>-template.csv`; answers the name. */
@@ -225,7 +195,7 @@ export function useDownloadEnterpriseTemplate() {
   return useMutation({
     mutationFn: async () => {
       const fileName = enterpriseTemplateFileName(library);
-      saveBlob(await getEnterpriseTemplate(library), fileName);
+      downloadBlob(await getEnterpriseTemplate(library), fileName);
       return fileName;
     },
   });
