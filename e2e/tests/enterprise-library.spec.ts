@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
 import { chooseSelectOption } from './support/library-pages';
@@ -10,6 +11,11 @@ import { chooseSelectOption } from './support/library-pages';
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
+
+/** A STEP file as CAD programs write them (the file service checks the `ISO-10303-21` magic). */
+const STEP =
+  "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('L bracket'),'2;1');\nFILE_NAME('bracket.step','',(''),(''),'','','');\nFILE_SCHEMA(('AUTOMOTIVE_DESIGN'));\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n";
+const MODEL_NAME = 'L形支架.step';
 
 async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, data?: unknown): Promise<T> {
   const response = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
@@ -58,6 +64,11 @@ test('a member publishes an item into the enterprise library, an operator approv
   await memberPage.getByTestId('enterprise-publish-add-parameter').click();
   await memberPage.getByTestId('enterprise-publish-parameter-name-0').fill('材质');
   await memberPage.getByTestId('enterprise-publish-parameter-value-0').fill('Q235');
+  // The model goes up through the file service (the picker refuses a type that does not fit before sending).
+  const chooser = memberPage.waitForEvent('filechooser');
+  await memberPage.getByTestId('enterprise-publish-file-model-choose').click();
+  await (await chooser).setFiles({ name: MODEL_NAME, mimeType: 'application/octet-stream', buffer: Buffer.from(STEP) });
+  await expect(memberPage.getByTestId('enterprise-publish-file-model-task')).toHaveAttribute('data-status', 'done');
   await shot(memberPage, 'publish-form');
   await modal.getByRole('button', { name: '提交审核' }).click();
   await expect(memberPage.locator('.ant-message-notice').getByText('已提交，等待运营审核')).toBeVisible();
@@ -107,6 +118,15 @@ test('a member publishes an item into the enterprise library, an operator approv
   await expect(queueRow).toContainText(orgName);
   await expect(queueRow).toContainText('待审核');
   await shot(page, 'operator-queue');
+  // The reviewer opens the item and downloads its model.
+  await queueRow.getByRole('button', { name: /查\s*看/ }).click();
+  const reviewFiles = page.getByTestId('enterprise-item-files');
+  await expect(reviewFiles).toContainText(MODEL_NAME);
+  const [reviewed] = await Promise.all([page.waitForEvent('download'), reviewFiles.getByRole('button', { name: `下载 ${MODEL_NAME}` }).click()]);
+  expect(reviewed.suggestedFilename()).toBe(MODEL_NAME);
+  await shot(page, 'operator-item-files');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('enterprise-item-detail')).toBeHidden();
   await queueRow.getByRole('button', { name: /通\s*过/ }).click();
   await page.getByTestId('enterprise-item-review-submit').click();
   await expect(page.locator('.ant-message-notice').getByText('条目已通过')).toBeVisible();
@@ -118,6 +138,12 @@ test('a member publishes an item into the enterprise library, an operator approv
   await expect(memberRow).toContainText('已通过');
   await memberRow.click();
   await expect(memberPage.getByTestId('enterprise-item-parameters')).toContainText('Q235');
+  const memberFiles = memberPage.getByTestId('enterprise-item-files');
+  await expect(memberFiles).toContainText('三维模型');
+  const [downloaded] = await Promise.all([memberPage.waitForEvent('download'), memberFiles.getByRole('button', { name: `下载 ${MODEL_NAME}` }).click()]);
+  expect(downloaded.suggestedFilename()).toBe(MODEL_NAME);
+  const downloadedPath = await downloaded.path();
+  expect(readFileSync(downloadedPath, 'utf8')).toBe(STEP);
   await shot(memberPage, 'member-approved');
   const after = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
   expect(after.data.total).toBe(0);

@@ -119,15 +119,25 @@ pub struct CatalogState {
 /// A library as a [`kernel::Service`].
 pub struct LibraryService {
     library: &'static Library,
+    /// Opened with the service (the blob store and the claims are read asynchronously).
+    attachments: std::sync::OnceLock<enterprise::files::Attachments>,
 }
 
 impl LibraryService {
     pub fn new(library: &'static Library) -> Self {
-        Self { library }
+        Self {
+            library,
+            attachments: std::sync::OnceLock::new(),
+        }
     }
 
     pub fn library(&self) -> &'static Library {
         self.library
+    }
+
+    /// The enterprise items' file store and upload claims, once the service is opened (seeded).
+    pub fn attachments(&self) -> Option<&enterprise::files::Attachments> {
+        self.attachments.get()
     }
 
     /// Upserts the whole taxonomy into the service's database (`portal import categories`).
@@ -179,6 +189,7 @@ struct SearchIndexApi;
         routes::enterprise::items::list_items,
         routes::enterprise::items::item_detail,
         routes::enterprise::items::submit_item,
+        routes::enterprise::files::member_file,
         routes::enterprise::batch::batch_template,
         routes::enterprise::batch::submit_batch,
     ),
@@ -188,6 +199,9 @@ struct SearchIndexApi;
         routes::enterprise::batch::BatchUpload,
         enterprise::EnterpriseItem,
         enterprise::EnterpriseItemDraft,
+        enterprise::EnterpriseFileDraft,
+        enterprise::EnterpriseFile,
+        enterprise::EnterpriseFileKind,
         enterprise::EnterpriseParameter,
         enterprise::EnterpriseItemState,
     )),
@@ -201,12 +215,15 @@ struct EnterpriseApi;
     paths(
         routes::enterprise::review::review_queue,
         routes::enterprise::review::review_item,
+        routes::enterprise::files::review_file,
     ),
     components(schemas(
         enterprise::EnterpriseItem,
         enterprise::EnterpriseParameter,
         enterprise::EnterpriseItemState,
         enterprise::ReviewRequest,
+        enterprise::EnterpriseFile,
+        enterprise::EnterpriseFileKind,
     )),
     tags((name = "enterprise-review", description = "企业条目审核 Enterprise item review (operators)"))
 )]
@@ -503,17 +520,20 @@ pub fn enterprise_openapi(library: &Library) -> utoipa::openapi::OpenApi {
 
 /// Mounts the enterprise routes of `library` over `db` (docs/enterprise-library.md): the
 /// members' under `/to/api/enterprise/<key>` and the operators' review under
-/// `/to/api/operation/<key>/enterprise-items`, both checking tokens through `authenticator`.
+/// `/to/api/operation/<key>/enterprise-items`, both checking tokens through `authenticator`;
+/// items' files go to `attachments`.
 pub fn configure_enterprise(
     cfg: &mut web::ServiceConfig,
     library: &'static Library,
     db: &kernel::Database,
+    attachments: enterprise::files::Attachments,
     authenticator: Arc<auth::Authenticator>,
 ) {
     let state = web::Data::new(routes::enterprise::EnterpriseState {
         library,
         store: enterprise::store::EnterpriseRepository::new(db),
         categories: CategoryRepository::new(db),
+        attachments,
     });
     let authenticator = web::Data::from(authenticator);
     cfg.service(
@@ -701,17 +721,31 @@ impl Service for LibraryService {
                 .configure(routes::suggest::configure),
         );
         // Every library the kit serves has its organisations' enterprise libraries.
+        let Some(attachments) = self.attachments.get() else {
+            // `Application::build` opens (and so seeds) every service before configuring.
+            tracing::error!(
+                library = self.library.key,
+                "library configured before it was opened"
+            );
+            return;
+        };
         configure_enterprise(
             cfg,
             self.library,
             &context.db,
+            attachments.clone(),
             library_authenticator(context),
         );
     }
 
-    /// Applies the embedded taxonomy when the database has not seen this version of it.
+    /// Opens the enterprise items' file store, then applies the embedded taxonomy when the
+    /// database has not seen this version of it.
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
+            let files = item::files::ItemFiles::open_configured(context).await?;
+            let attachments = enterprise::files::Attachments::open(context, files).await?;
+            // A second open of the same service value keeps the first.
+            self.attachments.get_or_init(|| attachments);
             let taxonomy = self.library.parse_taxonomy()?;
             let store = CategoryRepository::new(&context.db);
             if store.applied_digest().await?.as_deref() == Some(taxonomy.digest.as_str()) {

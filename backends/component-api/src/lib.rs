@@ -231,7 +231,15 @@ impl Service for ComponentService {
                 .configure(catalog::routes::configure_shape::<ComponentItems, FileModels>)
                 .configure(catalog::routes::configure),
         );
-        catalog::configure_enterprise(cfg, &LIBRARY, &context.db, self.authenticator(context));
+        if let Some(attachments) = self.library.attachments() {
+            catalog::configure_enterprise(
+                cfg,
+                &LIBRARY,
+                &context.db,
+                attachments.clone(),
+                self.authenticator(context),
+            );
+        }
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

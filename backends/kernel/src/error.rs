@@ -115,6 +115,12 @@ pub mod enterprise {
             ALREADY_REVIEWED = (1_042_001_002, OK, "该条目已审核，请刷新");
             /// The category is not in this library's tree.
             CATEGORY_NOT_FOUND = (1_042_001_003, OK, "分类不存在");
+            /// A file claim that is forged, expired or another user's (the upload's `claim`).
+            FILE_CLAIM_INVALID = (1_042_001_004, OK, "文件无效或已过期，请重新上传");
+            /// A file whose type does not fit its kind, or over the size limit.
+            FILE_NOT_ACCEPTED = (1_042_001_005, OK, "文件不符合要求");
+            /// No such file on the item.
+            FILE_NOT_FOUND = (1_042_001_006, OK, "文件不存在");
             /// A batch file that is not the template's CSV (encoding, header, no rows, too many).
             BATCH_UNREADABLE = (1_042_002_000, OK, "批量文件无法读取");
             /// A batch file over the size limit.

@@ -238,7 +238,15 @@ impl Service for MatService {
                 .configure(catalog::routes::configure_items::<MatItems>)
                 .configure(catalog::routes::configure),
         );
-        catalog::configure_enterprise(cfg, &LIBRARY, &context.db, self.authenticator(context));
+        if let Some(attachments) = self.library.attachments() {
+            catalog::configure_enterprise(
+                cfg,
+                &LIBRARY,
+                &context.db,
+                attachments.clone(),
+                self.authenticator(context),
+            );
+        }
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

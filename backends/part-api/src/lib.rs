@@ -246,7 +246,15 @@ impl Service for PartService {
                 .configure(catalog::routes::configure_shape::<PartItems, GeneratedShapes>)
                 .configure(catalog::routes::configure),
         );
-        catalog::configure_enterprise(cfg, &LIBRARY, &context.db, self.authenticator(context));
+        if let Some(attachments) = self.library.attachments() {
+            catalog::configure_enterprise(
+                cfg,
+                &LIBRARY,
+                &context.db,
+                attachments.clone(),
+                self.authenticator(context),
+            );
+        }
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

@@ -5,6 +5,7 @@
 //! its own part URLs (HMAC-SHA256, served by the portal); [`S3Store`] speaks the S3 API to any
 //! S3-compatible server with presigned URLs. [`Blobs`] is the one chosen by configuration.
 
+pub mod claims;
 pub mod local;
 pub mod s3;
 pub mod settings;
@@ -16,6 +17,30 @@ use std::{path::Path, sync::Arc, time::Duration};
 pub use local::LocalDisk;
 pub use s3::S3Store;
 pub use settings::{BackendKind, FilesSettings, S3Settings};
+
+/// The content type of a file by its extension (lower case, without the dot): what the
+/// services answer, since the client's claim is not trusted. SVG and DXF stay
+/// `application/octet-stream`: the file service shows `image/*` inline, and an SVG shown inline
+/// on the portal's origin could run script.
+pub fn media_type_of_extension(extension: &str) -> &'static str {
+    match extension {
+        "jpg" | "jpeg" => "image/jpeg",
+        "png" => "image/png",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "pdf" => "application/pdf",
+        "zip" => "application/zip",
+        "step" | "stp" => "model/step",
+        "stl" => "model/stl",
+        "igs" | "iges" => "model/iges",
+        "glb" => "model/gltf-binary",
+        "wrl" => "model/vrml",
+        "txt" | "cir" | "sp" | "spice" | "kicad_sym" | "kicad_mod" => "text/plain; charset=utf-8",
+        "csv" => "text/csv; charset=utf-8",
+        "json" => "application/json",
+        _ => "application/octet-stream",
+    }
+}
 
 /// Why a storage operation failed.
 #[derive(Debug, thiserror::Error)]

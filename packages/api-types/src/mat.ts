@@ -93,6 +93,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/enterprise/mat/items/{id}/files/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of one of the caller's organisation's items (the bytes, as uploaded). */
+        get: operations["member_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/mat/enterprise-items": {
         parameters: {
             query?: never;
@@ -126,6 +143,23 @@ export interface paths {
          *     meanwhile answers 1042001002, so of two operators at once one wins.
          */
         put: operations["review_item"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/mat/enterprise-items/{id}/files/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of any organisation's item, for its review. */
+        get: operations["review_file"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -797,6 +831,8 @@ export interface components {
                  */
                 createTime: number;
                 description: string;
+                /** @description Models, datasheets and drawings, in the submitter's order. */
+                files: components["schemas"]["EnterpriseFile"][];
                 /** Format: int64 */
                 id: number;
                 /** @description The library key. */
@@ -910,6 +946,8 @@ export interface components {
                      */
                     createTime: number;
                     description: string;
+                    /** @description Models, datasheets and drawings, in the submitter's order. */
+                    files: components["schemas"]["EnterpriseFile"][];
                     /** Format: int64 */
                     id: number;
                     /** @description The library key. */
@@ -1438,6 +1476,33 @@ export interface components {
             /** @description Data rows read. */
             rows: number;
         };
+        /**
+         * @description A file of an item, as stored and answered. Downloaded from
+         *     `…/items/{id}/files/{index}` (its place in the item's list, from 0).
+         */
+        EnterpriseFile: {
+            /** @description SHA-256 of the content, hex (the download's ETag). */
+            digest: string;
+            kind: components["schemas"]["EnterpriseFileKind"];
+            mediaType: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+        };
+        /** @description A file to attach, as sent: its kind and the `claim` the upload answered. */
+        EnterpriseFileDraft: {
+            /** @description The `claim` of the file service's upload answer (valid 24 hours, the uploader's only). */
+            claim: string;
+            kind: components["schemas"]["EnterpriseFileKind"];
+        };
+        /**
+         * @description What a file of an item is.
+         * @enum {string}
+         */
+        EnterpriseFileKind: "model" | "datasheet" | "drawing";
         /** @description An item as answered. */
         EnterpriseItem: {
             /**
@@ -1455,6 +1520,8 @@ export interface components {
              */
             createTime: number;
             description: string;
+            /** @description Models, datasheets and drawings, in the submitter's order. */
+            files: components["schemas"]["EnterpriseFile"][];
             /** Format: int64 */
             id: number;
             /** @description The library key. */
@@ -1491,6 +1558,8 @@ export interface components {
             code?: string | null;
             /** @description At most 2000 characters. */
             description?: string | null;
+            /** @description At most 10: models, datasheets, drawings uploaded through the file service. */
+            files?: components["schemas"]["EnterpriseFileDraft"][];
             /** @description At most 128 characters. */
             manufacturer?: string | null;
             /** @description 1–128 characters. */
@@ -2040,7 +2109,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored item (state pending); a field out of its limits → 400; unknown category → 1042001003; without enterprise:item:publish → 403 */
+            /** @description The stored item (state pending); a field out of its limits → 400; unknown category → 1042001003; a file claim forged, expired or another user's → 1042001004; a file of the wrong type for its kind or over 100 MB → 1042001005; without enterprise:item:publish → 403 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2118,6 +2187,31 @@ export interface operations {
             };
         };
     };
+    member_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+                /** @description The file's place in the item's `files`, from 0 */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (attachment; ETag, Range); another organisation's item → 1042001001; no such file → 1042001006 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
     review_queue: {
         parameters: {
             query?: {
@@ -2172,6 +2266,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    review_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+                /** @description The file's place in the item's `files`, from 0 */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; without operation:enterprise-item:audit → 403; missing → 1042001001 / 1042001006 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
                 };
             };
         };

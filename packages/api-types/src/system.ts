@@ -1643,6 +1643,12 @@ export interface components {
                 bizCode: string;
                 category: string;
                 /**
+                 * @description The owner's proof of the upload, valid 24 hours: what another service (a library taking
+                 *     a model or datasheet for an enterprise item) accepts instead of the id (docs/files.md,
+                 *     "File claims"). Given only to the owner.
+                 */
+                claim: string;
+                /**
                  * Format: int64
                  * @description Epoch milliseconds.
                  */
@@ -1904,6 +1910,12 @@ export interface components {
                 list: {
                     bizCode: string;
                     category: string;
+                    /**
+                     * @description The owner's proof of the upload, valid 24 hours: what another service (a library taking
+                     *     a model or datasheet for an enterprise item) accepts instead of the id (docs/files.md,
+                     *     "File claims"). Given only to the owner.
+                     */
+                    claim: string;
                     /**
                      * Format: int64
                      * @description Epoch milliseconds.
@@ -3018,6 +3030,12 @@ export interface components {
         FileInfo: {
             bizCode: string;
             category: string;
+            /**
+             * @description The owner's proof of the upload, valid 24 hours: what another service (a library taking
+             *     a model or datasheet for an enterprise item) accepts instead of the id (docs/files.md,
+             *     "File claims"). Given only to the owner.
+             */
+            claim: string;
             /**
              * Format: int64
              * @description Epoch milliseconds.

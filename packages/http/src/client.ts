@@ -330,6 +330,36 @@ export async function withSessionRefresh<T>(send: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * A file answered by the API (`GET <path>`) as a Blob: `request` reads every answer as a JSON envelope, so this
+ * fetches with the session's headers (Bearer token, tenant, channel), reads an error envelope with
+ * `interpretResponse` (the portal's error with the server's message) and refreshes an expired token once.
+ */
+export async function requestBlob(path: string, options: { accept?: string; signal?: AbortSignal } = {}): Promise<Blob> {
+  const url = toAbsoluteUrl(resolveRequestUrl(path));
+  const { signal } = options;
+  const send = async (): Promise<Blob> => {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'GET',
+        headers: { Accept: options.accept ?? '*/*', ...sessionHeaders() },
+        credentials: 'same-origin',
+        signal,
+      });
+    } catch (cause) {
+      const code = signal?.aborted ? ErrorCode.canceled : ErrorCode.network;
+      throw createPortalError({ code, message: cause instanceof Error ? cause.message : undefined, url, cause }, errorOptions());
+    }
+    if (response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return response.blob();
+    // An error envelope (or a proxy's page) throws the portal's error with the server's message.
+    interpretResponse(response.status, await response.text(), url);
+    // A JSON answer with code 0 is no file either.
+    throw createPortalError({ code: ErrorCode.server, url }, errorOptions());
+  };
+  return withSessionRefresh(send);
+}
+
 export function request<T = unknown>(config: RequestConfig): Promise<T> {
   let prepared: PreparedRequest;
   try {

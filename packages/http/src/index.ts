@@ -15,5 +15,15 @@ export { httpMessage, httpMessages } from './messages';
 export type { HttpLocale, HttpMessageId } from './messages';
 export { buildQueryString, resolveRequestUrl, toAbsoluteUrl } from './url';
 export type { QueryParams, QueryValue } from './url';
-export { http, interpretResponse, refreshAccessToken, refreshAttemptCount, request, resetHttpState, sessionHeaders, withSessionRefresh } from './client';
+export {
+  http,
+  interpretResponse,
+  refreshAccessToken,
+  refreshAttemptCount,
+  request,
+  requestBlob,
+  resetHttpState,
+  sessionHeaders,
+  withSessionRefresh,
+} from './client';
 export type { HttpMethod, RequestConfig } from './client';

@@ -49,6 +49,11 @@ export interface UploadedFile {
   url: string;
   name: string;
   size: number;
+  /**
+   * The owner's proof of the upload, valid 24 hours: what another service takes instead of the id (an enterprise
+   * item's model or datasheet; docs/files.md "File claims").
+   */
+  claim?: string;
   [field: string]: unknown;
 }
 

@@ -178,6 +178,8 @@ pub fn read(
             manufacturer: Some(cell(3).to_owned()),
             description: Some(cell(4).to_owned()),
             parameters,
+            // A ZIP of files beside the CSV is not read yet (docs/enterprise-library.md).
+            files: Vec::new(),
         };
         match draft.parse() {
             Ok(valid) => {

@@ -3,11 +3,14 @@
 //! `enterprise_item`, apart from the public `item` table, so no public route can reach them.
 
 pub mod batch;
+pub mod files;
 pub mod store;
 
 use kernel::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+pub use files::{EnterpriseFile, EnterpriseFileDraft, EnterpriseFileKind};
 
 /// The first organisation id of a private deployment: 0 is the platform, 1 the blocked placeholder.
 pub const FIRST_ORG_ID: i64 = 2;
@@ -85,6 +88,9 @@ pub struct EnterpriseItemDraft {
     /// At most 50, names unique (1–64 characters), values 1–256 characters.
     #[serde(default)]
     pub parameters: Vec<EnterpriseParameter>,
+    /// At most 10: models, datasheets, drawings uploaded through the file service.
+    #[serde(default)]
+    pub files: Vec<EnterpriseFileDraft>,
 }
 
 /// A submission whose every field is within its limits (the category is checked against the
@@ -97,6 +103,8 @@ pub struct ValidDraft {
     pub manufacturer: Option<String>,
     pub description: String,
     pub parameters: Vec<EnterpriseParameter>,
+    /// Checked and copied by [`files::Attachments::take`].
+    pub files: Vec<EnterpriseFileDraft>,
 }
 
 /// `raw` trimmed, required and at most `max` characters.
@@ -156,6 +164,12 @@ impl EnterpriseItemDraft {
             }
             parameters.push(EnterpriseParameter { name, value });
         }
+        if self.files.len() > files::FILES_MAX {
+            return Err(ApiError::bad_request(format!(
+                "files 最多{}个",
+                files::FILES_MAX
+            )));
+        }
         Ok(ValidDraft {
             code,
             name,
@@ -163,6 +177,7 @@ impl EnterpriseItemDraft {
             manufacturer,
             description,
             parameters,
+            files: self.files,
         })
     }
 }
@@ -223,6 +238,8 @@ pub struct EnterpriseItem {
     pub manufacturer: Option<String>,
     pub description: String,
     pub parameters: Vec<EnterpriseParameter>,
+    /// Models, datasheets and drawings, in the submitter's order.
+    pub files: Vec<EnterpriseFile>,
     /// The reviewer's remark.
     pub remark: Option<String>,
     /// User id of the submitter.
@@ -249,6 +266,7 @@ mod tests {
                 name: "材质".into(),
                 value: "6061-T6".into(),
             }],
+            files: Vec::new(),
         }
     }
 

@@ -7,7 +7,9 @@ use anyhow::Context;
 use chrono::{DateTime, SubsecRound, Utc};
 use sqlx::{PgPool, SqlitePool};
 
-use super::{EnterpriseItem, EnterpriseItemState, EnterpriseParameter, Review, ValidDraft};
+use super::{
+    EnterpriseFile, EnterpriseItem, EnterpriseItemState, EnterpriseParameter, Review, ValidDraft,
+};
 
 /// Which items a list wants.
 #[derive(Debug, Clone, Default)]
@@ -45,11 +47,12 @@ pub enum ReviewOutcome {
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait EnterpriseStore {
-    /// Stores a pending submission and answers it.
+    /// Stores a pending submission with its `files` (already in the item store) and answers it.
     async fn submit(
         &self,
         submitter: Submitter<'_>,
         draft: &ValidDraft,
+        files: &[EnterpriseFile],
     ) -> anyhow::Result<EnterpriseItem>;
     /// Stores every draft as a pending submission in one transaction (all or none); answers
     /// how many.
@@ -87,7 +90,7 @@ pub trait EnterpriseStore {
 const SELECT_ITEMS: &str = "SELECT e.id, e.library, e.org_id, e.state, e.code, e.name, \
      e.category_id, COALESCE(c.name, '') AS category_name, \
      COALESCE(c.name_en, '') AS category_name_en, e.manufacturer, e.description, e.parameters, \
-     e.remark, e.submitted_by, e.reviewed_by, e.created_at, e.reviewed_at \
+     e.files, e.remark, e.submitted_by, e.reviewed_by, e.created_at, e.reviewed_at \
      FROM enterprise_item e LEFT JOIN category c ON c.id = e.category_id";
 
 #[derive(sqlx::FromRow)]
@@ -104,6 +107,7 @@ struct ItemRow {
     manufacturer: Option<String>,
     description: String,
     parameters: String,
+    files: String,
     remark: Option<String>,
     submitted_by: i64,
     reviewed_by: Option<i64>,
@@ -115,6 +119,8 @@ impl ItemRow {
     fn into_item(self) -> anyhow::Result<EnterpriseItem> {
         let parameters: Vec<EnterpriseParameter> = serde_json::from_str(&self.parameters)
             .with_context(|| format!("reading the parameters of enterprise item {}", self.id))?;
+        let files: Vec<EnterpriseFile> = serde_json::from_str(&self.files)
+            .with_context(|| format!("reading the files of enterprise item {}", self.id))?;
         Ok(EnterpriseItem {
             id: self.id,
             library: self.library,
@@ -128,6 +134,7 @@ impl ItemRow {
             manufacturer: self.manufacturer,
             description: self.description,
             parameters,
+            files,
             remark: self.remark,
             submitted_by: self.submitted_by,
             reviewed_by: self.reviewed_by,
@@ -212,14 +219,17 @@ macro_rules! enterprise_store {
             executor: impl sqlx::Executor<'e, Database = $db>,
             submitter: Submitter<'_>,
             draft: &ValidDraft,
+            files: &[EnterpriseFile],
             now: DateTime<Utc>,
         ) -> anyhow::Result<i64> {
             let parameters =
                 serde_json::to_string(&draft.parameters).context("encoding the parameters")?;
+            let files = serde_json::to_string(files).context("encoding the files")?;
             sqlx::query_scalar(
                 "INSERT INTO enterprise_item (library, org_id, state, code, name, \
-                 category_id, manufacturer, description, parameters, submitted_by, created_at) \
-                 VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                 category_id, manufacturer, description, parameters, submitted_by, created_at, \
+                 files) \
+                 VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
             )
             .bind(submitter.library)
             .bind(submitter.org_id)
@@ -231,6 +241,7 @@ macro_rules! enterprise_store {
             .bind(parameters)
             .bind(submitter.user_id)
             .bind(now)
+            .bind(files)
             .fetch_one(executor)
             .await
             .context("storing the enterprise item")
@@ -242,8 +253,10 @@ macro_rules! enterprise_store {
                 &self,
                 submitter: Submitter<'_>,
                 draft: &ValidDraft,
+                files: &[EnterpriseFile],
             ) -> anyhow::Result<EnterpriseItem> {
-                let id = insert(&self.pool, submitter, draft, Utc::now().trunc_subsecs(3)).await?;
+                let id = insert(&self.pool, submitter, draft, files, Utc::now().trunc_subsecs(3))
+                    .await?;
                 self.get(submitter.library, id, Some(submitter.org_id))
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("enterprise item {id} vanished after its insert"))
@@ -258,7 +271,7 @@ macro_rules! enterprise_store {
                 let now = Utc::now().trunc_subsecs(3);
                 let mut tx = self.pool.begin().await.context("starting the transaction")?;
                 for draft in drafts {
-                    insert(&mut *tx, submitter, draft, now).await?;
+                    insert(&mut *tx, submitter, draft, &[], now).await?;
                 }
                 tx.commit().await.context("committing the batch")?;
                 Ok(drafts.len())
@@ -368,7 +381,7 @@ kernel::repository! {
         Sqlite(SqliteEnterpriseStore),
         Postgres(PgEnterpriseStore),
     }
-    async fn submit(&self, submitter: Submitter<'_>, draft: &ValidDraft) -> anyhow::Result<EnterpriseItem>;
+    async fn submit(&self, submitter: Submitter<'_>, draft: &ValidDraft, files: &[EnterpriseFile]) -> anyhow::Result<EnterpriseItem>;
     async fn submit_many(&self, submitter: Submitter<'_>, drafts: &[ValidDraft]) -> anyhow::Result<usize>;
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;

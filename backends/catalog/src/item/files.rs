@@ -163,6 +163,24 @@ impl ItemFiles {
         Ok(true)
     }
 
+    /// Copies the object under `key` (an upload of the file service, in the same blob store)
+    /// into the content-addressed store and answers the row; `None` when no object is under
+    /// `key` (the upload was deleted since).
+    pub async fn adopt(
+        &self,
+        key: &str,
+        kind: &str,
+        name: &str,
+        media_type: &str,
+    ) -> anyhow::Result<Option<NewItemFile>> {
+        let bytes = match self.blobs.read(key).await {
+            Ok(bytes) => bytes,
+            Err(StorageError::NotFound) => return Ok(None),
+            Err(error) => return Err(error).with_context(|| format!("reading the upload {key}")),
+        };
+        self.put(kind, name, media_type, bytes).await.map(Some)
+    }
+
     /// The bytes of a stored file, by digest. A missing object is an error whose source is
     /// [`StorageError::NotFound`].
     pub async fn read(&self, digest: &str) -> anyhow::Result<Vec<u8>> {

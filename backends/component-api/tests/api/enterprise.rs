@@ -21,6 +21,9 @@ const NOT_ORG_MEMBER: i64 = 1_042_001_000;
 const ITEM_NOT_FOUND: i64 = 1_042_001_001;
 const ALREADY_REVIEWED: i64 = 1_042_001_002;
 const CATEGORY_NOT_FOUND: i64 = 1_042_001_003;
+const FILE_CLAIM_INVALID: i64 = 1_042_001_004;
+const FILE_NOT_ACCEPTED: i64 = 1_042_001_005;
+const FILE_NOT_FOUND: i64 = 1_042_001_006;
 const BATCH_UNREADABLE: i64 = 1_042_002_000;
 const BATCH_TOO_LARGE: i64 = 1_042_002_001;
 
@@ -58,20 +61,33 @@ async fn call(
     Ok(request.send().await?.json().await?)
 }
 
-/// The envelope of a multipart POST of `bytes` as the field `file`, or for a CSV answer (the
-/// template) the code 0 envelope with the text as `data`.
-async fn send_file(
+/// The envelope of a multipart POST of `bytes` as the field `file` (named `file_name`) after the
+/// text `fields`.
+async fn send_multipart(
     app: &TestApp,
     path: &str,
     session: Option<&str>,
+    fields: &[(&str, &str)],
+    file_name: &str,
     bytes: &[u8],
 ) -> anyhow::Result<Value> {
     let boundary = "enterprisebatchboundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"items.csv\"\r\n\
-         Content-Type: text/csv\r\n\r\n"
-    )
-    .into_bytes();
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .as_bytes(),
+    );
     body.extend_from_slice(bytes);
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     let mut request = app
@@ -86,6 +102,16 @@ async fn send_file(
         request = request.bearer_auth(session);
     }
     Ok(request.send().await?.json().await?)
+}
+
+/// The envelope of a batch file's POST.
+async fn send_file(
+    app: &TestApp,
+    path: &str,
+    session: Option<&str>,
+    bytes: &[u8],
+) -> anyhow::Result<Value> {
+    send_multipart(app, path, session, &[], "items.csv", bytes).await
 }
 
 /// A GET that may answer a file: its text as `data` of a success envelope, else the envelope.
@@ -540,6 +566,11 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
         ("put", format!("{QUEUE}/{{id}}"),
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
+        // The item has no files: whoever gets past the guard learns only that.
+        ("get", format!("{MEMBER_BASE}/items/{{id}}/files/{{index}}"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND), Code(NOT_ORG_MEMBER)]),
+        ("get", format!("{QUEUE}/{{id}}/files/{{index}}"),
+            [Code(401), Code(403), Code(403), Code(403), Code(403), Code(FILE_NOT_FOUND)]),
     ];
 
     // Every enterprise route the service documents has its row, and no row is stale.
@@ -575,7 +606,9 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
         Some(actors.operator.as_str()),
     ];
     for (method, template, expected) in &matrix {
-        let path = template.replace("{id}", &id.to_string());
+        let path = template
+            .replace("{id}", &id.to_string())
+            .replace("{index}", "0");
         let method: reqwest::Method = method.to_uppercase().parse()?;
         let body = match (method.as_str(), path.starts_with(QUEUE)) {
             ("POST", _) => Some(draft("ENT-MATRIX-2", category)),
@@ -689,7 +722,207 @@ async fn a_parallel_burst_of_reviews_decides_once(
     Ok(())
 }
 
+/// A STEP file the file service accepts (its magic bytes) and a PDF.
+const STEP: &[u8] = b"ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('bracket'),'2;1');\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n";
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
+
+/// Uploads `bytes` as `name` through the file service; answers the upload (with its `claim`).
+async fn upload(
+    app: &TestApp,
+    session: &str,
+    name: &str,
+    biz_code: &str,
+    bytes: &[u8],
+) -> anyhow::Result<Value> {
+    let envelope = send_multipart(
+        app,
+        "/to/api/base/file/upload",
+        Some(session),
+        &[("bizCode", biz_code), ("fileName", name)],
+        name,
+        bytes,
+    )
+    .await?;
+    anyhow::ensure!(code_of(&envelope) == 0, "upload {name}: {envelope}");
+    Ok(envelope["data"].clone())
+}
+
+/// The status, ETag and bytes of a GET.
+async fn download(
+    app: &TestApp,
+    path: &str,
+    session: Option<&str>,
+) -> anyhow::Result<(u16, Option<String>, Vec<u8>)> {
+    let mut request = app.client.get(app.url(path));
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    let response = request.send().await?;
+    let etag = response
+        .headers()
+        .get(reqwest::header::ETAG)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned);
+    Ok((
+        response.status().as_u16(),
+        etag,
+        response.bytes().await?.to_vec(),
+    ))
+}
+
+async fn an_items_files_travel_from_the_upload_to_the_review(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let post = reqwest::Method::POST;
+    let model = upload(&app, &actors.member, "支架 BRK-200.step", "model", STEP).await?;
+    let datasheet = upload(&app, &actors.member, "BRK-200.pdf", "datasheet", PDF).await?;
+    let claim = |file: &Value| file["claim"].as_str().unwrap_or_default().to_owned();
+    assert!(!claim(&model).is_empty(), "{model}");
+
+    // Refused before anything is stored: another user's claim, a tampered one, the wrong kind.
+    let mut with_files = draft("ENT-BRK-200", category);
+    let other_upload = upload(&app, &actors.other, "other.pdf", "datasheet", PDF).await?;
+    let mut tampered = claim(&model);
+    tampered.insert(0, 'x');
+    for (files, expected) in [
+        (
+            json!([{"kind": "datasheet", "claim": claim(&other_upload)}]),
+            FILE_CLAIM_INVALID,
+        ),
+        (
+            json!([{"kind": "model", "claim": tampered}]),
+            FILE_CLAIM_INVALID,
+        ),
+        (
+            json!([{"kind": "model", "claim": "not-a-claim"}]),
+            FILE_CLAIM_INVALID,
+        ),
+        (
+            json!([{"kind": "datasheet", "claim": claim(&model)}]),
+            FILE_NOT_ACCEPTED,
+        ),
+    ] {
+        with_files["files"] = files;
+        let refused = call(
+            &app,
+            post.clone(),
+            &items,
+            Some(&actors.member),
+            Some(&with_files),
+        )
+        .await?;
+        assert_eq!(code_of(&refused), expected, "{refused}");
+    }
+    with_files["files"] =
+        Value::Array(vec![json!({"kind": "drawing", "claim": claim(&model)}); 11]);
+    let too_many = call(
+        &app,
+        post.clone(),
+        &items,
+        Some(&actors.member),
+        Some(&with_files),
+    )
+    .await?;
+    assert_eq!(code_of(&too_many), 400, "{too_many}");
+    with_files["files"] = json!([{"kind": "sketch", "claim": claim(&model)}]);
+    let unknown_kind = call(
+        &app,
+        post.clone(),
+        &items,
+        Some(&actors.member),
+        Some(&with_files),
+    )
+    .await?;
+    assert_eq!(code_of(&unknown_kind), 400, "{unknown_kind}");
+    let mine = ok(&app, reqwest::Method::GET, &items, &actors.member, None).await?;
+    assert_eq!(mine["total"], 0, "nothing stored by a refusal: {mine}");
+
+    with_files["files"] = json!([
+        {"kind": "model", "claim": claim(&model)},
+        {"kind": "datasheet", "claim": claim(&datasheet)},
+    ]);
+    let item = ok(&app, post, &items, &actors.member, Some(&with_files)).await?;
+    let id = item["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+    assert_eq!(item["files"][0]["kind"], "model", "{item}");
+    assert_eq!(item["files"][0]["name"], "支架 BRK-200.step");
+    assert_eq!(item["files"][0]["size"], STEP.len());
+    assert_eq!(item["files"][0]["mediaType"], "model/step");
+    assert_eq!(item["files"][1]["kind"], "datasheet");
+
+    // The member deletes the upload: the item keeps its copy.
+    let upload_id = model["id"].as_str().unwrap_or_default();
+    let deleted = call(
+        &app,
+        reqwest::Method::DELETE,
+        &format!("/to/api/base/file/delete?id={upload_id}"),
+        Some(&actors.member),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&deleted), 0, "{deleted}");
+
+    let member_path = format!("{items}/{id}/files/0");
+    let (status, etag, bytes) = download(&app, &member_path, Some(&actors.reader)).await?;
+    assert_eq!((status, bytes.as_slice()), (200, STEP));
+    assert_eq!(
+        etag.as_deref(),
+        item["files"][0]["digest"]
+            .as_str()
+            .map(|digest| format!("\"{digest}\""))
+            .as_deref()
+    );
+    let (status, _, bytes) = download(
+        &app,
+        &format!("{QUEUE}/{id}/files/1"),
+        Some(&actors.operator),
+    )
+    .await?;
+    assert_eq!((status, bytes.as_slice()), (200, PDF));
+    // Outside the organisation: the same answer as for a missing item; no third file.
+    let foreign = call(
+        &app,
+        reqwest::Method::GET,
+        &member_path,
+        Some(&actors.other),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&foreign), ITEM_NOT_FOUND, "{foreign}");
+    let missing = call(
+        &app,
+        reqwest::Method::GET,
+        &format!("{items}/{id}/files/2"),
+        Some(&actors.member),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&missing), FILE_NOT_FOUND, "{missing}");
+    let anonymous = call(&app, reqwest::Method::GET, &member_path, None, None).await?;
+    assert_eq!(code_of(&anonymous), 401, "{anonymous}");
+
+    // A claim proves an upload, not a right to it forever: a claim of a deleted upload is refused.
+    with_files["code"] = json!("ENT-BRK-201");
+    with_files["files"] = json!([{"kind": "model", "claim": claim(&model)}]);
+    let gone = call(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        Some(&actors.member),
+        Some(&with_files),
+    )
+    .await?;
+    assert_eq!(code_of(&gone), FILE_CLAIM_INVALID, "{gone}");
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
+    an_items_files_travel_from_the_upload_to_the_review,
     a_batch_is_imported_whole_or_not_at_all,
     members_publish_operators_review_and_only_the_organisation_sees_it,
     the_isolation_matrix_covers_every_enterprise_route,

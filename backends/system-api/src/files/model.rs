@@ -200,23 +200,7 @@ pub const MAGIC_LEN: usize = 16;
 
 /// The content type from the extension (the client's claim is not trusted).
 pub fn mime_type_of(name: &FileName) -> &'static str {
-    match name.extension().as_str() {
-        "jpg" | "jpeg" => "image/jpeg",
-        "png" => "image/png",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
-        "pdf" => "application/pdf",
-        "zip" => "application/zip",
-        "step" | "stp" => "model/step",
-        "stl" => "model/stl",
-        "igs" | "iges" => "model/iges",
-        "glb" => "model/gltf-binary",
-        "wrl" => "model/vrml",
-        "txt" | "cir" | "sp" | "spice" | "kicad_sym" | "kicad_mod" => "text/plain; charset=utf-8",
-        "csv" => "text/csv; charset=utf-8",
-        "json" => "application/json",
-        _ => "application/octet-stream",
-    }
+    storage::media_type_of_extension(name.extension().as_str())
 }
 
 /// A stored file.
@@ -343,11 +327,16 @@ pub struct FileInfo {
     pub module_type: i32,
     /// Epoch milliseconds.
     pub create_time: i64,
+    /// The owner's proof of the upload, valid 24 hours: what another service (a library taking
+    /// a model or datasheet for an enterprise item) accepts instead of the id (docs/files.md,
+    /// "File claims"). Given only to the owner.
+    pub claim: String,
 }
 
 impl FileInfo {
-    /// The view of `record` with the address `url` (see [`super::Files::content_url`]).
-    pub fn new(record: &FileRecord, url: String) -> Self {
+    /// The view of `record` with the address `url` (see [`super::Files::content_url`]) and the
+    /// owner's `claim`.
+    pub fn new(record: &FileRecord, url: String, claim: String) -> Self {
         Self {
             id: record.id.to_string(),
             name: record.name.clone(),
@@ -358,6 +347,7 @@ impl FileInfo {
             biz_code: record.biz_code.clone(),
             module_type: record.module_type,
             create_time: record.created_at.timestamp_millis(),
+            claim,
         }
     }
 }

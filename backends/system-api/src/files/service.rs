@@ -5,6 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use anyhow::Context;
 use kernel::{ApiError, ApiResult, ServiceContext};
+use storage::claims::{FileClaim, FileClaims, CLAIM_LIFETIME_SECS};
 use storage::{BlobStore, Blobs, FilesSettings, StorageError};
 
 use hmac::{Hmac, Mac};
@@ -22,10 +23,9 @@ pub struct Files {
     pub settings: FilesSettings,
     /// Signs the expiring content URLs of private files (see [`Files::content_url`]).
     content_secret: Vec<u8>,
+    /// Signs the owners' claims of their uploads.
+    claims: FileClaims,
 }
-
-/// Where the content-URL secret is kept when `files.part_secret` is not configured.
-const CONTENT_SECRET_FILE: &str = "files/content-secret";
 
 /// The query of a signed content URL.
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
@@ -43,11 +43,13 @@ impl Files {
             .await
             .context("opening the file storage")?;
         tracing::info!(backend = settings.backend.as_str(), "file storage ready");
-        let content_secret = content_secret(&settings, &context.settings.data_dir).await?;
+        let content_secret =
+            storage::claims::content_secret(&settings, &context.settings.data_dir).await?;
         Ok(Self {
             store: FileRepository::new(&context.db),
             blobs,
             settings,
+            claims: FileClaims::new(&content_secret),
             content_secret,
         })
     }
@@ -81,6 +83,17 @@ impl Files {
         format!("{path}?expires={expires}&signature={signature}")
     }
 
+    /// The signed claim of `record`'s upload by its owner ([`storage::claims`]).
+    pub fn claim(&self, record: &FileRecord) -> String {
+        self.claims.sign(&FileClaim {
+            key: record.storage_key.clone(),
+            name: record.name.clone(),
+            size: u64::try_from(record.size).unwrap_or_default(),
+            owner: record.user_id,
+            expires: chrono::Utc::now().timestamp() + CLAIM_LIFETIME_SECS,
+        })
+    }
+
     /// Whether `signature` is a valid, unexpired signature of `access_key` (`now`: epoch s).
     pub fn signature_valid(&self, access_key: &str, query: &ContentSignature, now: i64) -> bool {
         let (Some(expires), Some(signature)) = (query.expires, query.signature.as_deref()) else {
@@ -96,9 +109,9 @@ impl Files {
                 .is_ok()
     }
 
-    /// The view of `record` with its content address.
+    /// The owner's view of `record`: its content address and the claim of the upload.
     pub fn info(&self, record: &FileRecord) -> super::FileInfo {
-        super::FileInfo::new(record, self.content_url(record))
+        super::FileInfo::new(record, self.content_url(record), self.claim(record))
     }
 
     /// The content addresses of the files among `ids` (file ids as stored by feedback and
@@ -242,54 +255,3 @@ pub fn check_storage_type(value: Option<&serde_json::Value>) -> ApiResult<()> {
 
 /// The spec's storage type of chunked uploads.
 pub const STORAGE_TYPE_CHUNKED: i64 = 11;
-
-/// The secret of the content URLs: derived from `files.part_secret` when configured (shared by
-/// the replicas of a deployment), else generated once into `<data_dir>/files/content-secret`
-/// (mode 0600).
-async fn content_secret(
-    settings: &FilesSettings,
-    data_dir: &std::path::Path,
-) -> anyhow::Result<Vec<u8>> {
-    if let Some(secret) = settings
-        .part_secret
-        .as_deref()
-        .filter(|secret| !secret.trim().is_empty())
-    {
-        let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes())
-            .map_err(|error| anyhow::anyhow!("part secret: {error}"))?;
-        mac.update(b"content-url");
-        return Ok(mac.finalize().into_bytes().to_vec());
-    }
-    let path = data_dir.join(CONTENT_SECRET_FILE);
-    if let Ok(text) = tokio::fs::read_to_string(&path).await {
-        if let Ok(secret) = hex::decode(text.trim()) {
-            if secret.len() >= 32 {
-                return Ok(secret);
-            }
-        }
-    }
-    if let Some(parent) = path.parent() {
-        tokio::fs::create_dir_all(parent)
-            .await
-            .context("creating the files directory")?;
-    }
-    let secret: Vec<u8> = [uuid::Uuid::new_v4(), uuid::Uuid::new_v4()]
-        .iter()
-        .flat_map(|id| id.as_bytes().to_vec())
-        .collect();
-    let temporary = path.with_extension("tmp");
-    tokio::fs::write(&temporary, hex::encode(&secret))
-        .await
-        .context("writing the content secret")?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tokio::fs::set_permissions(&temporary, std::fs::Permissions::from_mode(0o600))
-            .await
-            .context("making the content secret private")?;
-    }
-    tokio::fs::rename(&temporary, &path)
-        .await
-        .context("storing the content secret")?;
-    Ok(secret)
-}

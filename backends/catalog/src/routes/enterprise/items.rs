@@ -62,7 +62,7 @@ pub async fn item_detail(
     path = "/items",
     tag = "enterprise",
     request_body = EnterpriseItemDraft,
-    responses((status = 200, description = "The stored item (state pending); a field out of its limits → 400; unknown category → 1042001003; without enterprise:item:publish → 403",
+    responses((status = 200, description = "The stored item (state pending); a field out of its limits → 400; unknown category → 1042001003; a file claim forged, expired or another user's → 1042001004; a file of the wrong type for its kind or over 100 MB → 1042001005; without enterprise:item:publish → 403",
         body = ApiResponse<EnterpriseItem>))
 )]
 #[tracing::instrument(skip_all)]
@@ -74,16 +74,18 @@ pub async fn submit_item(
     let org_id = state.publisher_org(&user)?;
     let draft = body.into_inner().parse()?;
     state.check_category(draft.category_id).await?;
+    let files = state.attachments.take(&draft.files, user.user_id()).await?;
     let submitter = Submitter {
         library: state.library.key,
         org_id,
         user_id: user.user_id(),
     };
-    let item = state.store.submit(submitter, &draft).await?;
+    let item = state.store.submit(submitter, &draft, &files).await?;
     tracing::info!(
         library = state.library.key,
         org = org_id,
         item = item.id,
+        files = item.files.len(),
         "enterprise item submitted"
     );
     Ok(ApiResponse::ok(item))

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `GET /items?pageNo&pageSize&state&keyword` | the caller's organisation's items, newest first |
 //! | `GET /items/{id}` | one of them (another organisation's id answers like a missing one) |
+//! | `GET /items/{id}/files/{index}` | one of its files |
 //! | `POST /items` | submits an item (permission `enterprise:item:publish`) |
 //! | `GET /items/template` | the batch file's template (CSV) |
 //! | `POST /items/batch` | multipart `file`: submits every row of a CSV, or none (same permission) |
@@ -16,10 +17,12 @@
 //! |---|---|
 //! | `GET ?pageNo&pageSize&state&orgId` | every organisation's items, oldest first (the queue) |
 //! | `PUT /{id}` | approves or rejects a pending item |
+//! | `GET /{id}/files/{index}` | one of its files |
 //!
 //! The organisation always comes from the caller's principal, never from the request.
 
 pub mod batch;
+pub mod files;
 pub mod items;
 pub mod review;
 
@@ -32,6 +35,7 @@ use kernel::{ApiError, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::enterprise::files::Attachments;
 use crate::enterprise::store::{EnterpriseRepository, EnterpriseStore, ItemFilter};
 use crate::enterprise::{EnterpriseItem, EnterpriseItemState, FIRST_ORG_ID, PUBLISH_PERMISSION};
 use crate::store::{CategoryRepository, CategoryStore};
@@ -42,6 +46,8 @@ pub struct EnterpriseState {
     pub library: &'static Library,
     pub store: EnterpriseRepository,
     pub categories: CategoryRepository,
+    /// The items' files and the claims of uploads.
+    pub attachments: Attachments,
 }
 
 impl EnterpriseState {
@@ -150,10 +156,12 @@ pub fn configure_members(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(items::list_items))
             .route(web::post().to(items::submit_item)),
     )
-    .service(web::resource("/items/{id}").route(web::get().to(items::item_detail)));
+    .service(web::resource("/items/{id}").route(web::get().to(items::item_detail)))
+    .service(web::resource("/items/{id}/files/{index}").route(web::get().to(files::member_file)));
 }
 
 pub fn configure_operators(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("").route(web::get().to(review::review_queue)))
-        .service(web::resource("/{id}").route(web::put().to(review::review_item)));
+        .service(web::resource("/{id}").route(web::put().to(review::review_item)))
+        .service(web::resource("/{id}/files/{index}").route(web::get().to(files::review_file)));
 }

@@ -1,8 +1,8 @@
 import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '@portal/http';
+import { http, requestBlob } from '@portal/http';
 import type { ComponentSchema } from '@portal/api-types';
-import type { LibraryKey } from '@portal/providers';
+import { downloadBlob, type LibraryKey } from '@portal/providers';
 import type { PageResult } from './feedback-admin';
 
 /** The operator permission of the enterprise-item queue (docs/enterprise-library.md "Permissions"). */
@@ -16,6 +16,7 @@ export const ENTERPRISE_ITEM_ALREADY_REVIEWED = 1_042_001_002;
 /** The same in every library (the kit's enterprise module); generated from the component service's document. */
 export type EnterpriseItemState = ComponentSchema<'EnterpriseItemState'>;
 export type EnterpriseItemParameter = ComponentSchema<'EnterpriseParameter'>;
+export type EnterpriseItemFile = ComponentSchema<'EnterpriseFile'>;
 /** An item an organisation submitted (docs/enterprise-library.md). */
 export type EnterpriseItem = Omit<ComponentSchema<'EnterpriseItem'>, 'library'> & { library: LibraryKey };
 
@@ -46,6 +47,15 @@ export function pageEnterpriseItems({ library, ...filters }: EnterpriseItemFilte
 /** PUT /operation/{library}/enterprise-items/{id} `{approved, remark?}` → the reviewed item; `1042001002` when no longer pending. */
 export function reviewEnterpriseItem({ library, id, approved, remark }: EnterpriseItemReview): Promise<EnterpriseItem> {
   return http.put<EnterpriseItem>(`${itemsPath(library)}/${id}`, remark ? { approved, remark } : { approved }, { silent: true });
+}
+
+/** GET /operation/{library}/enterprise-items/{id}/files/{index} (with the operator's session), saved under the file's name. */
+export async function downloadEnterpriseItemFile({ library, id, index, file }: { library: LibraryKey; id: number; index: number; file: EnterpriseItemFile }) {
+  downloadBlob(await requestBlob(`${itemsPath(library)}/${id}/files/${index}`), file.name);
+}
+
+export function useDownloadEnterpriseItemFile() {
+  return useMutation({ mutationFn: downloadEnterpriseItemFile });
 }
 
 const enterpriseItemKeys = {

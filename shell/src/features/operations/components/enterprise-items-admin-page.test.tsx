@@ -27,6 +27,7 @@ type Item = {
   manufacturer?: string;
   description?: string;
   parameters?: { name: string; value: string }[];
+  files?: { kind: 'model' | 'datasheet' | 'drawing'; name: string; mediaType: string; size: number; digest: string }[];
   remark: string | null;
   submittedBy: number;
   reviewedBy: number | null;
@@ -50,6 +51,7 @@ const resistor: Item = {
     { name: '阻值', value: '10kΩ' },
     { name: '封装', value: '0603' },
   ],
+  files: [{ kind: 'datasheet', name: 'RC0603 规格书.pdf', mediaType: 'application/pdf', size: 3 * 1024 * 1024, digest: 'cd'.repeat(32) }],
   remark: null,
   submittedBy: 42,
   reviewedBy: null,
@@ -147,6 +149,32 @@ describe('EnterpriseItemsAdminPage', () => {
     expect(parameters).toHaveTextContent('10kΩ');
     expect(parameters).toHaveTextContent('0603');
     expect(within(drawer).getByTestId('enterprise-item-detail-approve')).toBeInTheDocument();
+  });
+
+  it('lists the item’s files and downloads one with the operator’s session', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: [AUDIT] });
+    serveQueue('component', [resistor, { ...resistor, id: 6, files: [] }]);
+    const filePath = `${list('component')}/5/files/0`;
+    testPage.server.routes.set(filePath, (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.end('%PDF-1.4 datasheet');
+    });
+    const { blobs, restore } = captureDownloads();
+    try {
+      renderPage();
+      fireEvent.click(within(await findRow(5)).getByTestId('enterprise-item-view-5'));
+      const files = await screen.findByTestId('enterprise-item-files');
+      expect(files).toHaveTextContent('数据手册');
+      expect(files).toHaveTextContent('RC0603 规格书.pdf');
+      expect(files).toHaveTextContent('3.0 MB');
+      fireEvent.click(within(files).getByRole('button', { name: '下载 RC0603 规格书.pdf' }));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      // A fetched body (Node's Blob, which has `text()`), not one the page built.
+      expect(await blobs[0].text()).toBe('%PDF-1.4 datasheet');
+      expect(requestsTo(filePath, 'GET')).toHaveLength(1);
+    } finally {
+      restore();
+    }
   });
 
   it('names the organisations for operators who may list them', { timeout: 20_000 }, async () => {

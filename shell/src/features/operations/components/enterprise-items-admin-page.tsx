@@ -11,6 +11,7 @@ import {
   ENTERPRISE_ITEM_STATES,
   ENTERPRISE_REVIEW_REMARK_MAX,
   pageEnterpriseItems,
+  useDownloadEnterpriseItemFile,
   useEnterpriseItemsPage,
   useReviewEnterpriseItem,
   type EnterpriseItem,
@@ -18,6 +19,7 @@ import {
   type EnterpriseItemState,
 } from '../api/enterprise-items-admin';
 import { ORG_QUERY_PERMISSION, useOrgNames } from '../api/orgs-admin';
+import { formatFileSize } from '../../my-center/api/my-files';
 import { formatTime } from './format';
 import { ExportButton, PageTableOrError, SearchResetButtons, useFailureMessage } from './operations-list';
 import { OperatorGate } from './operator-gate';
@@ -148,7 +150,57 @@ function ReviewModal({ intent, onClose, onReviewed }: { intent: ReviewIntent | u
   );
 }
 
-/** 查看: every field of the item, its parameters as a table, and for a pending one 通过 / 驳回. */
+/** The item's models, datasheets and drawings, each downloaded with the operator's session for the review. */
+function EnterpriseItemFiles({ item }: { item: EnterpriseItem }) {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const download = useDownloadEnterpriseItemFile();
+  return (
+    <Table
+      size="small"
+      rowKey="index"
+      pagination={false}
+      style={{ marginTop: 8 }}
+      dataSource={(item.files ?? []).map((file, index) => ({ ...file, index }))}
+      locale={{ emptyText: t('operations.enterpriseItems.noFiles') }}
+      data-testid="enterprise-item-files"
+      columns={[
+        {
+          title: t('operations.enterpriseItems.fileKind'),
+          dataIndex: 'kind',
+          width: 96,
+          render: (kind: string) => t(`operations.enterpriseItems.fileKinds.${kind}`),
+        },
+        { title: t('operations.enterpriseItems.fileName'), dataIndex: 'name', ellipsis: true },
+        { title: t('operations.enterpriseItems.fileSize'), dataIndex: 'size', width: 96, render: (size: number) => formatFileSize(size) },
+        {
+          title: t('operations.actions'),
+          key: 'download',
+          width: 96,
+          render: (_, file) => (
+            <Button
+              size="small"
+              type="link"
+              loading={download.isPending && download.variables?.index === file.index}
+              aria-label={t('operations.enterpriseItems.downloadFile', { name: file.name })}
+              onClick={() =>
+                download.mutate(
+                  { library: item.library, id: item.id, index: file.index, file },
+                  { onError: (error) => void message.error(t('operations.enterpriseItems.downloadFailed', { message: error.message })) },
+                )
+              }
+              data-testid={`enterprise-item-file-download-${file.index}`}
+            >
+              {t('operations.enterpriseItems.download')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** 查看: every field of the item, its parameters and files as tables, and for a pending one 通过 / 驳回. */
 function EnterpriseItemDetail({
   item,
   orgLabel,
@@ -229,6 +281,10 @@ function EnterpriseItemDetail({
                 { title: t('operations.enterpriseItems.parameterValue'), dataIndex: 'value' },
               ]}
             />
+          </div>
+          <div>
+            <Typography.Text strong>{t('operations.enterpriseItems.files')}</Typography.Text>
+            <EnterpriseItemFiles item={item} />
           </div>
         </Space>
       )}

@@ -1,16 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createPortalError,
-  ErrorCode,
-  getHttpConfig,
-  interpretResponse,
-  request,
-  resolveRequestUrl,
-  sessionHeaders,
-  toAbsoluteUrl,
-  withSessionRefresh,
-} from '@portal/http';
+import { request, requestBlob } from '@portal/http';
 import type { ComponentSchema } from '@portal/api-types';
 import { downloadBlob, type LibraryKey } from '@portal/providers';
 import { postFormWithProgress } from '@portal/upload';
@@ -27,6 +17,31 @@ export const ENTERPRISE_ITEM_STATES: readonly EnterpriseItemState[] = ['approved
 /** One parameter of an item: a name unique within the item and its value, both free text. */
 export type EnterpriseParameter = ComponentSchema<'EnterpriseParameter'>;
 
+/** What a file of an item is: a 3D model, a datasheet or a drawing. */
+export type EnterpriseFileKind = ComponentSchema<'EnterpriseFileKind'>;
+
+export const ENTERPRISE_FILE_KINDS: readonly EnterpriseFileKind[] = ['model', 'datasheet', 'drawing'];
+
+/** A file of an item as answered: downloaded by its place in `files` (`downloadEnterpriseFile`). */
+export type EnterpriseFile = ComponentSchema<'EnterpriseFile'>;
+
+/**
+ * Per kind: the file service's `bizCode` it is uploaded under (which chooses the server's category and size limit)
+ * and the extensions the enterprise routes accept for it (the picker's `accept`).
+ */
+export const ENTERPRISE_FILE_TYPES: Record<EnterpriseFileKind, { bizCode: string; extensions: readonly string[] }> = {
+  model: { bizCode: 'model', extensions: ['step', 'stp', 'stl', 'glb', 'wrl', 'igs', 'iges', 'x_t', 'sldprt', 'zip'] },
+  datasheet: { bizCode: 'datasheet', extensions: ['pdf'] },
+  // `Other`: DXF, DWG and SVG are no category of their own.
+  drawing: { bizCode: 'drawing', extensions: ['pdf', 'dxf', 'dwg', 'svg', 'png', 'jpg', 'jpeg'] },
+};
+
+/** A file to attach: its kind and the `claim` of its upload (valid 24 hours, the uploader's only). */
+export interface EnterpriseFileDraft {
+  kind: EnterpriseFileKind;
+  claim: string;
+}
+
 /** What a member submits (`POST /to/api/enterprise/<key>/items`); the limits are `ENTERPRISE_LIMITS`. */
 export interface EnterpriseItemDraft {
   code: string;
@@ -35,6 +50,7 @@ export interface EnterpriseItemDraft {
   manufacturer?: string;
   description?: string;
   parameters?: EnterpriseParameter[];
+  files?: EnterpriseFileDraft[];
 }
 
 /** An item of the organisation's enterprise library, as the enterprise routes answer it. */
@@ -54,6 +70,9 @@ export const ENTERPRISE_LIMITS = {
   parameters: 50,
   parameterName: 64,
   parameterValue: 256,
+  files: 10,
+  /** Bytes of one file. */
+  fileBytes: 100 * 1024 * 1024,
 } as const;
 
 /** Personal permission to submit items to one's own organisation's libraries (role `member`). */
@@ -65,6 +84,11 @@ export const EnterpriseErrorCode = {
   itemMissing: 1_042_001_001,
   alreadyReviewed: 1_042_001_002,
   categoryMissing: 1_042_001_003,
+  /** 文件无效或已过期，请重新上传 — the upload's claim is forged, expired or another user's, or the upload was deleted. */
+  fileClaimInvalid: 1_042_001_004,
+  /** 文件不符合要求:<detail> — a type that does not fit its kind, or over 100 MB. */
+  fileNotAccepted: 1_042_001_005,
+  fileMissing: 1_042_001_006,
   /** 批量文件无法读取:<reason> — not the template's header, unknown encoding, no data rows, over 1000 rows. */
   batchUnreadable: 1_042_002_000,
   /** 批量文件过大:<limit> — over 2 MB. */
@@ -129,6 +153,18 @@ export function usePublishEnterpriseItem() {
   });
 }
 
+/** File `index` of item `id` of the organisation, saved under its own name. */
+export async function downloadEnterpriseFile(library: LibraryKey, id: number, index: number, file: EnterpriseFile): Promise<void> {
+  downloadBlob(await requestBlob(`${enterpriseItemsPath(library)}/${id}/files/${index}`), file.name);
+}
+
+export function useDownloadEnterpriseFile() {
+  const { library } = useLibraryConfig();
+  return useMutation({
+    mutationFn: ({ id, index, file }: { id: number; index: number; file: EnterpriseFile }) => downloadEnterpriseFile(library, id, index, file),
+  });
+}
+
 // ---- batch publishing (批量发布) ----
 
 /**
@@ -155,38 +191,9 @@ export const ENTERPRISE_TEMPLATE_COLUMNS = ['编码', '名称', '分类', '厂�
 /** The name the template is saved under. */
 export const enterpriseTemplateFileName = (library: LibraryKey) => `enterprise-${library}-template.csv`;
 
-function httpErrorOptions() {
-  const { locale, loginPath } = getHttpConfig();
-  return { locale, loginPath };
-}
-
-/**
- * The CSV template (`GET /to/api/enterprise/<key>/items/template`) as a Blob. `@portal/http`'s `request` reads
- * every answer as a JSON envelope, so this fetches with its session headers (Bearer token, tenant, channel) and
- * reads an error envelope with its `interpretResponse`; an expired token is refreshed once (`withSessionRefresh`).
- */
-export async function getEnterpriseTemplate(library: LibraryKey, signal?: AbortSignal): Promise<Blob> {
-  const url = toAbsoluteUrl(resolveRequestUrl(`${enterpriseItemsPath(library)}/template`));
-  const send = async (): Promise<Blob> => {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'GET',
-        headers: { Accept: 'text/csv, application/json;q=0.9, */*;q=0.8', ...sessionHeaders() },
-        credentials: 'same-origin',
-        signal,
-      });
-    } catch (cause) {
-      const code = signal?.aborted ? ErrorCode.canceled : ErrorCode.network;
-      throw createPortalError({ code, message: cause instanceof Error ? cause.message : undefined, url, cause }, httpErrorOptions());
-    }
-    if (response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return response.blob();
-    // An error envelope (or a proxy's page) throws the portal's error with the server's message.
-    interpretResponse(response.status, await response.text(), url);
-    // A JSON answer with code 0 is no file either.
-    throw createPortalError({ code: ErrorCode.server, url }, httpErrorOptions());
-  };
-  return withSessionRefresh(send);
+/** The CSV template (`GET /to/api/enterprise/<key>/items/template`) as a Blob. */
+export function getEnterpriseTemplate(library: LibraryKey, signal?: AbortSignal): Promise<Blob> {
+  return requestBlob(`${enterpriseItemsPath(library)}/template`, { accept: 'text/csv, application/json;q=0.9, */*;q=0.8', signal });
 }
 
 /** Fetches the current library's template and saves it as `enterprise-<key>-template.csv`; answers the name. */

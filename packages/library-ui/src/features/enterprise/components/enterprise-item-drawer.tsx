@@ -1,7 +1,52 @@
-import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
-import type { EnterpriseItem, EnterpriseParameter } from '../api/enterprise-items';
-import { categoryLabel, formatTime, STATE_COLORS, textOrDash } from '../format';
+import { useDownloadEnterpriseFile, type EnterpriseFile, type EnterpriseItem, type EnterpriseParameter } from '../api/enterprise-items';
+import { categoryLabel, formatBytes, formatTime, STATE_COLORS, textOrDash } from '../format';
+
+/** The item's models, datasheets and drawings, each downloaded with the member's session. */
+function ItemFiles({ item }: { item: EnterpriseItem }) {
+  const { t } = useLibraryTranslation();
+  const { message } = App.useApp();
+  const download = useDownloadEnterpriseFile();
+  const files = item.files ?? [];
+  if (files.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('enterprise.files.none')} />;
+  return (
+    <Table<EnterpriseFile & { index: number }>
+      data-testid="enterprise-item-files"
+      size="small"
+      rowKey="index"
+      pagination={false}
+      dataSource={files.map((file, index) => ({ ...file, index }))}
+      columns={[
+        { key: 'kind', title: t('enterprise.files.kindTitle'), render: (_, file) => t(`enterprise.files.kind.${file.kind}`) },
+        { key: 'name', title: t('enterprise.field.name'), dataIndex: 'name', ellipsis: true },
+        { key: 'size', title: t('enterprise.files.size'), render: (_, file) => formatBytes(file.size) },
+        {
+          key: 'download',
+          title: t('enterprise.field.actions'),
+          render: (_, file) => (
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={t('enterprise.files.downloadFile', { name: file.name })}
+              loading={download.isPending && download.variables?.index === file.index}
+              onClick={() =>
+                download.mutate(
+                  { id: item.id, index: file.index, file },
+                  { onError: (error) => void message.error(t('enterprise.files.downloadFailed', { message: error.message })) },
+                )
+              }
+              data-testid={`enterprise-item-file-download-${file.index}`}
+            >
+              {t('enterprise.files.download')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
 
 /** Every field of one of the organisation's items, its parameters as a name / value table. */
 export function EnterpriseItemDrawer({ item, onClose }: { item: EnterpriseItem | undefined; onClose: () => void }) {
@@ -59,6 +104,8 @@ export function EnterpriseItemDrawer({ item, onClose }: { item: EnterpriseItem |
               ]}
             />
           )}
+          <Typography.Title level={5}>{t('enterprise.field.files')}</Typography.Title>
+          <ItemFiles item={item} />
         </>
       )}
     </Drawer>

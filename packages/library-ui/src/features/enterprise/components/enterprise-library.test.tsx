@@ -22,6 +22,9 @@ const ITEMS_PATH = '/to/api/enterprise/part/items';
 const TREE_PATH = '/to/api/public/part/category/tree';
 const TEMPLATE_PATH = `${ITEMS_PATH}/template`;
 const BATCH_PATH = `${ITEMS_PATH}/batch`;
+const UPLOAD_PATH = '/to/api/base/file/upload';
+const FILE_PATH = `${ITEMS_PATH}/31/files/0`;
+const STEP_TEXT = 'ISO-10303-21;\nEND-ISO-10303-21;\n';
 const TEMPLATE = '\ufeff编码,名称,分类,厂商,描述,参数\r\nNB-M8X30,内六角圆柱头螺钉 M8×30,电阻,宁波紧固件,不锈钢 A2-70,材质=Q235;厚度=3 mm\r\n';
 
 const member = { id: 9, orgId: ORG_ID, orgName: '宁波紧固件有限公司', orgEnable: true };
@@ -42,6 +45,7 @@ const approved: EnterpriseItem = {
     { name: '螺纹规格', value: 'M8' },
     { name: '公称长度', value: '30 mm' },
   ],
+  files: [{ kind: 'model', name: 'NB-M8X30.step', mediaType: 'model/step', size: 2048, digest: 'ab'.repeat(32) }],
   remark: null,
   submittedBy: 9,
   reviewedBy: 2,
@@ -58,6 +62,7 @@ const rejected: EnterpriseItem = {
   categoryNameEn: 'Crystals',
   manufacturer: undefined,
   parameters: [],
+  files: [],
   remark: '缺少材料牌号',
 };
 const pending: EnterpriseItem = { ...approved, id: 33, state: 'pending', code: 'NB-N8', name: '六角螺母 M8', remark: null, reviewedBy: null, reviewTime: null };
@@ -181,6 +186,7 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
   };
   server.calls = routeFetch((call) => {
     if (call.url.pathname === TREE_PATH) return { body: envelope(componentTree()) };
+    if (call.url.pathname === FILE_PATH && call.method === 'GET') return { body: STEP_TEXT, headers: { 'content-type': 'model/step' } };
     if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
       return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
     if (call.url.pathname !== ITEMS_PATH) return undefined;
@@ -188,10 +194,15 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
     return { body: envelope({ list: list, total: list.length }) };
   }).calls;
   // The batch import goes through XMLHttpRequest (for its upload progress); sent with fetch, it would get the 404.
-  const routeXhr = (call: RecordedFetch): FetchAnswer | Promise<FetchAnswer> | undefined =>
-    call.url.pathname === BATCH_PATH && call.method === 'POST'
+  const routeXhr = (call: RecordedFetch): FetchAnswer | Promise<FetchAnswer> | undefined => {
+    if (call.url.pathname === UPLOAD_PATH && call.method === 'POST') {
+      const file = (call.rawBody as FormData).get('file') as File;
+      return { body: envelope({ id: '5', url: '/to/api/base/file/content/get/k', name: file.name, size: file.size, claim: `claim-of-${file.name}` }) };
+    }
+    return call.url.pathname === BATCH_PATH && call.method === 'POST'
       ? (server.batchAnswer ?? { body: envelope({ rows: 3, imported: 3, errors: [] } satisfies EnterpriseBatchReport) })
       : undefined;
+  };
   vi.stubGlobal(
     'XMLHttpRequest',
     class extends FakeXhr {
@@ -357,6 +368,35 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(screen.getByTestId('enterprise-item-drawer')).toHaveTextContent('未填写参数');
   });
 
+  it('lists an item’s files and downloads one with the session’s token', async () => {
+    const server = serve();
+    const downloads = captureDownloads();
+    try {
+      setToken({ accessToken: 'member-access-token', refreshToken: 'member-refresh-token' });
+      signIn(member);
+      renderPage();
+      await waitFor(() => expect(row(31)).toBeInTheDocument());
+      fireEvent.click(screen.getByRole('button', { name: '查看 NB-M8X30' }));
+      const files = await screen.findByTestId('enterprise-item-files');
+      expect(
+        within(files)
+          .getAllByRole('row')
+          .map((fileRow) => fileRow.textContent),
+      ).toEqual(['类型名称大小操作', '三维模型NB-M8X30.step2 KB下载']);
+      fireEvent.click(screen.getByRole('button', { name: '下载 NB-M8X30.step' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      const fileCalls = server.calls.filter((call) => call.url.pathname === FILE_PATH);
+      expect(fileCalls[0].headers.get('Authorization')).toBe('Bearer member-access-token');
+      expect(downloads.saved[0].name).toBe('NB-M8X30.step');
+      expect(await downloads.saved[0].blob.text()).toBe(STEP_TEXT);
+      // An item without files says so.
+      fireEvent.click(screen.getByRole('button', { name: '查看 NB-W10' }));
+      await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer')).toHaveTextContent('没有文件'));
+    } finally {
+      downloads.restore();
+    }
+  });
+
   it('explains an empty library, and says when only the filter finds nothing', async () => {
     serve([]);
     signIn(member);
@@ -471,6 +511,40 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(screen.getByTestId('enterprise-publish'));
     await waitFor(() => expect(screen.getByTestId('enterprise-publish-code')).toHaveValue(''));
+  });
+
+  it('uploads a model through the file service and sends its claim; a file of the wrong type is refused unsent', async () => {
+    const server = serve([]);
+    signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
+    await openPublishForm(server);
+    let chosen: File | undefined;
+    // The browser's file picker: the hidden input gets the chosen file.
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
+      Object.defineProperty(this, 'files', { value: chosen ? [chosen] : [], configurable: true });
+      this.dispatchEvent(new Event('change'));
+    });
+    try {
+      chosen = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+      fireEvent.click(screen.getByTestId('enterprise-publish-file-model-choose'));
+      expect(await screen.findByTestId('enterprise-publish-file-model-refused')).toHaveTextContent('“notes.txt”的类型不符，请选择 step, stp');
+      expect(server.xhrs).toHaveLength(0);
+
+      chosen = new File([STEP_TEXT], 'bracket.step', { type: '' });
+      fireEvent.click(screen.getByTestId('enterprise-publish-file-model-choose'));
+      await waitFor(() => expect(screen.getByTestId('enterprise-publish-file-model-task')).toHaveAttribute('data-status', 'done'));
+      const upload = server.xhrs[0].call;
+      expect(upload.url.pathname).toBe(UPLOAD_PATH);
+      expect((upload.rawBody as FormData).get('bizCode')).toBe('model');
+
+      fillRequired();
+      await chooseCategory('电阻');
+      fireEvent.click(screen.getByTestId('enterprise-publish-submit'));
+      await waitFor(() => expect(posts(server).filter((call) => call.url.pathname === ITEMS_PATH)).toHaveLength(1));
+      const sent = posts(server).find((call) => call.url.pathname === ITEMS_PATH)!;
+      expect((sent.body as { files: unknown }).files).toStrictEqual([{ kind: 'model', claim: 'claim-of-bracket.step' }]);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('shows the server’s refusal in the form and keeps what was typed', async () => {

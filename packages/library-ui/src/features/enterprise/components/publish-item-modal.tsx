@@ -6,7 +6,17 @@ import { isPortalError } from '@portal/http';
 import { useCategoryTree, type CategoryNode } from '@portal/library-ui';
 import { useLibraryConfig } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
-import { ENTERPRISE_LIMITS, EnterpriseErrorCode, usePublishEnterpriseItem, type EnterpriseItemDraft } from '../api/enterprise-items';
+import { formatBytes } from '../format';
+import {
+  ENTERPRISE_FILE_KINDS,
+  ENTERPRISE_LIMITS,
+  EnterpriseErrorCode,
+  usePublishEnterpriseItem,
+  type EnterpriseFileDraft,
+  type EnterpriseFileKind,
+  type EnterpriseItemDraft,
+} from '../api/enterprise-items';
+import { EnterpriseFileField, type EnterpriseFileValue } from './enterprise-file-field';
 
 /** The form's values: what the user typed, before trimming. */
 interface PublishFormValues {
@@ -36,8 +46,8 @@ function categoryOptions(nodes: readonly CategoryNode[], english: boolean): Cate
   }));
 }
 
-/** The draft the contract expects: text trimmed, blank optional fields left out. */
-export function toDraft(values: PublishFormValues): EnterpriseItemDraft {
+/** The draft the contract expects: text trimmed, blank optional fields left out, the uploaded files' claims. */
+export function toDraft(values: PublishFormValues, files: EnterpriseFileDraft[] = []): EnterpriseItemDraft {
   const optional = (value: string | undefined) => value?.trim() || undefined;
   const parameters = (values.parameters ?? []).map((parameter) => ({ name: (parameter.name ?? '').trim(), value: (parameter.value ?? '').trim() }));
   return {
@@ -47,8 +57,11 @@ export function toDraft(values: PublishFormValues): EnterpriseItemDraft {
     manufacturer: optional(values.manufacturer),
     description: optional(values.description),
     parameters: parameters.length > 0 ? parameters : undefined,
+    files: files.length > 0 ? files : undefined,
   };
 }
+
+type FileValues = Partial<Record<EnterpriseFileKind, EnterpriseFileValue>>;
 
 /**
  * 发布条目: a form with the contract's limits, submitted for the operators' review. A refusal of the server
@@ -64,6 +77,14 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
   const categories = useCategoryTree(library);
   const treeData = useMemo(() => categoryOptions(categories.data ?? [], english), [categories.data, english]);
   const [serverError, setServerError] = useState<string>();
+  const [files, setFiles] = useState<FileValues>({});
+  // A new set of fields (a fresh upload state) for every item submitted.
+  const [fileGeneration, setFileGeneration] = useState(0);
+  const uploading = ENTERPRISE_FILE_KINDS.some((kind) => files[kind]?.uploading);
+  const fileDrafts = ENTERPRISE_FILE_KINDS.flatMap((kind) => {
+    const claim = files[kind]?.claim;
+    return claim ? [{ kind, claim }] : [];
+  });
 
   const tooLong = (max: number): Rule => ({ max, message: t('enterprise.publish.tooLong', { max }) });
   const required = (key: string): Rule => ({ required: true, whitespace: true, message: t(`enterprise.publish.${key}`) });
@@ -76,9 +97,11 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
   const submit = async (values: PublishFormValues) => {
     setServerError(undefined);
     try {
-      await publish.mutateAsync(toDraft(values));
+      await publish.mutateAsync(toDraft(values, fileDrafts));
       void message.success(t('enterprise.publish.submitted'));
       form.resetFields();
+      setFiles({});
+      setFileGeneration((generation) => generation + 1);
       close();
     } catch (error) {
       const text = error instanceof Error && error.message ? error.message : t('enterprise.publish.failed');
@@ -94,7 +117,7 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
       title={t('enterprise.publish.title')}
       okText={t('enterprise.publish.submit')}
       cancelText={t('enterprise.publish.cancel')}
-      okButtonProps={{ loading: publish.isPending, 'data-testid': 'enterprise-publish-submit' }}
+      okButtonProps={{ loading: publish.isPending, disabled: uploading, 'data-testid': 'enterprise-publish-submit' }}
       cancelButtonProps={{ 'data-testid': 'enterprise-publish-cancel' }}
       onOk={() => form.submit()}
       onCancel={close}
@@ -223,6 +246,16 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
               </>
             )}
           </Form.List>
+        </Form.Item>
+        <Form.Item label={t('enterprise.field.files')} extra={t('enterprise.files.hint', { size: formatBytes(ENTERPRISE_LIMITS.fileBytes) })}>
+          <Space direction="vertical" style={{ width: '100%' }} key={fileGeneration}>
+            {ENTERPRISE_FILE_KINDS.map((kind) => (
+              <div key={kind}>
+                <Typography.Text strong>{t(`enterprise.files.kind.${kind}`)}</Typography.Text>
+                <EnterpriseFileField kind={kind} onChange={(value) => setFiles((previous) => ({ ...previous, [kind]: value }))} />
+              </div>
+            ))}
+          </Space>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,0 +1,194 @@
+//! The files of enterprise items (docs/enterprise-library.md, "Files"): a member uploads a model,
+//! datasheet or drawing through the file service's (big-file) upload and sends the upload's
+//! `claim` with the item; the library checks the claim (signed by the file service, the caller's
+//! own, unexpired), the file's type against its kind and its size, and copies the bytes into its
+//! content-addressed item store. The item then keeps its files whatever becomes of the upload.
+
+use std::path::Path;
+
+use kernel::error::enterprise::{FILE_CLAIM_INVALID, FILE_NOT_ACCEPTED};
+use kernel::{ApiError, ApiResult};
+use serde::{Deserialize, Serialize};
+use storage::claims::FileClaims;
+use utoipa::ToSchema;
+
+use crate::item::files::ItemFiles;
+
+/// At most this many files per item.
+pub const FILES_MAX: usize = 10;
+/// The largest file an item takes (the copy is read whole).
+pub const FILE_MAX_BYTES: u64 = 100 * 1024 * 1024;
+
+/// What a file of an item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EnterpriseFileKind {
+    /// A 3D model: STEP, STL, GLB, VRML, IGES, Parasolid, SolidWorks, or a ZIP of them.
+    Model,
+    /// A datasheet: PDF.
+    Datasheet,
+    /// A drawing: PDF, DXF, DWG, SVG, PNG or JPEG.
+    Drawing,
+}
+
+impl EnterpriseFileKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Model => "model",
+            Self::Datasheet => "datasheet",
+            Self::Drawing => "drawing",
+        }
+    }
+
+    /// The extensions a file of this kind may have (lower case).
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Self::Model => &[
+                "step", "stp", "stl", "glb", "wrl", "igs", "iges", "x_t", "sldprt", "zip",
+            ],
+            Self::Datasheet => &["pdf"],
+            Self::Drawing => &["pdf", "dxf", "dwg", "svg", "png", "jpg", "jpeg"],
+        }
+    }
+}
+
+/// A file to attach, as sent: its kind and the `claim` the upload answered.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct EnterpriseFileDraft {
+    pub kind: EnterpriseFileKind,
+    /// The `claim` of the file service's upload answer (valid 24 hours, the uploader's only).
+    pub claim: String,
+}
+
+/// A file of an item, as stored and answered. Downloaded from
+/// `…/items/{id}/files/{index}` (its place in the item's list, from 0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnterpriseFile {
+    pub kind: EnterpriseFileKind,
+    pub name: String,
+    pub media_type: String,
+    /// Bytes.
+    pub size: i64,
+    /// SHA-256 of the content, hex (the download's ETag).
+    pub digest: String,
+}
+
+impl EnterpriseFile {
+    /// The kit's file row of this file, for [`ItemFiles::respond`].
+    pub fn as_item_file(&self, index: usize) -> crate::item::model::ItemFile {
+        crate::item::model::ItemFile {
+            id: i64::try_from(index).unwrap_or_default(),
+            kind: self.kind.as_str().to_owned(),
+            name: self.name.clone(),
+            media_type: self.media_type.clone(),
+            size: self.size,
+            digest: self.digest.clone(),
+        }
+    }
+}
+
+/// The lower-case extension of `name` ("" when it has none).
+fn extension(name: &str) -> String {
+    Path::new(name)
+        .extension()
+        .and_then(|extension| extension.to_str())
+        .unwrap_or_default()
+        .to_lowercase()
+}
+
+/// Where the library keeps items' files, and the deployment's claim key.
+#[derive(Clone)]
+pub struct Attachments {
+    files: ItemFiles,
+    claims: FileClaims,
+}
+
+impl Attachments {
+    pub fn new(files: ItemFiles, claims: FileClaims) -> Self {
+        Self { files, claims }
+    }
+
+    /// The library's `files` and the claims of the `[files]` configuration the file service
+    /// uses (the content secret: `files.part_secret`, or the one in the data directory).
+    pub async fn open(context: &kernel::ServiceContext, files: ItemFiles) -> anyhow::Result<Self> {
+        let settings = storage::FilesSettings::load()?;
+        let claims = FileClaims::open(&settings, &context.settings.data_dir).await?;
+        Ok(Self::new(files, claims))
+    }
+
+    pub fn files(&self) -> &ItemFiles {
+        &self.files
+    }
+
+    /// Checks every draft (each claim the caller's, unexpired; the type
+    /// fits the kind; at most [`FILE_MAX_BYTES`]) before copying any, then copies the bytes into
+    /// the item store, in the order sent.
+    pub async fn take(
+        &self,
+        drafts: &[EnterpriseFileDraft],
+        user_id: i64,
+    ) -> ApiResult<Vec<EnterpriseFile>> {
+        let now = chrono::Utc::now().timestamp();
+        let mut accepted = Vec::with_capacity(drafts.len());
+        for draft in drafts {
+            let claim = self
+                .claims
+                .verify(&draft.claim, now)
+                .ok()
+                .filter(|claim| claim.owner == user_id)
+                .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+            let extension = extension(&claim.name);
+            if !draft.kind.extensions().contains(&extension.as_str()) {
+                return Err(ApiError::with_detail(
+                    FILE_NOT_ACCEPTED,
+                    format!(
+                        "{} 不能作为{}（可用 {}）",
+                        claim.name,
+                        draft.kind.as_str(),
+                        draft.kind.extensions().join("、")
+                    ),
+                ));
+            }
+            if claim.size > FILE_MAX_BYTES {
+                return Err(ApiError::with_detail(
+                    FILE_NOT_ACCEPTED,
+                    format!("{} 超过 {} MB", claim.name, FILE_MAX_BYTES / 1024 / 1024),
+                ));
+            }
+            accepted.push((draft.kind, claim, extension));
+        }
+        let mut files = Vec::with_capacity(accepted.len());
+        for (kind, claim, extension) in accepted {
+            let media_type = storage::media_type_of_extension(&extension);
+            let stored = self
+                .files
+                .adopt(&claim.key, kind.as_str(), &claim.name, media_type)
+                .await
+                .map_err(ApiError::internal)?
+                .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+            files.push(EnterpriseFile {
+                kind,
+                name: stored.name,
+                media_type: stored.media_type,
+                size: stored.size,
+                digest: stored.digest,
+            });
+        }
+        Ok(files)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_are_read_in_lower_case() {
+        assert_eq!(extension("支架.STEP"), "step");
+        assert_eq!(extension("a.tar.gz"), "gz");
+        assert_eq!(extension("README"), "");
+        assert!(EnterpriseFileKind::Model.extensions().contains(&"step"));
+        assert!(!EnterpriseFileKind::Datasheet.extensions().contains(&"step"));
+    }
+}

@@ -1,0 +1,78 @@
+//! Downloads of an enterprise item's files: by the organisation's members, and by operators
+//! reviewing it. Both answer like the public item downloads (ETag, ranges, S3 redirect).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use auth::AuthUser;
+use kernel::error::enterprise::{FILE_NOT_FOUND, ITEM_NOT_FOUND};
+use kernel::{ApiError, ApiResult};
+
+use super::EnterpriseState;
+use crate::enterprise::store::EnterpriseStore;
+use crate::enterprise::AUDIT_PERMISSION;
+
+impl EnterpriseState {
+    /// File `index` of item `id` (within `org_id`, `None`: any organisation), as a download.
+    async fn respond_file(
+        &self,
+        request: &HttpRequest,
+        id: i64,
+        index: usize,
+        org_id: Option<i64>,
+    ) -> ApiResult<HttpResponse> {
+        let item = self
+            .store
+            .get(self.library.key, id, org_id)
+            .await?
+            .ok_or_else(|| ApiError::new(ITEM_NOT_FOUND))?;
+        let file = item
+            .files
+            .get(index)
+            .ok_or_else(|| ApiError::new(FILE_NOT_FOUND))?;
+        self.attachments
+            .files()
+            .respond(request, &file.as_item_file(index), &file.name)
+            .await
+    }
+}
+
+/// A file of one of the caller's organisation's items (the bytes, as uploaded).
+#[utoipa::path(
+    get,
+    path = "/items/{id}/files/{index}",
+    tag = "enterprise",
+    params(("id" = i64, Path, description = "Item id"),
+        ("index" = usize, Path, description = "The file's place in the item's `files`, from 0")),
+    responses((status = 200, description = "The file (attachment; ETag, Range); another organisation's item → 1042001001; no such file → 1042001006", content_type = "application/octet-stream"))
+)]
+#[tracing::instrument(skip_all)]
+pub async fn member_file(
+    user: AuthUser,
+    state: web::Data<EnterpriseState>,
+    path: web::Path<(i64, usize)>,
+    request: HttpRequest,
+) -> ApiResult<HttpResponse> {
+    let org_id = state.member_org(&user)?;
+    let (id, index) = path.into_inner();
+    state.respond_file(&request, id, index, Some(org_id)).await
+}
+
+/// A file of any organisation's item, for its review.
+#[utoipa::path(
+    get,
+    path = "/enterprise-items/{id}/files/{index}",
+    tag = "enterprise-review",
+    params(("id" = i64, Path, description = "Item id"),
+        ("index" = usize, Path, description = "The file's place in the item's `files`, from 0")),
+    responses((status = 200, description = "The file; without operation:enterprise-item:audit → 403; missing → 1042001001 / 1042001006", content_type = "application/octet-stream"))
+)]
+#[tracing::instrument(skip_all)]
+pub async fn review_file(
+    user: AuthUser,
+    state: web::Data<EnterpriseState>,
+    path: web::Path<(i64, usize)>,
+    request: HttpRequest,
+) -> ApiResult<HttpResponse> {
+    user.require_permission(AUDIT_PERMISSION)?;
+    let (id, index) = path.into_inner();
+    state.respond_file(&request, id, index, None).await
+}

@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261128000001_enterprise_item_files.sql
