@@ -921,7 +921,75 @@ async fn an_items_files_travel_from_the_upload_to_the_review(
     Ok(())
 }
 
+/// Ten batch files at once, every other one with a refused row: each file is still all or nothing
+/// (a refused file leaves no row behind, even while others commit), and every good file is whole.
+async fn a_parallel_burst_of_batch_imports_keeps_each_file_whole(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let batch = format!("{items}/batch");
+    let tree = data(&app, &format!("{BASE}/category/tree")).await?;
+    let category_code = tree[0]["code"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("no code in {tree}"))?
+        .to_owned();
+    let files: Vec<Vec<u8>> = (0..10)
+        .map(|file| {
+            let codes: Vec<String> = (0..20).map(|row| format!("P{file}-{row}")).collect();
+            let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+            let mut text = String::from_utf8(batch_file(category, &codes))
+                .unwrap_or_default()
+                .replace(&format!(",{category},"), &format!(",{category_code},"));
+            if file % 2 == 1 {
+                text.push_str(&format!("P{file}-bad,坏行,no-such-category,,,\r\n"));
+            }
+            text.into_bytes()
+        })
+        .collect();
+    let reports = join_all(
+        files
+            .iter()
+            .map(|bytes| send_file(&app, &batch, Some(&actors.member), bytes)),
+    )
+    .await
+    .into_iter()
+    .collect::<anyhow::Result<Vec<Value>>>()?;
+    for (file, report) in reports.iter().enumerate() {
+        let expected = if file % 2 == 0 { 20 } else { 0 };
+        assert_eq!(
+            report["data"]["imported"], expected,
+            "file {file}: {report}"
+        );
+    }
+    let stored = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{items}?pageSize=100"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    assert_eq!(stored["total"], 100, "five whole files: {stored}");
+    let odd_rows = stored["list"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|item| {
+            item["code"]
+                .as_str()
+                .and_then(|code| code[1..].split('-').next()?.parse::<u32>().ok())
+                .is_some_and(|file| file % 2 == 1)
+        })
+        .count();
+    assert_eq!(odd_rows, 0, "nothing of a refused file: {stored}");
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
+    a_parallel_burst_of_batch_imports_keeps_each_file_whole,
     an_items_files_travel_from_the_upload_to_the_review,
     a_batch_is_imported_whole_or_not_at_all,
     members_publish_operators_review_and_only_the_organisation_sees_it,
