@@ -12,10 +12,23 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** A STEP file as CAD programs write them (the file service checks the `ISO-10303-21` magic). */
-const STEP =
-  "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('L bracket'),'2;1');\nFILE_NAME('bracket.step','',(''),(''),'','','');\nFILE_SCHEMA(('AUTOMOTIVE_DESIGN'));\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n";
-const MODEL_NAME = 'L形支架.step';
+/** An L-shaped bracket's outline as a closed ASCII STL (a triangular prism is enough for a picture). */
+const STL = [
+  'solid bracket',
+  ...[
+    ['0 0 0', '40 0 0', '0 30 0'],
+    ['0 0 10', '0 30 10', '40 0 10'],
+    ['0 0 0', '0 0 10', '40 0 10'],
+    ['0 0 0', '40 0 10', '40 0 0'],
+    ['0 0 0', '0 30 0', '0 30 10'],
+    ['0 0 0', '0 30 10', '0 0 10'],
+    ['40 0 0', '40 0 10', '0 30 10'],
+    ['40 0 0', '0 30 10', '0 30 0'],
+  ].map(([a, b, c]) => `facet normal 0 0 0\nouter loop\nvertex ${a}\nvertex ${b}\nvertex ${c}\nendloop\nendfacet`),
+  'endsolid bracket',
+  '',
+].join('\n');
+const MODEL_NAME = 'L形支架.stl';
 
 async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, data?: unknown): Promise<T> {
   const response = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
@@ -67,7 +80,7 @@ test('a member publishes an item into the enterprise library, an operator approv
   // The model goes up through the file service (the picker refuses a type that does not fit before sending).
   const chooser = memberPage.waitForEvent('filechooser');
   await memberPage.getByTestId('enterprise-publish-file-model-choose').click();
-  await (await chooser).setFiles({ name: MODEL_NAME, mimeType: 'application/octet-stream', buffer: Buffer.from(STEP) });
+  await (await chooser).setFiles({ name: MODEL_NAME, mimeType: 'application/octet-stream', buffer: Buffer.from(STL) });
   await expect(memberPage.getByTestId('enterprise-publish-file-model-task')).toHaveAttribute('data-status', 'done');
   await shot(memberPage, 'publish-form');
   await modal.getByRole('button', { name: '提交审核' }).click();
@@ -122,6 +135,10 @@ test('a member publishes an item into the enterprise library, an operator approv
   await queueRow.getByRole('button', { name: /查\s*看/ }).click();
   const reviewFiles = page.getByTestId('enterprise-item-files');
   await expect(reviewFiles).toContainText(MODEL_NAME);
+  // The server rendered the model: the picture loads in the browser.
+  const picture = reviewFiles.getByTestId('enterprise-item-file-thumbnail-0');
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
   const [reviewed] = await Promise.all([page.waitForEvent('download'), reviewFiles.getByRole('button', { name: `下载 ${MODEL_NAME}` }).click()]);
   expect(reviewed.suggestedFilename()).toBe(MODEL_NAME);
   await shot(page, 'operator-item-files');
@@ -143,7 +160,7 @@ test('a member publishes an item into the enterprise library, an operator approv
   const [downloaded] = await Promise.all([memberPage.waitForEvent('download'), memberFiles.getByRole('button', { name: `下载 ${MODEL_NAME}` }).click()]);
   expect(downloaded.suggestedFilename()).toBe(MODEL_NAME);
   const downloadedPath = await downloaded.path();
-  expect(readFileSync(downloadedPath, 'utf8')).toBe(STEP);
+  expect(readFileSync(downloadedPath, 'utf8')).toBe(STL);
   await shot(memberPage, 'member-approved');
   const after = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
   expect(after.data.total).toBe(0);

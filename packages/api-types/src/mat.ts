@@ -1491,6 +1491,11 @@ export interface components {
              * @description Bytes.
              */
             size: number;
+            /**
+             * @description SHA-256 of a 256 × 256 PNG of the model (STL, GLB, OBJ or VRML; `…/files/{index}/thumbnail`);
+             *     absent for other files and for a model that could not be read.
+             */
+            thumbnail?: string | null;
         };
         /** @description A file to attach, as sent: its kind and the `claim` the upload answered. */
         EnterpriseFileDraft: {
@@ -2189,7 +2194,13 @@ export interface operations {
     };
     member_file: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: the model's PNG thumbnail (256 × 256) instead of the file; a file without one →
+                 *     1042001006.
+                 */
+                thumbnail?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Item id */
@@ -2201,7 +2212,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file (attachment; ETag, Range); another organisation's item → 1042001001; no such file → 1042001006 */
+            /** @description The file (attachment; ETag, Range) or its thumbnail; another organisation's item → 1042001001; no such file or thumbnail → 1042001006 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2272,7 +2283,13 @@ export interface operations {
     };
     review_file: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: the model's PNG thumbnail (256 × 256) instead of the file; a file without one →
+                 *     1042001006.
+                 */
+                thumbnail?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Item id */
@@ -2284,7 +2301,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file; without operation:enterprise-item:audit → 403; missing → 1042001001 / 1042001006 */
+            /** @description The file or its thumbnail; without operation:enterprise-item:audit → 403; missing → 1042001001 / 1042001006 */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -72,9 +72,26 @@ pub struct EnterpriseFile {
     pub size: i64,
     /// SHA-256 of the content, hex (the download's ETag).
     pub digest: String,
+    /// SHA-256 of a 256 × 256 PNG of the model (STL, GLB, OBJ or VRML; `…/files/{index}/thumbnail`);
+    /// absent for other files and for a model that could not be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thumbnail: Option<String>,
 }
 
 impl EnterpriseFile {
+    /// The kit's file row of this file's thumbnail, for [`ItemFiles::respond`].
+    pub fn thumbnail_file(&self, index: usize) -> Option<crate::item::model::ItemFile> {
+        let digest = self.thumbnail.clone()?;
+        Some(crate::item::model::ItemFile {
+            id: i64::try_from(index).unwrap_or_default(),
+            kind: "thumbnail".to_owned(),
+            name: format!("{}.png", self.name),
+            media_type: "image/png".to_owned(),
+            size: 0,
+            digest,
+        })
+    }
+
     /// The kit's file row of this file, for [`ItemFiles::respond`].
     pub fn as_item_file(&self, index: usize) -> crate::item::model::ItemFile {
         crate::item::model::ItemFile {
@@ -167,21 +184,91 @@ impl Attachments {
                 .await
                 .map_err(ApiError::internal)?
                 .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+            let thumbnail = if kind == EnterpriseFileKind::Model {
+                self.thumbnail(&stored.name, &stored.digest).await
+            } else {
+                None
+            };
             files.push(EnterpriseFile {
                 kind,
                 name: stored.name,
                 media_type: stored.media_type,
                 size: stored.size,
                 digest: stored.digest,
+                thumbnail,
             });
         }
         Ok(files)
     }
+
+    /// The digest of a stored PNG thumbnail of the model `digest`, when its format is one the
+    /// shape crate reads (STEP and the CAD programs' own formats are not tessellated here). A model
+    /// that cannot be read keeps its place without a picture: the file is what the member sent.
+    async fn thumbnail(&self, name: &str, digest: &str) -> Option<String> {
+        let format = shape::Format::from_file_name(name).ok()?;
+        let bytes = match self.files.read(digest).await {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                tracing::warn!(%error, name, "reading a model for its thumbnail");
+                return None;
+            }
+        };
+        // Parsing and rasterising a large mesh is CPU work: off the server's threads.
+        let rendered = tokio::task::spawn_blocking(move || {
+            shape::load(&bytes, format).and_then(|mesh| shape::thumbnail_png(&mesh, THUMBNAIL_SIDE))
+        })
+        .await;
+        let png = match rendered {
+            Ok(Ok(png)) => png,
+            Ok(Err(error)) => {
+                tracing::info!(%error, name, "no thumbnail of an enterprise model");
+                return None;
+            }
+            Err(error) => {
+                tracing::warn!(%error, name, "rendering a thumbnail");
+                return None;
+            }
+        };
+        match self.files.put("thumbnail", name, "image/png", png).await {
+            Ok(stored) => Some(stored.digest),
+            Err(error) => {
+                tracing::warn!(%error, name, "storing a thumbnail");
+                None
+            }
+        }
+    }
 }
+
+/// Pixels of a thumbnail's side.
+const THUMBNAIL_SIDE: u32 = 256;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ascii_stl_prism_renders() -> anyhow::Result<()> {
+        let facets = [
+            ["0 0 0", "40 0 0", "0 30 0"],
+            ["0 0 10", "0 30 10", "40 0 10"],
+            ["0 0 0", "0 0 10", "40 0 10"],
+            ["0 0 0", "40 0 10", "40 0 0"],
+            ["0 0 0", "0 30 0", "0 30 10"],
+            ["0 0 0", "0 30 10", "0 0 10"],
+            ["40 0 0", "40 0 10", "0 30 10"],
+            ["40 0 0", "0 30 10", "0 30 0"],
+        ];
+        let mut text = String::from("solid bracket\n");
+        for [a, b, c] in facets {
+            text.push_str(&format!("facet normal 0 0 0\nouter loop\nvertex {a}\nvertex {b}\nvertex {c}\nendloop\nendfacet\n"));
+        }
+        text.push_str("endsolid bracket\n");
+        let format = shape::Format::from_file_name("L形支架.stl")?;
+        let mesh = shape::load(text.as_bytes(), format)?;
+        let png = shape::thumbnail_png(&mesh, THUMBNAIL_SIDE)?;
+        assert!(png.starts_with(b"\x89PNG"));
+        Ok(())
+    }
 
     #[test]
     fn extensions_are_read_in_lower_case() {

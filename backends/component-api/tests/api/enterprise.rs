@@ -724,6 +724,13 @@ async fn a_parallel_burst_of_reviews_decides_once(
 
 /// A STEP file the file service accepts (its magic bytes) and a PDF.
 const STEP: &[u8] = b"ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('bracket'),'2;1');\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n";
+/// A tetrahedron in ASCII STL.
+const STL: &[u8] = b"solid t\n\
+facet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 10 0 0\nvertex 0 10 0\nendloop\nendfacet\n\
+facet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 0 0 10\nvertex 10 0 0\nendloop\nendfacet\n\
+facet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 10 0\nvertex 0 0 10\nendloop\nendfacet\n\
+facet normal 1 1 1\nouter loop\nvertex 10 0 0\nvertex 0 0 10\nvertex 0 10 0\nendloop\nendfacet\n\
+endsolid t\n";
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
 /// Uploads `bytes` as `name` through the file service; answers the upload (with its `claim`).
@@ -905,9 +912,54 @@ async fn an_items_files_travel_from_the_upload_to_the_review(
     let anonymous = call(&app, reqwest::Method::GET, &member_path, None, None).await?;
     assert_eq!(code_of(&anonymous), 401, "{anonymous}");
 
+    // A STEP model is not tessellated here: no thumbnail. An STL one gets a PNG.
+    assert!(item["files"][0].get("thumbnail").is_none(), "{item}");
+    let no_picture = call(
+        &app,
+        reqwest::Method::GET,
+        &format!("{member_path}?thumbnail=true"),
+        Some(&actors.member),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&no_picture), FILE_NOT_FOUND, "{no_picture}");
+    let stl = upload(&app, &actors.member, "tetra.stl", "model", STL).await?;
+    with_files["code"] = json!("ENT-BRK-202");
+    with_files["files"] = json!([{"kind": "model", "claim": claim(&stl)}]);
+    let meshed = ok(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        &actors.member,
+        Some(&with_files),
+    )
+    .await?;
+    assert!(
+        meshed["files"][0]["thumbnail"]
+            .as_str()
+            .is_some_and(|digest| digest.len() == 64),
+        "{meshed}"
+    );
+    let meshed_id = meshed["id"].as_i64().unwrap_or_default();
+    for (path, session) in [
+        (
+            format!("{items}/{meshed_id}/files/0?thumbnail=true"),
+            &actors.member,
+        ),
+        (
+            format!("{QUEUE}/{meshed_id}/files/0?thumbnail=true"),
+            &actors.operator,
+        ),
+    ] {
+        let (status, _, png) = download(&app, &path, Some(session)).await?;
+        assert_eq!(status, 200, "{path}");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{path}: not a PNG");
+    }
+
     // A claim proves an upload, not a right to it forever: a claim of a deleted upload is refused.
     with_files["code"] = json!("ENT-BRK-201");
     with_files["files"] = json!([{"kind": "model", "claim": claim(&model)}]);
+
     let gone = call(
         &app,
         reqwest::Method::POST,

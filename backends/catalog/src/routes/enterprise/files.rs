@@ -5,18 +5,30 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use auth::AuthUser;
 use kernel::error::enterprise::{FILE_NOT_FOUND, ITEM_NOT_FOUND};
 use kernel::{ApiError, ApiResult};
+use serde::Deserialize;
 
 use super::EnterpriseState;
 use crate::enterprise::store::EnterpriseStore;
 use crate::enterprise::AUDIT_PERMISSION;
 
+/// What of a file is asked for.
+#[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FileQuery {
+    /// `true`: the model's PNG thumbnail (256 × 256) instead of the file; a file without one →
+    /// 1042001006.
+    pub thumbnail: Option<bool>,
+}
+
 impl EnterpriseState {
-    /// File `index` of item `id` (within `org_id`, `None`: any organisation), as a download.
+    /// File `index` of item `id` (within `org_id`, `None`: any organisation), or its thumbnail,
+    /// as a download.
     async fn respond_file(
         &self,
         request: &HttpRequest,
         id: i64,
         index: usize,
+        thumbnail: bool,
         org_id: Option<i64>,
     ) -> ApiResult<HttpResponse> {
         let item = self
@@ -28,9 +40,15 @@ impl EnterpriseState {
             .files
             .get(index)
             .ok_or_else(|| ApiError::new(FILE_NOT_FOUND))?;
+        let served = if thumbnail {
+            file.thumbnail_file(index)
+                .ok_or_else(|| ApiError::new(FILE_NOT_FOUND))?
+        } else {
+            file.as_item_file(index)
+        };
         self.attachments
             .files()
-            .respond(request, &file.as_item_file(index), &file.name)
+            .respond(request, &served, &served.name)
             .await
     }
 }
@@ -41,19 +59,23 @@ impl EnterpriseState {
     path = "/items/{id}/files/{index}",
     tag = "enterprise",
     params(("id" = i64, Path, description = "Item id"),
-        ("index" = usize, Path, description = "The file's place in the item's `files`, from 0")),
-    responses((status = 200, description = "The file (attachment; ETag, Range); another organisation's item → 1042001001; no such file → 1042001006", content_type = "application/octet-stream"))
+        ("index" = usize, Path, description = "The file's place in the item's `files`, from 0"), FileQuery),
+    responses((status = 200, description = "The file (attachment; ETag, Range) or its thumbnail; another organisation's item → 1042001001; no such file or thumbnail → 1042001006", content_type = "application/octet-stream"))
 )]
 #[tracing::instrument(skip_all)]
 pub async fn member_file(
     user: AuthUser,
     state: web::Data<EnterpriseState>,
     path: web::Path<(i64, usize)>,
+    query: web::Query<FileQuery>,
     request: HttpRequest,
 ) -> ApiResult<HttpResponse> {
     let org_id = state.member_org(&user)?;
     let (id, index) = path.into_inner();
-    state.respond_file(&request, id, index, Some(org_id)).await
+    let thumbnail = query.thumbnail.unwrap_or(false);
+    state
+        .respond_file(&request, id, index, thumbnail, Some(org_id))
+        .await
 }
 
 /// A file of any organisation's item, for its review.
@@ -62,17 +84,21 @@ pub async fn member_file(
     path = "/enterprise-items/{id}/files/{index}",
     tag = "enterprise-review",
     params(("id" = i64, Path, description = "Item id"),
-        ("index" = usize, Path, description = "The file's place in the item's `files`, from 0")),
-    responses((status = 200, description = "The file; without operation:enterprise-item:audit → 403; missing → 1042001001 / 1042001006", content_type = "application/octet-stream"))
+        ("index" = usize, Path, description = "The file's place in the item's `files`, from 0"), FileQuery),
+    responses((status = 200, description = "The file or its thumbnail; without operation:enterprise-item:audit → 403; missing → 1042001001 / 1042001006", content_type = "application/octet-stream"))
 )]
 #[tracing::instrument(skip_all)]
 pub async fn review_file(
     user: AuthUser,
     state: web::Data<EnterpriseState>,
     path: web::Path<(i64, usize)>,
+    query: web::Query<FileQuery>,
     request: HttpRequest,
 ) -> ApiResult<HttpResponse> {
     user.require_permission(AUDIT_PERMISSION)?;
     let (id, index) = path.into_inner();
-    state.respond_file(&request, id, index, None).await
+    let thumbnail = query.thumbnail.unwrap_or(false);
+    state
+        .respond_file(&request, id, index, thumbnail, None)
+        .await
 }

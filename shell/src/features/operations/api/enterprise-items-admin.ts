@@ -54,6 +54,9 @@ export async function downloadEnterpriseItemFile({ library, id, index, file }: {
   downloadBlob(await requestBlob(`${itemsPath(library)}/${id}/files/${index}`), file.name);
 }
 
+/** The path of the PNG thumbnail of a model file (`file.thumbnail` set). */
+export const enterpriseItemThumbnailPath = (library: LibraryKey, id: number, index: number) => `${itemsPath(library)}/${id}/files/${index}?thumbnail=true`;
+
 export function useDownloadEnterpriseItemFile() {
   return useMutation({ mutationFn: downloadEnterpriseItemFile });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
-import { LIBRARIES, LIBRARY_KEYS, useSession, type LibraryKey } from '@portal/providers';
+import { LIBRARIES, LIBRARY_KEYS, useObjectUrl, useSession, type LibraryKey } from '@portal/providers';
 import { hasPermission } from '@portal/session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import {
@@ -10,11 +10,13 @@ import {
   ENTERPRISE_ITEM_AUDIT_PERMISSION,
   ENTERPRISE_ITEM_STATES,
   ENTERPRISE_REVIEW_REMARK_MAX,
+  enterpriseItemThumbnailPath,
   pageEnterpriseItems,
   useDownloadEnterpriseItemFile,
   useEnterpriseItemsPage,
   useReviewEnterpriseItem,
   type EnterpriseItem,
+  type EnterpriseItemFile,
   type EnterpriseItemFilters,
   type EnterpriseItemState,
 } from '../api/enterprise-items-admin';
@@ -150,7 +152,14 @@ function ReviewModal({ intent, onClose, onReviewed }: { intent: ReviewIntent | u
   );
 }
 
-/** The item's models, datasheets and drawings, each downloaded with the operator's session for the review. */
+/** The PNG the server rendered of a model, fetched with the operator's session. */
+function ModelThumbnail({ item, index, file }: { item: EnterpriseItem; index: number; file: EnterpriseItemFile }) {
+  const { url } = useObjectUrl(file.thumbnail ? enterpriseItemThumbnailPath(item.library, item.id, index) : undefined);
+  if (!url) return null;
+  return <img src={url} alt={file.name} width={64} height={64} style={{ display: 'block' }} data-testid={`enterprise-item-file-thumbnail-${index}`} />;
+}
+
+/** The item's models, datasheets and drawings (a model with its picture), each downloaded with the operator's session for the review. */
 function EnterpriseItemFiles({ item }: { item: EnterpriseItem }) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
@@ -169,7 +178,12 @@ function EnterpriseItemFiles({ item }: { item: EnterpriseItem }) {
           title: t('operations.enterpriseItems.fileKind'),
           dataIndex: 'kind',
           width: 96,
-          render: (kind: string) => t(`operations.enterpriseItems.fileKinds.${kind}`),
+          render: (kind: string, file) => (
+            <>
+              {t(`operations.enterpriseItems.fileKinds.${kind}`)}
+              <ModelThumbnail item={item} index={file.index} file={file} />
+            </>
+          ),
         },
         { title: t('operations.enterpriseItems.fileName'), dataIndex: 'name', ellipsis: true },
         { title: t('operations.enterpriseItems.fileSize'), dataIndex: 'size', width: 96, render: (size: number) => formatFileSize(size) },

@@ -158,6 +158,10 @@ export async function downloadEnterpriseFile(library: LibraryKey, id: number, in
   downloadBlob(await requestBlob(`${enterpriseItemsPath(library)}/${id}/files/${index}`), file.name);
 }
 
+/** The path of the PNG thumbnail of file `index` of item `id` (models in STL, GLB, OBJ or VRML: `file.thumbnail`). */
+export const enterpriseThumbnailPath = (library: LibraryKey, id: number, index: number) =>
+  `${enterpriseItemsPath(library)}/${id}/files/${index}?thumbnail=true`;
+
 export function useDownloadEnterpriseFile() {
   const { library } = useLibraryConfig();
   return useMutation({

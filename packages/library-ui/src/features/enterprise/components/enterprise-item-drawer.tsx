@@ -1,10 +1,26 @@
 import { App, Button, Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
-import { useDownloadEnterpriseFile, type EnterpriseFile, type EnterpriseItem, type EnterpriseParameter } from '../api/enterprise-items';
+import { useObjectUrl } from '@portal/providers';
+import { useLibraryConfig } from '../../../config/library-config';
+import {
+  enterpriseThumbnailPath,
+  useDownloadEnterpriseFile,
+  type EnterpriseFile,
+  type EnterpriseItem,
+  type EnterpriseParameter,
+} from '../api/enterprise-items';
 import { categoryLabel, formatBytes, formatTime, STATE_COLORS, textOrDash } from '../format';
 
-/** The item's models, datasheets and drawings, each downloaded with the member's session. */
+/** The PNG the server rendered of a model, fetched with the member's session. */
+function ModelThumbnail({ item, index, file }: { item: EnterpriseItem; index: number; file: EnterpriseFile }) {
+  const { library } = useLibraryConfig();
+  const { url } = useObjectUrl(file.thumbnail ? enterpriseThumbnailPath(library, item.id, index) : undefined);
+  if (!url) return null;
+  return <img src={url} alt={file.name} width={64} height={64} style={{ display: 'block' }} data-testid={`enterprise-item-file-thumbnail-${index}`} />;
+}
+
+/** The item's models, datasheets and drawings (a model with its picture), each downloaded with the member's session. */
 function ItemFiles({ item }: { item: EnterpriseItem }) {
   const { t } = useLibraryTranslation();
   const { message } = App.useApp();
@@ -19,7 +35,16 @@ function ItemFiles({ item }: { item: EnterpriseItem }) {
       pagination={false}
       dataSource={files.map((file, index) => ({ ...file, index }))}
       columns={[
-        { key: 'kind', title: t('enterprise.files.kindTitle'), render: (_, file) => t(`enterprise.files.kind.${file.kind}`) },
+        {
+          key: 'kind',
+          title: t('enterprise.files.kindTitle'),
+          render: (_, file) => (
+            <>
+              {t(`enterprise.files.kind.${file.kind}`)}
+              <ModelThumbnail item={item} index={file.index} file={file} />
+            </>
+          ),
+        },
         { key: 'name', title: t('enterprise.field.name'), dataIndex: 'name', ellipsis: true },
         { key: 'size', title: t('enterprise.files.size'), render: (_, file) => formatBytes(file.size) },
         {

@@ -368,8 +368,8 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(screen.getByTestId('enterprise-item-drawer')).toHaveTextContent('未填写参数');
   });
 
-  it('lists an item’s files and downloads one with the session’s token', async () => {
-    const server = serve();
+  it('lists an item’s files with the model’s picture and downloads one with the session’s token', async () => {
+    const server = serve([{ ...approved, files: [{ ...approved.files[0], thumbnail: 'ef'.repeat(32) }] }, rejected]);
     const downloads = captureDownloads();
     try {
       setToken({ accessToken: 'member-access-token', refreshToken: 'member-refresh-token' });
@@ -385,7 +385,7 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
       ).toEqual(['类型名称大小操作', '三维模型NB-M8X30.step2 KB下载']);
       fireEvent.click(screen.getByRole('button', { name: '下载 NB-M8X30.step' }));
       await waitFor(() => expect(downloads.saved).toHaveLength(1));
-      const fileCalls = server.calls.filter((call) => call.url.pathname === FILE_PATH);
+      const fileCalls = server.calls.filter((call) => call.url.pathname === FILE_PATH && !call.url.search);
       expect(fileCalls[0].headers.get('Authorization')).toBe('Bearer member-access-token');
       expect(downloads.saved[0].name).toBe('NB-M8X30.step');
       expect(await downloads.saved[0].blob.text()).toBe(STEP_TEXT);
