@@ -135,9 +135,29 @@ impl LibraryService {
         self.library
     }
 
-    /// The enterprise items' file store and upload claims, once the service is opened (seeded).
-    pub fn attachments(&self) -> Option<&enterprise::files::Attachments> {
-        self.attachments.get()
+    /// Mounts this library's enterprise routes ([`configure_enterprise`]) with the file store
+    /// opened by [`kernel::Service::seed`]; every library the kit serves has them.
+    pub fn configure_enterprise(
+        &self,
+        context: &ServiceContext,
+        cfg: &mut web::ServiceConfig,
+        authenticator: Arc<auth::Authenticator>,
+    ) {
+        let Some(attachments) = self.attachments.get() else {
+            // `Application::build` opens (and so seeds) every service before configuring.
+            tracing::error!(
+                library = self.library.key,
+                "library configured before it was opened"
+            );
+            return;
+        };
+        configure_enterprise(
+            cfg,
+            self.library,
+            &context.db,
+            attachments.clone(),
+            authenticator,
+        );
     }
 
     /// Upserts the whole taxonomy into the service's database (`portal import categories`).
@@ -720,22 +740,7 @@ impl Service for LibraryService {
                 // No search index yet: the search box's suggest call answers `[]`, not a 404.
                 .configure(routes::suggest::configure),
         );
-        // Every library the kit serves has its organisations' enterprise libraries.
-        let Some(attachments) = self.attachments.get() else {
-            // `Application::build` opens (and so seeds) every service before configuring.
-            tracing::error!(
-                library = self.library.key,
-                "library configured before it was opened"
-            );
-            return;
-        };
-        configure_enterprise(
-            cfg,
-            self.library,
-            &context.db,
-            attachments.clone(),
-            library_authenticator(context),
-        );
+        self.configure_enterprise(context, cfg, library_authenticator(context));
     }
 
     /// Opens the enterprise items' file store, then applies the embedded taxonomy when the

@@ -231,15 +231,8 @@ impl Service for ComponentService {
                 .configure(catalog::routes::configure_shape::<ComponentItems, FileModels>)
                 .configure(catalog::routes::configure),
         );
-        if let Some(attachments) = self.library.attachments() {
-            catalog::configure_enterprise(
-                cfg,
-                &LIBRARY,
-                &context.db,
-                attachments.clone(),
-                self.authenticator(context),
-            );
-        }
+        self.library
+            .configure_enterprise(context, cfg, self.authenticator(context));
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

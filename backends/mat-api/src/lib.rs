@@ -238,15 +238,8 @@ impl Service for MatService {
                 .configure(catalog::routes::configure_items::<MatItems>)
                 .configure(catalog::routes::configure),
         );
-        if let Some(attachments) = self.library.attachments() {
-            catalog::configure_enterprise(
-                cfg,
-                &LIBRARY,
-                &context.db,
-                attachments.clone(),
-                self.authenticator(context),
-            );
-        }
+        self.library
+            .configure_enterprise(context, cfg, self.authenticator(context));
         catalog::configure_search_index(
             cfg,
             &LIBRARY,

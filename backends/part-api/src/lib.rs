@@ -246,15 +246,8 @@ impl Service for PartService {
                 .configure(catalog::routes::configure_shape::<PartItems, GeneratedShapes>)
                 .configure(catalog::routes::configure),
         );
-        if let Some(attachments) = self.library.attachments() {
-            catalog::configure_enterprise(
-                cfg,
-                &LIBRARY,
-                &context.db,
-                attachments.clone(),
-                self.authenticator(context),
-            );
-        }
+        self.library
+            .configure_enterprise(context, cfg, self.authenticator(context));
         catalog::configure_search_index(
             cfg,
             &LIBRARY,
