@@ -1542,7 +1542,7 @@ export interface components {
              */
             size: number;
             /**
-             * @description SHA-256 of a 256 × 256 PNG of the model (STL, GLB, OBJ or VRML; `…/files/{index}/thumbnail`);
+             * @description SHA-256 of a 256 × 256 PNG of the model (STL, GLB, OBJ or VRML; `…/files/{index}?thumbnail=true`);
              *     absent for other files and for a model that could not be read.
              */
             thumbnail?: string | null;

@@ -72,7 +72,7 @@ pub struct EnterpriseFile {
     pub size: i64,
     /// SHA-256 of the content, hex (the download's ETag).
     pub digest: String,
-    /// SHA-256 of a 256 × 256 PNG of the model (STL, GLB, OBJ or VRML; `…/files/{index}/thumbnail`);
+    /// SHA-256 of a 256 × 256 PNG of the model (STL, GLB, OBJ or VRML; `…/files/{index}?thumbnail=true`);
     /// absent for other files and for a model that could not be read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thumbnail: Option<String>,
@@ -138,9 +138,9 @@ impl Attachments {
         &self.files
     }
 
-    /// Checks every draft (each claim the caller's, unexpired; the type
-    /// fits the kind; at most [`FILE_MAX_BYTES`]) before copying any, then copies the bytes into
-    /// the item store, in the order sent.
+    /// Checks every draft (each claim the caller's, unexpired; the type fits the kind; at most
+    /// [`FILE_MAX_BYTES`]) before copying any, then copies the bytes into the item store, in the
+    /// order sent, with a thumbnail of each model the shape crate reads.
     pub async fn take(
         &self,
         drafts: &[EnterpriseFileDraft],
