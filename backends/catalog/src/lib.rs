@@ -135,6 +135,20 @@ impl LibraryService {
         self.library
     }
 
+    /// The library's blob store of item files, opened by [`kernel::Service::seed`]: an item
+    /// library seeding this service first uses it rather than open the store again.
+    pub fn files(&self) -> anyhow::Result<item::files::ItemFiles> {
+        self.attachments
+            .get()
+            .map(|attachments| attachments.files().clone())
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "library {} asked for its files before it was opened",
+                    self.library.key
+                )
+            })
+    }
+
     /// Mounts this library's enterprise routes ([`configure_enterprise`]) with the file store
     /// opened by [`kernel::Service::seed`]; every library the kit serves has them.
     pub fn configure_enterprise(
@@ -747,10 +761,12 @@ impl Service for LibraryService {
     /// database has not seen this version of it.
     fn seed<'a>(&'a self, context: &'a ServiceContext) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
-            let files = item::files::ItemFiles::open_configured(context).await?;
-            let attachments = enterprise::files::Attachments::open(context, files).await?;
             // A second open of the same service value keeps the first.
-            self.attachments.get_or_init(|| attachments);
+            if self.attachments.get().is_none() {
+                let files = item::files::ItemFiles::open_configured(context).await?;
+                let attachments = enterprise::files::Attachments::open(context, files).await?;
+                self.attachments.get_or_init(|| attachments);
+            }
             let taxonomy = self.library.parse_taxonomy()?;
             let store = CategoryRepository::new(&context.db);
             if store.applied_digest().await?.as_deref() == Some(taxonomy.digest.as_str()) {

@@ -255,7 +255,8 @@ impl Service for ComponentService {
             self.library.seed(context).await?;
             self.usage
                 .get_or_init(|| UsageRecorder::start(context, LIBRARY.key));
-            let files = open_files(context).await?;
+            // The store the library service opened for its enterprise items.
+            let files = self.library.files()?;
             // A second open of the same service value keeps the first.
             let files = self.files.get_or_init(|| files).clone();
             let files_for_shapes = files.clone();

@@ -263,7 +263,8 @@ impl Service for MatService {
             self.library.seed(context).await?;
             self.usage
                 .get_or_init(|| UsageRecorder::start(context, LIBRARY.key));
-            let files = ItemFiles::open_configured(context).await?;
+            // The store the library service opened for its enterprise items.
+            let files = self.library.files()?;
             let _ = self.files.get_or_init(|| files);
             self.seed_materials(&context.db).await?;
             let categories = CategoryRepository::new(&context.db);

@@ -271,7 +271,8 @@ impl Service for PartService {
             self.library.seed(context).await?;
             self.usage
                 .get_or_init(|| UsageRecorder::start(context, LIBRARY.key));
-            let files = ItemFiles::open_configured(context).await?;
+            // The store the library service opened for its enterprise items.
+            let files = self.library.files()?;
             let _ = self.files.get_or_init(|| files);
             // The glossaries of the seed (or the committed ones when there is no seed): the
             // reverse material route reads names and classes from them, counts from the store.

@@ -18,4 +18,4 @@ export { navigateAcrossApps } from './navigation';
 export { LIBRARIES, LIBRARY_KEYS, HEADER_TYPE, PLATFORM_TYPE, isLibraryKey, libraryFromPath, type LibraryKey, type LibraryMeta } from './libraries';
 export { setDateLocale, getDateLocale, DEFAULT_DATE_LOCALE, type DateLocale } from './date-locale';
 export { csvCell, toCsv, downloadBlob, downloadText } from './csv';
-export { useObjectUrl } from './object-url';
+export { ApiImage, useObjectUrl } from './object-url';

@@ -177,18 +177,24 @@ impl Attachments {
         }
         let mut files = Vec::with_capacity(accepted.len());
         for (kind, claim, extension) in accepted {
-            let media_type = storage::media_type_of_extension(&extension);
-            let stored = self
+            let bytes = self
                 .files
-                .adopt(&claim.key, kind.as_str(), &claim.name, media_type)
+                .read_upload(&claim.key)
                 .await
                 .map_err(ApiError::internal)?
                 .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
-            let thumbnail = if kind == EnterpriseFileKind::Model {
-                self.thumbnail(&stored.name, &stored.digest).await
+            // The picture is drawn from the bytes in hand, not read back after the copy.
+            let (bytes, thumbnail) = if kind == EnterpriseFileKind::Model {
+                self.thumbnail(&claim.name, bytes).await?
             } else {
-                None
+                (bytes, None)
             };
+            let media_type = storage::media_type_of_extension(&extension);
+            let stored = self
+                .files
+                .put(kind.as_str(), &claim.name, media_type, bytes)
+                .await
+                .map_err(ApiError::internal)?;
             files.push(EnterpriseFile {
                 kind,
                 name: stored.name,
@@ -201,39 +207,37 @@ impl Attachments {
         Ok(files)
     }
 
-    /// The digest of a stored PNG thumbnail of the model `digest`, when its format is one the
-    /// shape crate reads (STEP and the CAD programs' own formats are not tessellated here). A model
-    /// that cannot be read keeps its place without a picture: the file is what the member sent.
-    async fn thumbnail(&self, name: &str, digest: &str) -> Option<String> {
-        let format = shape::Format::from_file_name(name).ok()?;
-        let bytes = match self.files.read(digest).await {
-            Ok(bytes) => bytes,
-            Err(error) => {
-                tracing::warn!(%error, name, "reading a model for its thumbnail");
-                return None;
-            }
+    /// The model's `bytes` back, with the digest of a stored PNG thumbnail of it when its format
+    /// is one the shape crate reads (STEP and the CAD programs' own formats are not tessellated
+    /// here). A model that cannot be read keeps its place without a picture: the file is what the
+    /// member sent.
+    async fn thumbnail(&self, name: &str, bytes: Vec<u8>) -> ApiResult<(Vec<u8>, Option<String>)> {
+        let Ok(format) = shape::Format::from_file_name(name) else {
+            return Ok((bytes, None));
         };
-        // Parsing and rasterising a large mesh is CPU work: off the server's threads.
+        // Parsing and rasterising a large mesh is CPU work: off the server's threads. The task
+        // hands the bytes back, so the model is not copied for it.
         let rendered = tokio::task::spawn_blocking(move || {
-            shape::load(&bytes, format).and_then(|mesh| shape::thumbnail_png(&mesh, THUMBNAIL_SIDE))
+            let png = shape::load(&bytes, format)
+                .and_then(|mesh| shape::thumbnail_png(&mesh, THUMBNAIL_SIDE));
+            (bytes, png)
         })
-        .await;
-        let png = match rendered {
-            Ok(Ok(png)) => png,
-            Ok(Err(error)) => {
+        .await
+        // Only a panic in the renderer gets here, and the bytes went with it: the submission
+        // fails whole rather than store a model it no longer has.
+        .map_err(ApiError::internal)?;
+        let (bytes, png) = match rendered {
+            (bytes, Ok(png)) => (bytes, png),
+            (bytes, Err(error)) => {
                 tracing::info!(%error, name, "no thumbnail of an enterprise model");
-                return None;
-            }
-            Err(error) => {
-                tracing::warn!(%error, name, "rendering a thumbnail");
-                return None;
+                return Ok((bytes, None));
             }
         };
         match self.files.put("thumbnail", name, "image/png", png).await {
-            Ok(stored) => Some(stored.digest),
+            Ok(stored) => Ok((bytes, Some(stored.digest))),
             Err(error) => {
                 tracing::warn!(%error, name, "storing a thumbnail");
-                None
+                Ok((bytes, None))
             }
         }
     }

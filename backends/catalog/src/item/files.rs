@@ -163,22 +163,15 @@ impl ItemFiles {
         Ok(true)
     }
 
-    /// Copies the object under `key` (an upload of the file service, in the same blob store)
-    /// into the content-addressed store and answers the row; `None` when no object is under
-    /// `key` (the upload was deleted since).
-    pub async fn adopt(
-        &self,
-        key: &str,
-        kind: &str,
-        name: &str,
-        media_type: &str,
-    ) -> anyhow::Result<Option<NewItemFile>> {
-        let bytes = match self.blobs.read(key).await {
-            Ok(bytes) => bytes,
-            Err(StorageError::NotFound) => return Ok(None),
-            Err(error) => return Err(error).with_context(|| format!("reading the upload {key}")),
-        };
-        self.put(kind, name, media_type, bytes).await.map(Some)
+    /// The bytes of the object under `key` (an upload of the file service, in the same blob
+    /// store), to [`ItemFiles::put`] into the content-addressed store; `None` when no object is
+    /// under `key` (the upload was deleted since).
+    pub async fn read_upload(&self, key: &str) -> anyhow::Result<Option<Vec<u8>>> {
+        match self.blobs.read(key).await {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(StorageError::NotFound) => Ok(None),
+            Err(error) => Err(error).with_context(|| format!("reading the upload {key}")),
+        }
     }
 
     /// The bytes of a stored file, by digest. A missing object is an error whose source is

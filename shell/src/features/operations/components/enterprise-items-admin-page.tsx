@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
-import { LIBRARIES, LIBRARY_KEYS, useObjectUrl, useSession, type LibraryKey } from '@portal/providers';
+import { ApiImage, LIBRARIES, LIBRARY_KEYS, useSession, type LibraryKey } from '@portal/providers';
 import { hasPermission } from '@portal/session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import {
@@ -16,7 +16,6 @@ import {
   useEnterpriseItemsPage,
   useReviewEnterpriseItem,
   type EnterpriseItem,
-  type EnterpriseItemFile,
   type EnterpriseItemFilters,
   type EnterpriseItemState,
 } from '../api/enterprise-items-admin';
@@ -152,13 +151,6 @@ function ReviewModal({ intent, onClose, onReviewed }: { intent: ReviewIntent | u
   );
 }
 
-/** The PNG the server rendered of a model, fetched with the operator's session. */
-function ModelThumbnail({ item, index, file }: { item: EnterpriseItem; index: number; file: EnterpriseItemFile }) {
-  const { url } = useObjectUrl(file.thumbnail ? enterpriseItemThumbnailPath(item.library, item.id, index) : undefined);
-  if (!url) return null;
-  return <img src={url} alt={file.name} width={64} height={64} style={{ display: 'block' }} data-testid={`enterprise-item-file-thumbnail-${index}`} />;
-}
-
 /** The item's models, datasheets and drawings (a model with its picture), each downloaded with the operator's session for the review. */
 function EnterpriseItemFiles({ item }: { item: EnterpriseItem }) {
   const { t } = useTranslation('shell');
@@ -181,7 +173,12 @@ function EnterpriseItemFiles({ item }: { item: EnterpriseItem }) {
           render: (kind: string, file) => (
             <>
               {t(`operations.enterpriseItems.fileKinds.${kind}`)}
-              <ModelThumbnail item={item} index={file.index} file={file} />
+              <ApiImage
+                path={file.thumbnail ? enterpriseItemThumbnailPath(item.library, item.id, file.index) : undefined}
+                alt={file.name}
+                size={64}
+                testId={`enterprise-item-file-thumbnail-${file.index}`}
+              />
             </>
           ),
         },

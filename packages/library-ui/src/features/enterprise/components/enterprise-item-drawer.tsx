@@ -1,7 +1,7 @@
 import { App, Button, Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
-import { useObjectUrl } from '@portal/providers';
+import { ApiImage } from '@portal/providers';
 import { useLibraryConfig } from '../../../config/library-config';
 import {
   enterpriseThumbnailPath,
@@ -12,17 +12,10 @@ import {
 } from '../api/enterprise-items';
 import { categoryLabel, formatBytes, formatTime, STATE_COLORS, textOrDash } from '../format';
 
-/** The PNG the server rendered of a model, fetched with the member's session. */
-function ModelThumbnail({ item, index, file }: { item: EnterpriseItem; index: number; file: EnterpriseFile }) {
-  const { library } = useLibraryConfig();
-  const { url } = useObjectUrl(file.thumbnail ? enterpriseThumbnailPath(library, item.id, index) : undefined);
-  if (!url) return null;
-  return <img src={url} alt={file.name} width={64} height={64} style={{ display: 'block' }} data-testid={`enterprise-item-file-thumbnail-${index}`} />;
-}
-
 /** The item's models, datasheets and drawings (a model with its picture), each downloaded with the member's session. */
 function ItemFiles({ item }: { item: EnterpriseItem }) {
   const { t } = useLibraryTranslation();
+  const { library } = useLibraryConfig();
   const { message } = App.useApp();
   const download = useDownloadEnterpriseFile();
   const files = item.files ?? [];
@@ -41,7 +34,12 @@ function ItemFiles({ item }: { item: EnterpriseItem }) {
           render: (_, file) => (
             <>
               {t(`enterprise.files.kind.${file.kind}`)}
-              <ModelThumbnail item={item} index={file.index} file={file} />
+              <ApiImage
+                path={file.thumbnail ? enterpriseThumbnailPath(library, item.id, file.index) : undefined}
+                alt={file.name}
+                size={64}
+                testId={`enterprise-item-file-thumbnail-${file.index}`}
+              />
             </>
           ),
         },

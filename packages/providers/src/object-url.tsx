@@ -30,3 +30,13 @@ export function useObjectUrl(path: string | undefined, accept = 'image/*'): { ur
   // A state left from another path is not this path's.
   return state.path === path ? { url: state.url, error: state.error } : {};
 }
+
+/**
+ * A square picture the API serves only with the session's header (an enterprise model's thumbnail): nothing
+ * until it has loaded, or when `path` is undefined or the fetch failed.
+ */
+export function ApiImage({ path, alt, size, testId }: { path: string | undefined; alt: string; size: number; testId?: string }) {
+  const { url } = useObjectUrl(path);
+  if (!url) return null;
+  return <img src={url} alt={alt} width={size} height={size} style={{ display: 'block' }} data-testid={testId} />;
+}
