@@ -68,15 +68,35 @@ const postgresJourneys = [
   'mat-pages',
 ].map((name) => `**/${name}.spec.ts`);
 
-const servers: { name: string; port: number; env: Record<string, string | undefined>; testMatch?: string[] }[] = [
+// Lanes (E2E_LANE, set by scripts/test.sh, which runs the two side by side, each with its own portals,
+// ports and reports): `shell` runs the SQLite-only journeys on a portal of its own; `storage` runs the
+// storage journeys on SQLite and on PostgreSQL. Each lane keeps one worker, so no two journeys ever
+// share a portal at once; the two lanes halve the wall time of CI's longest step (docs/testing.md).
+// Without a lane, everything runs in one process, as before.
+const lane = process.env.E2E_LANE;
+if (lane !== undefined && lane !== 'shell' && lane !== 'storage') {
+  throw new Error(`E2E_LANE must be "shell" or "storage", not "${lane}"`);
+}
+type Server = {
+  name: string;
+  port: number;
+  env: Record<string, string | undefined>;
+  testMatch?: string[];
+  testIgnore?: string[];
+};
+const sqliteSelection: Pick<Server, 'testMatch' | 'testIgnore'> =
+  lane === 'shell' ? { testIgnore: postgresJourneys } : lane === 'storage' ? { testMatch: postgresJourneys } : {};
+
+const servers: Server[] = [
   {
     name: 'sqlite',
     port: sqlitePort,
+    ...sqliteSelection,
     // Kept in the environment so test workers (which inherit it) can run `portal admin create` on the same data.
     env: { PORTAL_DATA_DIR: (process.env.E2E_SQLITE_DATA_DIR ??= freshDataDir('sqlite')) },
   },
 ];
-if (postgresUrl && redisUrl) {
+if (postgresUrl && redisUrl && lane !== 'shell') {
   servers.push({
     name: 'postgres',
     port: postgresPort,
@@ -101,8 +121,8 @@ export default defineConfig({
   // On CI, a journey that fails and then passes is reported as flaky, not failed: the account journeys
   // show intermittent failures on a loaded 2-core machine (see docs/testing.md).
   retries: process.env.CI ? 2 : 0,
-  reporter: [['list'], ['junit', { outputFile: path.join(repoRoot, 'reports', 'playwright.xml') }]],
-  outputDir: path.join(__dirname, 'test-results'),
+  reporter: [['list'], ['junit', { outputFile: path.join(repoRoot, 'reports', `playwright${lane ? `-${lane}` : ''}.xml`) }]],
+  outputDir: path.join(__dirname, 'test-results', lane ?? ''),
   use: {
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
@@ -113,6 +133,7 @@ export default defineConfig({
   projects: servers.map((s) => ({
     name: s.name,
     ...(s.testMatch ? { testMatch: s.testMatch } : {}),
+    ...(s.testIgnore ? { testIgnore: s.testIgnore } : {}),
     use: { baseURL: `http://127.0.0.1:${s.port}` },
   })),
   webServer: servers.map((s) => ({
@@ -120,8 +141,9 @@ export default defineConfig({
     cwd: repoRoot,
     url: `http://127.0.0.1:${s.port}/health/ready`,
     // A fresh portal seeds all three libraries before it listens (about a minute in a debug build on an
-    // idle 2-core machine, docs/testing.md); the SQLite and PostgreSQL portals start side by side.
-    timeout: 360_000,
+    // idle 2-core machine, docs/testing.md); with the test command's two lanes, three portals start side
+    // by side (stop 35's CI: two of them took 4.5 minutes on a loaded machine).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

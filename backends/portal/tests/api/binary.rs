@@ -23,8 +23,12 @@ pub(crate) fn portal_command(dir: &std::path::Path) -> Command {
         .current_dir(dir)
         .env("PORTAL_DATA_DIR", dir.join("var"))
         .env("PORTAL_WEB_DIR", dir.join("web"))
-        // No test here searches by shape (see `spawn_portal`).
-        .env("PORTAL_SEARCH__SHAPE_FINGERPRINTS", "false");
+        // No test here searches by shape (see `spawn_portal`) nor reads a library's items: the
+        // seeds cost about a minute of CPU per start (the services' tests start seeded portals).
+        .env("PORTAL_SEARCH__SHAPE_FINGERPRINTS", "false")
+        .env("PORTAL_PART_SEED_DIR", "none")
+        .env("PORTAL_COMPONENT_SEED_DIR", "none")
+        .env("PORTAL_MAT_SEED_DIR", "none");
     command
 }
 
@@ -208,7 +212,8 @@ async fn admin_create_makes_the_first_administrator_who_can_log_in() -> anyhow::
     settings.data_dir = dir.path().join("var");
     settings.workers = 1;
     settings.search.shape_fingerprints = false;
-    let app = kernel::testing::TestApp::spawn(settings, portal::services(), None).await?;
+    let services = crate::helpers::services_without_items()?;
+    let app = kernel::testing::TestApp::spawn(settings, services, None).await?;
     let login: serde_json::Value = app
         .client
         .post(app.url("/to/api/base/system/auth/login"))

@@ -1,4 +1,4 @@
-use std::path::Path;
+use std::{path::Path, sync::Arc};
 
 use kernel::testing::{TestApp, TestEnvironment};
 
@@ -39,10 +39,42 @@ pub fn write_web_root(root: &Path) -> anyhow::Result<()> {
 
 /// The portal as `portal serve` builds it, on the environment's backends.
 pub async fn spawn_portal(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    spawn_portal_with(environment, portal::services()).await
+}
+
+/// The portal with every service and route, the libraries with their category trees but without
+/// their seeded items: for the tests of what reads no item (the site's files, the routing).
+/// Seeding the three libraries costs about a minute of CPU per test (docs/testing.md).
+pub async fn spawn_portal_without_items(environment: &TestEnvironment) -> anyhow::Result<TestApp> {
+    spawn_portal_with(environment, services_without_items()?).await
+}
+
+/// Every service of the portal, the libraries without their seeds.
+pub fn services_without_items() -> anyhow::Result<Vec<Arc<dyn kernel::Service>>> {
+    let services: Vec<Arc<dyn kernel::Service>> = vec![
+        system_api::service(),
+        Arc::new(part_api::PartService::new(None)),
+        Arc::new(component_api::ComponentService::new(None)),
+        Arc::new(mat_api::MatService::new(None)),
+    ];
+    let names = |services: &[Arc<dyn kernel::Service>]| {
+        services.iter().map(|service| service.name()).collect::<Vec<_>>()
+    };
+    anyhow::ensure!(
+        names(&services) == names(&portal::services()),
+        "the portal's services changed: list them here too"
+    );
+    Ok(services)
+}
+
+async fn spawn_portal_with(
+    environment: &TestEnvironment,
+    services: Vec<Arc<dyn kernel::Service>>,
+) -> anyhow::Result<TestApp> {
     let mut settings = environment.settings.clone();
     // These tests do not search by shape; fingerprinting every model of every library would
     // only take the CPU the other tests run on.
     settings.search.shape_fingerprints = false;
     let site = portal::site::mount(&settings);
-    TestApp::spawn(settings, portal::services(), Some(site)).await
+    TestApp::spawn(settings, services, Some(site)).await
 }

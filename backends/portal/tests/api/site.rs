@@ -1,7 +1,7 @@
 use kernel::testing::{TestBackend, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_portal, write_web_root};
+use crate::helpers::{spawn_portal_without_items, write_web_root};
 
 async fn environment_with_web_root() -> anyhow::Result<TestEnvironment> {
     let environment = TestEnvironment::new(TestBackend::Sqlite)
@@ -23,7 +23,7 @@ fn cache_control(response: &reqwest::Response) -> String {
 #[tokio::test]
 async fn serves_the_shell_with_spa_fallback() -> anyhow::Result<()> {
     let environment = environment_with_web_root().await?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
 
     for path in [
         "/",
@@ -75,7 +75,7 @@ async fn serves_the_shell_with_spa_fallback() -> anyhow::Result<()> {
 #[tokio::test]
 async fn serves_remotes_and_their_manifests() -> anyhow::Result<()> {
     let environment = environment_with_web_root().await?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
 
     let (status, manifest) = app.get_json("/mfe/part/mf-manifest.json").await?;
     assert_eq!((status, manifest), (200, json!({"name": "mfe-part"})));
@@ -106,7 +106,7 @@ async fn serves_remotes_and_their_manifests() -> anyhow::Result<()> {
 #[tokio::test]
 async fn remotes_json_comes_from_configuration() -> anyhow::Result<()> {
     let mut environment = environment_with_web_root().await?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     let response = app.get("/remotes.json").await?;
     assert_eq!(cache_control(&response), "no-cache");
     let remotes: Value = response.json().await?;
@@ -125,7 +125,7 @@ async fn remotes_json_comes_from_configuration() -> anyhow::Result<()> {
         "mfe_part".to_owned(),
         "http://cdn.example/part/mf-manifest.json".to_owned(),
     );
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     let (_, remotes) = app.get_json("/remotes.json").await?;
     assert_eq!(
         remotes["mfe_part"],
@@ -139,7 +139,7 @@ async fn remotes_json_comes_from_configuration() -> anyhow::Result<()> {
 #[tokio::test]
 async fn api_paths_never_fall_back_to_the_shell() -> anyhow::Result<()> {
     let environment = environment_with_web_root().await?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     for path in [
         "/to/api/unknown",
         "/to/api/public/part/nothing",
@@ -179,7 +179,7 @@ fn start_up_data(html: &str) -> anyhow::Result<Value> {
 #[tokio::test]
 async fn index_html_carries_the_start_up_files_and_the_remote_preloads() -> anyhow::Result<()> {
     let mut environment = environment_with_web_root().await?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
 
     for path in [
         "/",
@@ -242,7 +242,7 @@ async fn index_html_carries_the_start_up_files_and_the_remote_preloads() -> anyh
             .join("shell/dist/portal-config.json"),
         "{not json",
     )?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     let html = app.get("/component").await?.text().await?;
     assert!(html.contains(
         "<link rel=\"preload\" href=\"http://cdn.example/component/mf-manifest.json\" as=\"fetch\" crossorigin=\"anonymous\">"
@@ -278,7 +278,7 @@ async fn precompressed_assets_answer_the_encoding_the_client_accepts() -> anyhow
     std::fs::write(dist.join("123.89abcdef01.js.gz"), "GZIP-BYTES")?;
     let shell = environment.settings.web_dir.join("shell/dist/static");
     std::fs::write(shell.join("main.0123abcd.js.gz"), "SHELL-GZIP")?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     // reqwest here decodes nothing: the bodies come back as stored.
     let client = reqwest::Client::builder()
         .no_gzip()
@@ -380,7 +380,7 @@ async fn explains_how_to_build_a_missing_shell() -> anyhow::Result<()> {
     let environment = TestEnvironment::new(TestBackend::Sqlite)
         .await?
         .ok_or_else(|| anyhow::anyhow!("SQLite is always available"))?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     let response = app.get("/part").await?;
     assert_eq!(response.status().as_u16(), 503);
     let body = response.text().await?;
@@ -412,7 +412,7 @@ async fn sandboxed_workers_carry_their_own_policy_and_never_the_page_fallback() 
         sandbox.join("occt-import-js/occt-import-js.wasm.br"),
         "BROTLI-WASM",
     )?;
-    let app = spawn_portal(&environment).await?;
+    let app = spawn_portal_without_items(&environment).await?;
     let client = reqwest::Client::builder().no_brotli().build()?;
 
     let worker = app.get("/sandbox/step-tessellation.js").await?;
