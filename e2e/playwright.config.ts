@@ -68,15 +68,18 @@ const postgresJourneys = [
   'mat-pages',
 ].map((name) => `**/${name}.spec.ts`);
 
-// Lanes (E2E_LANE, set by scripts/test.sh, which runs the two side by side, each with its own portals,
-// ports and reports): `shell` runs the SQLite-only journeys on a portal of its own; `storage` runs the
-// storage journeys on SQLite and on PostgreSQL. Each lane keeps one worker, so no two journeys ever
-// share a portal at once; the two lanes halve the wall time of CI's longest step (docs/testing.md).
-// Without a lane, everything runs in one process, as before.
+// Lanes (E2E_LANE, set by scripts/test.sh, which runs the two side by side, each with its own portal, port
+// and report): `shell` runs the shell's journeys on the SQLite portal; `storage` runs the storage journeys
+// on the PostgreSQL + Redis portal (on SQLite where that pair is not configured). Each lane keeps one
+// worker, so no two journeys ever share a portal at once. In the lanes the storage journeys do not run a
+// second time on SQLite: their API paths run on both storages in the Rust suites, and the journeys on both
+// took CI past its 90 minutes (docs/testing.md). Without a lane, everything runs in one process: the
+// SQLite portal runs every journey and the PostgreSQL portal the storage journeys.
 const lane = process.env.E2E_LANE;
 if (lane !== undefined && lane !== 'shell' && lane !== 'storage') {
   throw new Error(`E2E_LANE must be "shell" or "storage", not "${lane}"`);
 }
+const withPostgres = Boolean(postgresUrl && redisUrl);
 type Server = {
   name: string;
   port: number;
@@ -84,19 +87,18 @@ type Server = {
   testMatch?: string[];
   testIgnore?: string[];
 };
-const sqliteSelection: Pick<Server, 'testMatch' | 'testIgnore'> =
-  lane === 'shell' ? { testIgnore: postgresJourneys } : lane === 'storage' ? { testMatch: postgresJourneys } : {};
 
-const servers: Server[] = [
-  {
+const servers: Server[] = [];
+if (lane !== 'storage' || !withPostgres) {
+  servers.push({
     name: 'sqlite',
     port: sqlitePort,
-    ...sqliteSelection,
+    ...(lane === 'shell' ? { testIgnore: postgresJourneys } : lane === 'storage' ? { testMatch: postgresJourneys } : {}),
     // Kept in the environment so test workers (which inherit it) can run `portal admin create` on the same data.
     env: { PORTAL_DATA_DIR: (process.env.E2E_SQLITE_DATA_DIR ??= freshDataDir('sqlite')) },
-  },
-];
-if (postgresUrl && redisUrl && lane !== 'shell') {
+  });
+}
+if (withPostgres && lane !== 'shell') {
   servers.push({
     name: 'postgres',
     port: postgresPort,
@@ -155,6 +157,9 @@ export default defineConfig({
       PORTAL_ADDR: `127.0.0.1:${s.port}`,
       PORTAL_WEB_DIR: process.env.E2E_WEB_DIR ?? repoRoot,
       PORTAL_LOG_FILTER: 'warn',
+      // The storage lane's journeys never search by shape (shape-search.spec.ts runs in the shell lane):
+      // its portal skips fingerprinting every model, minutes of CPU the journeys run on.
+      ...(lane === 'storage' ? { PORTAL_SEARCH__SHAPE_FINGERPRINTS: 'false' } : {}),
     },
   })),
 });

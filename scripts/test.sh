@@ -114,8 +114,9 @@ step "generated API types (packages/api-types) match the OpenAPI documents" node
 # First-load JavaScript of the library pages, measured in Chromium against the built portal (issue 13).
 step "bundle budget (first-load JS no heavier than today; target 250 KB gzipped)" node scripts/bundle-budget.mjs --junit "$REPORTS/bundle-budget.xml"
 step "fuzz the APIs (schemathesis, short run)" scripts/fuzz.sh --quick --report-dir "$REPORTS"
-# Two lanes side by side, each with its own portals, ports and report (e2e/playwright.config.ts): the
-# journeys took 40 of CI's 90 minutes in one process, mostly waiting on the page rather than on the cores.
+# Two lanes side by side, each with its own portal, port and report (e2e/playwright.config.ts): the shell's
+# journeys on SQLite, the storage journeys on PostgreSQL + Redis. In one process, with the storage journeys
+# on both storages, the journeys took 40 of CI's 90 minutes and CI ran out of time (docs/testing.md).
 playwright_lanes() {
   local pids=() lane status=0
   for lane in shell storage; do
