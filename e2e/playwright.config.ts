@@ -143,8 +143,8 @@ export default defineConfig({
     cwd: repoRoot,
     url: `http://127.0.0.1:${s.port}/health/ready`,
     // A fresh portal seeds all three libraries before it listens (about a minute in a debug build on an
-    // idle 2-core machine, docs/testing.md); with the test command's two lanes, three portals start side
-    // by side (stop 35's CI: two of them took 4.5 minutes on a loaded machine).
+    // idle 2-core machine, docs/testing.md); the test command's two lanes start theirs side by side, and
+    // by hand two start at once (stop 35's CI: two took 4.5 minutes on a loaded machine).
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
