@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
 import { chooseSelectOption } from './support/library-pages';
@@ -29,6 +30,7 @@ const STL = [
   '',
 ].join('\n');
 const MODEL_NAME = 'L形支架.stl';
+const BATCH_MODEL = '批量支架.stl';
 
 async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, data?: unknown): Promise<T> {
   const response = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
@@ -91,7 +93,11 @@ test('a member publishes an item into the enterprise library, an operator approv
 
   // 批量发布: the template, then a file with a bad row (nothing imported, the row named), then the corrected file.
   await memberPage.getByTestId('enterprise-batch').click();
-  const [template] = await Promise.all([memberPage.waitForEvent('download'), memberPage.getByTestId('enterprise-batch-template').click()]);
+  const [workbook] = await Promise.all([memberPage.waitForEvent('download'), memberPage.getByTestId('enterprise-batch-template').click()]);
+  expect(workbook.suggestedFilename()).toBe('enterprise-part-template.xlsx');
+  // A ZIP archive (an XLSX workbook), not an error envelope saved under the name.
+  expect(readFileSync(await workbook.path()).subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+  const [template] = await Promise.all([memberPage.waitForEvent('download'), memberPage.getByTestId('enterprise-batch-template-csv').click()]);
   expect(template.suggestedFilename()).toBe('enterprise-part-template.csv');
   const header = '\ufeff编码,名称,分类,厂商,描述,参数\r\n';
   const rows = [`${code}-A,批量支架 A,六角头螺栓,苏州精密,,材质=Q235;厚度=3 mm`, `${code}-B,批量支架 B,螺栓/螺钉,,,`];
@@ -102,11 +108,32 @@ test('a member publishes an item into the enterprise library, an operator approv
   await expect(batchErrors).toContainText('不存在的分类');
   await expect(batchErrors.locator('tbody tr')).toHaveCount(1);
   await shot(memberPage, 'batch-refused');
-  await memberPage.getByTestId('enterprise-batch-file').setInputFiles(csv(rows));
+  // Corrected, with the first row's model in a ZIP uploaded beside the table (its 文件 column names it).
+  const withFiles = ['\ufeff编码,名称,分类,厂商,描述,参数,文件', `${rows[0]},模型=models/${BATCH_MODEL}`, `${rows[1]},`];
+  await memberPage
+    .getByTestId('enterprise-batch-file')
+    .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(withFiles.join('\r\n') + '\r\n') });
+  const zipChooser = memberPage.waitForEvent('filechooser');
+  await memberPage.getByTestId('enterprise-publish-file-archive-choose').click();
+  const zip = zipSync({ [`models/${BATCH_MODEL}`]: new TextEncoder().encode(STL) });
+  await (await zipChooser).setFiles({ name: 'files.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(memberPage.getByTestId('enterprise-publish-file-archive-task')).toHaveAttribute('data-status', 'done');
+  await shot(memberPage, 'batch-with-zip');
   await memberPage.getByTestId('enterprise-batch-import').click();
   await expect(memberPage.getByTestId('enterprise-batch-result')).toContainText('已导入 2 条');
   await shot(memberPage, 'batch-imported');
   await memberPage.getByRole('button', { name: /完\s*成/ }).click();
+  // The batch's item carries the model from the ZIP, its picture drawn by the server.
+  await memberPage
+    .getByTestId('enterprise-items-table')
+    .locator('tr')
+    .filter({ hasText: `${code}-A` })
+    .click();
+  const batchFiles = memberPage.getByTestId('enterprise-item-files');
+  await expect(batchFiles).toContainText(BATCH_MODEL);
+  await expect(batchFiles.getByTestId('enterprise-item-file-thumbnail-0')).toBeVisible();
+  await memberPage.keyboard.press('Escape');
+  await expect(memberPage.getByTestId('enterprise-item-detail')).toBeHidden();
   await expect(
     memberPage
       .getByTestId('enterprise-items-table')

@@ -231,6 +231,7 @@ struct SearchIndexApi;
         enterprise::batch::EnterpriseBatchReport,
         enterprise::batch::BatchRowError,
         routes::enterprise::batch::BatchUpload,
+        routes::enterprise::batch::TemplateFormat,
         enterprise::EnterpriseItem,
         enterprise::EnterpriseItemDraft,
         enterprise::EnterpriseFileDraft,

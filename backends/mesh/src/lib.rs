@@ -332,7 +332,7 @@ fn merge_by_material(parts: Vec<Part>) -> Vec<Part> {
 }
 
 fn pad4(bytes: &mut Vec<u8>, fill: u8) {
-    while bytes.len() % 4 != 0 {
+    while !bytes.len().is_multiple_of(4) {
         bytes.push(fill);
     }
 }

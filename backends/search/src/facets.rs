@@ -243,13 +243,14 @@ mod tests {
         let mut n = 0usize;
         for _ in 0..segments {
             for _ in 0..per_segment {
-                let mut document = doc!(kind => if n % 3 == 0 { "three" } else { "other" });
+                let mut document =
+                    doc!(kind => if n.is_multiple_of(3) { "three" } else { "other" });
                 document.add_facet(facets, facet("category", &format!("C{}", n % 7)));
                 document.add_facet(facets, facet("category", &format!("C{}", n % 2 + 10)));
                 document.add_facet(facets, facet("manufacturer", &format!("M{}", n * n % 13)));
                 let package = format!("P{}", n % 5 * n % 11);
                 document.add_facet(facets, facet("package", &package));
-                if n % 17 == 0 {
+                if n.is_multiple_of(17) {
                     document.add_facet(facets, facet("package", &package));
                 }
                 writer.add_document(document).unwrap();

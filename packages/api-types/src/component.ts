@@ -32,8 +32,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Submits every row of a CSV file for review, or none: when a row is refused, nothing is
-         *     stored and the report names every refused row (its line, column and reason).
+         * Submits every row of an XLSX or CSV file for review, or none: when a row is refused, nothing is
+         *     stored and the report names every refused row (its line, column and reason). The files a row
+         *     names in `文件` come from the ZIP whose upload claim is the form's `filesClaim`.
          */
         post: operations["submit_batch"];
         delete?: never;
@@ -49,7 +50,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The batch file's template: the header row, UTF-8 with a BOM (Excel shows the Chinese). */
+        /** The batch file's template, as CSV or as an XLSX workbook listing the library's categories. */
         get: operations["batch_template"];
         put?: never;
         post?: never;
@@ -1552,10 +1553,15 @@ export interface components {
         BatchUpload: {
             /**
              * Format: binary
-             * @description CSV with the template's header (`编码,名称,分类,厂商,描述,参数`), UTF-8 or GB18030, ≤ 2 MB
-             *     and 1000 rows.
+             * @description An XLSX workbook or a CSV file (UTF-8 or GB18030) with the template's header
+             *     (`编码,名称,分类,厂商,描述,参数`), ≤ 2 MB and 1000 rows.
              */
             file: string;
+            /**
+             * @description The `claim` of a ZIP uploaded through the file service (bizCode `model`, ≤ 200 MB) holding
+             *     the files the rows name in `文件`.
+             */
+            filesClaim?: string | null;
         };
         /** @description An ancestor in a category's breadcrumb. */
         CategoryCrumb: {
@@ -2119,6 +2125,11 @@ export interface components {
             pending: number;
             state: components["schemas"]["ShapeState"];
         };
+        /**
+         * @description The template's file format.
+         * @enum {string}
+         */
+        TemplateFormat: "csv" | "xlsx";
         /** @description Downloads of one item's file kind. */
         TopDownload: {
             /** Format: int64 */
@@ -2235,7 +2246,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {rows, imported, errors}; imported is 0 whenever errors is not empty; not the template's CSV, no rows or over 1000 → 1042002000; over 2 MB → 1042002001; without enterprise:item:publish → 403 */
+            /** @description {rows, imported, errors}; imported is 0 whenever errors is not empty; not the template's XLSX or CSV, no rows or over 1000, an unreadable ZIP or a ZIP no row names → 1042002000; over 2 MB → 1042002001; a bad filesClaim → 1042001004, not a ZIP or over 200 MB → 1042001005; without enterprise:item:publish → 403 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2248,19 +2259,23 @@ export interface operations {
     };
     batch_template: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `csv` (default) or `xlsx`. */
+                format?: components["schemas"]["TemplateFormat"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv attachment `enterprise-<library>-template.csv`; not in an organisation → 1042001000 */
+            /** @description attachment `enterprise-<library>-template.csv` (text/csv) or `.xlsx`; not in an organisation → 1042001000 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                     "text/csv": unknown;
                 };
             };

@@ -20,7 +20,7 @@ pub const FILES_MAX: usize = 10;
 pub const FILE_MAX_BYTES: u64 = 100 * 1024 * 1024;
 
 /// What a file of an item is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum EnterpriseFileKind {
     /// A 3D model: STEP, STL, GLB, VRML, IGES, Parasolid, SolidWorks, or a ZIP of them.
@@ -106,7 +106,7 @@ impl EnterpriseFile {
 }
 
 /// The lower-case extension of `name` ("" when it has none).
-fn extension(name: &str) -> String {
+pub(crate) fn extension(name: &str) -> String {
     Path::new(name)
         .extension()
         .and_then(|extension| extension.to_str())
@@ -183,28 +183,76 @@ impl Attachments {
                 .await
                 .map_err(ApiError::internal)?
                 .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
-            // The picture is drawn from the bytes in hand, not read back after the copy.
-            let (bytes, thumbnail) = if kind == EnterpriseFileKind::Model {
-                self.thumbnail(&claim.name, bytes).await?
-            } else {
-                (bytes, None)
-            };
-            let media_type = storage::media_type_of_extension(&extension);
-            let stored = self
-                .files
-                .put(kind.as_str(), &claim.name, media_type, bytes)
-                .await
-                .map_err(ApiError::internal)?;
-            files.push(EnterpriseFile {
-                kind,
-                name: stored.name,
-                media_type: stored.media_type,
-                size: stored.size,
-                digest: stored.digest,
-                thumbnail,
-            });
+            files.push(self.store(kind, &claim.name, &extension, bytes).await?);
         }
         Ok(files)
+    }
+
+    /// The bytes of a ZIP the caller uploaded (`claim`: theirs, unexpired, a `.zip` of at most
+    /// `max_bytes`), for a batch's files.
+    pub async fn take_archive(
+        &self,
+        claim: &str,
+        user_id: i64,
+        max_bytes: u64,
+    ) -> ApiResult<(String, Vec<u8>)> {
+        let now = chrono::Utc::now().timestamp();
+        let claim = self
+            .claims
+            .verify(claim, now)
+            .ok()
+            .filter(|claim| claim.owner == user_id)
+            .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+        if extension(&claim.name) != "zip" {
+            return Err(ApiError::with_detail(
+                FILE_NOT_ACCEPTED,
+                format!("{} 不是 ZIP 压缩包", claim.name),
+            ));
+        }
+        if claim.size > max_bytes {
+            return Err(ApiError::with_detail(
+                FILE_NOT_ACCEPTED,
+                format!("{} 超过 {} MB", claim.name, max_bytes / 1024 / 1024),
+            ));
+        }
+        let bytes = self
+            .files
+            .read_upload(&claim.key)
+            .await
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+        Ok((claim.name, bytes))
+    }
+
+    /// Copies a checked file's `bytes` into the item store, with a thumbnail when it is a model
+    /// the shape crate reads.
+    pub async fn store(
+        &self,
+        kind: EnterpriseFileKind,
+        name: &str,
+        extension: &str,
+        bytes: Vec<u8>,
+    ) -> ApiResult<EnterpriseFile> {
+        // The picture is drawn from the bytes in hand, not read back after the copy.
+        let (bytes, thumbnail) = if kind == EnterpriseFileKind::Model {
+            self.thumbnail(name, bytes).await?
+        } else {
+            (bytes, None)
+        };
+        let media_type = storage::media_type_of_extension(extension);
+        let stored = self
+            .files
+            .put(kind.as_str(), name, media_type, bytes)
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(EnterpriseFile {
+            kind,
+            name: stored.name,
+            media_type: stored.media_type,
+            size: stored.size,
+            digest: stored.digest,
+            thumbnail,
+        })
     }
 
     /// The model's `bytes` back, with the digest of a stored PNG thumbnail of it when its format

@@ -2,6 +2,7 @@
 //! into a library, reviewed by operators, read only by the organisation's members. Stored in
 //! `enterprise_item`, apart from the public `item` table, so no public route can reach them.
 
+pub mod archive;
 pub mod batch;
 pub mod files;
 pub mod store;

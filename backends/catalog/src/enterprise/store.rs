@@ -54,12 +54,12 @@ pub trait EnterpriseStore {
         draft: &ValidDraft,
         files: &[EnterpriseFile],
     ) -> anyhow::Result<EnterpriseItem>;
-    /// Stores every draft as a pending submission in one transaction (all or none); answers
-    /// how many.
+    /// Stores every draft, with its stored files, as a pending submission in one transaction
+    /// (all or none); answers how many.
     async fn submit_many(
         &self,
         submitter: Submitter<'_>,
-        drafts: &[ValidDraft],
+        drafts: &[(ValidDraft, Vec<EnterpriseFile>)],
     ) -> anyhow::Result<usize>;
     /// Item `id` of `library`, only when it belongs to `org_id` (`None`: any organisation).
     async fn get(
@@ -266,12 +266,12 @@ macro_rules! enterprise_store {
             async fn submit_many(
                 &self,
                 submitter: Submitter<'_>,
-                drafts: &[ValidDraft],
+                drafts: &[(ValidDraft, Vec<EnterpriseFile>)],
             ) -> anyhow::Result<usize> {
                 let now = Utc::now().trunc_subsecs(3);
                 let mut tx = self.pool.begin().await.context("starting the transaction")?;
-                for draft in drafts {
-                    insert(&mut *tx, submitter, draft, &[], now).await?;
+                for (draft, files) in drafts {
+                    insert(&mut *tx, submitter, draft, files, now).await?;
                 }
                 tx.commit().await.context("committing the batch")?;
                 Ok(drafts.len())
@@ -382,7 +382,7 @@ kernel::repository! {
         Postgres(PgEnterpriseStore),
     }
     async fn submit(&self, submitter: Submitter<'_>, draft: &ValidDraft, files: &[EnterpriseFile]) -> anyhow::Result<EnterpriseItem>;
-    async fn submit_many(&self, submitter: Submitter<'_>, drafts: &[ValidDraft]) -> anyhow::Result<usize>;
+    async fn submit_many(&self, submitter: Submitter<'_>, drafts: &[(ValidDraft, Vec<EnterpriseFile>)]) -> anyhow::Result<usize>;
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
     async fn review(&self, library: &str, id: i64, review: &Review, reviewer: i64) -> anyhow::Result<ReviewOutcome>;

@@ -163,7 +163,7 @@ impl UsageRecorder {
     fn send(&self, message: Message) {
         if self.sender.try_send(message).is_err() {
             let dropped = self.counters.dropped.fetch_add(1, Ordering::Relaxed) + 1;
-            if dropped == 1 || dropped % 1000 == 0 {
+            if dropped == 1 || dropped.is_multiple_of(1000) {
                 tracing::warn!(
                     library = self.library,
                     dropped,

@@ -169,9 +169,9 @@ fn package_name(kind: &str) -> String {
 /// `262144` → `256KB` (binary prefixes, the convention of MCU memory sizes).
 fn size_text(bytes: u64) -> String {
     const KIB: u64 = 1024;
-    if bytes >= KIB * KIB && bytes % (KIB * KIB) == 0 {
+    if bytes >= KIB * KIB && bytes.is_multiple_of(KIB * KIB) {
         format!("{}MB", bytes / (KIB * KIB))
-    } else if bytes % KIB == 0 {
+    } else if bytes.is_multiple_of(KIB) {
         format!("{}KB", bytes / KIB)
     } else {
         format!("{bytes}B")

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use calamine::Reader as _;
 use futures_util::future::join_all;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
@@ -295,7 +296,7 @@ async fn a_batch_is_imported_whole_or_not_at_all(
     let template = get_file(&app, &format!("{items}/template"), Some(&actors.member)).await?;
     assert_eq!(
         template["data"],
-        "\u{feff}编码,名称,分类,厂商,描述,参数\r\n"
+        "\u{feff}编码,名称,分类,厂商,描述,参数,文件\r\n"
     );
 
     // Categories by id are not codes: the whole file is refused, every bad row named.
@@ -342,6 +343,69 @@ async fn a_batch_is_imported_whole_or_not_at_all(
         json!({"name": "材质", "value": "Q235"})
     );
 
+    // The XLSX template lists the library's tree; a workbook filled in from it (a code typed as
+    // a number, a name for the category) goes in like the CSV file.
+    let response = app
+        .client
+        .get(app.url(&format!("{items}/template?format=xlsx")))
+        .bearer_auth(&actors.member)
+        .send()
+        .await?;
+    let header = |name: reqwest::header::HeaderName| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(
+        header(reqwest::header::CONTENT_TYPE),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    );
+    assert!(
+        header(reqwest::header::CONTENT_DISPOSITION).contains("enterprise-component-template.xlsx")
+    );
+    let template = response.bytes().await?.to_vec();
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(template))?;
+    let listed: Vec<String> = book
+        .worksheet_range("分类")?
+        .rows()
+        .skip(1)
+        .map(|row| row[0].to_string())
+        .collect();
+    assert!(listed.iter().any(|listed| listed == code), "{listed:?}");
+    let name = tree[0]["name"].as_str().unwrap_or_default();
+    let mut filled = rust_xlsxwriter::Workbook::new();
+    let sheet = filled.add_worksheet().set_name("条目")?;
+    sheet.write_row(0, 0, ["编码", "名称", "分类", "厂商", "描述", "参数"])?;
+    sheet.write_number(1, 0, 4711)?;
+    sheet.write_row(1, 1, ["表格条目", code])?;
+    sheet.write_row(2, 0, ["X-2", "表格条目二", name, "乙公司", "", "电压=5 V"])?;
+    let workbook = filled.save_to_buffer()?;
+    let report = send_multipart(
+        &app,
+        &batch,
+        Some(&actors.member),
+        &[],
+        "items.xlsx",
+        &workbook,
+    )
+    .await?;
+    assert_eq!(
+        report["data"],
+        json!({"rows": 2, "imported": 2, "errors": []}),
+        "{report}"
+    );
+    let unknown = get_file(
+        &app,
+        &format!("{items}/template?format=pdf"),
+        Some(&actors.member),
+    )
+    .await?;
+    assert_eq!(code_of(&unknown), 400, "{unknown}");
+
     // Not the template, or too large: refused before any row.
     let wrong = send_file(&app, &batch, Some(&actors.member), b"code,name\r\nA,B\r\n").await?;
     assert_eq!(code_of(&wrong), BATCH_UNREADABLE, "{wrong}");
@@ -351,7 +415,7 @@ async fn a_batch_is_imported_whole_or_not_at_all(
     let reader = send_file(&app, &batch, Some(&actors.reader), good.as_bytes()).await?;
     assert_eq!(code_of(&reader), 403, "{reader}");
     let after = ok(&app, reqwest::Method::GET, &items, &actors.member, None).await?;
-    assert_eq!(after["total"], 3, "{after}");
+    assert_eq!(after["total"], 5, "{after}");
     app.stop().await;
     Ok(())
 }
@@ -1040,7 +1104,160 @@ async fn a_parallel_burst_of_batch_imports_keeps_each_file_whole(
     Ok(())
 }
 
+/// A ZIP of `(path, bytes)`, deflated as an archiver writes it.
+fn zip_of(files: &[(&str, &[u8])]) -> anyhow::Result<Vec<u8>> {
+    use std::io::Write as _;
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (path, bytes) in files {
+        writer.start_file(*path, zip::write::SimpleFileOptions::default())?;
+        writer.write_all(bytes)?;
+    }
+    Ok(writer.finish()?.into_inner())
+}
+
+async fn a_batch_takes_its_files_from_a_zip(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let batch = format!("{items}/batch");
+    let tree = data(&app, &format!("{BASE}/category/tree")).await?;
+    let code = tree[0]["code"].as_str().unwrap_or_default().to_owned();
+    let archive = zip_of(&[
+        ("models/bracket.stl", STL),
+        ("docs/BRK.pdf", PDF),
+        ("shared.pdf", PDF),
+    ])?;
+    let zip = upload(&app, &actors.member, "files.zip", "model", &archive).await?;
+    let claim = zip["claim"].as_str().unwrap_or_default().to_owned();
+    let table = |extra: &str| {
+        format!(
+            "\u{feff}编码,名称,分类,厂商,描述,参数,文件\r\n\
+             Z-1,压缩包支架,{code},,,,模型=models/bracket.stl;规格书=docs/brk.pdf\r\n\
+             Z-2,共享手册,{code},,,,shared.pdf\r\n\
+             Z-3,共享图纸,{code},,,,图纸=shared.pdf\r\n{extra}"
+        )
+    };
+    let send = |fields: Vec<(&'static str, String)>, text: String| {
+        let app = &app;
+        let batch = &batch;
+        let member = actors.member.clone();
+        async move {
+            let fields: Vec<(&str, &str)> = fields
+                .iter()
+                .map(|(name, value)| (*name, value.as_str()))
+                .collect();
+            send_multipart(
+                app,
+                batch,
+                Some(&member),
+                &fields,
+                "items.csv",
+                text.as_bytes(),
+            )
+            .await
+        }
+    };
+
+    // A file the ZIP lacks, one of the wrong kind: the whole batch refused, the rows named.
+    let bad = send(
+        vec![("filesClaim", claim.clone())],
+        table("Z-4,缺文件,{code},,,,missing.step\r\nZ-5,错类型,{code},,,,规格书=models/bracket.stl\r\n".replace("{code}", &code).as_str()),
+    )
+    .await?;
+    let refused: Vec<(i64, String)> = bad["data"]["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|error| {
+            (
+                error["row"].as_i64().unwrap_or_default(),
+                error["field"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        refused,
+        [(5, "文件".to_owned()), (6, "文件".to_owned())],
+        "{bad}"
+    );
+    assert_eq!(bad["data"]["imported"], 0, "{bad}");
+    // Files named but no ZIP sent; a ZIP no row names; someone else's claim.
+    let without = send(vec![], table("")).await?;
+    assert_eq!(
+        without["data"]["errors"].as_array().map(Vec::len),
+        Some(3),
+        "{without}"
+    );
+    let unnamed = send(
+        vec![("filesClaim", claim.clone())],
+        "\u{feff}编码,名称,分类,厂商,描述,参数\r\nZ-9,无文件,".to_owned() + &code + ",,,\r\n",
+    )
+    .await?;
+    assert_eq!(code_of(&unnamed), BATCH_UNREADABLE, "{unnamed}");
+    let others = upload(&app, &actors.other, "files.zip", "model", &archive).await?;
+    let foreign = send(
+        vec![(
+            "filesClaim",
+            others["claim"].as_str().unwrap_or_default().to_owned(),
+        )],
+        table(""),
+    )
+    .await?;
+    assert_eq!(code_of(&foreign), FILE_CLAIM_INVALID, "{foreign}");
+    let none = ok(&app, reqwest::Method::GET, &items, &actors.member, None).await?;
+    assert_eq!(none["total"], 0, "nothing half-imported: {none}");
+
+    let good = send(vec![("filesClaim", claim.clone())], table("")).await?;
+    assert_eq!(
+        good["data"],
+        json!({"rows": 3, "imported": 3, "errors": []}),
+        "{good}"
+    );
+    let stored = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{items}?pageSize=10"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    let by_code = |wanted: &str| {
+        stored["list"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|item| item["code"] == wanted)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let bracket = by_code("Z-1");
+    assert_eq!(bracket["files"][0]["kind"], "model", "{bracket}");
+    assert_eq!(bracket["files"][0]["name"], "bracket.stl");
+    assert!(
+        bracket["files"][0]["thumbnail"].is_string(),
+        "an STL gets its picture: {bracket}"
+    );
+    assert_eq!(bracket["files"][1]["kind"], "datasheet");
+    assert_eq!(
+        bracket["files"][1]["name"], "BRK.pdf",
+        "the archive's own spelling"
+    );
+    let id = bracket["id"].as_i64().unwrap_or_default();
+    let (status, _, bytes) =
+        download(&app, &format!("{items}/{id}/files/0"), Some(&actors.member)).await?;
+    assert_eq!((status, bytes.as_slice()), (200, STL));
+    let (manual, drawing) = (by_code("Z-2"), by_code("Z-3"));
+    assert_eq!(
+        manual["files"][0]["kind"], "datasheet",
+        "a PDF without a kind: {manual}"
+    );
+    assert_eq!(drawing["files"][0]["kind"], "drawing", "{drawing}");
+    assert_eq!(manual["files"][0]["digest"], drawing["files"][0]["digest"]);
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
+    a_batch_takes_its_files_from_a_zip,
     a_parallel_burst_of_batch_imports_keeps_each_file_whole,
     an_items_files_travel_from_the_upload_to_the_review,
     a_batch_is_imported_whole_or_not_at_all,

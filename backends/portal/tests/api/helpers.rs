@@ -58,7 +58,10 @@ pub fn services_without_items() -> anyhow::Result<Vec<Arc<dyn kernel::Service>>>
         Arc::new(mat_api::MatService::new(None)),
     ];
     let names = |services: &[Arc<dyn kernel::Service>]| {
-        services.iter().map(|service| service.name()).collect::<Vec<_>>()
+        services
+            .iter()
+            .map(|service| service.name())
+            .collect::<Vec<_>>()
     };
     anyhow::ensure!(
         names(&services) == names(&portal::services()),

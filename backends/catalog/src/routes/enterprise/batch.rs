@@ -1,4 +1,6 @@
-//! Batch publishing: the CSV template, and a file of items submitted all or nothing.
+//! Batch publishing: the XLSX and CSV templates, and a file of items submitted all or nothing.
+
+use std::collections::HashMap;
 
 use actix_multipart::Multipart;
 use actix_web::{http::header, web, HttpResponse};
@@ -7,56 +9,97 @@ use kernel::error::enterprise::{BATCH_TOO_LARGE, BATCH_UNREADABLE};
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::EnterpriseState;
-use crate::enterprise::batch::{self, EnterpriseBatchReport};
+use crate::enterprise::archive::{Archive, ARCHIVE_MAX_BYTES};
+use crate::enterprise::batch::{self, BatchRowError, EnterpriseBatchReport};
 use crate::enterprise::store::{EnterpriseStore, Submitter};
-use crate::routes::shape::read_upload;
+use crate::enterprise::{EnterpriseFile, EnterpriseFileKind};
+use crate::routes::shape::read_form;
 use crate::store::CategoryStore;
 
 /// The form of `POST /items/batch` (multipart/form-data).
 #[derive(Debug, utoipa::ToSchema)]
 #[allow(dead_code)] // documents the form only
 pub struct BatchUpload {
-    /// CSV with the template's header (`编码,名称,分类,厂商,描述,参数`), UTF-8 or GB18030, ≤ 2 MB
-    /// and 1000 rows.
+    /// An XLSX workbook or a CSV file (UTF-8 or GB18030) with the template's header
+    /// (`编码,名称,分类,厂商,描述,参数`), ≤ 2 MB and 1000 rows.
     #[schema(value_type = String, format = Binary)]
     pub file: Vec<u8>,
+    /// The `claim` of a ZIP uploaded through the file service (bizCode `model`, ≤ 200 MB) holding
+    /// the files the rows name in `文件`.
+    #[schema(rename = "filesClaim")]
+    pub files_claim: Option<String>,
 }
 
-/// The batch file's template: the header row, UTF-8 with a BOM (Excel shows the Chinese).
+/// The template's file format.
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TemplateFormat {
+    /// The header row, UTF-8 with a BOM (Excel shows the Chinese).
+    #[default]
+    Csv,
+    /// A workbook: the sheet 条目 (header, text columns, a drop-down of category codes), the
+    /// sheet 分类 (the library's tree) and the sheet 说明 (the rules).
+    Xlsx,
+}
+
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TemplateQuery {
+    /// `csv` (default) or `xlsx`.
+    #[serde(default)]
+    pub format: TemplateFormat,
+}
+
+/// The batch file's template, as CSV or as an XLSX workbook listing the library's categories.
 #[utoipa::path(
     get,
     path = "/items/template",
     tag = "enterprise",
-    responses((status = 200, description = "text/csv attachment `enterprise-<library>-template.csv`; not in an organisation → 1042001000",
-        content_type = "text/csv"))
+    params(TemplateQuery),
+    responses((status = 200, description = "attachment `enterprise-<library>-template.csv` (text/csv) or `.xlsx`; \
+        not in an organisation → 1042001000",
+        content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))))
 )]
 #[tracing::instrument(skip_all)]
 pub async fn batch_template(
     user: AuthUser,
     state: web::Data<EnterpriseState>,
+    query: web::Query<TemplateQuery>,
 ) -> ApiResult<HttpResponse> {
     state.member_org(&user)?;
+    let (body, media_type, extension) = match query.format {
+        TemplateFormat::Csv => (batch::csv_template(), "text/csv; charset=utf-8", "csv"),
+        TemplateFormat::Xlsx => {
+            let categories = state.categories.list().await?;
+            let workbook = batch::xlsx_template(&categories)
+                .map_err(|error| anyhow::anyhow!("writing the XLSX template: {error}"))?;
+            (workbook, batch::XLSX_MEDIA_TYPE, "xlsx")
+        }
+    };
     Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
+        .content_type(media_type)
         .insert_header((
             header::CONTENT_DISPOSITION,
             format!(
-                "attachment; filename=\"enterprise-{}-template.csv\"",
+                "attachment; filename=\"enterprise-{}-template.{extension}\"",
                 state.library.key
             ),
         ))
-        .body(batch::template()))
+        .body(body))
 }
 
-/// Submits every row of a CSV file for review, or none: when a row is refused, nothing is
-/// stored and the report names every refused row (its line, column and reason).
+/// Submits every row of an XLSX or CSV file for review, or none: when a row is refused, nothing is
+/// stored and the report names every refused row (its line, column and reason). The files a row
+/// names in `文件` come from the ZIP whose upload claim is the form's `filesClaim`.
 #[utoipa::path(
     post,
     path = "/items/batch",
     tag = "enterprise",
     request_body(content = BatchUpload, content_type = "multipart/form-data"),
     responses((status = 200, description = "{rows, imported, errors}; imported is 0 whenever errors is not empty; \
-        not the template's CSV, no rows or over 1000 → 1042002000; over 2 MB → 1042002001; without enterprise:item:publish → 403",
+        not the template's XLSX or CSV, no rows or over 1000, an unreadable ZIP or a ZIP no row names → 1042002000; \
+        over 2 MB → 1042002001; a bad filesClaim → 1042001004, not a ZIP or over 200 MB → 1042001005; \
+        without enterprise:item:publish → 403",
         body = ApiResponse<EnterpriseBatchReport>))
 )]
 #[tracing::instrument(skip_all)]
@@ -66,31 +109,109 @@ pub async fn submit_batch(
     form: Multipart,
 ) -> ApiResult<ApiResponse<EnterpriseBatchReport>> {
     let org_id = state.publisher_org(&user)?;
-    let (_, bytes) = read_upload(form, batch::MAX_BYTES, BATCH_TOO_LARGE).await?;
+    let form = read_form(form, batch::MAX_BYTES, BATCH_TOO_LARGE).await?;
     let categories = state.categories.list().await?;
-    let (drafts, errors, rows) = batch::read(&bytes, &categories)
-        .map_err(|unreadable| ApiError::with_detail(BATCH_UNREADABLE, unreadable.0))?;
+    let unreadable =
+        |unreadable: batch::Unreadable| ApiError::with_detail(BATCH_UNREADABLE, unreadable.0);
+    let (rows, mut errors, row_count) =
+        batch::read(&form.bytes, &categories).map_err(unreadable)?;
+    let archive = match form
+        .field("filesClaim")
+        .map(str::trim)
+        .filter(|claim| !claim.is_empty())
+    {
+        Some(claim) => {
+            if rows.iter().all(|row| row.files.is_empty()) && errors.is_empty() {
+                return Err(unreadable(batch::Unreadable(
+                    "上传了文件压缩包，但没有一行填写“文件”列".into(),
+                )));
+            }
+            let (_, bytes) = state
+                .attachments
+                .take_archive(claim, user.user_id(), ARCHIVE_MAX_BYTES)
+                .await?;
+            let archive = tokio::task::spawn_blocking(move || Archive::open(bytes))
+                .await
+                .map_err(ApiError::internal)?
+                .map_err(|bad| ApiError::with_detail(BATCH_UNREADABLE, bad.0))?;
+            Some(archive)
+        }
+        None => None,
+    };
+    // Every named file is found and checked before anything is stored.
+    let mut located = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let mut files = Vec::with_capacity(row.files.len());
+        let mut refuse = |reason: String| {
+            errors.push(BatchRowError {
+                row: row.line,
+                field: Some(batch::FILES_COLUMN.to_owned()),
+                reason,
+            });
+        };
+        match &archive {
+            None if !row.files.is_empty() => {
+                refuse("填写了文件，请同时上传文件压缩包 (ZIP)".to_owned());
+            }
+            None => {}
+            Some(archive) => {
+                for reference in &row.files {
+                    match archive.locate(reference) {
+                        Ok(found) => files.push(found),
+                        Err(reason) => refuse(reason),
+                    }
+                }
+            }
+        }
+        located.push(files);
+    }
     if !errors.is_empty() {
+        errors.sort_by_key(|error| error.row);
         return Ok(ApiResponse::ok(EnterpriseBatchReport {
-            rows,
+            rows: row_count,
             imported: 0,
             errors,
         }));
+    }
+    // A file several rows name is read and stored once.
+    let mut stored: HashMap<(usize, EnterpriseFileKind), EnterpriseFile> = HashMap::new();
+    let mut items = Vec::with_capacity(rows.len());
+    for (row, files) in rows.into_iter().zip(located) {
+        let mut attached = Vec::with_capacity(files.len());
+        for found in files {
+            let key = (found.index, found.kind);
+            if let Some(file) = stored.get(&key) {
+                attached.push(file.clone());
+                continue;
+            }
+            let Some(archive) = &archive else { continue };
+            let bytes = archive.extract(found.index).await.map_err(|error| {
+                ApiError::with_detail(BATCH_UNREADABLE, format!("{}: {error}", found.name))
+            })?;
+            let file = state
+                .attachments
+                .store(found.kind, &found.name, &found.extension, bytes)
+                .await?;
+            stored.insert(key, file.clone());
+            attached.push(file);
+        }
+        items.push((row.draft, attached));
     }
     let submitter = Submitter {
         library: state.library.key,
         org_id,
         user_id: user.user_id(),
     };
-    let imported = state.store.submit_many(submitter, &drafts).await?;
+    let imported = state.store.submit_many(submitter, &items).await?;
     tracing::info!(
         library = state.library.key,
         org = org_id,
         imported,
+        files = stored.len(),
         "enterprise items submitted in a batch"
     );
     Ok(ApiResponse::ok(EnterpriseBatchReport {
-        rows,
+        rows: row_count,
         imported,
         errors: Vec::new(),
     }))

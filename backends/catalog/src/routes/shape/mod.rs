@@ -212,16 +212,39 @@ pub async fn ranked<L: ItemLibrary, S: ModelSource>(
     }))
 }
 
-/// The bytes and name of the form's `file` field, at most `limit` bytes (other fields are
-/// ignored). A missing or empty file is a bad request; a larger one is `too_large`.
-pub async fn read_upload(
+/// A multipart form's file field `file` (its name and bytes) and its text fields.
+pub struct UploadForm {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// The other fields, as text (each at most [`TEXT_FIELD_MAX`] bytes).
+    pub fields: Vec<(String, String)>,
+}
+
+/// Bytes a text field of an upload form may hold.
+pub const TEXT_FIELD_MAX: usize = 8 * 1024;
+
+impl UploadForm {
+    /// The text field `name`, if sent.
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(field, _)| field == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// Reads the multipart field `file` (at most `limit` bytes, else `too_large`) and the text fields
+/// beside it.
+pub async fn read_form(
     mut form: Multipart,
     limit: usize,
     too_large: kernel::ErrorCode,
-) -> ApiResult<(String, Vec<u8>)> {
+) -> ApiResult<UploadForm> {
     let mut upload = None;
+    let mut fields = Vec::new();
     while let Some(mut field) = form.try_next().await.map_err(bad_form)? {
-        let is_file = field.name() == Some("file");
+        let field_name = field.name().unwrap_or_default().to_owned();
+        let is_file = field_name == "file";
         let name = field
             .content_disposition()
             .and_then(|disposition| disposition.get_filename())
@@ -235,19 +258,42 @@ pub async fn read_upload(
                     format!("不能超过{}MB", limit / (1024 * 1024)),
                 ));
             }
-            if is_file {
-                bytes.extend_from_slice(&chunk);
+            if !is_file && bytes.len() + chunk.len() > TEXT_FIELD_MAX {
+                return Err(ApiError::bad_request(format!(
+                    "{field_name} 不能超过 {TEXT_FIELD_MAX} 字节"
+                )));
             }
+            bytes.extend_from_slice(&chunk);
         }
-        if is_file && upload.is_none() {
-            upload = Some((name, bytes));
+        if is_file {
+            if upload.is_none() {
+                upload = Some((name, bytes));
+            }
+        } else {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| ApiError::bad_request(format!("{field_name} 不是 UTF-8 文本")))?;
+            fields.push((field_name, text));
         }
     }
     let (name, bytes) = upload.ok_or_else(|| ApiError::missing_parameter("file"))?;
     if bytes.is_empty() {
         return Err(ApiError::bad_request("file 为空"));
     }
-    Ok((name, bytes))
+    Ok(UploadForm {
+        name,
+        bytes,
+        fields,
+    })
+}
+
+/// The multipart field `file` of a form (its name and bytes), at most `limit` bytes.
+pub async fn read_upload(
+    form: Multipart,
+    limit: usize,
+    too_large: kernel::ErrorCode,
+) -> ApiResult<(String, Vec<u8>)> {
+    let form = read_form(form, limit, too_large).await?;
+    Ok((form.name, form.bytes))
 }
 
 fn bad_form(error: actix_multipart::MultipartError) -> ApiError {

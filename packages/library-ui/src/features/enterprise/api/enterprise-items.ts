@@ -75,6 +75,18 @@ export const ENTERPRISE_LIMITS = {
   fileBytes: 100 * 1024 * 1024,
 } as const;
 
+/** What a member uploads through the file service for the enterprise library: an item's file, or a batch's ZIP. */
+export type EnterpriseUploadKind = EnterpriseFileKind | 'archive';
+
+/** Each upload's bizCode, extensions and size limit (the server checks the same). */
+export const ENTERPRISE_UPLOAD_TYPES: Record<EnterpriseUploadKind, { bizCode: string; extensions: readonly string[]; maxBytes: number }> = {
+  model: { ...ENTERPRISE_FILE_TYPES.model, maxBytes: ENTERPRISE_LIMITS.fileBytes },
+  datasheet: { ...ENTERPRISE_FILE_TYPES.datasheet, maxBytes: ENTERPRISE_LIMITS.fileBytes },
+  drawing: { ...ENTERPRISE_FILE_TYPES.drawing, maxBytes: ENTERPRISE_LIMITS.fileBytes },
+  // The files a batch's 文件 column names; its upload goes where models go (bizCode `model` takes ZIPs).
+  archive: { bizCode: 'model', extensions: ['zip'], maxBytes: 200 * 1024 * 1024 },
+};
+
 /** Personal permission to submit items to one's own organisation's libraries (role `member`). */
 export const ENTERPRISE_PUBLISH_PERMISSION = 'enterprise:item:publish';
 
@@ -189,37 +201,65 @@ export const ENTERPRISE_BATCH_LIMITS = {
   bytes: 2 * 1024 * 1024,
 } as const;
 
-/** The template's header row, in order (UTF-8 with a BOM; Excel's GBK/GB18030 CSV is read too). */
-export const ENTERPRISE_TEMPLATE_COLUMNS = ['编码', '名称', '分类', '厂商', '描述', '参数'] as const;
+/** The template's header row, in order (both formats). */
+export const ENTERPRISE_TEMPLATE_COLUMNS = ['编码', '名称', '分类', '厂商', '描述', '参数', '文件'] as const;
+
+/**
+ * The template's formats: `xlsx` is a workbook (the sheet 条目 with text columns and a drop-down of the categories, the
+ * sheet 分类 listing the library's tree, the sheet 说明 with the rules); `csv` the header row, UTF-8 with a BOM.
+ */
+export type EnterpriseTemplateFormat = ComponentSchema<'TemplateFormat'>;
+
+const TEMPLATE_MEDIA_TYPES: Record<EnterpriseTemplateFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** The name the template is saved under. */
-export const enterpriseTemplateFileName = (library: LibraryKey) => `enterprise-${library}-template.csv`;
+export const enterpriseTemplateFileName = (library: LibraryKey, format: EnterpriseTemplateFormat) => `enterprise-${library}-template.${format}`;
 
-/** The CSV template (`GET /to/api/enterprise/<key>/items/template`) as a Blob. */
-export function getEnterpriseTemplate(library: LibraryKey, signal?: AbortSignal): Promise<Blob> {
-  return requestBlob(`${enterpriseItemsPath(library)}/template`, { accept: 'text/csv, application/json;q=0.9, */*;q=0.8', signal });
+/** The template (`GET /to/api/enterprise/<key>/items/template?format=`) as a Blob. */
+export function getEnterpriseTemplate(library: LibraryKey, format: EnterpriseTemplateFormat, signal?: AbortSignal): Promise<Blob> {
+  return requestBlob(`${enterpriseItemsPath(library)}/template?format=${format}`, {
+    accept: `${TEMPLATE_MEDIA_TYPES[format]}, application/json;q=0.9, */*;q=0.8`,
+    signal,
+  });
 }
 
-/** Fetches the current library's template and saves it as `enterprise-<key>-template.csv`; answers the name. */
+/** Fetches the current library's template in `format` and saves it as `enterprise-<key>-template.<format>`; answers the name. */
 export function useDownloadEnterpriseTemplate() {
   const { library } = useLibraryConfig();
   return useMutation({
-    mutationFn: async () => {
-      const fileName = enterpriseTemplateFileName(library);
-      downloadBlob(await getEnterpriseTemplate(library), fileName);
+    mutationFn: async (format: EnterpriseTemplateFormat) => {
+      const fileName = enterpriseTemplateFileName(library, format);
+      downloadBlob(await getEnterpriseTemplate(library, format), fileName);
       return fileName;
     },
   });
 }
 
+/** A batch to import: the table, and the claim of the ZIP holding the files its 文件 column names (uploaded first). */
+export interface EnterpriseBatchImport {
+  file: File;
+  filesClaim?: string;
+}
+
+/** Whether the batch import reads a file of this name (by its extension; the server reads the bytes). */
+export const isEnterpriseBatchFile = (name: string) => /\.(xlsx|csv)$/i.test(name);
+
 /**
- * Imports a CSV file (`POST /to/api/enterprise/<key>/items/batch`, multipart field `file`) → the report.
+ * Imports an XLSX or CSV file (`POST /to/api/enterprise/<key>/items/batch`, multipart field `file`) → the report.
  * The dialog shows a refusal of the whole file (`batchUnreadable`, `batchTooLarge`, …) itself, and the upload's
  * percentage through `onProgress`.
  */
-export function importEnterpriseItems(library: LibraryKey, file: File, onProgress?: (percent: number) => void): Promise<EnterpriseBatchReport> {
+export function importEnterpriseItems(
+  library: LibraryKey,
+  { file, filesClaim }: EnterpriseBatchImport,
+  onProgress?: (percent: number) => void,
+): Promise<EnterpriseBatchReport> {
   const form = () => {
     const body = new FormData();
+    if (filesClaim) body.append('filesClaim', filesClaim);
     body.append('file', file, file.name);
     return body;
   };
@@ -239,9 +279,9 @@ export function useImportEnterpriseItems() {
   const queryClient = useQueryClient();
   const [percent, setPercent] = useState(0);
   const mutation = useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: (batch: EnterpriseBatchImport) => {
       setPercent(0);
-      return importEnterpriseItems(library, file, setPercent);
+      return importEnterpriseItems(library, batch, setPercent);
     },
     onSuccess: (report) => (report.errors.length === 0 ? queryClient.invalidateQueries({ queryKey: enterpriseKeys.all(library) }) : undefined),
   });

@@ -7,16 +7,19 @@ import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import {
   ENTERPRISE_BATCH_LIMITS,
   ENTERPRISE_TEMPLATE_COLUMNS,
+  ENTERPRISE_UPLOAD_TYPES,
+  isEnterpriseBatchFile,
   useDownloadEnterpriseTemplate,
   useImportEnterpriseItems,
   type EnterpriseBatchError,
 } from '../api/enterprise-items';
 import { formatBytes, textOrDash } from '../format';
+import { EnterpriseFileField, type EnterpriseFileValue } from './enterprise-file-field';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
- * 批量发布: explains the CSV template and offers it, takes one `.csv` file (checked here for its extension and
+ * 批量发布: explains the template and offers it as Excel (.xlsx) and CSV, takes one `.xlsx` or `.csv` file (checked here for its extension and
  * size before anything is sent) and imports it. The server imports all or nothing: a report with errors lists the
  * rejected rows and stored none, and the user picks a corrected file; a clean report says how many were submitted
  * for review. A refusal of the whole file (unreadable, wrong header, too many rows) shows its message and keeps
@@ -27,6 +30,10 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
   const template = useDownloadEnterpriseTemplate();
   const importer = useImportEnterpriseItems();
   const [file, setFile] = useState<File>();
+  /** The ZIP of files the 文件 column names, uploaded through the file service before the import. */
+  const [archive, setArchive] = useState<EnterpriseFileValue>({ uploading: false });
+  /** Remounts the ZIP field when the dialog closes, so that a reopened dialog starts without one. */
+  const [archiveField, setArchiveField] = useState(0);
   /** Why the file last chosen was refused here, without asking the server. */
   const [refusal, setRefusal] = useState<string>();
   const importing = importer.isPending;
@@ -38,7 +45,7 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
     importer.reset();
     const name = chosen.name;
     let problem: string | undefined;
-    if (!/\.csv$/i.test(name)) problem = t('enterprise.batch.notCsv', { name });
+    if (!isEnterpriseBatchFile(name)) problem = t('enterprise.batch.notTable', { name });
     else if (chosen.size > ENTERPRISE_BATCH_LIMITS.bytes) problem = t('enterprise.batch.tooLarge', { name, actual: formatBytes(chosen.size), size: maxSize });
     else if (chosen.size === 0) problem = t('enterprise.batch.empty', { name });
     setRefusal(problem);
@@ -51,15 +58,17 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
     if (importing) return;
     setFile(undefined);
     setRefusal(undefined);
+    setArchive({ uploading: false });
+    setArchiveField((generation) => generation + 1);
     importer.reset();
     template.reset();
     onClose();
   };
 
   const start = () => {
-    if (!file || importing) return;
+    if (!file || importing || archive.uploading) return;
     // The outcome shows from the mutation's state (report or error); nothing more to do here.
-    importer.mutate(file);
+    importer.mutate({ file, filesClaim: archive.claim });
   };
 
   const fileList: UploadFile[] = file ? [{ uid: 'enterprise-batch-file', name: file.name, size: file.size, status: 'done' }] : [];
@@ -80,7 +89,7 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
         <Button key="cancel" onClick={close} disabled={importing} data-testid="enterprise-batch-cancel">
           {t('enterprise.batch.cancel')}
         </Button>,
-        <Button key="import" type="primary" onClick={start} disabled={!file} loading={importing} data-testid="enterprise-batch-import">
+        <Button key="import" type="primary" onClick={start} disabled={!file || archive.uploading} loading={importing} data-testid="enterprise-batch-import">
           {t('enterprise.batch.import')}
         </Button>,
       ];
@@ -111,13 +120,31 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
             <li>{t('enterprise.batch.columns', { columns: ENTERPRISE_TEMPLATE_COLUMNS.join(',') })}</li>
             <li>{t('enterprise.batch.category')}</li>
             <li>{t('enterprise.batch.parameters')}</li>
+            <li>{t('enterprise.batch.files')}</li>
             <li>{t('enterprise.batch.encoding')}</li>
             <li>{t('enterprise.batch.limits', { rows: ENTERPRISE_BATCH_LIMITS.rows, size: maxSize })}</li>
           </ul>
           <Space orientation="vertical" style={{ width: '100%', marginBottom: 16 }}>
-            <Button icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate()} data-testid="enterprise-batch-template">
-              {t('enterprise.batch.template')}
-            </Button>
+            <Space wrap>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={template.isPending && template.variables === 'xlsx'}
+                disabled={template.isPending}
+                onClick={() => template.mutate('xlsx')}
+                data-testid="enterprise-batch-template"
+              >
+                {t('enterprise.batch.template')}
+              </Button>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={template.isPending && template.variables === 'csv'}
+                disabled={template.isPending}
+                onClick={() => template.mutate('csv')}
+                data-testid="enterprise-batch-template-csv"
+              >
+                {t('enterprise.batch.templateCsv')}
+              </Button>
+            </Space>
             {template.error && (
               <Alert
                 type="error"
@@ -131,7 +158,7 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
             // On the <input type=file> itself (antd passes data-* attributes to it), for setInputFiles.
             data-testid="enterprise-batch-file"
             // Every file reaches `choose`, dropped ones too, so that a wrong one is refused with a reason.
-            accept={{ format: '.csv,text/csv', filter: 'native' }}
+            accept={{ format: '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filter: 'native' }}
             multiple={false}
             maxCount={1}
             fileList={fileList}
@@ -150,6 +177,13 @@ export function BatchPublishModal({ open, onClose }: { open: boolean; onClose: (
             <p className="ant-upload-hint">{t('enterprise.batch.dropHint', { size: maxSize })}</p>
           </Upload.Dragger>
           {refusal && <Alert type="error" showIcon role="alert" title={refusal} style={{ marginTop: 16 }} data-testid="enterprise-batch-refused" />}
+          <Flex vertical gap={4} style={{ marginTop: 16 }} data-testid="enterprise-batch-archive">
+            <Typography.Text strong>{t('enterprise.batch.archive')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('enterprise.batch.archiveHint', { size: formatBytes(ENTERPRISE_UPLOAD_TYPES.archive.maxBytes) })}
+            </Typography.Text>
+            <EnterpriseFileField key={archiveField} kind="archive" onChange={setArchive} />
+          </Flex>
           {importing && file && (
             <Flex vertical gap={4} role="status" style={{ marginTop: 16 }} data-testid="enterprise-batch-progress">
               <Progress percent={importer.percent} size="small" status="active" />

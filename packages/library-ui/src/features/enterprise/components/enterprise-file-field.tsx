@@ -4,7 +4,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { pickFiles, UploadTask, useUpload } from '@portal/upload';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { formatBytes } from '../format';
-import { ENTERPRISE_FILE_TYPES, ENTERPRISE_LIMITS, type EnterpriseFileKind } from '../api/enterprise-items';
+import { ENTERPRISE_UPLOAD_TYPES, type EnterpriseUploadKind } from '../api/enterprise-items';
 
 /** What the form needs of one file: its upload's claim once done, and whether it is still running. */
 export interface EnterpriseFileValue {
@@ -13,21 +13,22 @@ export interface EnterpriseFileValue {
 }
 
 /** Why a chosen file is refused before any byte is sent (the server checks the same). */
-export function refuseEnterpriseFile(file: File, kind: EnterpriseFileKind): 'type' | 'size' | 'empty' | undefined {
+export function refuseEnterpriseFile(file: File, kind: EnterpriseUploadKind): 'type' | 'size' | 'empty' | undefined {
   const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
-  if (!ENTERPRISE_FILE_TYPES[kind].extensions.includes(extension)) return 'type';
+  if (!ENTERPRISE_UPLOAD_TYPES[kind].extensions.includes(extension)) return 'type';
   if (file.size === 0) return 'empty';
-  if (file.size > ENTERPRISE_LIMITS.fileBytes) return 'size';
+  if (file.size > ENTERPRISE_UPLOAD_TYPES[kind].maxBytes) return 'size';
   return undefined;
 }
 
 /**
- * One file of an item (模型, 数据手册 or 图纸): choose it, watch it upload through the file service (chunked past
- * 5 MB, with cancel and resume), remove it. `onChange` gets the upload's claim, which the item's draft sends.
+ * One file of an item (模型, 数据手册 or 图纸) or a batch's ZIP (`archive`): choose it, watch it upload through the
+ * file service (chunked past 5 MB, with cancel and resume), remove it. `onChange` gets the upload's claim, which the
+ * item's draft or the batch import sends.
  */
-export function EnterpriseFileField({ kind, onChange }: { kind: EnterpriseFileKind; onChange: (value: EnterpriseFileValue) => void }) {
+export function EnterpriseFileField({ kind, onChange }: { kind: EnterpriseUploadKind; onChange: (value: EnterpriseFileValue) => void }) {
   const { t } = useLibraryTranslation();
-  const { bizCode, extensions } = ENTERPRISE_FILE_TYPES[kind];
+  const { bizCode, extensions, maxBytes } = ENTERPRISE_UPLOAD_TYPES[kind];
   const upload = useUpload({ bizCode });
   const [refusal, setRefusal] = useState<string>();
   const { status, result } = upload.state;
@@ -43,7 +44,7 @@ export function EnterpriseFileField({ kind, onChange }: { kind: EnterpriseFileKi
     if (!file) return;
     const refused = refuseEnterpriseFile(file, kind);
     if (refused) {
-      setRefusal(t(`enterprise.files.refused.${refused}`, { name: file.name, types: extensions.join(', '), size: formatBytes(ENTERPRISE_LIMITS.fileBytes) }));
+      setRefusal(t(`enterprise.files.refused.${refused}`, { name: file.name, types: extensions.join(', '), size: formatBytes(maxBytes) }));
       return;
     }
     setRefusal(undefined);

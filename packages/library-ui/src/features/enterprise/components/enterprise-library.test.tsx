@@ -25,7 +25,7 @@ const BATCH_PATH = `${ITEMS_PATH}/batch`;
 const UPLOAD_PATH = '/to/api/base/file/upload';
 const FILE_PATH = `${ITEMS_PATH}/31/files/0`;
 const STEP_TEXT = 'ISO-10303-21;\nEND-ISO-10303-21;\n';
-const TEMPLATE = '\ufeff编码,名称,分类,厂商,描述,参数\r\nNB-M8X30,内六角圆柱头螺钉 M8×30,电阻,宁波紧固件,不锈钢 A2-70,材质=Q235;厚度=3 mm\r\n';
+const TEMPLATE = '\ufeff编码,名称,分类,厂商,描述,参数,文件\r\nNB-M8X30,内六角圆柱头螺钉 M8×30,电阻,宁波紧固件,不锈钢 A2-70,材质=Q235;厚度=3 mm\r\n';
 
 const member = { id: 9, orgId: ORG_ID, orgName: '宁波紧固件有限公司', orgEnable: true };
 
@@ -625,37 +625,45 @@ describe('批量发布 (batch publishing)', () => {
       expect(modal).toHaveTextContent('分类：本资源库分类的编码或名称（中文或英文）');
       expect(modal).toHaveTextContent('材质=Q235;厚度=3 mm');
       expect(modal).toHaveTextContent('GBK/GB18030');
+      expect(modal).toHaveTextContent('Excel 模板的“分类”表列出了全部分类');
       expect(modal).toHaveTextContent('每个文件最多 1000 行数据、2 MB');
       expect(importButton()).toBeDisabled();
 
-      fireEvent.click(screen.getByTestId('enterprise-batch-template'));
+      fireEvent.click(screen.getByTestId('enterprise-batch-template-csv'));
       await waitFor(() => expect(downloads.saved).toHaveLength(1));
-      const templateCalls = server.calls.filter((call) => call.url.pathname === TEMPLATE_PATH);
-      expect(templateCalls).toHaveLength(1);
-      expect(templateCalls[0].method).toBe('GET');
-      expect(templateCalls[0].headers.get('Authorization')).toBe('Bearer member-access-token');
+      const templateCalls = () => server.calls.filter((call) => call.url.pathname === TEMPLATE_PATH);
+      expect(templateCalls()).toHaveLength(1);
+      expect(templateCalls()[0].method).toBe('GET');
+      expect(templateCalls()[0].url.searchParams.get('format')).toBe('csv');
+      expect(templateCalls()[0].headers.get('Authorization')).toBe('Bearer member-access-token');
       expect(downloads.saved[0].name).toBe('enterprise-part-template.csv');
       // Saved byte for byte, the byte-order mark included.
       const bytes = new Uint8Array(await downloads.saved[0].blob.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(TEMPLATE);
 
+      // The Excel template is the first button: asked for as xlsx, saved under its extension.
+      fireEvent.click(screen.getByTestId('enterprise-batch-template'));
+      await waitFor(() => expect(downloads.saved).toHaveLength(2));
+      expect(templateCalls()[1].url.searchParams.get('format')).toBe('xlsx');
+      expect(downloads.saved[1].name).toBe('enterprise-part-template.xlsx');
+
       // An error envelope is no file: its message shows, nothing is saved.
       server.templateAnswer = { body: envelope(null, 1_042_001_000, '仅企业用户可使用企业库') };
       fireEvent.click(screen.getByTestId('enterprise-batch-template'));
       expect(await screen.findByTestId('enterprise-batch-template-error')).toHaveTextContent('模板下载失败：仅企业用户可使用企业库');
-      expect(downloads.saved).toHaveLength(1);
+      expect(downloads.saved).toHaveLength(2);
     } finally {
       downloads.restore();
     }
   });
 
-  it('refuses a file that is not CSV, too large or empty, without sending anything', async () => {
+  it('refuses a file that is neither XLSX nor CSV, too large or empty, without sending anything', async () => {
     const server = serve([]);
     await openBatch();
 
-    chooseFile(new File(['PK'], 'items.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-    expect(await screen.findByTestId('enterprise-batch-refused')).toHaveTextContent('“items.xlsx”不是 CSV 文件，请选择 .csv 文件');
+    chooseFile(new File(['\xd0\xcf'], 'items.xls', { type: 'application/vnd.ms-excel' }));
+    expect(await screen.findByTestId('enterprise-batch-refused')).toHaveTextContent('“items.xls”不是 Excel 或 CSV 文件，请选择 .xlsx 或 .csv 文件');
     expect(importButton()).toBeDisabled();
 
     const large = new File([new Uint8Array(ENTERPRISE_BATCH_LIMITS.bytes + 512 * 1024)], 'large.csv', { type: 'text/csv' });
@@ -674,6 +682,39 @@ describe('批量发布 (batch publishing)', () => {
     expect(screen.queryByTestId('enterprise-batch-refused')).toBeNull();
     expect(within(batchModal()).getByText('ITEMS.CSV')).toBeInTheDocument();
     expect(batchPosts(server)).toHaveLength(0);
+  });
+
+  it('uploads the ZIP of files through the file service and sends its claim with the table', async () => {
+    const server = serve([]);
+    const modal = await openBatch();
+    expect(modal).toHaveTextContent('在“文件”列填写随表上传的 ZIP 压缩包中的文件路径');
+    let chosen: File | undefined;
+    // The browser's file picker: the hidden input gets the chosen file.
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
+      Object.defineProperty(this, 'files', { value: chosen ? [chosen] : [], configurable: true });
+      this.dispatchEvent(new Event('change'));
+    });
+    try {
+      chooseFile(csvFile());
+      await waitFor(() => expect(importButton()).toBeEnabled());
+      chosen = new File(['PK'], 'files.rar', { type: 'application/x-rar' });
+      fireEvent.click(screen.getByTestId('enterprise-publish-file-archive-choose'));
+      expect(await screen.findByTestId('enterprise-publish-file-archive-refused')).toHaveTextContent('“files.rar”的类型不符，请选择 zip 文件');
+      expect(server.xhrs).toHaveLength(0);
+
+      chosen = new File(['PK\x03\x04'], 'files.zip', { type: 'application/zip' });
+      fireEvent.click(screen.getByTestId('enterprise-publish-file-archive-choose'));
+      await waitFor(() => expect(screen.getByTestId('enterprise-publish-file-archive-task')).toHaveAttribute('data-status', 'done'));
+      expect((server.xhrs[0].call.rawBody as FormData).get('bizCode')).toBe('model');
+      fireEvent.click(importButton());
+      await waitFor(() => expect(batchPosts(server)).toHaveLength(1));
+      const form = batchPosts(server)[0].rawBody as FormData;
+      expect([...form.keys()]).toEqual(['filesClaim', 'file']);
+      expect(form.get('filesClaim')).toBe('claim-of-files.zip');
+      expect(await screen.findByTestId('enterprise-batch-result')).toHaveTextContent('已导入 3 条');
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('imports the file as the multipart field `file`, waits for the answer, says how many await review and refetches the list', async () => {
