@@ -175,6 +175,32 @@ test('a member publishes an item into the enterprise library, an operator approv
   await page.getByTestId('enterprise-item-review-submit').click();
   await expect(page.locator('.ant-message-notice').getByText('条目已通过')).toBeVisible();
   await expect(queueRow).toHaveCount(0);
+  // A batch item rejected with a remark.
+  const batchRow = page.locator('tr').filter({ hasText: `${code}-B` });
+  await batchRow.getByRole('button', { name: /驳\s*回/ }).click();
+  await page.getByTestId('enterprise-item-remark').fill('请补充材质参数');
+  await page.getByTestId('enterprise-item-review-submit').click();
+  await expect(batchRow).toHaveCount(0);
+
+  // The member sees the rejection and its remark, revises the item and sends it again.
+  await memberPage.reload();
+  const rejectedRow = memberPage
+    .getByTestId('enterprise-items-table')
+    .locator('tr')
+    .filter({ hasText: `${code}-B` });
+  await expect(rejectedRow).toContainText('已驳回');
+  await expect(rejectedRow).toContainText('请补充材质参数');
+  await rejectedRow.getByRole('button', { name: `修改 ${code}-B` }).click();
+  await expect(memberPage.getByTestId('enterprise-revise-remark')).toContainText('驳回意见：请补充材质参数');
+  await expect(memberPage.getByTestId('enterprise-publish-code')).toHaveValue(`${code}-B`);
+  await memberPage.getByTestId('enterprise-publish-add-parameter').click();
+  await memberPage.getByTestId('enterprise-publish-parameter-name-0').fill('材质');
+  await memberPage.getByTestId('enterprise-publish-parameter-value-0').fill('45 钢');
+  await shot(memberPage, 'member-revise');
+  await memberPage.getByTestId('enterprise-publish-submit').click();
+  await expect(memberPage.locator('.ant-message-notice').getByText('已重新提交，等待运营审核')).toBeVisible();
+  await expect(rejectedRow).toContainText('审核中');
+  await expect(rejectedRow.getByRole('button', { name: `修改 ${code}-B` })).toHaveCount(0);
 
   // The member's list shows it approved, under the 已通过 filter too.
   await memberPage.reload();

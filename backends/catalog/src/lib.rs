@@ -223,6 +223,7 @@ struct SearchIndexApi;
         routes::enterprise::items::list_items,
         routes::enterprise::items::item_detail,
         routes::enterprise::items::submit_item,
+        routes::enterprise::items::resubmit_item,
         routes::enterprise::files::member_file,
         routes::enterprise::batch::batch_template,
         routes::enterprise::batch::submit_batch,

@@ -121,6 +121,9 @@ pub mod enterprise {
             FILE_NOT_ACCEPTED = (1_042_001_005, OK, "文件不符合要求");
             /// No such file on the item.
             FILE_NOT_FOUND = (1_042_001_006, OK, "文件不存在");
+            /// A resubmission of an item waiting for its review (only approved and rejected
+            /// items are changed: what an operator is reviewing stays what they see).
+            ITEM_UNDER_REVIEW = (1_042_001_007, OK, "条目审核中，不能修改");
             /// A batch file that is not the template's CSV (encoding, header, no rows, too many).
             BATCH_UNREADABLE = (1_042_002_000, OK, "批量文件无法读取");
             /// A batch file over the size limit.

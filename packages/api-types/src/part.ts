@@ -69,7 +69,12 @@ export interface paths {
         };
         /** One item of the caller's organisation; another organisation's id answers like a missing one. */
         get: operations["item_detail"];
-        put?: never;
+        /**
+         * Resubmits an approved or rejected item of the caller's organisation: its fields replaced by
+         *     the draft, its files those of `keepFiles` (kept, in that order) then the new uploads, and it
+         *     waits for a review again (hidden from the approved list until then).
+         */
+        put: operations["resubmit_item"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1621,6 +1626,11 @@ export interface components {
             description?: string | null;
             /** @description At most 10: models, datasheets, drawings uploaded through the file service. */
             files?: components["schemas"]["EnterpriseFileDraft"][];
+            /**
+             * @description A resubmission's files kept from the item (their places in its `files`, from 0), before
+             *     the new ones; kept and new at most 10. Not for a first submission.
+             */
+            keepFiles?: number[];
             /** @description At most 128 characters. */
             manufacturer?: string | null;
             /** @description 1–128 characters. */
@@ -2232,6 +2242,33 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The item; missing or another organisation's → 1042001001 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    resubmit_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnterpriseItemDraft"];
+            };
+        };
+        responses: {
+            /** @description The item, pending again; missing or another organisation's → 1042001001; pending (under review) → 1042001007; keepFiles naming no file → 1042001006; otherwise as POST /items */
             200: {
                 headers: {
                     [name: string]: unknown;

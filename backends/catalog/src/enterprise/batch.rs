@@ -422,6 +422,7 @@ pub fn read(
             parameters,
             // Named in `文件`, found in the batch's ZIP by the route (`archive`).
             files: Vec::new(),
+            keep_files: Vec::new(),
         };
         match draft.parse() {
             Ok(valid) => {

@@ -92,6 +92,10 @@ pub struct EnterpriseItemDraft {
     /// At most 10: models, datasheets, drawings uploaded through the file service.
     #[serde(default)]
     pub files: Vec<EnterpriseFileDraft>,
+    /// A resubmission's files kept from the item (their places in its `files`, from 0), before
+    /// the new ones; kept and new at most 10. Not for a first submission.
+    #[serde(default)]
+    pub keep_files: Vec<usize>,
 }
 
 /// A submission whose every field is within its limits (the category is checked against the
@@ -106,6 +110,8 @@ pub struct ValidDraft {
     pub parameters: Vec<EnterpriseParameter>,
     /// Checked and copied by [`files::Attachments::take`].
     pub files: Vec<EnterpriseFileDraft>,
+    /// Places of the item's current files to keep (a resubmission), unique.
+    pub keep_files: Vec<usize>,
 }
 
 /// `raw` trimmed, required and at most `max` characters.
@@ -165,11 +171,17 @@ impl EnterpriseItemDraft {
             }
             parameters.push(EnterpriseParameter { name, value });
         }
-        if self.files.len() > files::FILES_MAX {
+        if self.files.len() + self.keep_files.len() > files::FILES_MAX {
             return Err(ApiError::bad_request(format!(
                 "files 最多{}个",
                 files::FILES_MAX
             )));
+        }
+        let mut keep_files = self.keep_files.clone();
+        keep_files.sort_unstable();
+        keep_files.dedup();
+        if keep_files.len() != self.keep_files.len() {
+            return Err(ApiError::bad_request("keepFiles 不能重复"));
         }
         Ok(ValidDraft {
             code,
@@ -179,6 +191,7 @@ impl EnterpriseItemDraft {
             description,
             parameters,
             files: self.files,
+            keep_files: self.keep_files,
         })
     }
 }
@@ -268,6 +281,7 @@ mod tests {
                 value: "6061-T6".into(),
             }],
             files: Vec::new(),
+            keep_files: Vec::new(),
         }
     }
 
@@ -312,6 +326,12 @@ mod tests {
         let mut no_category = draft();
         no_category.category_id = None;
         assert!(reason(no_category).is_some_and(|r| r.contains("categoryId")));
+        let mut kept_twice = draft();
+        kept_twice.keep_files = vec![0, 0];
+        assert!(reason(kept_twice).is_some_and(|r| r.contains("keepFiles")));
+        let mut too_many = draft();
+        too_many.keep_files = (0..=files::FILES_MAX).collect();
+        assert!(reason(too_many).is_some_and(|r| r.contains("files")));
     }
 
     #[test]

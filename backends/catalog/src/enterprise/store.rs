@@ -45,6 +45,16 @@ pub enum ReviewOutcome {
     AlreadyReviewed,
 }
 
+/// What became of a resubmission.
+#[derive(Debug, Clone)]
+pub enum ResubmitOutcome {
+    Resubmitted(Box<EnterpriseItem>),
+    /// No such item in the organisation.
+    NotFound,
+    /// The item waits for its review (pending): it is not changed under the reviewer.
+    UnderReview,
+}
+
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait EnterpriseStore {
     /// Stores a pending submission with its `files` (already in the item store) and answers it.
@@ -61,6 +71,15 @@ pub trait EnterpriseStore {
         submitter: Submitter<'_>,
         drafts: &[(ValidDraft, Vec<EnterpriseFile>)],
     ) -> anyhow::Result<usize>;
+    /// Replaces an approved or rejected item of `submitter`'s organisation with `draft` and
+    /// `files`, pending review again (the last review's remark, reviewer and time cleared).
+    async fn resubmit(
+        &self,
+        submitter: Submitter<'_>,
+        id: i64,
+        draft: &ValidDraft,
+        files: &[EnterpriseFile],
+    ) -> anyhow::Result<ResubmitOutcome>;
     /// Item `id` of `library`, only when it belongs to `org_id` (`None`: any organisation).
     async fn get(
         &self,
@@ -330,6 +349,50 @@ macro_rules! enterprise_store {
                 Ok(ItemPage { items, total })
             }
 
+            #[tracing::instrument(skip(self, draft, files))]
+            async fn resubmit(
+                &self,
+                submitter: Submitter<'_>,
+                id: i64,
+                draft: &ValidDraft,
+                files: &[EnterpriseFile],
+            ) -> anyhow::Result<ResubmitOutcome> {
+                let parameters =
+                    serde_json::to_string(&draft.parameters).context("encoding the parameters")?;
+                let files = serde_json::to_string(files).context("encoding the files")?;
+                // The state is checked by the UPDATE itself: of two resubmissions at once, or a
+                // resubmission beside a review, one sees the other's result.
+                let changed = sqlx::query(
+                    "UPDATE enterprise_item SET state = 'pending', code = $4, name = $5, \
+                     category_id = $6, manufacturer = $7, description = $8, parameters = $9, \
+                     files = $10, submitted_by = $11, remark = NULL, reviewed_by = NULL, \
+                     reviewed_at = NULL \
+                     WHERE library = $1 AND id = $2 AND org_id = $3 \
+                     AND state IN ('approved', 'rejected')",
+                )
+                .bind(submitter.library)
+                .bind(id)
+                .bind(submitter.org_id)
+                .bind(&draft.code)
+                .bind(&draft.name)
+                .bind(draft.category_id)
+                .bind(&draft.manufacturer)
+                .bind(&draft.description)
+                .bind(parameters)
+                .bind(files)
+                .bind(submitter.user_id)
+                .execute(&self.pool)
+                .await
+                .context("storing the resubmission")?
+                .rows_affected();
+                let item = self.get(submitter.library, id, Some(submitter.org_id)).await?;
+                Ok(match (changed, item) {
+                    (_, None) => ResubmitOutcome::NotFound,
+                    (0, Some(_)) => ResubmitOutcome::UnderReview,
+                    (_, Some(item)) => ResubmitOutcome::Resubmitted(Box::new(item)),
+                })
+            }
+
             #[tracing::instrument(skip(self, review))]
             async fn review(
                 &self,
@@ -383,6 +446,7 @@ kernel::repository! {
     }
     async fn submit(&self, submitter: Submitter<'_>, draft: &ValidDraft, files: &[EnterpriseFile]) -> anyhow::Result<EnterpriseItem>;
     async fn submit_many(&self, submitter: Submitter<'_>, drafts: &[(ValidDraft, Vec<EnterpriseFile>)]) -> anyhow::Result<usize>;
+    async fn resubmit(&self, submitter: Submitter<'_>, id: i64, draft: &ValidDraft, files: &[EnterpriseFile]) -> anyhow::Result<ResubmitOutcome>;
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
     async fn review(&self, library: &str, id: i64, review: &Review, reviewer: i64) -> anyhow::Result<ReviewOutcome>;

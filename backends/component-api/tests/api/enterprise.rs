@@ -25,6 +25,7 @@ const CATEGORY_NOT_FOUND: i64 = 1_042_001_003;
 const FILE_CLAIM_INVALID: i64 = 1_042_001_004;
 const FILE_NOT_ACCEPTED: i64 = 1_042_001_005;
 const FILE_NOT_FOUND: i64 = 1_042_001_006;
+const ITEM_UNDER_REVIEW: i64 = 1_042_001_007;
 const BATCH_UNREADABLE: i64 = 1_042_002_000;
 const BATCH_TOO_LARGE: i64 = 1_042_002_001;
 
@@ -630,6 +631,9 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
         ("put", format!("{QUEUE}/{{id}}"),
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
+        // After the approval above: the member resubmits; the other organisation finds no item.
+        ("put", format!("{MEMBER_BASE}/items/{{id}}"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(403), Code(0), Code(NOT_ORG_MEMBER)]),
         // The item has no files: whoever gets past the guard learns only that.
         ("get", format!("{MEMBER_BASE}/items/{{id}}/files/{{index}}"),
             [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND), Code(NOT_ORG_MEMBER)]),
@@ -677,6 +681,7 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
         let body = match (method.as_str(), path.starts_with(QUEUE)) {
             ("POST", _) => Some(draft("ENT-MATRIX-2", category)),
             ("PUT", true) => Some(json!({"approved": true})),
+            ("PUT", false) => Some(draft("ENT-MATRIX", category)),
             _ => None,
         };
         for (session, expect) in sessions.iter().zip(expected) {
@@ -782,6 +787,138 @@ async fn a_parallel_burst_of_reviews_decides_once(
     .await?;
     assert_eq!(stored["state"], winners[0]["data"]["state"]);
     assert_eq!(stored["remark"], winners[0]["data"]["remark"]);
+    app.stop().await;
+    Ok(())
+}
+
+async fn a_reviewed_item_is_resubmitted_once_with_kept_and_new_files(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let claim = |file: &Value| file["claim"].as_str().unwrap_or_default().to_owned();
+    let model = upload(&app, &actors.member, "支架.stl", "model", STL).await?;
+    let datasheet = upload(&app, &actors.member, "支架.pdf", "datasheet", PDF).await?;
+    let mut body = draft("ENT-RESUBMIT", category);
+    body["files"] = json!([
+        {"kind": "model", "claim": claim(&model)},
+        {"kind": "datasheet", "claim": claim(&datasheet)},
+    ]);
+    let first = ok(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        &actors.member,
+        Some(&body),
+    )
+    .await?;
+    let id = first["id"].as_i64().unwrap_or_default();
+    let path = format!("{items}/{id}");
+    let put = |body: Value| {
+        let (app, path, member) = (&app, path.clone(), actors.member.clone());
+        async move { call(app, reqwest::Method::PUT, &path, Some(&member), Some(&body)).await }
+    };
+
+    // Under review: not changed under the reviewer.
+    let pending = put(draft("ENT-RESUBMIT", category)).await?;
+    assert_eq!(code_of(&pending), ITEM_UNDER_REVIEW, "{pending}");
+    let rejected = ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{QUEUE}/{id}"),
+        &actors.operator,
+        Some(&json!({"approved": false, "remark": "请补充图纸"})),
+    )
+    .await?;
+    assert_eq!(rejected["state"], "rejected");
+
+    // Bad keepFiles: a place with no file, twice the same, or on a first submission.
+    let mut revised = draft("ENT-RESUBMIT", category);
+    revised["name"] = json!("安装支架（补图纸）");
+    revised["keepFiles"] = json!([5]);
+    assert_eq!(code_of(&put(revised.clone()).await?), FILE_NOT_FOUND);
+    revised["keepFiles"] = json!([1, 1]);
+    assert_eq!(code_of(&put(revised.clone()).await?), 400);
+    let mut fresh = draft("ENT-OTHER", category);
+    fresh["keepFiles"] = json!([0]);
+    let refused = call(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        Some(&actors.member),
+        Some(&fresh),
+    )
+    .await?;
+    assert_eq!(code_of(&refused), 400, "{refused}");
+
+    // Kept datasheet first, then the new drawing; pending again, the last review cleared.
+    let drawing = upload(
+        &app,
+        &actors.member,
+        "支架.dxf",
+        "drawing",
+        b"0\nSECTION\n0\nEOF\n",
+    )
+    .await?;
+    revised["keepFiles"] = json!([1]);
+    revised["files"] = json!([{"kind": "drawing", "claim": claim(&drawing)}]);
+    let again = put(revised.clone()).await?;
+    assert_eq!(code_of(&again), 0, "{again}");
+    let item = &again["data"];
+    assert_eq!(item["state"], "pending");
+    assert_eq!(item["name"], "安装支架（补图纸）");
+    assert_eq!(item["remark"], Value::Null);
+    assert_eq!(item["reviewTime"], Value::Null);
+    assert_eq!(
+        item["createTime"], first["createTime"],
+        "still the first submission's time"
+    );
+    let kinds: Vec<&str> = item["files"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|file| file["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, ["datasheet", "drawing"], "{item}");
+    assert_eq!(item["files"][0]["digest"], first["files"][1]["digest"]);
+    let (status, _, bytes) =
+        download(&app, &format!("{path}/files/0"), Some(&actors.member)).await?;
+    assert_eq!((status, bytes.as_slice()), (200, PDF));
+
+    // Approved, then ten resubmissions at once: one wins, nine find it under review.
+    ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{QUEUE}/{id}"),
+        &actors.operator,
+        Some(&json!({"approved": true})),
+    )
+    .await?;
+    let answers = join_all((0..10).map(|i| {
+        let mut body = draft("ENT-RESUBMIT", category);
+        body["name"] = json!(format!("第{i}版"));
+        put(body)
+    }))
+    .await
+    .into_iter()
+    .collect::<anyhow::Result<Vec<_>>>()?;
+    let winners: Vec<&Value> = answers
+        .iter()
+        .filter(|answer| code_of(answer) == 0)
+        .collect();
+    assert_eq!(winners.len(), 1, "{answers:?}");
+    assert_eq!(
+        answers
+            .iter()
+            .filter(|answer| code_of(answer) == ITEM_UNDER_REVIEW)
+            .count(),
+        9,
+        "{answers:?}"
+    );
+    let stored = ok(&app, reqwest::Method::GET, &path, &actors.member, None).await?;
+    assert_eq!(stored["name"], winners[0]["data"]["name"]);
+    assert_eq!(stored["state"], "pending");
     app.stop().await;
     Ok(())
 }
@@ -1257,6 +1394,7 @@ async fn a_batch_takes_its_files_from_a_zip(environment: TestEnvironment) -> any
 }
 
 kernel::backend_tests!(
+    a_reviewed_item_is_resubmitted_once_with_kept_and_new_files,
     a_batch_takes_its_files_from_a_zip,
     a_parallel_burst_of_batch_imports_keeps_each_file_whole,
     an_items_files_travel_from_the_upload_to_the_review,

@@ -5,10 +5,11 @@
 //! |---|---|
 //! | `GET /items?pageNo&pageSize&state&keyword` | the caller's organisation's items, newest first |
 //! | `GET /items/{id}` | one of them (another organisation's id answers like a missing one) |
+//! | `PUT /items/{id}` | resubmits an approved or rejected one (`enterprise:item:publish`) |
 //! | `GET /items/{id}/files/{index}` | one of its files |
 //! | `POST /items` | submits an item (permission `enterprise:item:publish`) |
-//! | `GET /items/template` | the batch file's template (CSV) |
-//! | `POST /items/batch` | multipart `file`: submits every row of a CSV, or none (same permission) |
+//! | `GET /items/template?format` | the batch file's template (CSV or XLSX) |
+//! | `POST /items/batch` | multipart `file` (+ `filesClaim`): every row of an XLSX or CSV file, or none (same permission) |
 //!
 //! Operators, under `/to/api/operation/<library>/enterprise-items` (permission
 //! `operation:enterprise-item:audit`):
@@ -156,7 +157,11 @@ pub fn configure_members(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(items::list_items))
             .route(web::post().to(items::submit_item)),
     )
-    .service(web::resource("/items/{id}").route(web::get().to(items::item_detail)))
+    .service(
+        web::resource("/items/{id}")
+            .route(web::get().to(items::item_detail))
+            .route(web::put().to(items::resubmit_item)),
+    )
     .service(web::resource("/items/{id}/files/{index}").route(web::get().to(files::member_file)));
 }
 

@@ -51,6 +51,8 @@ export interface EnterpriseItemDraft {
   description?: string;
   parameters?: EnterpriseParameter[];
   files?: EnterpriseFileDraft[];
+  /** A resubmission's files kept from the item (their places in its `files`), before the new ones. */
+  keepFiles?: number[];
 }
 
 /** An item of the organisation's enterprise library, as the enterprise routes answer it. */
@@ -101,6 +103,8 @@ export const EnterpriseErrorCode = {
   /** 文件不符合要求:<detail> — a type that does not fit its kind, or over 100 MB. */
   fileNotAccepted: 1_042_001_005,
   fileMissing: 1_042_001_006,
+  /** 条目审核中，不能修改 — a resubmission of an item still waiting for its review. */
+  underReview: 1_042_001_007,
   /** 批量文件无法读取:<reason> — not the template's header, unknown encoding, no data rows, over 1000 rows. */
   batchUnreadable: 1_042_002_000,
   /** 批量文件过大:<limit> — over 2 MB. */
@@ -161,6 +165,24 @@ export function usePublishEnterpriseItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: EnterpriseItemDraft) => publishEnterpriseItem(library, draft),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: enterpriseKeys.all(library) }),
+  });
+}
+
+/**
+ * Resubmits an approved or rejected item (`PUT /to/api/enterprise/<key>/items/{id}`): its fields replaced, its files
+ * those of `keepFiles` then the new uploads; it waits for a review again.
+ */
+export function resubmitEnterpriseItem(library: LibraryKey, id: number, draft: EnterpriseItemDraft): Promise<EnterpriseItem> {
+  return request<EnterpriseItem>({ url: `${enterpriseItemsPath(library)}/${id}`, method: 'PUT', data: draft, silent: true });
+}
+
+/** Resubmits an item of the current library and refetches its lists. */
+export function useResubmitEnterpriseItem() {
+  const { library } = useLibraryConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, draft }: { id: number; draft: EnterpriseItemDraft }) => resubmitEnterpriseItem(library, id, draft),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: enterpriseKeys.all(library) }),
   });
 }

@@ -16,7 +16,7 @@ type StateFilter = EnterpriseItemState | 'all';
  * The organisation's items in this library, newest first, a page at a time from the server: filtered by
  * review state and a keyword (code, name, manufacturer); a row (or its 查看) opens the whole item.
  */
-export function EnterpriseItems() {
+export function EnterpriseItems({ onRevise }: { onRevise?: (item: EnterpriseItem) => void }) {
   const { t, i18n } = useLibraryTranslation();
   const english = i18n.language.startsWith('en');
   const [state, setState] = useState<StateFilter>('all');
@@ -53,19 +53,37 @@ export function EnterpriseItems() {
       key: 'actions',
       title: t('enterprise.field.actions'),
       render: (_, item) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          aria-label={t('enterprise.viewItem', { code: item.code })}
-          data-testid={`enterprise-item-view-${item.id}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            setOpened(item);
-          }}
-        >
-          {t('enterprise.view')}
-        </Button>
+        <Space size={12}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            aria-label={t('enterprise.viewItem', { code: item.code })}
+            data-testid={`enterprise-item-view-${item.id}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setOpened(item);
+            }}
+          >
+            {t('enterprise.view')}
+          </Button>
+          {/* What an operator is reviewing is not changed under them: only decided items are revised. */}
+          {onRevise && item.state !== 'pending' && (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              aria-label={t('enterprise.revise.buttonLabel', { code: item.code })}
+              data-testid={`enterprise-item-revise-${item.id}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                onRevise(item);
+              }}
+            >
+              {t('enterprise.revise.button')}
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];

@@ -73,6 +73,8 @@ interface Server {
   listCalls: () => URL[];
   /** The answer of the next POST (the stored item unless set). */
   publishAnswer: FetchAnswer | undefined;
+  /** The answer of a resubmission's PUT (the item, pending, unless set). */
+  resubmitAnswer: FetchAnswer | undefined;
   /** The answer of a batch import (every row imported unless set); a promise answers when it settles. */
   batchAnswer: FetchAnswer | Promise<FetchAnswer> | undefined;
   /** The answer of the template (the CSV unless set). */
@@ -180,6 +182,7 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
     calls: [],
     listCalls: () => server.calls.filter((call) => call.method === 'GET' && call.url.pathname === ITEMS_PATH).map((call) => call.url),
     publishAnswer: undefined,
+    resubmitAnswer: undefined,
     batchAnswer: undefined,
     templateAnswer: undefined,
     xhrs: [],
@@ -189,6 +192,9 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
     if (call.url.pathname === FILE_PATH && call.method === 'GET') return { body: STEP_TEXT, headers: { 'content-type': 'model/step' } };
     if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
       return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
+    const resubmitted = /^\/to\/api\/enterprise\/part\/items\/(\d+)$/.exec(call.url.pathname);
+    if (resubmitted && call.method === 'PUT')
+      return server.resubmitAnswer ?? { body: envelope({ ...pending, id: Number(resubmitted[1]), ...(call.body as object) }) };
     if (call.url.pathname !== ITEMS_PATH) return undefined;
     if (call.method === 'POST') return server.publishAnswer ?? { body: envelope({ ...pending, id: 40, ...(call.body as object) }) };
     return { body: envelope({ list: list, total: list.length }) };
@@ -300,6 +306,8 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(await screen.findByTestId('enterprise-library-name')).toHaveTextContent('宁波紧固件有限公司');
     await waitFor(() => expect(row(31)).toBeInTheDocument());
     expect(Object.fromEntries(server.listCalls()[0].searchParams)).toEqual({ pageNo: '1', pageSize: '20' });
+    // Without enterprise:item:publish nothing is revised.
+    expect(screen.queryByTestId('enterprise-item-revise-31')).toBeNull();
 
     expect(
       within(table())
@@ -436,6 +444,49 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('本企业已被停用');
     expect(screen.queryByTestId('enterprise-publish')).toBeNull();
     expect(screen.queryByTestId('enterprise-batch')).toBeNull();
+  });
+
+  it('revises a decided item: the form starts from it, shows the rejection, keeps the ticked files and resubmits', async () => {
+    const server = serve();
+    signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
+    renderPage();
+    await screen.findByTestId(`enterprise-item-row-${approved.id}`);
+    // What an operator is reviewing is not revised.
+    expect(screen.queryByTestId(`enterprise-item-revise-${pending.id}`)).toBeNull();
+
+    fireEvent.click(screen.getByTestId(`enterprise-item-revise-${rejected.id}`));
+    expect(await screen.findByTestId('enterprise-revise-remark')).toHaveTextContent('驳回意见：缺少材料牌号');
+    expect(screen.getByTestId('enterprise-publish-code')).toHaveValue('NB-W10');
+    expect(screen.queryByTestId('enterprise-revise-files')).toBeNull();
+    fireEvent.click(screen.getByTestId('enterprise-publish-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('enterprise-revise-remark')).toBeNull());
+
+    fireEvent.click(screen.getByTestId(`enterprise-item-revise-${approved.id}`));
+    const files = await screen.findByTestId('enterprise-revise-files');
+    expect(screen.getByRole('dialog')).toHaveTextContent('修改并重新提交：NB-M8X30');
+    expect(screen.getByTestId('enterprise-publish-name')).toHaveValue(approved.name);
+    expect(screen.getByTestId('enterprise-publish-parameter-value-1')).toHaveValue('30 mm');
+    const keep = within(files).getByRole('checkbox');
+    expect(files).toHaveTextContent('三维模型：NB-M8X30.step（2 KB）');
+    expect(keep).toBeChecked();
+    fireEvent.click(keep);
+    expect(keep).not.toBeChecked();
+    type('enterprise-publish-name', '内六角圆柱头螺钉 M8×30（A4-80）');
+    await waitFor(() => expect(screen.getByTestId('enterprise-publish-submit')).toHaveTextContent('重新提交审核'));
+    fireEvent.click(screen.getByTestId('enterprise-publish-submit'));
+    await waitFor(() => expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    const put = server.calls.find((call) => call.method === 'PUT')!;
+    expect(put.url.pathname).toBe(`${ITEMS_PATH}/${approved.id}`);
+    expect(put.body).toStrictEqual({
+      code: 'NB-M8X30',
+      name: '内六角圆柱头螺钉 M8×30（A4-80）',
+      categoryId: 8,
+      manufacturer: '宁波紧固件',
+      description: '不锈钢 A2-70，全螺纹',
+      parameters: approved.parameters,
+      keepFiles: [],
+    });
+    expect(await screen.findByText('已重新提交，等待运营审核')).toBeInTheDocument();
   });
 
   it('checks the form before sending: required fields, and parameter names given twice', async () => {

@@ -6,7 +6,7 @@ import { hasPermission } from '@portal/session';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 // The enterprise view's strings load with this page, not the first load.
 import '../../../i18n/enterprise-messages';
-import { ENTERPRISE_PUBLISH_PERMISSION } from '../api/enterprise-items';
+import { ENTERPRISE_PUBLISH_PERMISSION, type EnterpriseItem } from '../api/enterprise-items';
 import { BatchPublishModal } from './batch-publish-modal';
 import { EnterpriseItems } from './enterprise-items';
 import { PublishItemModal } from './publish-item-modal';
@@ -23,6 +23,7 @@ export function EnterpriseLibrary({ orgId }: { orgId: number | undefined }) {
   const permissions = useSession((state) => state.permissions);
   const [publishing, setPublishing] = useState(false);
   const [batchPublishing, setBatchPublishing] = useState(false);
+  const [revising, setRevising] = useState<EnterpriseItem>();
   if (orgId === undefined || !user || Number(user.orgId) !== orgId) {
     return <Result status="403" title={t('enterprise.notMemberTitle')} subTitle={t('enterprise.notMemberText')} data-testid="enterprise-library-forbidden" />;
   }
@@ -53,10 +54,12 @@ export function EnterpriseLibrary({ orgId }: { orgId: number | undefined }) {
         }
       >
         {user.orgEnable === false && <Alert type="warning" showIcon title={t('enterprise.disabled')} style={{ marginBottom: 16 }} />}
-        <EnterpriseItems />
+        <EnterpriseItems onRevise={canPublish ? setRevising : undefined} />
       </Card>
       {canPublish && <PublishItemModal open={publishing} onClose={() => setPublishing(false)} />}
       {canPublish && <BatchPublishModal open={batchPublishing} onClose={() => setBatchPublishing(false)} />}
+      {/* A fresh form for every item revised. */}
+      {canPublish && revising && <PublishItemModal key={revising.id} open item={revising} onClose={() => setRevising(undefined)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Space, TreeSelect, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, TreeSelect, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isPortalError } from '@portal/http';
@@ -12,8 +12,10 @@ import {
   ENTERPRISE_LIMITS,
   EnterpriseErrorCode,
   usePublishEnterpriseItem,
+  useResubmitEnterpriseItem,
   type EnterpriseFileDraft,
   type EnterpriseFileKind,
+  type EnterpriseItem,
   type EnterpriseItemDraft,
 } from '../api/enterprise-items';
 import { EnterpriseFileField, type EnterpriseFileValue } from './enterprise-file-field';
@@ -63,17 +65,36 @@ export function toDraft(values: PublishFormValues, files: EnterpriseFileDraft[] 
 
 type FileValues = Partial<Record<EnterpriseFileKind, EnterpriseFileValue>>;
 
+/** The form filled with an item's fields, for its resubmission. */
+function valuesOf(item: EnterpriseItem): PublishFormValues {
+  return {
+    code: item.code,
+    name: item.name,
+    categoryId: item.categoryId ?? undefined,
+    manufacturer: item.manufacturer ?? undefined,
+    description: item.description || undefined,
+    parameters: item.parameters.map((parameter) => ({ ...parameter })),
+  };
+}
+
 /**
  * 发布条目: a form with the contract's limits, submitted for the operators' review. A refusal of the server
  * shows in the form (the category's under its field) and keeps what was typed; so does closing the dialog.
+ * With `item` (an approved or rejected one) it is 修改并重新提交: the form starts from the item, its files are
+ * kept unless unticked, new ones are uploaded beside them, and the item waits for a review again.
  */
-export function PublishItemModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PublishItemModal({ open, onClose, item }: { open: boolean; onClose: () => void; item?: EnterpriseItem }) {
   const { t, i18n } = useLibraryTranslation();
   const english = i18n.language.startsWith('en');
   const { message } = App.useApp();
   const { library } = useLibraryConfig();
   const [form] = Form.useForm<PublishFormValues>();
   const publish = usePublishEnterpriseItem();
+  const resubmit = useResubmitEnterpriseItem();
+  const revising = item !== undefined;
+  /** The item's files kept on resubmission (their places in `item.files`): all, until unticked. */
+  const [kept, setKept] = useState<number[]>(() => item?.files.map((_, index) => index) ?? []);
+  const pending = publish.isPending || resubmit.isPending;
   const categories = useCategoryTree(library);
   const treeData = useMemo(() => categoryOptions(categories.data ?? [], english), [categories.data, english]);
   const [serverError, setServerError] = useState<string>();
@@ -97,8 +118,13 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
   const submit = async (values: PublishFormValues) => {
     setServerError(undefined);
     try {
-      await publish.mutateAsync(toDraft(values, fileDrafts));
-      void message.success(t('enterprise.publish.submitted'));
+      if (item) {
+        await resubmit.mutateAsync({ id: item.id, draft: { ...toDraft(values, fileDrafts), keepFiles: kept } });
+        void message.success(t('enterprise.revise.submitted'));
+      } else {
+        await publish.mutateAsync(toDraft(values, fileDrafts));
+        void message.success(t('enterprise.publish.submitted'));
+      }
       form.resetFields();
       setFiles({});
       setFileGeneration((generation) => generation + 1);
@@ -114,22 +140,32 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
   return (
     <Modal
       open={open}
-      title={t('enterprise.publish.title')}
-      okText={t('enterprise.publish.submit')}
+      title={revising ? t('enterprise.revise.title', { code: item.code }) : t('enterprise.publish.title')}
+      okText={revising ? t('enterprise.revise.submit') : t('enterprise.publish.submit')}
       cancelText={t('enterprise.publish.cancel')}
-      okButtonProps={{ loading: publish.isPending, disabled: uploading, 'data-testid': 'enterprise-publish-submit' }}
+      okButtonProps={{ loading: pending, disabled: uploading, 'data-testid': 'enterprise-publish-submit' }}
       cancelButtonProps={{ 'data-testid': 'enterprise-publish-cancel' }}
       onOk={() => form.submit()}
       onCancel={close}
       width={640}
       data-testid="enterprise-publish-modal"
     >
-      <Typography.Paragraph type="secondary">{t('enterprise.publish.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{revising ? t('enterprise.revise.intro') : t('enterprise.publish.intro')}</Typography.Paragraph>
+      {item?.state === 'rejected' && item.remark && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('enterprise.revise.remark', { remark: item.remark })}
+          style={{ marginBottom: 16 }}
+          data-testid="enterprise-revise-remark"
+        />
+      )}
       {serverError && <Alert type="error" showIcon role="alert" title={serverError} style={{ marginBottom: 16 }} data-testid="enterprise-publish-error" />}
       <Form<PublishFormValues>
         form={form}
         layout="vertical"
         name={`enterprise-publish-${library}`}
+        initialValues={item ? valuesOf(item) : undefined}
         data-testid="enterprise-publish-form"
         onFinish={(values) => void submit(values)}
       >
@@ -247,7 +283,28 @@ export function PublishItemModal({ open, onClose }: { open: boolean; onClose: ()
             )}
           </Form.List>
         </Form.Item>
-        <Form.Item label={t('enterprise.field.files')} extra={t('enterprise.files.hint', { size: formatBytes(ENTERPRISE_LIMITS.fileBytes) })}>
+        {item && item.files.length > 0 && (
+          <Form.Item label={t('enterprise.revise.keepFiles')} extra={t('enterprise.revise.keepHint')}>
+            <Space direction="vertical" data-testid="enterprise-revise-files">
+              {item.files.map((file, index) => (
+                <Checkbox
+                  key={`${index}-${file.digest}`}
+                  checked={kept.includes(index)}
+                  onChange={(event) =>
+                    setKept((previous) => (event.target.checked ? [...previous, index].sort((a, b) => a - b) : previous.filter((place) => place !== index)))
+                  }
+                  data-testid={`enterprise-revise-keep-${index}`}
+                >
+                  {t('enterprise.revise.fileLabel', { kind: t(`enterprise.files.kind.${file.kind}`), name: file.name, size: formatBytes(file.size) })}
+                </Checkbox>
+              ))}
+            </Space>
+          </Form.Item>
+        )}
+        <Form.Item
+          label={revising ? t('enterprise.revise.newFiles') : t('enterprise.field.files')}
+          extra={t('enterprise.files.hint', { size: formatBytes(ENTERPRISE_LIMITS.fileBytes) })}
+        >
           <Space direction="vertical" style={{ width: '100%' }} key={fileGeneration}>
             {ENTERPRISE_FILE_KINDS.map((kind) => (
               <div key={kind}>
