@@ -1452,7 +1452,7 @@ export interface components {
             /**
              * Format: binary
              * @description An XLSX workbook or a CSV file (UTF-8 or GB18030) with the template's header
-             *     (`编码,名称,分类,厂商,描述,参数`), ≤ 2 MB and 1000 rows.
+             *     (`编码,名称,分类,厂商,描述,参数[,文件]`), ≤ 2 MB and 1000 rows.
              */
             file: string;
             /**

@@ -9,7 +9,7 @@ use std::path::Path;
 use kernel::error::enterprise::{FILE_CLAIM_INVALID, FILE_NOT_ACCEPTED};
 use kernel::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
-use storage::claims::FileClaims;
+use storage::claims::{FileClaim, FileClaims};
 use utoipa::ToSchema;
 
 use crate::item::files::ItemFiles;
@@ -149,12 +149,7 @@ impl Attachments {
         let now = chrono::Utc::now().timestamp();
         let mut accepted = Vec::with_capacity(drafts.len());
         for draft in drafts {
-            let claim = self
-                .claims
-                .verify(&draft.claim, now)
-                .ok()
-                .filter(|claim| claim.owner == user_id)
-                .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+            let claim = self.verified(&draft.claim, user_id, now)?;
             let extension = extension(&claim.name);
             if !draft.kind.extensions().contains(&extension.as_str()) {
                 return Err(ApiError::with_detail(
@@ -167,22 +162,12 @@ impl Attachments {
                     ),
                 ));
             }
-            if claim.size > FILE_MAX_BYTES {
-                return Err(ApiError::with_detail(
-                    FILE_NOT_ACCEPTED,
-                    format!("{} 超过 {} MB", claim.name, FILE_MAX_BYTES / 1024 / 1024),
-                ));
-            }
+            within_limit(&claim, FILE_MAX_BYTES)?;
             accepted.push((draft.kind, claim, extension));
         }
         let mut files = Vec::with_capacity(accepted.len());
         for (kind, claim, extension) in accepted {
-            let bytes = self
-                .files
-                .read_upload(&claim.key)
-                .await
-                .map_err(ApiError::internal)?
-                .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+            let bytes = self.read_claimed(&claim).await?;
             files.push(self.store(kind, &claim.name, &extension, bytes).await?);
         }
         Ok(files)
@@ -196,32 +181,34 @@ impl Attachments {
         user_id: i64,
         max_bytes: u64,
     ) -> ApiResult<(String, Vec<u8>)> {
-        let now = chrono::Utc::now().timestamp();
-        let claim = self
-            .claims
-            .verify(claim, now)
-            .ok()
-            .filter(|claim| claim.owner == user_id)
-            .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
+        let claim = self.verified(claim, user_id, chrono::Utc::now().timestamp())?;
         if extension(&claim.name) != "zip" {
             return Err(ApiError::with_detail(
                 FILE_NOT_ACCEPTED,
                 format!("{} 不是 ZIP 压缩包", claim.name),
             ));
         }
-        if claim.size > max_bytes {
-            return Err(ApiError::with_detail(
-                FILE_NOT_ACCEPTED,
-                format!("{} 超过 {} MB", claim.name, max_bytes / 1024 / 1024),
-            ));
-        }
-        let bytes = self
-            .files
+        within_limit(&claim, max_bytes)?;
+        let bytes = self.read_claimed(&claim).await?;
+        Ok((claim.name, bytes))
+    }
+
+    /// The claim `raw`, signed by the file service, unexpired at `now` and `user_id`'s own.
+    fn verified(&self, raw: &str, user_id: i64, now: i64) -> ApiResult<FileClaim> {
+        self.claims
+            .verify(raw, now)
+            .ok()
+            .filter(|claim| claim.owner == user_id)
+            .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))
+    }
+
+    /// The claimed upload's bytes; an upload deleted since answers as a bad claim.
+    async fn read_claimed(&self, claim: &FileClaim) -> ApiResult<Vec<u8>> {
+        self.files
             .read_upload(&claim.key)
             .await
             .map_err(ApiError::internal)?
-            .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))?;
-        Ok((claim.name, bytes))
+            .ok_or_else(|| ApiError::new(FILE_CLAIM_INVALID))
     }
 
     /// Copies a checked file's `bytes` into the item store, with a thumbnail when it is a model
@@ -289,6 +276,17 @@ impl Attachments {
             }
         }
     }
+}
+
+/// A claimed file of at most `max_bytes`.
+fn within_limit(claim: &FileClaim, max_bytes: u64) -> ApiResult<()> {
+    if claim.size > max_bytes {
+        return Err(ApiError::with_detail(
+            FILE_NOT_ACCEPTED,
+            format!("{} 超过 {} MB", claim.name, max_bytes / 1024 / 1024),
+        ));
+    }
+    Ok(())
 }
 
 /// Pixels of a thumbnail's side.

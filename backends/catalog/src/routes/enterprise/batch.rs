@@ -21,7 +21,7 @@ use crate::store::CategoryStore;
 #[allow(dead_code)] // documents the form only
 pub struct BatchUpload {
     /// An XLSX workbook or a CSV file (UTF-8 or GB18030) with the template's header
-    /// (`编码,名称,分类,厂商,描述,参数`), ≤ 2 MB and 1000 rows.
+    /// (`编码,名称,分类,厂商,描述,参数[,文件]`), ≤ 2 MB and 1000 rows.
     #[schema(value_type = String, format = Binary)]
     pub file: Vec<u8>,
     /// The `claim` of a ZIP uploaded through the file service (bizCode `model`, ≤ 200 MB) holding
