@@ -6,8 +6,9 @@ import { chooseSelectOption } from './support/library-pages';
 
 // Enterprise libraries (docs/enterprise-library.md): a member of an organisation publishes an item into the
 // parts library's enterprise library from private mode; it waits for review; an operator approves it in the
-// operations platform; the member then finds it approved. Someone outside the organisation gets the 403 card,
-// and the public library never shows the item.
+// operations platform; the member then finds it approved and shows it on the organisation's public page. Someone
+// outside the organisation sees only that page (nothing until the item is shown), and the public library never
+// lists the item.
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -141,12 +142,14 @@ test('a member publishes an item into the enterprise library, an operator approv
       .filter({ hasText: `${code}-B` }),
   ).toContainText('审核中');
 
-  // Someone outside the organisation gets the 403 card; the public parts library does not know the item.
+  // Someone outside the organisation gets its public page, empty so far; the public parts library does not know the item.
   const outsider = await registerMember(request, `entoutsider-${uniqueSuffix()}@example.com`, '王工');
   const outsiderContext = await browser.newContext();
   const outsiderPage = await outsiderContext.newPage();
   await outsiderPage.goto(`${library}&token=${encodeURIComponent(outsider.accessToken)}&refreshToken=${encodeURIComponent(outsider.refreshToken)}`);
-  await expect(outsiderPage.getByTestId('enterprise-library-forbidden')).toBeVisible();
+  await expect(outsiderPage.getByTestId('enterprise-showcase-name')).toHaveText(orgName);
+  await expect(outsiderPage.getByTestId('enterprise-showcase-empty')).toBeVisible();
+  await expect(outsiderPage.getByTestId('enterprise-library')).toHaveCount(0);
   const search = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
   expect(search.data.total).toBe(0);
 
@@ -218,9 +221,38 @@ test('a member publishes an item into the enterprise library, an operator approv
   const after = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent(code)}`)).json()) as { data: { total: number } };
   expect(after.data.total).toBe(0);
 
-  // In English an organisation's member has the longest header (the private/open switch too): no sideways scroll.
+  // The member shows the approved item on the organisation's public page, and previews it.
   await memberPage.keyboard.press('Escape');
   await expect(memberPage.getByTestId('enterprise-item-drawer')).toBeHidden();
+  await memberRow.getByRole('switch', { name: `在企业公开主页展示 ${code}` }).click();
+  await expect(memberPage.locator('.ant-message-notice').getByText(`${code} 已在企业公开主页展示`)).toBeVisible();
+  await memberPage.getByTestId('enterprise-public-view').click();
+  await expect(memberPage.getByTestId('enterprise-showcase-table')).toContainText(code);
+  await memberPage.getByTestId('enterprise-showcase-back').click();
+  await expect(memberPage.getByTestId('enterprise-library')).toBeVisible();
+  // Everyone sees it there now, with its model's picture and its download, and nothing of its review.
+  await outsiderPage.reload();
+  const shownRow = outsiderPage.getByTestId('enterprise-showcase-table').locator('tr').filter({ hasText: singleItem });
+  await expect(shownRow).toContainText('L 形安装支架');
+  await expect(outsiderPage.getByTestId('enterprise-showcase-table')).not.toContainText(`${code}-A`);
+  await shownRow.click();
+  const shownFiles = outsiderPage.getByTestId('enterprise-item-files');
+  await expect(shownFiles.getByTestId('enterprise-item-file-thumbnail-0')).toBeVisible();
+  const [publicDownload] = await Promise.all([outsiderPage.waitForEvent('download'), shownFiles.getByRole('button', { name: `下载 ${MODEL_NAME}` }).click()]);
+  expect(readFileSync(await publicDownload.path(), 'utf8')).toBe(STL);
+  await expect(outsiderPage.getByTestId('enterprise-item-drawer')).not.toContainText('审核');
+  await shot(outsiderPage, 'outsider-showcase');
+  await outsiderPage.keyboard.press('Escape');
+  await expect(outsiderPage.getByTestId('enterprise-item-drawer')).toBeHidden();
+  for (const width of [1280, 500]) {
+    await outsiderPage.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() => outsiderPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${width} px` })
+      .toBeLessThanOrEqual(0);
+    await shot(outsiderPage, `outsider-showcase-${width}`);
+  }
+
+  // In English an organisation's member has the longest header (the private/open switch too): no sideways scroll.
   await memberPage.getByTestId('language-switch').click();
   await expect(memberPage.getByTestId('enterprise-batch')).toHaveText(/Batch publish/);
   for (const width of [1440, 1280, 500]) {

@@ -227,6 +227,9 @@ struct SearchIndexApi;
         routes::enterprise::files::member_file,
         routes::enterprise::batch::batch_template,
         routes::enterprise::batch::submit_batch,
+        routes::enterprise::showcase::set_showcase,
+        routes::enterprise::showcase::showcase_items,
+        routes::enterprise::showcase::showcase_file,
     ),
     components(schemas(
         enterprise::batch::EnterpriseBatchReport,
@@ -240,6 +243,8 @@ struct SearchIndexApi;
         enterprise::EnterpriseFileKind,
         enterprise::EnterpriseParameter,
         enterprise::EnterpriseItemState,
+        enterprise::ShowcaseRequest,
+        enterprise::ShowcaseItem,
     )),
     tags((name = "enterprise", description = "企业库 Enterprise library (organisation members)"))
 )]

@@ -124,6 +124,8 @@ pub mod enterprise {
             /// A resubmission of an item waiting for its review (only approved and rejected
             /// items are changed: what an operator is reviewing stays what they see).
             ITEM_UNDER_REVIEW = (1_042_001_007, OK, "条目审核中，不能修改");
+            /// Showing an item on the organisation's public page before it was approved.
+            ITEM_NOT_APPROVED = (1_042_001_008, OK, "仅审核通过的条目可以公开展示");
             /// A batch file that is not the template's CSV (encoding, header, no rows, too many).
             BATCH_UNREADABLE = (1_042_002_000, OK, "批量文件无法读取");
             /// A batch file over the size limit.

@@ -204,6 +204,7 @@ impl utoipa::Modify for BearerScheme {
         routes::brand_application::review::review_brand_application,
         routes::brand_application::brand::get_brand,
         routes::brand_application::brand::my_brands,
+        routes::org::get_public_org,
         routes::operation::user_page::page_users,
         routes::operation::user_status::update_user_status,
         routes::operation::user_sessions_revoke::revoke_user_sessions,
@@ -278,6 +279,7 @@ impl utoipa::Modify for BearerScheme {
         operation::signups::DailySignups,
         routes::brand_application::BrandApplicationView,
         routes::brand_application::brand::BrandView,
+        routes::org::PublicOrgView,
         routes::brand_application::create::CreateBrandApplicationRequest,
         routes::brand_application::review::ReviewBrandApplicationRequest,
         brand::BrandCategory,
@@ -308,6 +310,7 @@ impl utoipa::Modify for BearerScheme {
         (name = "feedback", description = "反馈 Feedback to the platform (/to/api/operation)"),
         (name = "front-log", description = "前端日志 Front-end error log (/tool/api)"),
         (name = "brand-application", description = "品牌入驻 Brand entry applications"),
+        (name = "org", description = "组织 Organisations' public face"),
         (name = "operation", description = "运营平台 Operations platform: users, audit log"),
         (name = "stat", description = "使用统计 Usage statistics (operators, /to/stat)"),
     )

@@ -99,6 +99,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/enterprise/part/items/{id}/showcase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Shows an approved item of the caller's organisation on its public page, or hides it. A
+         *     resubmitted item leaves the page while it waits for review and comes back once approved.
+         */
+        put: operations["set_showcase"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/part/showcase/{orgId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The items organisation `orgId` shows in this library, newest first; no sign-in needed. An
+         *     organisation that shows nothing (or does not exist) answers an empty page.
+         */
+        get: operations["showcase_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/part/showcase/{orgId}/items/{id}/files/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file (or thumbnail) of an item organisation `orgId` shows; no sign-in needed. An item it
+         *     does not show answers like a missing one.
+         */
+        get: operations["showcase_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/part/enterprise-items": {
         parameters: {
             query?: never;
@@ -945,6 +1005,8 @@ export interface components {
                 reviewTime?: number | null;
                 /** Format: int64 */
                 reviewedBy?: number | null;
+                /** @description The organisation shows the item on its public page (seen by everyone while approved). */
+                showcased: boolean;
                 state: components["schemas"]["EnterpriseItemState"];
                 /**
                  * Format: int64
@@ -1042,6 +1104,8 @@ export interface components {
                     reviewTime?: number | null;
                     /** Format: int64 */
                     reviewedBy?: number | null;
+                    /** @description The organisation shows the item on its public page (seen by everyone while approved). */
+                    showcased: boolean;
                     state: components["schemas"]["EnterpriseItemState"];
                     /**
                      * Format: int64
@@ -1105,6 +1169,48 @@ export interface components {
                      */
                     nameZh?: string | null;
                     website?: string | null;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_ShowcaseItem: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /** Format: int64 */
+                    categoryId?: number | null;
+                    categoryName: string;
+                    categoryNameEn: string;
+                    code: string;
+                    description: string;
+                    files: components["schemas"]["EnterpriseFile"][];
+                    /** Format: int64 */
+                    id: number;
+                    library: string;
+                    manufacturer?: string | null;
+                    name: string;
+                    /** Format: int64 */
+                    orgId: number;
+                    parameters: components["schemas"]["EnterpriseParameter"][];
+                    /**
+                     * Format: int64
+                     * @description When it was approved (epoch milliseconds).
+                     */
+                    publishTime?: number | null;
                 }[];
                 /**
                  * Format: int64
@@ -1606,6 +1712,8 @@ export interface components {
             reviewTime?: number | null;
             /** Format: int64 */
             reviewedBy?: number | null;
+            /** @description The organisation shows the item on its public page (seen by everyone while approved). */
+            showcased: boolean;
             state: components["schemas"]["EnterpriseItemState"];
             /**
              * Format: int64
@@ -2074,6 +2182,37 @@ export interface components {
             state: components["schemas"]["ShapeState"];
         };
         /**
+         * @description An item as the organisation's public page shows it to everyone: what the organisation
+         *     published, without the review's internals (state, remark, who submitted and reviewed).
+         */
+        ShowcaseItem: {
+            /** Format: int64 */
+            categoryId?: number | null;
+            categoryName: string;
+            categoryNameEn: string;
+            code: string;
+            description: string;
+            files: components["schemas"]["EnterpriseFile"][];
+            /** Format: int64 */
+            id: number;
+            library: string;
+            manufacturer?: string | null;
+            name: string;
+            /** Format: int64 */
+            orgId: number;
+            parameters: components["schemas"]["EnterpriseParameter"][];
+            /**
+             * Format: int64
+             * @description When it was approved (epoch milliseconds).
+             */
+            publishTime?: number | null;
+        };
+        /** @description Whether an item is shown on the organisation's public page, as sent. */
+        ShowcaseRequest: {
+            /** @description `true` shows the (approved) item to everyone on the organisation's page, `false` hides it. */
+            showcased?: boolean | null;
+        };
+        /**
          * @description The template's file format.
          * @enum {string}
          */
@@ -2300,6 +2439,96 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The file (attachment; ETag, Range) or its thumbnail; another organisation's item → 1042001001; no such file or thumbnail → 1042001006 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    set_showcase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowcaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The item; showing a pending or rejected item → 1042001008; missing or another organisation's → 1042001001; without enterprise:item:publish → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    showcase_items: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Matches code, name and manufacturer. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Organisation id */
+                orgId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; bad paging → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_ShowcaseItem"];
+                };
+            };
+        };
+    };
+    showcase_file: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: the model's PNG thumbnail (256 × 256) instead of the file; a file without one →
+                 *     1042001006.
+                 */
+                thumbnail?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Organisation id */
+                orgId: number;
+                /** @description Item id */
+                id: number;
+                /** @description The file's place in the item's `files`, from 0 */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (attachment; ETag, Range) or its thumbnail; an item not shown → 1042001001; no such file or thumbnail → 1042001006 */
             200: {
                 headers: {
                     [name: string]: unknown;

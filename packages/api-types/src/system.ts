@@ -1030,6 +1030,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/org/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An enabled organisation's name; no sign-in needed. The platform, the blocked placeholder, a
+         *     disabled or an unknown organisation answer 1002025000.
+         */
+        get: operations["get_public_org"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/user/access-tokens": {
         parameters: {
             query?: never;
@@ -2187,6 +2207,24 @@ export interface components {
                 roles: string[];
                 /** Format: int64 */
                 userId: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PublicOrgView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** Format: int64 */
+                id: number;
+                name: string;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -3375,6 +3413,12 @@ export interface components {
             roles: string[];
             /** Format: int64 */
             userId: number;
+        };
+        /** @description What anyone may know of an organisation. */
+        PublicOrgView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         RegisterRequest: {
             code?: string | null;
@@ -4928,6 +4972,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    get_public_org: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, name}; not found or disabled → 1002025000 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PublicOrgView"];
                 };
             };
         };

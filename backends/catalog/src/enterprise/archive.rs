@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::io::{Cursor, Read};
 use std::sync::Arc;
 
+use super::batch::{BatchRow, BatchRowError, FILES_COLUMN};
 use super::files::{extension, EnterpriseFileKind, FILES_MAX, FILE_MAX_BYTES};
 
 /// The largest ZIP a batch takes (it is read whole, as an item's file is).
@@ -89,9 +90,25 @@ pub struct Located {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadArchive(pub String);
 
+/// The archive's bytes, shared with the threads that inflate its entries.
+type SharedZip = zip::ZipArchive<Cursor<Arc<[u8]>>>;
+
+/// What the sizes in a ZIP's central directory add up to (a streamed archive's local headers
+/// carry none): checked before anything is inflated, against archives that swell to gigabytes.
+pub fn declared_inflated_size<R: Read + std::io::Seek>(
+    zip: &mut zip::ZipArchive<R>,
+) -> zip::result::ZipResult<u128> {
+    let mut inflated = 0u128;
+    for index in 0..zip.len() {
+        inflated = inflated.saturating_add(u128::from(zip.by_index_raw(index)?.size()));
+    }
+    Ok(inflated)
+}
+
 /// A ZIP's directory: where each file is, and what it declares it inflates to.
 pub struct Archive {
-    bytes: Arc<Vec<u8>>,
+    /// Parsed once; a clone shares the directory and the bytes.
+    zip: SharedZip,
     /// Normalised path (`/` separators, no leading `./` or `/`) → (index, declared size).
     by_path: HashMap<String, (usize, u64)>,
     /// Lower-case path → paths, for a name whose case differs (Windows users do not see it).
@@ -122,8 +139,8 @@ fn file_name(path: &str) -> &str {
 impl Archive {
     /// Reads the archive's central directory (nothing is inflated).
     pub fn open(bytes: Vec<u8>) -> Result<Self, BadArchive> {
-        let bytes = Arc::new(bytes);
-        let mut zip = zip::ZipArchive::new(Cursor::new(bytes.as_slice()))
+        let bytes: Arc<[u8]> = bytes.into();
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes))
             .map_err(|error| BadArchive(format!("文件压缩包无法读取: {error}")))?;
         let mut by_path = HashMap::new();
         let mut by_folded_path: HashMap<String, Vec<String>> = HashMap::new();
@@ -151,7 +168,7 @@ impl Archive {
             by_path.insert(path, (index, entry.size()));
         }
         Ok(Self {
-            bytes,
+            zip,
             by_path,
             by_folded_path,
             by_file_name,
@@ -211,9 +228,8 @@ impl Archive {
     /// The bytes of entry `index`, inflated off the server's threads; at most
     /// [`FILE_MAX_BYTES`], whatever the entry declared.
     pub async fn extract(&self, index: usize) -> anyhow::Result<Vec<u8>> {
-        let bytes = Arc::clone(&self.bytes);
+        let mut zip = self.zip.clone();
         tokio::task::spawn_blocking(move || {
-            let mut zip = zip::ZipArchive::new(Cursor::new(bytes.as_slice()))?;
             let entry = zip.by_index(index)?;
             let mut out = Vec::new();
             entry.take(FILE_MAX_BYTES + 1).read_to_end(&mut out)?;
@@ -225,6 +241,38 @@ impl Archive {
         })
         .await?
     }
+}
+
+/// Every row's files, found in the batch's `archive` and checked, in the rows' order; a file that
+/// cannot be found or taken, or files named when no archive was sent, is a row error in `文件`.
+pub fn locate_rows(
+    archive: Option<&Archive>,
+    rows: &[BatchRow],
+) -> (Vec<Vec<Located>>, Vec<BatchRowError>) {
+    let mut errors = Vec::new();
+    let located = rows
+        .iter()
+        .map(|row| {
+            let mut refuse = |reason: String| {
+                errors.push(BatchRowError {
+                    row: row.line,
+                    field: Some(FILES_COLUMN.to_owned()),
+                    reason,
+                });
+            };
+            let Some(archive) = archive else {
+                if !row.files.is_empty() {
+                    refuse("填写了文件，请同时上传文件压缩包 (ZIP)".to_owned());
+                }
+                return Vec::new();
+            };
+            row.files
+                .iter()
+                .filter_map(|reference| archive.locate(reference).map_err(&mut refuse).ok())
+                .collect()
+        })
+        .collect();
+    (located, errors)
 }
 
 #[cfg(test)]

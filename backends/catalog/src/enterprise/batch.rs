@@ -18,7 +18,7 @@ use rust_xlsxwriter::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::archive::{references_of, FileReference};
+use super::archive::{declared_inflated_size, references_of, FileReference};
 use super::{EnterpriseItemDraft, EnterpriseParameter, ValidDraft};
 use crate::model::CategoryRecord;
 
@@ -303,13 +303,8 @@ fn xlsx_rows(bytes: &[u8]) -> Result<Vec<Row>, Unreadable> {
 fn xlsx_rows_within(bytes: &[u8], max_inflated: u128) -> Result<Vec<Row>, Unreadable> {
     let not_a_workbook =
         || Unreadable("不是有效的 XLSX 文件（请使用下载的模板，或另存为 CSV）".into());
-    // The central directory's sizes (a streamed workbook's local headers carry none).
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| not_a_workbook())?;
-    let mut inflated = 0u128;
-    for index in 0..archive.len() {
-        let part = archive.by_index_raw(index).map_err(|_| not_a_workbook())?;
-        inflated = inflated.saturating_add(u128::from(part.size()));
-    }
+    let inflated = declared_inflated_size(&mut archive).map_err(|_| not_a_workbook())?;
     if inflated > max_inflated {
         return Err(Unreadable("XLSX 文件解压后过大".into()));
     }
@@ -358,13 +353,8 @@ pub fn read(
         .next()
         .ok_or_else(|| Unreadable("文件中没有数据行".into()))?;
     let columns = header.cells.len();
-    if columns < REQUIRED_COLUMNS
-        || header
-            .cells
-            .iter()
-            .map(String::as_str)
-            .ne(COLUMNS[..columns.min(COLUMNS.len())].iter().copied())
-        || columns > COLUMNS.len()
+    if !(REQUIRED_COLUMNS..=COLUMNS.len()).contains(&columns)
+        || header.cells[..] != COLUMNS[..columns]
     {
         return Err(Unreadable(format!(
             "表头应为 {}（请使用下载的模板）",

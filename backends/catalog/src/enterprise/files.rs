@@ -4,14 +4,16 @@
 //! own, unexpired), the file's type against its kind and its size, and copies the bytes into its
 //! content-addressed item store. The item then keeps its files whatever becomes of the upload.
 
+use std::collections::HashMap;
 use std::path::Path;
 
-use kernel::error::enterprise::{FILE_CLAIM_INVALID, FILE_NOT_ACCEPTED};
+use kernel::error::enterprise::{BATCH_UNREADABLE, FILE_CLAIM_INVALID, FILE_NOT_ACCEPTED};
 use kernel::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
 use storage::claims::{FileClaim, FileClaims};
 use utoipa::ToSchema;
 
+use super::archive::{Archive, Located};
 use crate::item::files::ItemFiles;
 
 /// At most this many files per item.
@@ -240,6 +242,37 @@ impl Attachments {
             digest: stored.digest,
             thumbnail,
         })
+    }
+
+    /// The files [`super::archive::locate_rows`] found for each row, inflated from `archive` and
+    /// stored as [`Self::store`] stores an upload; a file several rows name is read and stored once.
+    pub async fn store_from_archive(
+        &self,
+        archive: &Archive,
+        located: Vec<Vec<Located>>,
+    ) -> ApiResult<Vec<Vec<EnterpriseFile>>> {
+        let mut stored: HashMap<(usize, EnterpriseFileKind), EnterpriseFile> = HashMap::new();
+        let mut rows = Vec::with_capacity(located.len());
+        for files in located {
+            let mut attached = Vec::with_capacity(files.len());
+            for found in files {
+                let key = (found.index, found.kind);
+                if let Some(file) = stored.get(&key) {
+                    attached.push(file.clone());
+                    continue;
+                }
+                let bytes = archive.extract(found.index).await.map_err(|error| {
+                    ApiError::with_detail(BATCH_UNREADABLE, format!("{}: {error}", found.name))
+                })?;
+                let file = self
+                    .store(found.kind, &found.name, &found.extension, bytes)
+                    .await?;
+                stored.insert(key, file.clone());
+                attached.push(file);
+            }
+            rows.push(attached);
+        }
+        Ok(rows)
     }
 
     /// The model's `bytes` back, with the digest of a stored PNG thumbnail of it when its format

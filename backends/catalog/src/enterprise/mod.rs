@@ -263,6 +263,63 @@ pub struct EnterpriseItem {
     pub create_time: i64,
     /// Epoch milliseconds; `None` while pending.
     pub review_time: Option<i64>,
+    /// The organisation shows the item on its public page (seen by everyone while approved).
+    pub showcased: bool,
+}
+
+/// Whether an item is shown on the organisation's public page, as sent.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ShowcaseRequest {
+    /// `true` shows the (approved) item to everyone on the organisation's page, `false` hides it.
+    pub showcased: Option<bool>,
+}
+
+/// An item as the organisation's public page shows it to everyone: what the organisation
+/// published, without the review's internals (state, remark, who submitted and reviewed).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowcaseItem {
+    pub id: i64,
+    pub library: String,
+    pub org_id: i64,
+    pub code: String,
+    pub name: String,
+    pub category_id: Option<i64>,
+    pub category_name: String,
+    pub category_name_en: String,
+    pub manufacturer: Option<String>,
+    pub description: String,
+    pub parameters: Vec<EnterpriseParameter>,
+    pub files: Vec<EnterpriseFile>,
+    /// When it was approved (epoch milliseconds).
+    pub publish_time: Option<i64>,
+}
+
+impl EnterpriseItem {
+    /// Everyone may see it: approved, and shown by its organisation.
+    pub fn is_public(&self) -> bool {
+        self.showcased && self.state == EnterpriseItemState::Approved
+    }
+}
+
+impl From<EnterpriseItem> for ShowcaseItem {
+    fn from(item: EnterpriseItem) -> Self {
+        Self {
+            id: item.id,
+            library: item.library,
+            org_id: item.org_id,
+            code: item.code,
+            name: item.name,
+            category_id: item.category_id,
+            category_name: item.category_name,
+            category_name_en: item.category_name_en,
+            manufacturer: item.manufacturer,
+            description: item.description,
+            parameters: item.parameters,
+            files: item.files,
+            publish_time: item.review_time,
+        }
+    }
 }
 
 #[cfg(test)]

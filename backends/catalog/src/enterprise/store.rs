@@ -19,6 +19,8 @@ pub struct ItemFilter {
     pub state: Option<EnterpriseItemState>,
     /// Matched case-insensitively against code, name and manufacturer.
     pub keyword: Option<String>,
+    /// Only what everyone may see: approved items their organisation shows.
+    pub public_only: bool,
 }
 
 /// A page of items and the total over all pages.
@@ -53,6 +55,15 @@ pub enum ResubmitOutcome {
     NotFound,
     /// The item waits for its review (pending): it is not changed under the reviewer.
     UnderReview,
+}
+
+/// What became of showing or hiding an item.
+#[derive(Debug, Clone)]
+pub enum ShowcaseOutcome {
+    Changed(Box<EnterpriseItem>),
+    NotFound,
+    /// Pending or rejected: never shown.
+    NotApproved,
 }
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
@@ -96,6 +107,15 @@ pub trait EnterpriseStore {
         offset: i64,
         limit: i64,
     ) -> anyhow::Result<ItemPage>;
+    /// Shows or hides item `id` of `org_id` on the organisation's public page; only an approved
+    /// item is shown (the `UPDATE` checks it), hiding always works.
+    async fn showcase(
+        &self,
+        library: &str,
+        id: i64,
+        org_id: i64,
+        showcased: bool,
+    ) -> anyhow::Result<ShowcaseOutcome>;
     /// Decides a pending item.
     async fn review(
         &self,
@@ -109,7 +129,7 @@ pub trait EnterpriseStore {
 const SELECT_ITEMS: &str = "SELECT e.id, e.library, e.org_id, e.state, e.code, e.name, \
      e.category_id, COALESCE(c.name, '') AS category_name, \
      COALESCE(c.name_en, '') AS category_name_en, e.manufacturer, e.description, e.parameters, \
-     e.files, e.remark, e.submitted_by, e.reviewed_by, e.created_at, e.reviewed_at \
+     e.files, e.remark, e.submitted_by, e.reviewed_by, e.created_at, e.reviewed_at, e.showcased \
      FROM enterprise_item e LEFT JOIN category c ON c.id = e.category_id";
 
 #[derive(sqlx::FromRow)]
@@ -132,6 +152,7 @@ struct ItemRow {
     reviewed_by: Option<i64>,
     created_at: DateTime<Utc>,
     reviewed_at: Option<DateTime<Utc>>,
+    showcased: bool,
 }
 
 impl ItemRow {
@@ -159,6 +180,7 @@ impl ItemRow {
             reviewed_by: self.reviewed_by,
             create_time: self.created_at.timestamp_millis(),
             review_time: self.reviewed_at.map(|at| at.timestamp_millis()),
+            showcased: self.showcased,
         })
     }
 }
@@ -185,6 +207,9 @@ fn conditions(filter: &ItemFilter) -> (String, Vec<Bound>) {
         bound.push(Bound::Text(state.as_str().to_owned()));
         clause.push_str(&format!(" AND e.state = ${}", bound.len() + 1));
     }
+    if filter.public_only {
+        clause.push_str(" AND e.showcased AND e.state = 'approved'");
+    }
     if let Some(keyword) = filter
         .keyword
         .as_deref()
@@ -204,6 +229,17 @@ fn conditions(filter: &ItemFilter) -> (String, Vec<Bound>) {
 enum Bound {
     Int(i64),
     Text(String),
+}
+
+/// The JSON columns of a draft: its parameters and its files.
+fn encoded_columns(
+    draft: &ValidDraft,
+    files: &[EnterpriseFile],
+) -> anyhow::Result<(String, String)> {
+    Ok((
+        serde_json::to_string(&draft.parameters).context("encoding the parameters")?,
+        serde_json::to_string(files).context("encoding the files")?,
+    ))
 }
 
 /// `$query` with every value of `$bound` bound in order (queries of any kind have `bind`).
@@ -241,9 +277,7 @@ macro_rules! enterprise_store {
             files: &[EnterpriseFile],
             now: DateTime<Utc>,
         ) -> anyhow::Result<i64> {
-            let parameters =
-                serde_json::to_string(&draft.parameters).context("encoding the parameters")?;
-            let files = serde_json::to_string(files).context("encoding the files")?;
+            let (parameters, files) = encoded_columns(draft, files)?;
             sqlx::query_scalar(
                 "INSERT INTO enterprise_item (library, org_id, state, code, name, \
                  category_id, manufacturer, description, parameters, submitted_by, created_at, \
@@ -357,9 +391,7 @@ macro_rules! enterprise_store {
                 draft: &ValidDraft,
                 files: &[EnterpriseFile],
             ) -> anyhow::Result<ResubmitOutcome> {
-                let parameters =
-                    serde_json::to_string(&draft.parameters).context("encoding the parameters")?;
-                let files = serde_json::to_string(files).context("encoding the files")?;
+                let (parameters, files) = encoded_columns(draft, files)?;
                 // The state is checked by the UPDATE itself: of two resubmissions at once, or a
                 // resubmission beside a review, one sees the other's result.
                 let changed = sqlx::query(
@@ -390,6 +422,37 @@ macro_rules! enterprise_store {
                     (_, None) => ResubmitOutcome::NotFound,
                     (0, Some(_)) => ResubmitOutcome::UnderReview,
                     (_, Some(item)) => ResubmitOutcome::Resubmitted(Box::new(item)),
+                })
+            }
+
+            #[tracing::instrument(skip(self))]
+            async fn showcase(
+                &self,
+                library: &str,
+                id: i64,
+                org_id: i64,
+                showcased: bool,
+            ) -> anyhow::Result<ShowcaseOutcome> {
+                // Checked by the UPDATE: a resubmission at the same moment (back to pending)
+                // and a "show" never leave a pending item shown.
+                let changed = sqlx::query(
+                    "UPDATE enterprise_item SET showcased = $4 \
+                     WHERE library = $1 AND id = $2 AND org_id = $3 \
+                     AND (state = 'approved' OR NOT $4)",
+                )
+                .bind(library)
+                .bind(id)
+                .bind(org_id)
+                .bind(showcased)
+                .execute(&self.pool)
+                .await
+                .context("storing the showcase flag")?
+                .rows_affected();
+                let item = self.get(library, id, Some(org_id)).await?;
+                Ok(match (changed, item) {
+                    (_, None) => ShowcaseOutcome::NotFound,
+                    (0, Some(_)) => ShowcaseOutcome::NotApproved,
+                    (_, Some(item)) => ShowcaseOutcome::Changed(Box::new(item)),
                 })
             }
 
@@ -449,6 +512,7 @@ kernel::repository! {
     async fn resubmit(&self, submitter: Submitter<'_>, id: i64, draft: &ValidDraft, files: &[EnterpriseFile]) -> anyhow::Result<ResubmitOutcome>;
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
+    async fn showcase(&self, library: &str, id: i64, org_id: i64, showcased: bool) -> anyhow::Result<ShowcaseOutcome>;
     async fn review(&self, library: &str, id: i64, review: &Review, reviewer: i64) -> anyhow::Result<ReviewOutcome>;
 }
 
@@ -467,12 +531,14 @@ mod tests {
             org_id: Some(5),
             state: Some(EnterpriseItemState::Pending),
             keyword: Some(" bolt ".into()),
+            public_only: true,
         };
         let (clause, bound) = conditions(&filter);
         assert_eq!(bound.len(), 3);
         assert!(clause.contains("e.org_id = $2"));
         assert!(clause.contains("e.state = $3"));
         assert!(clause.contains("LIKE $4"));
+        assert!(clause.contains("e.showcased AND e.state = 'approved'"));
         let (clause, bound) = conditions(&ItemFilter::default());
         assert!(bound.is_empty());
         assert_eq!(clause, " WHERE e.library = $1");

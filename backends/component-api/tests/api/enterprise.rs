@@ -26,6 +26,8 @@ const FILE_CLAIM_INVALID: i64 = 1_042_001_004;
 const FILE_NOT_ACCEPTED: i64 = 1_042_001_005;
 const FILE_NOT_FOUND: i64 = 1_042_001_006;
 const ITEM_UNDER_REVIEW: i64 = 1_042_001_007;
+const ITEM_NOT_APPROVED: i64 = 1_042_001_008;
+const ORG_NOT_EXISTS: i64 = 1_002_025_000;
 const BATCH_UNREADABLE: i64 = 1_042_002_000;
 const BATCH_TOO_LARGE: i64 = 1_042_002_001;
 
@@ -631,6 +633,13 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
         ("put", format!("{QUEUE}/{{id}}"),
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
+        // Approved now: the member shows it on the organisation's public page, which everyone reads.
+        ("put", format!("{MEMBER_BASE}/items/{{id}}/showcase"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(403), Code(0), Code(NOT_ORG_MEMBER)]),
+        ("get", format!("{MEMBER_BASE}/showcase/{{orgId}}/items"),
+            [Sees(1), Sees(1), Sees(1), Sees(1), Sees(1), Sees(1)]),
+        ("get", format!("{MEMBER_BASE}/showcase/{{orgId}}/items/{{id}}/files/{{index}}"),
+            [Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND), Code(FILE_NOT_FOUND)]),
         // After the approval above: the member resubmits; the other organisation finds no item.
         ("put", format!("{MEMBER_BASE}/items/{{id}}"),
             [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(403), Code(0), Code(NOT_ORG_MEMBER)]),
@@ -676,11 +685,13 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
     for (method, template, expected) in &matrix {
         let path = template
             .replace("{id}", &id.to_string())
+            .replace("{orgId}", &actors.org_a.to_string())
             .replace("{index}", "0");
         let method: reqwest::Method = method.to_uppercase().parse()?;
         let body = match (method.as_str(), path.starts_with(QUEUE)) {
             ("POST", _) => Some(draft("ENT-MATRIX-2", category)),
             ("PUT", true) => Some(json!({"approved": true})),
+            ("PUT", false) if path.ends_with("/showcase") => Some(json!({"showcased": true})),
             ("PUT", false) => Some(draft("ENT-MATRIX", category)),
             _ => None,
         };
@@ -712,8 +723,8 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
                 _ => Code(code_of(&envelope)),
             };
             assert_eq!(&got, expect, "{method} {path} as {session:?}: {envelope}");
-            // Never another organisation's item in any answer.
-            if *session == Some(actors.other.as_str()) {
+            // Never another organisation's item in any answer but what it shows everyone.
+            if *session == Some(actors.other.as_str()) && !path.contains("/showcase/") {
                 assert!(
                     !envelope["data"].to_string().contains("ENT-MATRIX\""),
                     "{envelope}"
@@ -721,6 +732,16 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
             }
         }
     }
+    // Resubmitted by the last rows: pending again, so off the public page.
+    let shown = call(
+        &app,
+        reqwest::Method::GET,
+        &format!("{MEMBER_BASE}/showcase/{}/items", actors.org_a),
+        None,
+        None,
+    )
+    .await?;
+    assert_eq!(shown["data"]["total"], 0, "{shown}");
     let org_b_items = ok(
         &app,
         reqwest::Method::GET,
@@ -1393,7 +1414,226 @@ async fn a_batch_takes_its_files_from_a_zip(environment: TestEnvironment) -> any
     Ok(())
 }
 
+/// The organisation's public page: an approved item its member shows is read by everyone with
+/// its files, nothing of the review shows, and it leaves the page when hidden or resubmitted.
+async fn an_organisation_shows_approved_items_on_its_public_page(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let (get, put) = (reqwest::Method::GET, reqwest::Method::PUT);
+    let model = upload(&app, &actors.member, "支架.stl", "model", STL).await?;
+    let mut body = draft("ENT-SHOW", category);
+    body["files"] = json!([{"kind": "model", "claim": model["claim"]}]);
+    let item = ok(
+        &app,
+        reqwest::Method::POST,
+        &format!("{MEMBER_BASE}/items"),
+        &actors.member,
+        Some(&body),
+    )
+    .await?;
+    let id = item["id"].as_i64().unwrap_or_default();
+    assert_eq!(item["showcased"], false, "{item}");
+    let hidden_id = submitted(&app, &actors, "ENT-NOT-SHOWN", category).await?;
+    let showcase = format!("{MEMBER_BASE}/items/{id}/showcase");
+    let page = format!("{MEMBER_BASE}/showcase/{}/items", actors.org_a);
+    let file = format!("{MEMBER_BASE}/showcase/{}/items/{id}/files/0", actors.org_a);
+    let show = |shown: bool| json!({"showcased": shown});
+    let public_total = || {
+        let (app, page, get) = (&app, page.clone(), get.clone());
+        async move {
+            let envelope = call(app, get, &page, None, None).await?;
+            anyhow::ensure!(code_of(&envelope) == 0, "{envelope}");
+            Ok::<_, anyhow::Error>(envelope["data"].clone())
+        }
+    };
+
+    // Pending: never shown, whoever asks.
+    let pending = call(
+        &app,
+        put.clone(),
+        &showcase,
+        Some(&actors.member),
+        Some(&show(true)),
+    )
+    .await?;
+    assert_eq!(code_of(&pending), ITEM_NOT_APPROVED, "{pending}");
+    let missing_flag = call(
+        &app,
+        put.clone(),
+        &showcase,
+        Some(&actors.member),
+        Some(&json!({})),
+    )
+    .await?;
+    assert_eq!(code_of(&missing_flag), 400, "{missing_flag}");
+    for decided in [id, hidden_id] {
+        ok(
+            &app,
+            put.clone(),
+            &format!("{QUEUE}/{decided}"),
+            &actors.operator,
+            Some(&json!({"approved": true})),
+        )
+        .await?;
+    }
+    // Approved but not shown: the public page and its files know nothing of it.
+    assert_eq!(public_total().await?["total"], 0);
+    let (status, _, bytes) = download(&app, &file, None).await?;
+    assert_eq!(status, 200);
+    let envelope: Value = serde_json::from_slice(&bytes)?;
+    assert_eq!(code_of(&envelope), ITEM_NOT_FOUND, "{envelope}");
+
+    // Only a publishing member of the organisation shows it.
+    let reader = call(
+        &app,
+        put.clone(),
+        &showcase,
+        Some(&actors.reader),
+        Some(&show(true)),
+    )
+    .await?;
+    assert_eq!(code_of(&reader), 403, "{reader}");
+    let other = call(
+        &app,
+        put.clone(),
+        &showcase,
+        Some(&actors.other),
+        Some(&show(true)),
+    )
+    .await?;
+    assert_eq!(code_of(&other), ITEM_NOT_FOUND, "{other}");
+    let shown = ok(
+        &app,
+        put.clone(),
+        &showcase,
+        &actors.member,
+        Some(&show(true)),
+    )
+    .await?;
+    assert_eq!(shown["showcased"], true, "{shown}");
+
+    // Everyone reads it now, without the review's internals, and downloads its model.
+    let listed = public_total().await?;
+    assert_eq!(listed["total"], 1, "{listed}");
+    let public = &listed["list"][0];
+    assert_eq!(public["code"], "ENT-SHOW", "{public}");
+    assert_eq!(public["orgId"], actors.org_a, "{public}");
+    assert!(public["publishTime"].is_i64(), "{public}");
+    for internal in ["state", "remark", "submittedBy", "reviewedBy", "showcased"] {
+        assert!(public.get(internal).is_none(), "{internal} in {public}");
+    }
+    let (status, etag, bytes) = download(&app, &file, None).await?;
+    assert_eq!((status, bytes.as_slice()), (200, STL), "{etag:?}");
+    assert!(etag.is_some());
+    let keyword = call(
+        &app,
+        get.clone(),
+        &format!("{page}?keyword=not-there"),
+        None,
+        None,
+    )
+    .await?;
+    assert_eq!(keyword["data"]["total"], 0, "{keyword}");
+    // Another organisation's page, or the item under another organisation's id: nothing.
+    let org_b = call(
+        &app,
+        get.clone(),
+        &format!("{MEMBER_BASE}/showcase/{}/items", actors.org_b),
+        None,
+        None,
+    )
+    .await?;
+    assert_eq!(org_b["data"]["total"], 0, "{org_b}");
+    let wrong_org = format!("{MEMBER_BASE}/showcase/{}/items/{id}/files/0", actors.org_b);
+    let (_, _, bytes) = download(&app, &wrong_org, Some(&actors.other)).await?;
+    assert_eq!(code_of(&serde_json::from_slice(&bytes)?), ITEM_NOT_FOUND);
+
+    // A resubmission leaves the page until it is approved again; the choice is kept.
+    let mut revised = draft("ENT-SHOW", category);
+    revised["keepFiles"] = json!([0]);
+    ok(
+        &app,
+        put.clone(),
+        &format!("{MEMBER_BASE}/items/{id}"),
+        &actors.member,
+        Some(&revised),
+    )
+    .await?;
+    assert_eq!(public_total().await?["total"], 0);
+    let (_, _, bytes) = download(&app, &file, None).await?;
+    assert_eq!(code_of(&serde_json::from_slice(&bytes)?), ITEM_NOT_FOUND);
+    ok(
+        &app,
+        put.clone(),
+        &format!("{QUEUE}/{id}"),
+        &actors.operator,
+        Some(&json!({"approved": true})),
+    )
+    .await?;
+    assert_eq!(public_total().await?["total"], 1);
+
+    // Hidden again: gone for everyone.
+    let hidden = ok(
+        &app,
+        put.clone(),
+        &showcase,
+        &actors.member,
+        Some(&show(false)),
+    )
+    .await?;
+    assert_eq!(hidden["showcased"], false, "{hidden}");
+    assert_eq!(public_total().await?["total"], 0);
+
+    // The page's title: an enabled organisation's name, nothing for the platform or a disabled one.
+    let org = call(
+        &app,
+        get.clone(),
+        &format!("/to/api/base/system/org/get?id={}", actors.org_a),
+        None,
+        None,
+    )
+    .await?;
+    assert_eq!(
+        org["data"],
+        json!({"id": actors.org_a, "name": "甲公司"}),
+        "{org}"
+    );
+    for id in [0, 1, 999_999] {
+        let missing = call(
+            &app,
+            get.clone(),
+            &format!("/to/api/base/system/org/get?id={id}"),
+            None,
+            None,
+        )
+        .await?;
+        assert_eq!(code_of(&missing), ORG_NOT_EXISTS, "{id}: {missing}");
+    }
+    ok(
+        &app,
+        put,
+        &format!("{ORGS}/{}", actors.org_b),
+        &actors.admin,
+        Some(&json!({"enabled": false})),
+    )
+    .await?;
+    let disabled = call(
+        &app,
+        get,
+        &format!("/to/api/base/system/org/get?id={}", actors.org_b),
+        None,
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&disabled), ORG_NOT_EXISTS, "{disabled}");
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
+    an_organisation_shows_approved_items_on_its_public_page,
     a_reviewed_item_is_resubmitted_once_with_kept_and_new_files,
     a_batch_takes_its_files_from_a_zip,
     a_parallel_burst_of_batch_imports_keeps_each_file_whole,

@@ -10,6 +10,7 @@ pub mod file;
 pub mod front_log;
 pub mod open_key;
 pub mod operation;
+pub mod org;
 pub mod stat;
 pub mod user;
 
@@ -134,6 +135,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(brand_application::review::review_brand_application)),
     )
     .service(web::resource("/brand/get").route(web::get().to(brand_application::brand::get_brand)))
+    .service(web::resource("/org/get").route(web::get().to(org::get_public_org)))
     .service(
         web::resource("/brand/my-list").route(web::get().to(brand_application::brand::my_brands)),
     )

@@ -104,7 +104,8 @@ describe('libraryRoutes', () => {
     expect(requests.calls.map((url) => new URL(url, 'http://localhost').pathname)).toContain('/to/api/enterprise/part/items');
     member.unmount();
     renderRoutes(defineLibraryConfig('part'), '/part/brand-detail/13?type=1');
-    expect(await screen.findByTestId('enterprise-library-forbidden')).toHaveTextContent('无权查看该企业库');
+    // Anyone else gets the organisation's public page (here: no such organisation), never the manufacturer.
+    expect(await screen.findByTestId('enterprise-showcase-missing')).toBeInTheDocument();
     expect(screen.queryByTestId('brand-detail')).toBeNull();
     expect(requests.calls.filter((url) => String(url).includes('/manufacturer'))).toHaveLength(0);
     sessionStore.setState({ user: null, isSetUser: false });

@@ -1,7 +1,5 @@
 //! Batch publishing: the XLSX and CSV templates, and a file of items submitted all or nothing.
 
-use std::collections::HashMap;
-
 use actix_multipart::Multipart;
 use actix_web::{http::header, web, HttpResponse};
 use auth::AuthUser;
@@ -9,10 +7,9 @@ use kernel::error::enterprise::{BATCH_TOO_LARGE, BATCH_UNREADABLE};
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::EnterpriseState;
-use crate::enterprise::archive::{Archive, ARCHIVE_MAX_BYTES};
-use crate::enterprise::batch::{self, BatchRowError, EnterpriseBatchReport};
+use crate::enterprise::archive::{locate_rows, Archive, ARCHIVE_MAX_BYTES};
+use crate::enterprise::batch::{self, EnterpriseBatchReport};
 use crate::enterprise::store::{EnterpriseStore, Submitter};
-use crate::enterprise::{EnterpriseFile, EnterpriseFileKind};
 use crate::routes::shape::read_form;
 use crate::store::CategoryStore;
 
@@ -139,32 +136,8 @@ pub async fn submit_batch(
         None => None,
     };
     // Every named file is found and checked before anything is stored.
-    let mut located = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let mut files = Vec::with_capacity(row.files.len());
-        let mut refuse = |reason: String| {
-            errors.push(BatchRowError {
-                row: row.line,
-                field: Some(batch::FILES_COLUMN.to_owned()),
-                reason,
-            });
-        };
-        match &archive {
-            None if !row.files.is_empty() => {
-                refuse("填写了文件，请同时上传文件压缩包 (ZIP)".to_owned());
-            }
-            None => {}
-            Some(archive) => {
-                for reference in &row.files {
-                    match archive.locate(reference) {
-                        Ok(found) => files.push(found),
-                        Err(reason) => refuse(reason),
-                    }
-                }
-            }
-        }
-        located.push(files);
-    }
+    let (located, file_errors) = locate_rows(archive.as_ref(), &rows);
+    errors.extend(file_errors);
     if !errors.is_empty() {
         errors.sort_by_key(|error| error.row);
         return Ok(ApiResponse::ok(EnterpriseBatchReport {
@@ -173,30 +146,17 @@ pub async fn submit_batch(
             errors,
         }));
     }
-    // A file several rows name is read and stored once.
-    let mut stored: HashMap<(usize, EnterpriseFileKind), EnterpriseFile> = HashMap::new();
-    let mut items = Vec::with_capacity(rows.len());
-    for (row, files) in rows.into_iter().zip(located) {
-        let mut attached = Vec::with_capacity(files.len());
-        for found in files {
-            let key = (found.index, found.kind);
-            if let Some(file) = stored.get(&key) {
-                attached.push(file.clone());
-                continue;
-            }
-            let Some(archive) = &archive else { continue };
-            let bytes = archive.extract(found.index).await.map_err(|error| {
-                ApiError::with_detail(BATCH_UNREADABLE, format!("{}: {error}", found.name))
-            })?;
-            let file = state
+    let files = match &archive {
+        Some(archive) => {
+            state
                 .attachments
-                .store(found.kind, &found.name, &found.extension, bytes)
-                .await?;
-            stored.insert(key, file.clone());
-            attached.push(file);
+                .store_from_archive(archive, located)
+                .await?
         }
-        items.push((row.draft, attached));
-    }
+        None => vec![Vec::new(); rows.len()],
+    };
+    let stored_files: usize = files.iter().map(Vec::len).sum();
+    let items: Vec<_> = rows.into_iter().map(|row| row.draft).zip(files).collect();
     let submitter = Submitter {
         library: state.library.key,
         org_id,
@@ -207,7 +167,7 @@ pub async fn submit_batch(
         library = state.library.key,
         org = org_id,
         imported,
-        files = stored.len(),
+        files = stored_files,
         "enterprise items submitted in a batch"
     );
     Ok(ApiResponse::ok(EnterpriseBatchReport {

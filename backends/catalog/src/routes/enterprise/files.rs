@@ -3,13 +3,12 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use auth::AuthUser;
-use kernel::error::enterprise::{FILE_NOT_FOUND, ITEM_NOT_FOUND};
+use kernel::error::enterprise::FILE_NOT_FOUND;
 use kernel::{ApiError, ApiResult};
 use serde::Deserialize;
 
 use super::EnterpriseState;
-use crate::enterprise::store::EnterpriseStore;
-use crate::enterprise::AUDIT_PERMISSION;
+use crate::enterprise::{EnterpriseItem, AUDIT_PERMISSION};
 
 /// What of a file is asked for.
 #[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::IntoParams)]
@@ -21,26 +20,19 @@ pub struct FileQuery {
 }
 
 impl EnterpriseState {
-    /// File `index` of item `id` (within `org_id`, `None`: any organisation), or its thumbnail,
-    /// as a download.
-    async fn respond_file(
+    /// File `index` of `item`, or its thumbnail, as a download.
+    pub async fn respond_file(
         &self,
         request: &HttpRequest,
-        id: i64,
+        item: &EnterpriseItem,
         index: usize,
-        thumbnail: bool,
-        org_id: Option<i64>,
+        query: FileQuery,
     ) -> ApiResult<HttpResponse> {
-        let item = self
-            .store
-            .get(self.library.key, id, org_id)
-            .await?
-            .ok_or_else(|| ApiError::new(ITEM_NOT_FOUND))?;
         let file = item
             .files
             .get(index)
             .ok_or_else(|| ApiError::new(FILE_NOT_FOUND))?;
-        let served = if thumbnail {
+        let served = if query.thumbnail.unwrap_or(false) {
             file.thumbnail_file(index)
                 .ok_or_else(|| ApiError::new(FILE_NOT_FOUND))?
         } else {
@@ -72,9 +64,9 @@ pub async fn member_file(
 ) -> ApiResult<HttpResponse> {
     let org_id = state.member_org(&user)?;
     let (id, index) = path.into_inner();
-    let thumbnail = query.thumbnail.unwrap_or(false);
+    let item = state.item(id, Some(org_id)).await?;
     state
-        .respond_file(&request, id, index, thumbnail, Some(org_id))
+        .respond_file(&request, &item, index, query.into_inner())
         .await
 }
 
@@ -97,8 +89,8 @@ pub async fn review_file(
 ) -> ApiResult<HttpResponse> {
     user.require_permission(AUDIT_PERMISSION)?;
     let (id, index) = path.into_inner();
-    let thumbnail = query.thumbnail.unwrap_or(false);
+    let item = state.item(id, None).await?;
     state
-        .respond_file(&request, id, index, thumbnail, None)
+        .respond_file(&request, &item, index, query.into_inner())
         .await
 }

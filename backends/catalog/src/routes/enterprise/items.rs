@@ -49,12 +49,9 @@ pub async fn item_detail(
     id: web::Path<i64>,
 ) -> ApiResult<ApiResponse<EnterpriseItem>> {
     let org_id = state.member_org(&user)?;
-    let item = state
-        .store
-        .get(state.library.key, id.into_inner(), Some(org_id))
-        .await?
-        .ok_or_else(|| ApiError::new(ITEM_NOT_FOUND))?;
-    Ok(ApiResponse::ok(item))
+    Ok(ApiResponse::ok(
+        state.item(id.into_inner(), Some(org_id)).await?,
+    ))
 }
 
 /// Submits an item into the caller's organisation's library; it waits for an operator's review.
@@ -118,11 +115,7 @@ pub async fn resubmit_item(
     let org_id = state.publisher_org(&user)?;
     let id = id.into_inner();
     let draft = body.into_inner().parse()?;
-    let current = state
-        .store
-        .get(state.library.key, id, Some(org_id))
-        .await?
-        .ok_or_else(|| ApiError::new(ITEM_NOT_FOUND))?;
+    let current = state.item(id, Some(org_id)).await?;
     if current.state == EnterpriseItemState::Pending {
         return Err(ApiError::new(ITEM_UNDER_REVIEW));
     }

@@ -7,6 +7,9 @@
 //! | `GET /items/{id}` | one of them (another organisation's id answers like a missing one) |
 //! | `PUT /items/{id}` | resubmits an approved or rejected one (`enterprise:item:publish`) |
 //! | `GET /items/{id}/files/{index}` | one of its files |
+//! | `PUT /items/{id}/showcase` | shows an approved one on the organisation's public page, or hides it (`enterprise:item:publish`) |
+//! | `GET /showcase/{orgId}/items` | anyone: the items an organisation shows |
+//! | `GET /showcase/{orgId}/items/{id}/files/{index}` | anyone: one of their files |
 //! | `POST /items` | submits an item (permission `enterprise:item:publish`) |
 //! | `GET /items/template?format` | the batch file's template (CSV or XLSX) |
 //! | `POST /items/batch` | multipart `file` (+ `filesClaim`): every row of an XLSX or CSV file, or none (same permission) |
@@ -20,16 +23,18 @@
 //! | `PUT /{id}` | approves or rejects a pending item |
 //! | `GET /{id}/files/{index}` | one of its files |
 //!
-//! The organisation always comes from the caller's principal, never from the request.
+//! The organisation always comes from the caller's principal, never from the request; the
+//! public page's routes read only what an organisation shows (approved and showcased).
 
 pub mod batch;
 pub mod files;
 pub mod items;
 pub mod review;
+pub mod showcase;
 
 use actix_web::web;
 use auth::AuthUser;
-use kernel::error::enterprise::{CATEGORY_NOT_FOUND, NOT_ORG_MEMBER};
+use kernel::error::enterprise::{CATEGORY_NOT_FOUND, ITEM_NOT_FOUND, NOT_ORG_MEMBER};
 use kernel::error::global::FORBIDDEN;
 use kernel::paging::{PageResult, Paging};
 use kernel::{ApiError, ApiResult};
@@ -84,6 +89,7 @@ impl EnterpriseState {
             org_id,
             state: query.state()?,
             keyword: query.keyword.clone(),
+            public_only: false,
         };
         let page = self
             .store
@@ -99,6 +105,14 @@ impl EnterpriseState {
             list: page.items,
             total: page.total,
         })
+    }
+
+    /// Item `id`, within `org_id` (`None`: any organisation); else 1042001001.
+    pub async fn item(&self, id: i64, org_id: Option<i64>) -> ApiResult<EnterpriseItem> {
+        self.store
+            .get(self.library.key, id, org_id)
+            .await?
+            .ok_or_else(|| ApiError::new(ITEM_NOT_FOUND))
     }
 
     /// `category_id` is a category of this library's tree.
@@ -162,7 +176,15 @@ pub fn configure_members(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(items::item_detail))
             .route(web::put().to(items::resubmit_item)),
     )
-    .service(web::resource("/items/{id}/files/{index}").route(web::get().to(files::member_file)));
+    .service(web::resource("/items/{id}/files/{index}").route(web::get().to(files::member_file)))
+    .service(web::resource("/items/{id}/showcase").route(web::put().to(showcase::set_showcase)))
+    .service(
+        web::resource("/showcase/{org_id}/items").route(web::get().to(showcase::showcase_items)),
+    )
+    .service(
+        web::resource("/showcase/{org_id}/items/{id}/files/{index}")
+            .route(web::get().to(showcase::showcase_file)),
+    );
 }
 
 pub fn configure_operators(cfg: &mut web::ServiceConfig) {

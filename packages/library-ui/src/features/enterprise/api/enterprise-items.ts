@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestBlob } from '@portal/http';
-import type { ComponentSchema } from '@portal/api-types';
+import { isPortalError, request, requestBlob } from '@portal/http';
+import type { ComponentSchema, SystemSchema } from '@portal/api-types';
 import { downloadBlob, type LibraryKey } from '@portal/providers';
 import { postFormWithProgress } from '@portal/upload';
 import { useLibraryConfig } from '../../../config/library-config';
@@ -105,6 +105,8 @@ export const EnterpriseErrorCode = {
   fileMissing: 1_042_001_006,
   /** 条目审核中，不能修改 — a resubmission of an item still waiting for its review. */
   underReview: 1_042_001_007,
+  /** 仅审核通过的条目可以公开展示 — showing a pending or rejected item on the public page. */
+  notApproved: 1_042_001_008,
   /** 批量文件无法读取:<reason> — not the template's header, unknown encoding, no data rows, over 1000 rows. */
   batchUnreadable: 1_042_002_000,
   /** 批量文件过大:<limit> — over 2 MB. */
@@ -187,9 +189,9 @@ export function useResubmitEnterpriseItem() {
   });
 }
 
-/** File `index` of item `id` of the organisation, saved under its own name. */
-export async function downloadEnterpriseFile(library: LibraryKey, id: number, index: number, file: EnterpriseFile): Promise<void> {
-  downloadBlob(await requestBlob(`${enterpriseItemsPath(library)}/${id}/files/${index}`), file.name);
+/** File `index` of an item, saved under its own name. */
+export async function downloadEnterpriseFile(source: EnterpriseFileSource, index: number, file: EnterpriseFile): Promise<void> {
+  downloadBlob(await requestBlob(source.path(index)), file.name);
 }
 
 /** The path of the PNG thumbnail of file `index` of item `id` (models in STL, GLB, OBJ or VRML: `file.thumbnail`). */
@@ -197,11 +199,109 @@ export const enterpriseThumbnailPath = (library: LibraryKey, id: number, index: 
   `${enterpriseItemsPath(library)}/${id}/files/${index}?thumbnail=true`;
 
 export function useDownloadEnterpriseFile() {
-  const { library } = useLibraryConfig();
   return useMutation({
-    mutationFn: ({ id, index, file }: { id: number; index: number; file: EnterpriseFile }) => downloadEnterpriseFile(library, id, index, file),
+    mutationFn: ({ source, index, file }: { source: EnterpriseFileSource; index: number; file: EnterpriseFile }) => downloadEnterpriseFile(source, index, file),
   });
 }
+
+// ---- the organisation's public page (公开展示) ----
+
+/** An item an organisation shows everyone on its public page: what it published, without the review's internals. */
+export type ShowcaseItem = Omit<ComponentSchema<'ShowcaseItem'>, 'library'> & { library: LibraryKey };
+
+export interface ShowcaseItemPage {
+  list: ShowcaseItem[];
+  total: number;
+}
+
+/** An organisation's public face: its name (`GET /to/api/base/system/org/get`). */
+export type PublicOrg = SystemSchema<'PublicOrgView'>;
+
+/** The system service's code for an organisation that does not exist, is disabled or is the platform. */
+export const ORG_NOT_EXISTS = 1_002_025_000;
+
+export interface ShowcaseQuery {
+  pageNo: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+const showcasePath = (library: LibraryKey, orgId: number) => `/enterprise/${library}/showcase/${orgId}/items`;
+
+export const showcaseKeys = {
+  all: (library: LibraryKey) => ['enterprise', library, 'showcase'] as const,
+  page: (library: LibraryKey, orgId: number, query: ShowcaseQuery) => [...showcaseKeys.all(library), orgId, query] as const,
+  org: (orgId: number) => ['org', orgId] as const,
+};
+
+/** The items organisation `orgId` shows in this library, newest first; anyone may read them. */
+export async function getShowcaseItems(library: LibraryKey, orgId: number, query: ShowcaseQuery, signal?: AbortSignal): Promise<ShowcaseItemPage> {
+  const page = await request<ShowcaseItemPage | null>({
+    url: showcasePath(library, orgId),
+    method: 'GET',
+    params: { pageNo: query.pageNo, pageSize: query.pageSize, keyword: query.keyword?.trim() || undefined },
+    signal,
+  });
+  return { list: page?.list ?? [], total: page?.total ?? 0 };
+}
+
+export function useShowcaseItems(orgId: number, query: ShowcaseQuery) {
+  const { library } = useLibraryConfig();
+  return useQuery({
+    queryKey: showcaseKeys.page(library, orgId, query),
+    queryFn: ({ signal }) => getShowcaseItems(library, orgId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The organisation's name; `null` when there is no such (enabled) organisation. */
+export async function getPublicOrg(orgId: number, signal?: AbortSignal): Promise<PublicOrg | null> {
+  try {
+    return await request<PublicOrg>({ url: '/base/system/org/get', method: 'GET', params: { id: orgId }, signal, silent: true });
+  } catch (error) {
+    if (isPortalError(error) && error.code === ORG_NOT_EXISTS) return null;
+    throw error;
+  }
+}
+
+export function usePublicOrg(orgId: number) {
+  return useQuery({ queryKey: showcaseKeys.org(orgId), queryFn: ({ signal }) => getPublicOrg(orgId, signal) });
+}
+
+/** Shows an approved item on the organisation's public page, or hides it (`PUT …/items/{id}/showcase`). */
+export function setEnterpriseItemShowcase(library: LibraryKey, id: number, showcased: boolean): Promise<EnterpriseItem> {
+  return request<EnterpriseItem>({ url: `${enterpriseItemsPath(library)}/${id}/showcase`, method: 'PUT', data: { showcased } });
+}
+
+/** Shows or hides an item of the current library; refetches the member's list and the public page. */
+export function useSetEnterpriseItemShowcase() {
+  const { library } = useLibraryConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, showcased }: { id: number; showcased: boolean }) => setEnterpriseItemShowcase(library, id, showcased),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: enterpriseKeys.all(library) }),
+        queryClient.invalidateQueries({ queryKey: showcaseKeys.all(library) }),
+      ]),
+  });
+}
+
+/** Where a file of an item (or its thumbnail) is read: the member's routes, or the organisation's public page's. */
+export interface EnterpriseFileSource {
+  path: (index: number) => string;
+  thumbnailPath: (index: number) => string;
+}
+
+export const memberFileSource = (library: LibraryKey, id: number): EnterpriseFileSource => ({
+  path: (index) => `${enterpriseItemsPath(library)}/${id}/files/${index}`,
+  thumbnailPath: (index) => enterpriseThumbnailPath(library, id, index),
+});
+
+export const showcaseFileSource = (library: LibraryKey, orgId: number, id: number): EnterpriseFileSource => ({
+  path: (index) => `${showcasePath(library, orgId)}/${id}/files/${index}`,
+  thumbnailPath: (index) => `${showcasePath(library, orgId)}/${id}/files/${index}?thumbnail=true`,
+});
 
 // ---- batch publishing (批量发布) ----
 

@@ -2,20 +2,19 @@ import { App, Button, Descriptions, Drawer, Empty, Table, Tag, Typography } from
 import { DownloadOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { ApiImage } from '@portal/providers';
-import { useLibraryConfig } from '../../../config/library-config';
 import {
-  enterpriseThumbnailPath,
   useDownloadEnterpriseFile,
   type EnterpriseFile,
+  type EnterpriseFileSource,
   type EnterpriseItem,
   type EnterpriseParameter,
+  type ShowcaseItem,
 } from '../api/enterprise-items';
 import { categoryLabel, formatBytes, formatTime, STATE_COLORS, textOrDash } from '../format';
 
-/** The item's models, datasheets and drawings (a model with its picture), each downloaded with the member's session. */
-function ItemFiles({ item }: { item: EnterpriseItem }) {
+/** The item's models, datasheets and drawings (a model with its picture), each downloaded from `source`. */
+function ItemFiles({ item, source }: { item: EnterpriseItem | ShowcaseItem; source: EnterpriseFileSource }) {
   const { t } = useLibraryTranslation();
-  const { library } = useLibraryConfig();
   const { message } = App.useApp();
   const download = useDownloadEnterpriseFile();
   const files = item.files ?? [];
@@ -35,7 +34,7 @@ function ItemFiles({ item }: { item: EnterpriseItem }) {
             <>
               {t(`enterprise.files.kind.${file.kind}`)}
               <ApiImage
-                path={file.thumbnail ? enterpriseThumbnailPath(library, item.id, file.index) : undefined}
+                path={file.thumbnail ? source.thumbnailPath(file.index) : undefined}
                 alt={file.name}
                 size={64}
                 testId={`enterprise-item-file-thumbnail-${file.index}`}
@@ -56,7 +55,7 @@ function ItemFiles({ item }: { item: EnterpriseItem }) {
               loading={download.isPending && download.variables?.index === file.index}
               onClick={() =>
                 download.mutate(
-                  { id: item.id, index: file.index, file },
+                  { source, index: file.index, file },
                   { onError: (error) => void message.error(t('enterprise.files.downloadFailed', { message: error.message })) },
                 )
               }
@@ -71,8 +70,38 @@ function ItemFiles({ item }: { item: EnterpriseItem }) {
   );
 }
 
-/** Every field of one of the organisation's items, its parameters as a name / value table. */
-export function EnterpriseItemDrawer({ item, onClose }: { item: EnterpriseItem | undefined; onClose: () => void }) {
+/** The review's fields of a member's item; a public page's item has none, but its publication time. */
+function reviewFields(item: EnterpriseItem | ShowcaseItem, t: ReturnType<typeof useLibraryTranslation>['t']) {
+  if (!('state' in item)) return [{ key: 'publishTime', label: t('enterprise.showcase.publishTime'), children: formatTime(item.publishTime) }];
+  return [
+    {
+      key: 'state',
+      label: t('enterprise.field.state'),
+      children: <Tag color={STATE_COLORS[item.state]}>{t(`enterprise.state.${item.state}`)}</Tag>,
+    },
+    { key: 'createTime', label: t('enterprise.field.createTime'), children: formatTime(item.createTime) },
+    { key: 'reviewTime', label: t('enterprise.field.reviewTime'), children: formatTime(item.reviewTime) },
+    {
+      key: 'remark',
+      label: t('enterprise.field.remark'),
+      children: <span data-testid="enterprise-item-drawer-remark">{textOrDash(item.remark)}</span>,
+    },
+  ];
+}
+
+/**
+ * Every field of an item, its parameters as a name / value table and its files from `files`: one of the
+ * organisation's items for its members (with its review), or one its public page shows.
+ */
+export function EnterpriseItemDrawer({
+  item,
+  files,
+  onClose,
+}: {
+  item: EnterpriseItem | ShowcaseItem | undefined;
+  files: (item: EnterpriseItem | ShowcaseItem) => EnterpriseFileSource;
+  onClose: () => void;
+}) {
   const { t, i18n } = useLibraryTranslation();
   const english = i18n.language.startsWith('en');
   const parameters = item?.parameters ?? [];
@@ -92,18 +121,7 @@ export function EnterpriseItemDrawer({ item, onClose }: { item: EnterpriseItem |
               { key: 'name', label: t('enterprise.field.name'), children: item.name },
               { key: 'category', label: t('enterprise.field.category'), children: categoryLabel(item, english) },
               { key: 'manufacturer', label: t('enterprise.field.manufacturer'), children: textOrDash(item.manufacturer) },
-              {
-                key: 'state',
-                label: t('enterprise.field.state'),
-                children: <Tag color={STATE_COLORS[item.state]}>{t(`enterprise.state.${item.state}`)}</Tag>,
-              },
-              { key: 'createTime', label: t('enterprise.field.createTime'), children: formatTime(item.createTime) },
-              { key: 'reviewTime', label: t('enterprise.field.reviewTime'), children: formatTime(item.reviewTime) },
-              {
-                key: 'remark',
-                label: t('enterprise.field.remark'),
-                children: <span data-testid="enterprise-item-drawer-remark">{textOrDash(item.remark)}</span>,
-              },
+              ...reviewFields(item, t),
               {
                 key: 'description',
                 label: t('enterprise.field.description'),
@@ -128,7 +146,7 @@ export function EnterpriseItemDrawer({ item, onClose }: { item: EnterpriseItem |
             />
           )}
           <Typography.Title level={5}>{t('enterprise.field.files')}</Typography.Title>
-          <ItemFiles item={item} />
+          <ItemFiles item={item} source={files(item)} />
         </>
       )}
     </Drawer>

@@ -1,26 +1,63 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Button, Empty, Flex, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Flex, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QueryState } from '../../../components/query-state';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
-import { ENTERPRISE_ITEM_STATES, useEnterpriseItems, type EnterpriseItem, type EnterpriseItemState } from '../api/enterprise-items';
+import { useLibraryConfig } from '../../../config/library-config';
+import {
+  ENTERPRISE_ITEM_STATES,
+  memberFileSource,
+  useEnterpriseItems,
+  useSetEnterpriseItemShowcase,
+  type EnterpriseItem,
+  type EnterpriseItemState,
+} from '../api/enterprise-items';
 import { categoryLabel, formatTime, STATE_COLORS, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
+import { KeywordSearch } from './keyword-search';
 
 export const ENTERPRISE_PAGE_SIZE = 20;
 
 type StateFilter = EnterpriseItemState | 'all';
 
 /**
- * The organisation's items in this library, newest first, a page at a time from the server: filtered by
- * review state and a keyword (code, name, manufacturer); a row (or its 查看) opens the whole item.
+ * Whether the item is on the organisation's public page: a switch for an approved item when the member may
+ * publish, else what is so. A pending or rejected item the organisation chose to show returns once approved.
  */
-export function EnterpriseItems({ onRevise }: { onRevise?: (item: EnterpriseItem) => void }) {
+function ShowcaseCell({ item, editable }: { item: EnterpriseItem; editable: boolean }) {
+  const { t } = useLibraryTranslation();
+  const { message } = App.useApp();
+  const showcase = useSetEnterpriseItemShowcase();
+  if (item.state !== 'approved') return item.showcased ? <Tag>{t('enterprise.showcase.afterApproval')}</Tag> : '—';
+  if (!editable) return item.showcased ? <Tag color="blue">{t('enterprise.showcase.shown')}</Tag> : '—';
+  return (
+    <Switch
+      size="small"
+      checked={item.showcased}
+      loading={showcase.isPending}
+      aria-label={t('enterprise.showcase.switchLabel', { code: item.code })}
+      data-testid={`enterprise-item-showcase-${item.id}`}
+      onClick={(checked, event) => {
+        event.stopPropagation();
+        showcase.mutate(
+          { id: item.id, showcased: checked },
+          { onSuccess: () => void message.success(t(checked ? 'enterprise.showcase.shownToast' : 'enterprise.showcase.hiddenToast', { code: item.code })) },
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * The organisation's items in this library, newest first, a page at a time from the server: filtered by
+ * review state and a keyword (code, name, manufacturer); a row (or its 查看) opens the whole item. A member who
+ * may publish revises decided items and shows approved ones on the organisation's public page.
+ */
+export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?: boolean; onRevise?: (item: EnterpriseItem) => void }) {
   const { t, i18n } = useLibraryTranslation();
+  const { library } = useLibraryConfig();
   const english = i18n.language.startsWith('en');
   const [state, setState] = useState<StateFilter>('all');
-  const [keywordText, setKeywordText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [opened, setOpened] = useState<EnterpriseItem>();
@@ -43,6 +80,11 @@ export function EnterpriseItems({ onRevise }: { onRevise?: (item: EnterpriseItem
       title: t('enterprise.field.createTime'),
       dataIndex: 'createTime',
       render: (value: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>,
+    },
+    {
+      key: 'showcased',
+      title: t('enterprise.showcase.column'),
+      render: (_, item) => <ShowcaseCell item={item} editable={canPublish} />,
     },
     {
       key: 'remark',
@@ -89,7 +131,7 @@ export function EnterpriseItems({ onRevise }: { onRevise?: (item: EnterpriseItem
   ];
 
   const search = (value: string) => {
-    setKeyword(value.trim());
+    setKeyword(value);
     setPageNo(1);
   };
 
@@ -109,28 +151,7 @@ export function EnterpriseItems({ onRevise }: { onRevise?: (item: EnterpriseItem
             ...ENTERPRISE_ITEM_STATES.map((value) => ({ value, label: t(`enterprise.state.${value}`) })),
           ]}
         />
-        <Space.Compact style={{ width: 360, maxWidth: '100%' }}>
-          <Input
-            type="search"
-            data-testid="enterprise-keyword"
-            aria-label={t('enterprise.filter.keyword')}
-            placeholder={t('enterprise.filter.keyword')}
-            allowClear
-            value={keywordText}
-            onChange={(event) => {
-              setKeywordText(event.target.value);
-              // Clearing the box shows everything again at once.
-              if (event.target.value === '' && keyword !== '') search('');
-            }}
-            onPressEnter={() => search(keywordText)}
-          />
-          <Button
-            icon={<SearchOutlined />}
-            aria-label={t('enterprise.filter.search')}
-            onClick={() => search(keywordText)}
-            data-testid="enterprise-keyword-search"
-          />
-        </Space.Compact>
+        <KeywordSearch testId="enterprise-keyword" active={keyword !== ''} onSearch={search} />
       </Flex>
       <QueryState testId="enterprise-items" isPending={false} error={items.error} onRetry={() => void items.refetch()}>
         <Table<EnterpriseItem>
@@ -179,7 +200,7 @@ export function EnterpriseItems({ onRevise }: { onRevise?: (item: EnterpriseItem
           }}
         />
       </QueryState>
-      <EnterpriseItemDrawer item={opened} onClose={() => setOpened(undefined)} />
+      <EnterpriseItemDrawer item={opened} files={(item) => memberFileSource(library, item.id)} onClose={() => setOpened(undefined)} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   EnterpriseErrorCode,
   type EnterpriseBatchReport,
   type EnterpriseItem,
+  type ShowcaseItem,
 } from '../api/enterprise-items';
 
 // antd's tables, selects and dialogs take a few seconds to render in jsdom on a shared machine.
@@ -24,6 +25,9 @@ const TEMPLATE_PATH = `${ITEMS_PATH}/template`;
 const BATCH_PATH = `${ITEMS_PATH}/batch`;
 const UPLOAD_PATH = '/to/api/base/file/upload';
 const FILE_PATH = `${ITEMS_PATH}/31/files/0`;
+const SHOWCASE_PATH = `/to/api/enterprise/part/showcase/${ORG_ID}/items`;
+const SHOWCASE_FILE_PATH = `${SHOWCASE_PATH}/31/files/0`;
+const ORG_PATH = '/to/api/base/system/org/get';
 const STEP_TEXT = 'ISO-10303-21;\nEND-ISO-10303-21;\n';
 const TEMPLATE = '\ufeff编码,名称,分类,厂商,描述,参数,文件\r\nNB-M8X30,内六角圆柱头螺钉 M8×30,电阻,宁波紧固件,不锈钢 A2-70,材质=Q235;厚度=3 mm\r\n';
 
@@ -51,6 +55,7 @@ const approved: EnterpriseItem = {
   reviewedBy: 2,
   createTime: new Date(2025, 4, 6, 8, 30).getTime(),
   reviewTime: new Date(2025, 4, 7, 9, 5).getTime(),
+  showcased: false,
 };
 const rejected: EnterpriseItem = {
   ...approved,
@@ -81,6 +86,22 @@ interface Server {
   templateAnswer: FetchAnswer | undefined;
   /** The requests sent through XMLHttpRequest (the batch upload), also in `calls`. */
   xhrs: FakeXhr[];
+  /** What the organisation's public page lists. */
+  showcased: ShowcaseItem[];
+}
+
+/** `item` as the public page answers it: no review internals. */
+function asShowcased({
+  state: _state,
+  remark: _remark,
+  submittedBy: _by,
+  reviewedBy: _reviewer,
+  createTime: _created,
+  reviewTime,
+  showcased: _shown,
+  ...item
+}: EnterpriseItem): ShowcaseItem {
+  return { ...item, publishTime: reviewTime };
 }
 
 /**
@@ -186,9 +207,21 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
     batchAnswer: undefined,
     templateAnswer: undefined,
     xhrs: [],
+    showcased: [],
   };
   server.calls = routeFetch((call) => {
     if (call.url.pathname === TREE_PATH) return { body: envelope(componentTree()) };
+    if (call.url.pathname === ORG_PATH)
+      return call.url.searchParams.get('id') === String(ORG_ID)
+        ? { body: envelope({ id: ORG_ID, name: member.orgName }) }
+        : { body: envelope(null, 1_002_025_000, '组织不存在') };
+    if (call.url.pathname === SHOWCASE_PATH) return { body: envelope({ list: server.showcased, total: server.showcased.length }) };
+    if (call.url.pathname === SHOWCASE_FILE_PATH) return { body: STEP_TEXT, headers: { 'content-type': 'model/step' } };
+    const showcase = /^\/to\/api\/enterprise\/part\/items\/(\d+)\/showcase$/.exec(call.url.pathname);
+    if (showcase && call.method === 'PUT') {
+      const item = list.find((known) => known.id === Number(showcase[1])) ?? approved;
+      return { body: envelope({ ...item, ...(call.body as object) }) };
+    }
     if (call.url.pathname === FILE_PATH && call.method === 'GET') return { body: STEP_TEXT, headers: { 'content-type': 'model/step' } };
     if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
       return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
@@ -286,17 +319,83 @@ afterEach(() => {
 });
 
 describe('the enterprise library (brand-detail ?type=1)', () => {
-  it('refuses a non-member and a signed-out visitor without asking for the items', async () => {
+  it('shows a non-member and a signed-out visitor the organisation’s public page, never its library', async () => {
     const server = serve();
-    signIn({ ...member, orgId: 13 });
-    const other = renderPage();
-    expect(await screen.findByTestId('enterprise-library-forbidden')).toHaveTextContent('无权查看该企业库');
-    other.unmount();
+    server.showcased = [asShowcased({ ...approved, files: [{ ...approved.files[0], thumbnail: 'ef'.repeat(32) }] })];
+    const downloads = captureDownloads();
+    try {
+      signIn({ ...member, orgId: 13 });
+      const other = renderPage();
+      await waitFor(() => expect(screen.getByTestId('enterprise-showcase-name')).toHaveTextContent('宁波紧固件有限公司'));
+      expect(await screen.findByTestId('enterprise-showcase-row-31')).toHaveTextContent('NB-M8X30');
+      expect(screen.getByTestId('enterprise-showcase')).toHaveTextContent('2025-05-07 09:05');
+      expect(screen.queryByTestId('enterprise-showcase-back')).toBeNull();
+      other.unmount();
+
+      signIn(null);
+      renderPage();
+      fireEvent.click(await screen.findByTestId('enterprise-showcase-view-31'));
+      const drawer = await screen.findByTestId('enterprise-item-drawer');
+      expect(drawer).toHaveTextContent('发布时间');
+      // Nothing of the review is shown to the public.
+      expect(drawer).not.toHaveTextContent('审核状态');
+      expect(screen.queryByTestId('enterprise-item-drawer-remark')).toBeNull();
+      fireEvent.click(within(drawer).getByRole('button', { name: '下载 NB-M8X30.step' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      expect(await downloads.saved[0].blob.text()).toBe(STEP_TEXT);
+      expect(server.calls.some((call) => call.url.pathname === SHOWCASE_FILE_PATH && call.url.search === '?thumbnail=true')).toBe(true);
+      // The organisation's own list is never asked for.
+      expect(server.listCalls()).toHaveLength(0);
+      expect(screen.queryByTestId('enterprise-library')).toBeNull();
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('says when an organisation shows nothing, searches what it shows, and when it does not exist', async () => {
+    const server = serve();
     signIn(null);
+    const empty = renderPage();
+    expect(await screen.findByTestId('enterprise-showcase-empty')).toHaveTextContent('该企业暂未在此资源库公开条目。');
+    fireEvent.change(screen.getByTestId('enterprise-showcase-keyword'), { target: { value: ' M8 ' } });
+    fireEvent.click(screen.getByTestId('enterprise-showcase-keyword-search'));
+    await waitFor(() => expect(server.calls.some((call) => call.url.pathname === SHOWCASE_PATH && call.url.searchParams.get('keyword') === 'M8')).toBe(true));
+    expect(await screen.findByTestId('enterprise-showcase-empty')).toHaveTextContent('没有符合筛选条件的条目。');
+    empty.unmount();
+    renderPage('/part/brand-detail/99?type=1');
+    expect(await screen.findByTestId('enterprise-showcase-missing')).toHaveTextContent('企业不存在');
+  });
+
+  it('lets a publishing member show an approved item on the public page, and preview the page', async () => {
+    const server = serve([approved, { ...rejected, showcased: true }, pending]);
+    signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
     renderPage();
-    expect(await screen.findByTestId('enterprise-library-forbidden')).toHaveTextContent('企业库只对本企业的成员开放。');
-    expect(screen.queryByTestId('enterprise-library')).toBeNull();
-    expect(server.calls).toHaveLength(0);
+    const toggle = await screen.findByTestId('enterprise-item-showcase-31');
+    expect(toggle).toHaveAccessibleName('在企业公开主页展示 NB-M8X30');
+    // Only approved items have the switch; a rejected one the organisation chose to show waits for approval.
+    expect(screen.queryByTestId('enterprise-item-showcase-32')).toBeNull();
+    expect(row(32)).toHaveTextContent('审核通过后公开');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'PUT' && call.url.pathname === `${ITEMS_PATH}/31/showcase`)).toBe(true));
+    const put = server.calls.find((call) => call.method === 'PUT' && call.url.pathname === `${ITEMS_PATH}/31/showcase`);
+    expect(put?.body).toEqual({ showcased: true });
+    expect(await screen.findByText('NB-M8X30 已在企业公开主页展示')).toBeInTheDocument();
+    // The drawer did not open: the switch is not a click on the row.
+    expect(screen.queryByTestId('enterprise-item-drawer')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('enterprise-public-view'));
+    expect(await screen.findByTestId('enterprise-showcase')).toHaveTextContent('这是所有人（包括未登录的访客）看到的企业公开主页');
+    expect(await screen.findByTestId('enterprise-showcase-empty')).toHaveTextContent('还没有公开的条目');
+    fireEvent.click(screen.getByTestId('enterprise-showcase-back'));
+    expect(await screen.findByTestId('enterprise-library')).toBeInTheDocument();
+  });
+
+  it('shows a member without the permission what is public, without a switch', async () => {
+    serve([{ ...approved, showcased: true }]);
+    signIn(member, ['system:user:query']);
+    renderPage();
+    await waitFor(() => expect(row(31)).toHaveTextContent('已公开'));
+    expect(screen.queryByTestId('enterprise-item-showcase-31')).toBeNull();
   });
 
   it('shows a member the organisation’s items from the server, and sends the state filter and the keyword', async () => {
@@ -313,11 +412,11 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['编码', '名称', '分类', '厂商', '状态', '提交时间', '审核意见', '操作']);
+    ).toEqual(['编码', '名称', '分类', '厂商', '状态', '提交时间', '公开展示', '审核意见', '操作']);
     const cells = (id: number) => [...row(id).querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells(31)).toEqual(['NB-M8X30', '内六角圆柱头螺钉 M8×30', '电阻', '宁波紧固件', '已通过', '2025-05-06 08:30', '—', '查看']);
+    expect(cells(31)).toEqual(['NB-M8X30', '内六角圆柱头螺钉 M8×30', '电阻', '宁波紧固件', '已通过', '2025-05-06 08:30', '—', '—', '查看']);
     // A rejected item states the reviewer's remark; a missing manufacturer is a dash.
-    expect(cells(32)).toEqual(['NB-W10', '平垫圈 10', '晶振', '—', '已驳回', '2025-05-06 08:30', '缺少材料牌号', '查看']);
+    expect(cells(32)).toEqual(['NB-W10', '平垫圈 10', '晶振', '—', '已驳回', '2025-05-06 08:30', '—', '缺少材料牌号', '查看']);
     expect(cells(33)[4]).toBe('审核中');
     expect(within(row(32)).getByText('已驳回').closest('.ant-tag')).toHaveClass('ant-tag-error');
 
@@ -411,7 +510,7 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     renderPage();
     const empty = await screen.findByTestId('enterprise-library-empty');
     expect(empty).toHaveTextContent('本企业在此资源库中还没有条目。');
-    expect(empty).toHaveTextContent('本企业发布的条目经平台审核通过后显示在这里；企业库只有本企业的成员能看到。');
+    expect(empty).toHaveTextContent('本企业发布的条目经平台审核通过后显示在这里；企业库只有本企业的成员能看到，打开“公开展示”的条目也会出现在企业公开主页上。');
     fireEvent.click(screen.getByRole('radio', { name: '审核中' }));
     await waitFor(() => expect(screen.getByTestId('enterprise-library-empty')).toHaveTextContent('没有符合筛选条件的条目。'));
   });

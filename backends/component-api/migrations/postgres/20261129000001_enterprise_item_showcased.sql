@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261129000001_enterprise_item_showcased.sql

@@ -1,0 +1,147 @@
+import { useState, type HTMLAttributes } from 'react';
+import { Alert, Button, Card, Empty, Result, Table, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useLocation, useNavigate } from 'react-router';
+import { QueryState } from '../../../components/query-state';
+import { useLibraryConfig } from '../../../config/library-config';
+import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import { showcaseFileSource, usePublicOrg, useShowcaseItems, type ShowcaseItem } from '../api/enterprise-items';
+import { categoryLabel, formatTime, textOrDash } from '../format';
+import { EnterpriseItemDrawer } from './enterprise-item-drawer';
+import { KeywordSearch } from './keyword-search';
+
+const PAGE_SIZE = 20;
+
+/**
+ * The organisation's public page in this library: the approved items it chose to show, for everyone (signed in
+ * or not, of any organisation). A member previewing it gets a way back to the full library.
+ */
+export function EnterpriseShowcase({ orgId, member }: { orgId: number; member: boolean }) {
+  const { t, i18n } = useLibraryTranslation();
+  const english = i18n.language.startsWith('en');
+  const { library } = useLibraryConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const org = usePublicOrg(orgId);
+  const [keyword, setKeyword] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const [opened, setOpened] = useState<ShowcaseItem>();
+  const items = useShowcaseItems(orgId, { pageNo, pageSize: PAGE_SIZE, keyword: keyword || undefined });
+
+  if (org.data === null) {
+    return (
+      <Result
+        status="404"
+        title={t('enterprise.showcase.missingTitle')}
+        subTitle={t('enterprise.showcase.missingText')}
+        data-testid="enterprise-showcase-missing"
+      />
+    );
+  }
+
+  const search = (value: string) => {
+    setKeyword(value);
+    setPageNo(1);
+  };
+  const columns: ColumnsType<ShowcaseItem> = [
+    { key: 'code', title: t('enterprise.field.code'), dataIndex: 'code' },
+    { key: 'name', title: t('enterprise.field.name'), dataIndex: 'name' },
+    { key: 'category', title: t('enterprise.field.category'), render: (_, item) => categoryLabel(item, english) },
+    { key: 'manufacturer', title: t('enterprise.field.manufacturer'), dataIndex: 'manufacturer', render: (value?: string | null) => textOrDash(value) },
+    {
+      key: 'publishTime',
+      title: t('enterprise.showcase.publishTime'),
+      dataIndex: 'publishTime',
+      render: (value?: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>,
+    },
+    {
+      key: 'actions',
+      title: t('enterprise.field.actions'),
+      render: (_, item) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          aria-label={t('enterprise.viewItem', { code: item.code })}
+          data-testid={`enterprise-showcase-view-${item.id}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpened(item);
+          }}
+        >
+          {t('enterprise.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="enterprise-showcase" style={{ padding: 16 }}>
+      <Card
+        title={
+          <>
+            <span data-testid="enterprise-showcase-name">{org.data?.name ?? ''}</span>
+            <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
+              {t('enterprise.showcase.title')}
+            </Typography.Text>
+          </>
+        }
+        extra={
+          member && (
+            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(`${location.pathname}?type=1`)} data-testid="enterprise-showcase-back">
+              {t('enterprise.showcase.back')}
+            </Button>
+          )
+        }
+      >
+        {member && <Alert type="info" showIcon title={t('enterprise.showcase.previewHint')} style={{ marginBottom: 16 }} />}
+        <div style={{ marginBottom: 16 }}>
+          <KeywordSearch testId="enterprise-showcase-keyword" active={keyword !== ''} onSearch={search} />
+        </div>
+        <QueryState
+          testId="enterprise-showcase"
+          isPending={false}
+          error={org.error ?? items.error}
+          onRetry={() => void Promise.all([org.refetch(), items.refetch()])}
+        >
+          <Table<ShowcaseItem>
+            data-testid="enterprise-showcase-table"
+            rowKey="id"
+            size="middle"
+            scroll={{ x: 'max-content' }}
+            loading={items.isFetching}
+            dataSource={items.data?.list ?? []}
+            columns={columns}
+            onRow={(item) =>
+              ({
+                'data-testid': `enterprise-showcase-row-${item.id}`,
+                style: { cursor: 'pointer' },
+                onClick: () => setOpened(item),
+              }) as HTMLAttributes<HTMLElement>
+            }
+            locale={{
+              emptyText: items.isPending ? (
+                <span />
+              ) : (
+                <Empty
+                  data-testid="enterprise-showcase-empty"
+                  description={keyword ? t('enterprise.noMatch') : t(member ? 'enterprise.showcase.emptyMember' : 'enterprise.showcase.empty')}
+                />
+              ),
+            }}
+            pagination={{
+              current: pageNo,
+              pageSize: PAGE_SIZE,
+              total: items.data?.total ?? 0,
+              showSizeChanger: false,
+              showTotal: (total) => t('enterprise.total', { total }),
+              onChange: setPageNo,
+            }}
+          />
+        </QueryState>
+      </Card>
+      <EnterpriseItemDrawer item={opened} files={(item) => showcaseFileSource(library, orgId, item.id)} onClose={() => setOpened(undefined)} />
+    </div>
+  );
+}
