@@ -184,6 +184,16 @@ test('a member publishes an item into the enterprise library, an operator approv
   await page.getByTestId('enterprise-item-remark').fill('请补充材质参数');
   await page.getByTestId('enterprise-item-review-submit').click();
   await expect(batchRow).toHaveCount(0);
+  // Both decisions are in the audit log, under the parts library's source, with the remark.
+  await page.goto('/operation/audit-log');
+  await chooseSelectOption(page, 'audit-log-filter-source', '零部件库');
+  await page.getByTestId('audit-log-filter-keyword').fill(code);
+  await page.getByTestId('audit-log-search').click();
+  const reviews = page.getByTestId('operations-audit-log').locator('tr').filter({ hasText: '审核企业条目' });
+  await expect(reviews).toHaveCount(2);
+  await reviews.first().locator('.ant-table-row-expand-icon').click();
+  await expect(page.getByTestId('operations-audit-log')).toContainText('请补充材质参数');
+  await shot(page, 'operator-audit-log');
 
   // The member sees the rejection and its remark, revises the item and sends it again.
   await memberPage.reload();

@@ -6,6 +6,7 @@
 //! [`Library`] and serves it through [`LibraryService`], with its own database and migrations
 //! (the migrations live here once: see docs/backend-architecture.md).
 
+pub mod audit;
 pub mod enterprise;
 pub mod item;
 pub mod model;
@@ -269,6 +270,15 @@ struct EnterpriseApi;
     tags((name = "enterprise-review", description = "企业条目审核 Enterprise item review (operators)"))
 )]
 struct EnterpriseReviewApi;
+
+/// The library's operator audit log (`/to/api/operation/<library>/audit-log/page`).
+#[derive(OpenApi)]
+#[openapi(
+    paths(routes::audit::page_audit_log),
+    components(schemas(audit::LibraryAuditLogView)),
+    tags((name = "library-audit", description = "资源库操作审计 Library audit log (operators)"))
+)]
+struct LibraryAuditApi;
 
 /// The operators' usage statistics of a library (`/to/stat/<library>/…`).
 #[derive(OpenApi)]
@@ -548,12 +558,16 @@ pub fn configure_stats(
     );
 }
 
-/// The OpenAPI document of the library's enterprise routes (members' and operators'), with
-/// concrete paths.
+/// The OpenAPI document of the library's enterprise routes (members' and operators') and its
+/// audit log, with concrete paths.
 pub fn enterprise_openapi(library: &Library) -> utoipa::openapi::OpenApi {
     let mut document = with_base(EnterpriseApi::openapi(), &library.enterprise_base());
     document.merge(with_base(
         EnterpriseReviewApi::openapi(),
+        &library.operation_base(),
+    ));
+    document.merge(with_base(
+        LibraryAuditApi::openapi(),
         &library.operation_base(),
     ));
     document
@@ -586,8 +600,17 @@ pub fn configure_enterprise(
     .service(
         web::scope(&format!("{}/enterprise-items", library.operation_base()))
             .app_data(state)
-            .app_data(authenticator)
+            .app_data(authenticator.clone())
             .configure(routes::enterprise::configure_operators),
+    )
+    .service(
+        web::scope(&format!("{}/audit-log", library.operation_base()))
+            .app_data(web::Data::new(routes::audit::LibraryAuditState {
+                library,
+                store: audit::store::LibraryAuditRepository::new(db),
+            }))
+            .app_data(authenticator)
+            .configure(routes::audit::configure),
     );
 }
 

@@ -159,6 +159,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/component/audit-log/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The library's audit log, newest first (reviews of enterprise items). Permission
+         *     `system:audit-log:query`, as the system service's page.
+         */
+        get: operations["page_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/component/enterprise-items": {
         parameters: {
             query?: never;
@@ -1263,6 +1283,47 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_PageResult_LibraryAuditLogView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    action: string;
+                    /** @description The target's state after the change (a JSON object). */
+                    after: Record<string, never>;
+                    /** @description The target's state before the change (a JSON object). */
+                    before: Record<string, never>;
+                    clientIp: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    createTime: number;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The library key. */
+                    library: string;
+                    /** Format: int64 */
+                    operatorId: number;
+                    targetId: string;
+                    targetType: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_PageResult_ManufacturerView: {
             /**
              * Format: int64
@@ -2009,6 +2070,31 @@ export interface components {
             /** Format: int32 */
             pinCount: number;
         };
+        /**
+         * @description One entry, shaped as the system service's `AuditLogView` (the library knows no account
+         *     names: the page shows the operator's id).
+         */
+        LibraryAuditLogView: {
+            action: string;
+            /** @description The target's state after the change (a JSON object). */
+            after: Record<string, never>;
+            /** @description The target's state before the change (a JSON object). */
+            before: Record<string, never>;
+            clientIp: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createTime: number;
+            /** Format: int64 */
+            id: number;
+            /** @description The library key. */
+            library: string;
+            /** Format: int64 */
+            operatorId: number;
+            targetId: string;
+            targetType: string;
+        };
         /** @description A manufacturer with a page of its items. */
         ManufacturerDetail: {
             /** @description (`components` in every library: the spec's name.) */
@@ -2597,6 +2683,41 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    page_audit_log: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the action, target or before/after texts. */
+                keyWords?: string;
+                /** @description Exactly this action (`enterprise-item.review`). */
+                action?: string;
+                /** @description Entries of this operator. */
+                operatorId?: number;
+                /** @description At or after (epoch milliseconds). */
+                beginTime?: number;
+                /** @description Before (epoch milliseconds). */
+                endTime?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; not signed in → 401; without system:audit-log:query → 403; a bad filter → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_LibraryAuditLogView"];
                 };
             };
         };

@@ -7,6 +7,8 @@ use anyhow::Context;
 use chrono::{DateTime, SubsecRound, Utc};
 use sqlx::{PgPool, SqlitePool};
 
+use crate::audit::{Actor, AuditEntry, ACTION_ENTERPRISE_ITEM_REVIEW, TARGET_ENTERPRISE_ITEM};
+
 use super::{
     EnterpriseFile, EnterpriseItem, EnterpriseItemState, EnterpriseParameter, Review, ValidDraft,
 };
@@ -116,13 +118,13 @@ pub trait EnterpriseStore {
         org_id: i64,
         showcased: bool,
     ) -> anyhow::Result<ShowcaseOutcome>;
-    /// Decides a pending item.
+    /// Decides a pending item, with its entry in the library's audit log (one transaction).
     async fn review(
         &self,
         library: &str,
         id: i64,
         review: &Review,
-        reviewer: i64,
+        reviewer: &Actor,
     ) -> anyhow::Result<ReviewOutcome>;
 }
 
@@ -186,7 +188,7 @@ impl ItemRow {
 }
 
 /// `%keyword%` with LIKE's wildcards escaped (`\`), lower-cased.
-fn like_pattern(keyword: &str) -> String {
+pub(crate) fn like_pattern(keyword: &str) -> String {
     let escaped = keyword
         .to_lowercase()
         .replace('\\', "\\\\")
@@ -257,7 +259,7 @@ macro_rules! bind_all {
 }
 
 macro_rules! enterprise_store {
-    ($store:ident, $pool:ty, $db:ty) => {
+    ($store:ident, $pool:ty, $db:ty, $record_audit:path) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -456,14 +458,16 @@ macro_rules! enterprise_store {
                 })
             }
 
-            #[tracing::instrument(skip(self, review))]
+            #[tracing::instrument(skip(self, review, reviewer))]
             async fn review(
                 &self,
                 library: &str,
                 id: i64,
                 review: &Review,
-                reviewer: i64,
+                reviewer: &Actor,
             ) -> anyhow::Result<ReviewOutcome> {
+                // The decision and its audit entry commit together, or neither does.
+                let mut tx = self.pool.begin().await.context("starting the review")?;
                 let decided = sqlx::query(
                     "UPDATE enterprise_item SET state = $3, remark = $4, reviewed_by = $5, \
                      reviewed_at = $6 WHERE library = $1 AND id = $2 AND state = 'pending'",
@@ -472,18 +476,43 @@ macro_rules! enterprise_store {
                 .bind(id)
                 .bind(review.state.as_str())
                 .bind(&review.remark)
-                .bind(reviewer)
+                .bind(reviewer.user_id)
                 .bind(Utc::now().trunc_subsecs(3))
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await
                 .context("storing the review")?
                 .rows_affected();
-                let item = self.get(library, id, None).await?;
-                Ok(match (decided, item) {
-                    (_, None) => ReviewOutcome::NotFound,
-                    (0, Some(_)) => ReviewOutcome::AlreadyReviewed,
-                    (_, Some(item)) => ReviewOutcome::Reviewed(Box::new(item)),
-                })
+                let row: Option<ItemRow> = sqlx::query_as(&format!(
+                    "{SELECT_ITEMS} WHERE e.library = $1 AND e.id = $2"
+                ))
+                .bind(library)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the reviewed item")?;
+                let Some(item) = row.map(ItemRow::into_item).transpose()? else {
+                    return Ok(ReviewOutcome::NotFound);
+                };
+                if decided == 0 {
+                    return Ok(ReviewOutcome::AlreadyReviewed);
+                }
+                let entry = AuditEntry {
+                    library,
+                    actor: reviewer,
+                    action: ACTION_ENTERPRISE_ITEM_REVIEW,
+                    target_type: TARGET_ENTERPRISE_ITEM,
+                    target_id: id.to_string(),
+                    before: serde_json::json!({"state": EnterpriseItemState::Pending.as_str()}),
+                    after: serde_json::json!({
+                        "state": item.state.as_str(),
+                        "remark": item.remark,
+                        "orgId": item.org_id,
+                        "code": item.code,
+                    }),
+                };
+                $record_audit(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the review")?;
+                Ok(ReviewOutcome::Reviewed(Box::new(item)))
             }
         }
     };
@@ -491,11 +520,21 @@ macro_rules! enterprise_store {
 
 mod sqlite_impl {
     use super::*;
-    enterprise_store!(SqliteEnterpriseStore, SqlitePool, sqlx::Sqlite);
+    enterprise_store!(
+        SqliteEnterpriseStore,
+        SqlitePool,
+        sqlx::Sqlite,
+        crate::audit::store::sqlite_impl::record
+    );
 }
 mod postgres_impl {
     use super::*;
-    enterprise_store!(PgEnterpriseStore, PgPool, sqlx::Postgres);
+    enterprise_store!(
+        PgEnterpriseStore,
+        PgPool,
+        sqlx::Postgres,
+        crate::audit::store::postgres_impl::record
+    );
 }
 pub use postgres_impl::PgEnterpriseStore;
 pub use sqlite_impl::SqliteEnterpriseStore;
@@ -513,7 +552,7 @@ kernel::repository! {
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
     async fn showcase(&self, library: &str, id: i64, org_id: i64, showcased: bool) -> anyhow::Result<ShowcaseOutcome>;
-    async fn review(&self, library: &str, id: i64, review: &Review, reviewer: i64) -> anyhow::Result<ReviewOutcome>;
+    async fn review(&self, library: &str, id: i64, review: &Review, reviewer: &Actor) -> anyhow::Result<ReviewOutcome>;
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //! | `GET /search3d/status` | the fingerprint job's progress | [`configure_shape`] |
 //! | `GET /shape-query/{queryToken}` | an earlier upload's query with other options | [`configure_shape`] |
 
+pub mod audit;
 pub mod category;
 pub mod enterprise;
 pub mod item;

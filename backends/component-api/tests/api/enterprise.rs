@@ -17,6 +17,7 @@ const QUEUE: &str = "/to/api/operation/component/enterprise-items";
 const ORGS: &str = "/to/api/base/system/operation/orgs";
 const ROLES: &str = "/to/api/base/system/operation/roles";
 const USERS: &str = "/to/api/base/system/operation/users";
+const AUDIT_LOG: &str = "/to/api/operation/component/audit-log/page";
 
 const NOT_ORG_MEMBER: i64 = 1_042_001_000;
 const ITEM_NOT_FOUND: i64 = 1_042_001_001;
@@ -808,6 +809,109 @@ async fn a_parallel_burst_of_reviews_decides_once(
     .await?;
     assert_eq!(stored["state"], winners[0]["data"]["state"]);
     assert_eq!(stored["remark"], winners[0]["data"]["remark"]);
+    // One decision, one audit entry: the nine refusals wrote nothing.
+    let audit = ok(&app, reqwest::Method::GET, AUDIT_LOG, &actors.admin, None).await?;
+    assert_eq!(audit["total"], 1, "{audit}");
+    assert_eq!(
+        audit["list"][0]["after"]["remark"], stored["remark"],
+        "{audit}"
+    );
+    app.stop().await;
+    Ok(())
+}
+
+/// Every review lands in the library's audit log with its reviewer, the item's state before and
+/// after, searchable like the system service's log and readable only with its permission.
+async fn reviews_land_in_the_library_audit_log(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let put = reqwest::Method::PUT;
+    let approved = submitted(&app, &actors, "ENT-AUDIT-A", category).await?;
+    let rejected = submitted(&app, &actors, "ENT-AUDIT-R", category).await?;
+    ok(
+        &app,
+        put.clone(),
+        &format!("{QUEUE}/{approved}"),
+        &actors.operator,
+        Some(&json!({"approved": true})),
+    )
+    .await?;
+    ok(
+        &app,
+        put.clone(),
+        &format!("{QUEUE}/{rejected}"),
+        &actors.admin,
+        Some(&json!({"approved": false, "remark": "缺少材质"})),
+    )
+    .await?;
+    let again = call(
+        &app,
+        put,
+        &format!("{QUEUE}/{approved}"),
+        Some(&actors.admin),
+        Some(&json!({"approved": false, "remark": "迟到"})),
+    )
+    .await?;
+    assert_eq!(code_of(&again), ALREADY_REVIEWED, "{again}");
+
+    let page = |query: &str| {
+        let (app, path, session) = (&app, format!("{AUDIT_LOG}{query}"), actors.operator.clone());
+        async move { ok(app, reqwest::Method::GET, &path, &session, None).await }
+    };
+    let all = page("").await?;
+    assert_eq!(all["total"], 2, "{all}");
+    // Newest first: the rejection, by the administrator, with its remark.
+    let newest = &all["list"][0];
+    assert_eq!(newest["action"], "enterprise-item.review", "{newest}");
+    assert_eq!(newest["library"], "component", "{newest}");
+    assert_eq!(newest["targetType"], "enterprise-item", "{newest}");
+    assert_eq!(newest["targetId"], rejected.to_string(), "{newest}");
+    assert_eq!(newest["before"], json!({"state": "pending"}), "{newest}");
+    assert_eq!(newest["after"]["state"], "rejected", "{newest}");
+    assert_eq!(newest["after"]["remark"], "缺少材质", "{newest}");
+    assert_eq!(newest["after"]["orgId"], actors.org_a, "{newest}");
+    assert!(
+        newest["clientIp"].as_str().is_some_and(|ip| !ip.is_empty()),
+        "{newest}"
+    );
+    let oldest = &all["list"][1];
+    assert_eq!(oldest["after"]["state"], "approved", "{oldest}");
+    assert_ne!(oldest["operatorId"], newest["operatorId"]);
+
+    // Searched as the system's log is: a keyword, the action, the operator, a time range.
+    assert_eq!(page("?keyWords=ent-audit-a").await?["total"], 1);
+    assert_eq!(page("?keyWords=缺少材质").await?["total"], 1);
+    assert_eq!(page("?action=enterprise-item.review").await?["total"], 2);
+    assert_eq!(page("?action=user.disable").await?["total"], 0);
+    let operator_id = oldest["operatorId"].as_i64().unwrap_or_default();
+    assert_eq!(
+        page(&format!("?operatorId={operator_id}")).await?["total"],
+        1
+    );
+    assert_eq!(page("?endTime=1").await?["total"], 0);
+    assert_eq!(
+        page("?pageSize=1&pageNo=2").await?["list"][0]["targetId"],
+        approved.to_string()
+    );
+    let bad = call(
+        &app,
+        reqwest::Method::GET,
+        &format!("{AUDIT_LOG}?beginTime=-99999999999999999"),
+        Some(&actors.operator),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&bad), 400, "{bad}");
+
+    // Only with system:audit-log:query.
+    for (session, expected) in [
+        (None, 401),
+        (Some(actors.member.as_str()), 403),
+        (Some(actors.other.as_str()), 403),
+    ] {
+        let refused = call(&app, reqwest::Method::GET, AUDIT_LOG, session, None).await?;
+        assert_eq!(code_of(&refused), expected, "{session:?}: {refused}");
+    }
     app.stop().await;
     Ok(())
 }
@@ -1633,6 +1737,7 @@ async fn an_organisation_shows_approved_items_on_its_public_page(
 }
 
 kernel::backend_tests!(
+    reviews_land_in_the_library_audit_log,
     an_organisation_shows_approved_items_on_its_public_page,
     a_reviewed_item_is_resubmitted_once_with_kept_and_new_files,
     a_batch_takes_its_files_from_a_zip,

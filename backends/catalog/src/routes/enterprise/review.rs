@@ -1,12 +1,13 @@
 //! The operators' review queue of the library's enterprise items.
 
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use auth::AuthUser;
 use kernel::error::enterprise::{ALREADY_REVIEWED, ITEM_NOT_FOUND};
 use kernel::paging::PageResult;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::{EnterpriseState, ItemListQuery};
+use crate::audit::Actor;
 use crate::enterprise::store::{EnterpriseStore, ReviewOutcome};
 use crate::enterprise::{EnterpriseItem, ReviewRequest, AUDIT_PERMISSION};
 
@@ -49,13 +50,15 @@ pub async fn review_item(
     state: web::Data<EnterpriseState>,
     id: web::Path<i64>,
     body: web::Json<ReviewRequest>,
+    request: HttpRequest,
 ) -> ApiResult<ApiResponse<EnterpriseItem>> {
     user.require_permission(AUDIT_PERMISSION)?;
     let review = body.into_inner().parse()?;
     let id = id.into_inner();
+    let reviewer = Actor::of(&user, &request);
     match state
         .store
-        .review(state.library.key, id, &review, user.user_id())
+        .review(state.library.key, id, &review, &reviewer)
         .await?
     {
         ReviewOutcome::Reviewed(item) => {

@@ -1,6 +1,6 @@
 import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SystemSchema } from '@portal/api-types';
+import type { ComponentSchema, SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { PageResult } from './feedback-admin';
 
@@ -14,6 +14,15 @@ export const USER_STATUS = { enabled: 0, disabled: 1 } as const;
 export type OperationUser = SystemSchema<'OperationUserView'>;
 /** One audit-log entry (`AuditLogView`). */
 export type AuditLogEntry = SystemSchema<'AuditLogView'>;
+/** One entry of a library service's own log (`LibraryAuditLogView`, the same in every library). */
+export type LibraryAuditLogEntry = ComponentSchema<'LibraryAuditLogView'>;
+
+/**
+ * Where an audit entry is written: the system service's log, or a library service's (its reviews of enterprise
+ * items, written in the review's own transaction: docs/operations.md "Audit log").
+ */
+export const AUDIT_SOURCES = ['system', 'part', 'component', 'mat'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
 export interface UserFilters {
   pageNo: number;
@@ -24,6 +33,8 @@ export interface UserFilters {
 }
 
 export interface AuditLogFilters {
+  /** Absent: the system service's log. */
+  source?: AuditSource;
   pageNo: number;
   pageSize: number;
   keyWords?: string;
@@ -49,9 +60,17 @@ export function revokeUserSessions(id: number): Promise<number> {
   return http.post<number>(`/base/system/operation/users/${id}/sessions/revoke`, undefined, { silent: true });
 }
 
-/** GET /base/system/operation/audit-log/page → `{list, total}`. */
-export function pageAuditLog(filters: AuditLogFilters): Promise<PageResult<AuditLogEntry>> {
-  return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
+/**
+ * GET /base/system/operation/audit-log/page, or a library's GET /operation/{library}/audit-log/page → `{list, total}`.
+ * A library knows no account names: its entries carry the operator's id only.
+ */
+export async function pageAuditLog({ source = 'system', ...filters }: AuditLogFilters): Promise<PageResult<AuditLogEntry>> {
+  if (source === 'system') return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
+  const page = await http.get<PageResult<LibraryAuditLogEntry>>(`/operation/${source}/audit-log/page`, { ...filters });
+  return {
+    ...page,
+    list: page.list.map(({ library: _library, ...entry }) => ({ ...entry, operatorUsername: '', operatorNickname: '' })),
+  };
 }
 
 /** Query keys of the user and audit lists (the organisation changes refetch them too). */

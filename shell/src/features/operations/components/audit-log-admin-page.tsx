@@ -3,7 +3,15 @@ import { DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
-import { AUDIT_LOG_QUERY_PERMISSION, pageAuditLog, useAuditLogPage, type AuditLogEntry, type AuditLogFilters } from '../api/users-admin';
+import {
+  AUDIT_LOG_QUERY_PERMISSION,
+  AUDIT_SOURCES,
+  pageAuditLog,
+  useAuditLogPage,
+  type AuditLogEntry,
+  type AuditLogFilters,
+  type AuditSource,
+} from '../api/users-admin';
 import { formatTime, rangeToTimes } from './format';
 import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
@@ -28,8 +36,11 @@ export const AUDIT_ACTIONS = [
   'feedback.close',
   'brand-application.review',
 ] as const;
+/** The actions a library service writes. */
+export const LIBRARY_AUDIT_ACTIONS = ['enterprise-item.review'] as const;
 
 interface FilterValues {
+  source: AuditSource;
   keyWords?: string;
   action?: string;
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -59,6 +70,7 @@ function BeforeAfter({ entry }: { entry: AuditLogEntry }) {
 function AuditLogAdmin() {
   const { t } = useTranslation('shell');
   const [form] = Form.useForm<FilterValues>();
+  const source = Form.useWatch('source', form) ?? 'system';
   const [filters, setFilters] = useState<AuditLogFilters>({ pageNo: 1, pageSize: PAGE_SIZE });
   const page = useAuditLogPage(filters);
   const actionLabel = (action: string) => t(`operations.auditLog.actions.${actionKey(action)}`, { defaultValue: action });
@@ -67,6 +79,7 @@ function AuditLogAdmin() {
 
   const search = (values: FilterValues) =>
     setFilters({
+      source: values.source === 'system' ? undefined : values.source,
       pageNo: 1,
       pageSize: filters.pageSize,
       keyWords: values.keyWords?.trim() || undefined,
@@ -77,7 +90,28 @@ function AuditLogAdmin() {
   return (
     <div className="page-container operations-page" data-testid="operations-audit-log">
       <Typography.Title level={3}>{t('operations.auditLog.title')}</Typography.Title>
-      <Form form={form} layout="inline" onFinish={search} className="operations-filters" style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ source: 'system' }}
+        onFinish={search}
+        onValuesChange={(changed: Partial<FilterValues>) => {
+          // Another source is another log: its own actions, read at once.
+          if (changed.source) {
+            form.setFieldValue('action', undefined);
+            search({ ...form.getFieldsValue(), action: undefined });
+          }
+        }}
+        className="operations-filters"
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
+        <Form.Item name="source" label={t('operations.auditLog.source')} tooltip={t('operations.auditLog.sourceHint')}>
+          <Select
+            style={{ width: 140 }}
+            options={AUDIT_SOURCES.map((value) => ({ value, label: t(`operations.auditLog.sources.${value}`) }))}
+            data-testid="audit-log-filter-source"
+          />
+        </Form.Item>
         <Form.Item name="keyWords" label={t('operations.keyword')}>
           <Input allowClear maxLength={100} placeholder={t('operations.auditLog.keywordPlaceholder')} data-testid="audit-log-filter-keyword" />
         </Form.Item>
@@ -86,7 +120,7 @@ function AuditLogAdmin() {
             allowClear
             style={{ width: 180 }}
             placeholder={t('operations.all')}
-            options={AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
+            options={(source === 'system' ? AUDIT_ACTIONS : LIBRARY_AUDIT_ACTIONS).map((value) => ({ value, label: actionLabel(value) }))}
             data-testid="audit-log-filter-action"
           />
         </Form.Item>

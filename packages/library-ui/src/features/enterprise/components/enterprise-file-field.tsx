@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { pickFiles, UploadTask, useUpload } from '@portal/upload';
@@ -33,7 +33,9 @@ export function EnterpriseFileField({ kind, onChange }: { kind: EnterpriseUpload
   const [refusal, setRefusal] = useState<string>();
   const { status, result } = upload.state;
 
-  useEffect(() => {
+  // A layout effect: the form holds the claim before the page can show the upload as done, so an import clicked
+  // at once never goes without it (a plain effect left a window a loaded test machine hit).
+  useLayoutEffect(() => {
     onChange({ claim: status === 'done' ? result?.claim : undefined, uploading: status === 'uploading' });
     // `onChange` is the form's setter for this kind; only the upload's progress matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps

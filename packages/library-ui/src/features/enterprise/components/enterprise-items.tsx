@@ -1,5 +1,5 @@
-import { useState, type HTMLAttributes } from 'react';
-import { App, Button, Empty, Flex, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QueryState } from '../../../components/query-state';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
@@ -14,6 +14,7 @@ import {
 } from '../api/enterprise-items';
 import { categoryLabel, formatTime, STATE_COLORS, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
+import { EnterpriseItemTable } from './enterprise-item-table';
 import { KeywordSearch } from './keyword-search';
 
 export const ENTERPRISE_PAGE_SIZE = 20;
@@ -154,50 +155,31 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
         <KeywordSearch testId="enterprise-keyword" active={keyword !== ''} onSearch={search} />
       </Flex>
       <QueryState testId="enterprise-items" isPending={false} error={items.error} onRetry={() => void items.refetch()}>
-        <Table<EnterpriseItem>
-          data-testid="enterprise-items-table"
-          rowKey="id"
-          size="middle"
-          scroll={{ x: 'max-content' }}
-          loading={items.isFetching}
-          dataSource={items.data?.list ?? []}
+        <EnterpriseItemTable<EnterpriseItem>
+          testId="enterprise-items-table"
+          rowTestId="enterprise-item-row"
+          items={items}
           columns={columns}
-          onRow={(item) =>
-            ({
-              'data-testid': `enterprise-item-row-${item.id}`,
-              style: { cursor: 'pointer' },
-              onClick: () => setOpened(item),
-            }) as HTMLAttributes<HTMLElement>
+          pageNo={pageNo}
+          pageSize={ENTERPRISE_PAGE_SIZE}
+          onPage={setPageNo}
+          onOpen={setOpened}
+          empty={
+            <Empty
+              data-testid="enterprise-library-empty"
+              description={
+                filtered ? (
+                  <Typography.Paragraph>{t('enterprise.noMatch')}</Typography.Paragraph>
+                ) : (
+                  <>
+                    <Typography.Paragraph strong>{t('enterprise.empty')}</Typography.Paragraph>
+                    <Typography.Paragraph type="secondary">{t('enterprise.explain')}</Typography.Paragraph>
+                    <Typography.Paragraph type="secondary">{t('enterprise.switchHint')}</Typography.Paragraph>
+                  </>
+                )
+              }
+            />
           }
-          locale={{
-            // Nothing while the first page loads; then why the list is empty.
-            emptyText: items.isPending ? (
-              <span />
-            ) : (
-              <Empty
-                data-testid="enterprise-library-empty"
-                description={
-                  filtered ? (
-                    <Typography.Paragraph>{t('enterprise.noMatch')}</Typography.Paragraph>
-                  ) : (
-                    <>
-                      <Typography.Paragraph strong>{t('enterprise.empty')}</Typography.Paragraph>
-                      <Typography.Paragraph type="secondary">{t('enterprise.explain')}</Typography.Paragraph>
-                      <Typography.Paragraph type="secondary">{t('enterprise.switchHint')}</Typography.Paragraph>
-                    </>
-                  )
-                }
-              />
-            ),
-          }}
-          pagination={{
-            current: pageNo,
-            pageSize: ENTERPRISE_PAGE_SIZE,
-            total: items.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('enterprise.total', { total }),
-            onChange: setPageNo,
-          }}
         />
       </QueryState>
       <EnterpriseItemDrawer item={opened} files={(item) => memberFileSource(library, item.id)} onClose={() => setOpened(undefined)} />

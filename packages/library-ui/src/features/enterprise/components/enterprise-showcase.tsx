@@ -1,5 +1,5 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Empty, Result, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, Result, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,9 +9,9 @@ import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { showcaseFileSource, usePublicOrg, useShowcaseItems, type ShowcaseItem } from '../api/enterprise-items';
 import { categoryLabel, formatTime, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
+import { EnterpriseItemTable } from './enterprise-item-table';
+import { ENTERPRISE_PAGE_SIZE } from './enterprise-items';
 import { KeywordSearch } from './keyword-search';
-
-const PAGE_SIZE = 20;
 
 /**
  * The organisation's public page in this library: the approved items it chose to show, for everyone (signed in
@@ -27,7 +27,7 @@ export function EnterpriseShowcase({ orgId, member }: { orgId: number; member: b
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [opened, setOpened] = useState<ShowcaseItem>();
-  const items = useShowcaseItems(orgId, { pageNo, pageSize: PAGE_SIZE, keyword: keyword || undefined });
+  const items = useShowcaseItems(orgId, { pageNo, pageSize: ENTERPRISE_PAGE_SIZE, keyword: keyword || undefined });
 
   if (org.data === null) {
     return (
@@ -105,39 +105,21 @@ export function EnterpriseShowcase({ orgId, member }: { orgId: number; member: b
           error={org.error ?? items.error}
           onRetry={() => void Promise.all([org.refetch(), items.refetch()])}
         >
-          <Table<ShowcaseItem>
-            data-testid="enterprise-showcase-table"
-            rowKey="id"
-            size="middle"
-            scroll={{ x: 'max-content' }}
-            loading={items.isFetching}
-            dataSource={items.data?.list ?? []}
+          <EnterpriseItemTable<ShowcaseItem>
+            testId="enterprise-showcase-table"
+            rowTestId="enterprise-showcase-row"
+            items={items}
             columns={columns}
-            onRow={(item) =>
-              ({
-                'data-testid': `enterprise-showcase-row-${item.id}`,
-                style: { cursor: 'pointer' },
-                onClick: () => setOpened(item),
-              }) as HTMLAttributes<HTMLElement>
+            pageNo={pageNo}
+            pageSize={ENTERPRISE_PAGE_SIZE}
+            onPage={setPageNo}
+            onOpen={setOpened}
+            empty={
+              <Empty
+                data-testid="enterprise-showcase-empty"
+                description={keyword ? t('enterprise.noMatch') : t(member ? 'enterprise.showcase.emptyMember' : 'enterprise.showcase.empty')}
+              />
             }
-            locale={{
-              emptyText: items.isPending ? (
-                <span />
-              ) : (
-                <Empty
-                  data-testid="enterprise-showcase-empty"
-                  description={keyword ? t('enterprise.noMatch') : t(member ? 'enterprise.showcase.emptyMember' : 'enterprise.showcase.empty')}
-                />
-              ),
-            }}
-            pagination={{
-              current: pageNo,
-              pageSize: PAGE_SIZE,
-              total: items.data?.total ?? 0,
-              showSizeChanger: false,
-              showTotal: (total) => t('enterprise.total', { total }),
-              onChange: setPageNo,
-            }}
           />
         </QueryState>
       </Card>

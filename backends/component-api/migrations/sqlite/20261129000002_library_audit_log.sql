@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261129000002_library_audit_log.sql
