@@ -84,22 +84,28 @@ impl EnterpriseState {
         org_id: Option<i64>,
         queue: bool,
     ) -> ApiResult<PageResult<EnterpriseItem>> {
-        let paging = query.paging()?;
         let filter = ItemFilter {
             org_id,
             state: query.state()?,
             keyword: query.keyword.clone(),
             public_only: false,
         };
+        self.list(&filter, query.page_no, query.page_size, queue)
+            .await
+    }
+
+    /// The page `page_no` of `page_size` of this library's items that `filter` finds.
+    pub async fn list(
+        &self,
+        filter: &ItemFilter,
+        page_no: Option<i64>,
+        page_size: Option<i64>,
+        queue: bool,
+    ) -> ApiResult<PageResult<EnterpriseItem>> {
+        let paging = Paging::parse(page_no, page_size)?;
         let page = self
             .store
-            .list(
-                self.library.key,
-                &filter,
-                queue,
-                paging.offset,
-                paging.limit,
-            )
+            .list(self.library.key, filter, queue, paging.offset, paging.limit)
             .await?;
         Ok(PageResult {
             list: page.items,
@@ -149,10 +155,6 @@ pub struct ItemListQuery {
 }
 
 impl ItemListQuery {
-    fn paging(&self) -> ApiResult<Paging> {
-        Paging::parse(self.page_no, self.page_size)
-    }
-
     fn state(&self) -> ApiResult<Option<EnterpriseItemState>> {
         self.state
             .as_deref()

@@ -7,7 +7,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use auth::AuthUser;
 use kernel::error::enterprise::{ITEM_NOT_APPROVED, ITEM_NOT_FOUND};
-use kernel::paging::{PageResult, Paging};
+use kernel::paging::PageResult;
 use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -89,7 +89,6 @@ pub async fn showcase_items(
     org_id: web::Path<i64>,
     query: web::Query<ShowcaseQuery>,
 ) -> ApiResult<ApiResponse<PageResult<ShowcaseItem>>> {
-    let paging = Paging::parse(query.page_no, query.page_size)?;
     let filter = ItemFilter {
         org_id: Some(org_id.into_inner()),
         state: None,
@@ -97,17 +96,10 @@ pub async fn showcase_items(
         public_only: true,
     };
     let page = state
-        .store
-        .list(
-            state.library.key,
-            &filter,
-            false,
-            paging.offset,
-            paging.limit,
-        )
+        .list(&filter, query.page_no, query.page_size, false)
         .await?;
     Ok(ApiResponse::ok(PageResult {
-        list: page.items.into_iter().map(ShowcaseItem::from).collect(),
+        list: page.list.into_iter().map(ShowcaseItem::from).collect(),
         total: page.total,
     }))
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
+import { App, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QueryState } from '../../../components/query-state';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
@@ -12,9 +12,9 @@ import {
   type EnterpriseItem,
   type EnterpriseItemState,
 } from '../api/enterprise-items';
-import { categoryLabel, formatTime, STATE_COLORS, textOrDash } from '../format';
+import { STATE_COLORS, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
-import { EnterpriseItemTable } from './enterprise-item-table';
+import { EnterpriseItemTable, RowButton, timeCell, useItemColumns } from './enterprise-item-table';
 import { KeywordSearch } from './keyword-search';
 
 export const ENTERPRISE_PAGE_SIZE = 20;
@@ -55,9 +55,9 @@ function ShowcaseCell({ item, editable }: { item: EnterpriseItem; editable: bool
  * may publish revises decided items and shows approved ones on the organisation's public page.
  */
 export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?: boolean; onRevise?: (item: EnterpriseItem) => void }) {
-  const { t, i18n } = useLibraryTranslation();
+  const { t } = useLibraryTranslation();
   const { library } = useLibraryConfig();
-  const english = i18n.language.startsWith('en');
+  const itemColumns = useItemColumns<EnterpriseItem>();
   const [state, setState] = useState<StateFilter>('all');
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -66,10 +66,7 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
   const filtered = state !== 'all' || keyword !== '';
 
   const columns: ColumnsType<EnterpriseItem> = [
-    { key: 'code', title: t('enterprise.field.code'), dataIndex: 'code' },
-    { key: 'name', title: t('enterprise.field.name'), dataIndex: 'name' },
-    { key: 'category', title: t('enterprise.field.category'), render: (_, item) => categoryLabel(item, english) },
-    { key: 'manufacturer', title: t('enterprise.field.manufacturer'), dataIndex: 'manufacturer', render: (value?: string | null) => textOrDash(value) },
+    ...itemColumns,
     {
       key: 'state',
       title: t('enterprise.field.state'),
@@ -80,7 +77,7 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
       key: 'createTime',
       title: t('enterprise.field.createTime'),
       dataIndex: 'createTime',
-      render: (value: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>,
+      render: timeCell,
     },
     {
       key: 'showcased',
@@ -97,34 +94,18 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
       title: t('enterprise.field.actions'),
       render: (_, item) => (
         <Space size={12}>
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            aria-label={t('enterprise.viewItem', { code: item.code })}
-            data-testid={`enterprise-item-view-${item.id}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              setOpened(item);
-            }}
-          >
+          <RowButton label={t('enterprise.viewItem', { code: item.code })} testId={`enterprise-item-view-${item.id}`} onClick={() => setOpened(item)}>
             {t('enterprise.view')}
-          </Button>
+          </RowButton>
           {/* What an operator is reviewing is not changed under them: only decided items are revised. */}
           {onRevise && item.state !== 'pending' && (
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0 }}
-              aria-label={t('enterprise.revise.buttonLabel', { code: item.code })}
-              data-testid={`enterprise-item-revise-${item.id}`}
-              onClick={(event) => {
-                event.stopPropagation();
-                onRevise(item);
-              }}
+            <RowButton
+              label={t('enterprise.revise.buttonLabel', { code: item.code })}
+              testId={`enterprise-item-revise-${item.id}`}
+              onClick={() => onRevise(item)}
             >
               {t('enterprise.revise.button')}
-            </Button>
+            </RowButton>
           )}
         </Space>
       ),

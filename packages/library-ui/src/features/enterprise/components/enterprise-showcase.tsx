@@ -7,9 +7,8 @@ import { QueryState } from '../../../components/query-state';
 import { useLibraryConfig } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { showcaseFileSource, usePublicOrg, useShowcaseItems, type ShowcaseItem } from '../api/enterprise-items';
-import { categoryLabel, formatTime, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
-import { EnterpriseItemTable } from './enterprise-item-table';
+import { EnterpriseItemTable, RowButton, timeCell, useItemColumns } from './enterprise-item-table';
 import { ENTERPRISE_PAGE_SIZE } from './enterprise-items';
 import { KeywordSearch } from './keyword-search';
 
@@ -18,8 +17,8 @@ import { KeywordSearch } from './keyword-search';
  * or not, of any organisation). A member previewing it gets a way back to the full library.
  */
 export function EnterpriseShowcase({ orgId, member }: { orgId: number; member: boolean }) {
-  const { t, i18n } = useLibraryTranslation();
-  const english = i18n.language.startsWith('en');
+  const { t } = useLibraryTranslation();
+  const itemColumns = useItemColumns<ShowcaseItem>();
   const { library } = useLibraryConfig();
   const location = useLocation();
   const navigate = useNavigate();
@@ -45,33 +44,20 @@ export function EnterpriseShowcase({ orgId, member }: { orgId: number; member: b
     setPageNo(1);
   };
   const columns: ColumnsType<ShowcaseItem> = [
-    { key: 'code', title: t('enterprise.field.code'), dataIndex: 'code' },
-    { key: 'name', title: t('enterprise.field.name'), dataIndex: 'name' },
-    { key: 'category', title: t('enterprise.field.category'), render: (_, item) => categoryLabel(item, english) },
-    { key: 'manufacturer', title: t('enterprise.field.manufacturer'), dataIndex: 'manufacturer', render: (value?: string | null) => textOrDash(value) },
+    ...itemColumns,
     {
       key: 'publishTime',
       title: t('enterprise.showcase.publishTime'),
       dataIndex: 'publishTime',
-      render: (value?: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>,
+      render: timeCell,
     },
     {
       key: 'actions',
       title: t('enterprise.field.actions'),
       render: (_, item) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          aria-label={t('enterprise.viewItem', { code: item.code })}
-          data-testid={`enterprise-showcase-view-${item.id}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            setOpened(item);
-          }}
-        >
+        <RowButton label={t('enterprise.viewItem', { code: item.code })} testId={`enterprise-showcase-view-${item.id}`} onClick={() => setOpened(item)}>
           {t('enterprise.view')}
-        </Button>
+        </RowButton>
       ),
     },
   ];
