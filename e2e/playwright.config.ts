@@ -13,8 +13,10 @@ const sqlitePort = Number(process.env.E2E_SQLITE_PORT ?? 18080);
 const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? 18081);
 const postgresUrl = process.env.E2E_POSTGRES_URL;
 const redisUrl = process.env.E2E_REDIS_URL;
-// Fresh databases and cache keys per run on the shared servers; global-teardown drops the databases.
-const runId = `e2e_${Date.now().toString(36)}_`;
+// Fresh databases and cache keys per run on the shared servers; global-teardown drops the databases. The lane is
+// part of the prefix: the two lanes start side by side, and when both read the same millisecond the first to
+// finish dropped the other's databases mid-run (a CI run lost the storage lane's journeys that way).
+const runId = `e2e_${process.env.E2E_LANE ?? 'all'}_${Date.now().toString(36)}_`;
 process.env.E2E_POSTGRES_DATABASE_PREFIX ??= runId;
 
 // Every portal under test talks to the WeChat stand-in that e2e/tests/auth-wechat.spec.ts runs, so the QR
