@@ -7,6 +7,7 @@
 //! (the migrations live here once: see docs/backend-architecture.md).
 
 pub mod audit;
+pub mod catalog_admin;
 pub mod enterprise;
 pub mod item;
 pub mod model;
@@ -216,6 +217,18 @@ struct EmptySuggestApi;
     tags((name = "search-index", description = "搜索索引运维 Search index operations (operators)"))
 )]
 struct SearchIndexApi;
+
+/// The operators' catalogue routes (`/to/api/operation/<library>/catalog-items/…`).
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        routes::catalog_items::page::page_catalog_items,
+        routes::catalog_items::hide::set_item_hidden,
+    ),
+    components(schemas(catalog_admin::CatalogItem, catalog_admin::HideRequest)),
+    tags((name = "catalog-items", description = "目录管理 Catalogue items (operators)"))
+)]
+struct CatalogItemsApi;
 
 /// The members' enterprise-library routes of a library (`/to/api/enterprise/<library>/…`).
 #[derive(OpenApi)]
@@ -453,8 +466,8 @@ fn for_library<L: item::library::ItemLibrary>(
 
 /// The whole OpenAPI document of item library `L`: the category routes, the kit's item and
 /// search routes, the library's own routes (`own`, already under its API base:
-/// [`library_routes_openapi`]), the operator's search-index and statistics routes and the
-/// enterprise routes.
+/// [`library_routes_openapi`]), the operator's search-index, catalogue and statistics routes and
+/// the enterprise routes.
 pub fn item_library_openapi<L: item::library::ItemLibrary>(
     library: &Library,
     own: utoipa::openapi::OpenApi,
@@ -464,6 +477,10 @@ pub fn item_library_openapi<L: item::library::ItemLibrary>(
     document.merge(item_search_openapi::<L>(library));
     document.merge(own);
     document.merge(search_index_openapi(library));
+    document.merge(with_base(
+        CatalogItemsApi::openapi(),
+        &library.operation_base(),
+    ));
     document.merge(stat_openapi(library));
     document.merge(enterprise_openapi(library));
     document
@@ -636,6 +653,26 @@ pub fn configure_search_index(
             }))
             .app_data(web::Data::from(authenticator))
             .configure(routes::search_index::configure),
+    );
+}
+
+/// Mounts the operators' catalogue routes of `library` over `db` (docs/operations.md "Catalogue
+/// items") under `/to/api/operation/<key>/catalog-items`, guarded by `<key>:catalog:manage`
+/// through `authenticator`.
+pub fn configure_catalog_items(
+    cfg: &mut web::ServiceConfig,
+    library: &'static Library,
+    db: &kernel::Database,
+    authenticator: Arc<auth::Authenticator>,
+) {
+    cfg.service(
+        web::scope(&format!("{}/catalog-items", library.operation_base()))
+            .app_data(web::Data::new(routes::catalog_items::CatalogItemsState {
+                library,
+                store: catalog_admin::store::CatalogAdminRepository::new(db),
+            }))
+            .app_data(web::Data::from(authenticator))
+            .configure(routes::catalog_items::configure),
     );
 }
 

@@ -239,6 +239,7 @@ impl Service for ComponentService {
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );
+        catalog::configure_catalog_items(cfg, &LIBRARY, &context.db, self.authenticator(context));
         catalog::configure_stats(
             cfg,
             &LIBRARY,

@@ -126,7 +126,9 @@ fn like_prefix(prefix: &str) -> String {
     format!("{escaped}%")
 }
 
-const FROM_COMPONENT: &str = "FROM item i JOIN component_kicad c ON c.item_id = i.id";
+/// Components with their KiCad rows; hidden items are left out (catalog's `VISIBLE`).
+const FROM_COMPONENT: &str =
+    "FROM item i JOIN component_kicad c ON c.item_id = i.id AND i.hidden_at IS NULL";
 
 macro_rules! kicad_store {
     ($store:ident, $pool:ty, $db:ty) => {
@@ -186,11 +188,11 @@ macro_rules! kicad_store {
                 limit: i64,
             ) -> anyhow::Result<Vec<(i64, String)>> {
                 let library_prefix = format!("{library}:");
-                let rows: Vec<(i64, String, String)> = sqlx::query_as(
-                    "SELECT item_id, symbol_root, symbol_ref FROM component_kicad \
-                     WHERE symbol_root IS NOT NULL AND symbol_ref LIKE $1 ESCAPE '\\' \
-                     ORDER BY item_id LIMIT $2",
-                )
+                let rows: Vec<(i64, String, String)> = sqlx::query_as(&format!(
+                    "SELECT i.id, c.symbol_root, c.symbol_ref {FROM_COMPONENT} \
+                         WHERE c.symbol_root IS NOT NULL AND c.symbol_ref LIKE $1 ESCAPE '\\' \
+                         ORDER BY i.id LIMIT $2"
+                ))
                 .bind(like_prefix(&library_prefix))
                 .bind(limit)
                 .fetch_all(&self.pool)

@@ -134,6 +134,17 @@ pub mod enterprise {
     }
 }
 
+/// Codes of the kit's catalogue management (`/to/api/operation/<library>/catalog-items`,
+/// docs/operations.md "Catalogue items"), module 1_043: the same in every library.
+pub mod catalog {
+    crate::error_codes! {
+        CATALOG_ERRORS {
+            /// No item with that id in the library (hidden or not).
+            CATALOG_ITEM_NOT_FOUND = (1_043_001_000, OK, "条目不存在");
+        }
+    }
+}
+
 /// Codes of the open platform's gate (`/to/open/<library>/…`, docs/open-platform.md), module
 /// 1_041. Machine clients read the HTTP status, so these answer with it (401, 403, 429).
 pub mod open {

@@ -246,6 +246,7 @@ impl Service for MatService {
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );
+        catalog::configure_catalog_items(cfg, &LIBRARY, &context.db, self.authenticator(context));
         catalog::configure_stats(
             cfg,
             &LIBRARY,

@@ -131,7 +131,7 @@ macro_rules! variant_store {
             ) -> anyhow::Result<Vec<i64>> {
                 let mut query = QueryBuilder::<$db>::new(
                     "SELECT v.item_id FROM part_variant v JOIN item i ON i.id = v.item_id \
-                     WHERE v.kind = ",
+                     AND i.hidden_at IS NULL WHERE v.kind = ",
                 );
                 query.push_bind(kind.to_string());
                 query.push(" AND v.thread = ");
@@ -150,7 +150,7 @@ macro_rules! variant_store {
             ) -> anyhow::Result<Vec<i64>> {
                 let mut query = QueryBuilder::<$db>::new(
                     "SELECT v.item_id FROM part_variant v JOIN item i ON i.id = v.item_id \
-                     WHERE v.kind = ",
+                     AND i.hidden_at IS NULL WHERE v.kind = ",
                 );
                 query.push_bind(variant.kind.clone());
                 query.push(" AND v.standard <> ");
@@ -191,8 +191,11 @@ macro_rules! variant_store {
                 let Some(diameter) = variant.diameter_mm else {
                     return Ok(Vec::new());
                 };
-                let mut query =
-                    QueryBuilder::<$db>::new("SELECT item_id FROM part_variant WHERE family = ");
+                // Hidden sizes are skipped (catalog's `VISIBLE`), not answered as a gap.
+                let mut query = QueryBuilder::<$db>::new(
+                    "SELECT item_id FROM part_variant WHERE item_id NOT IN \
+                     (SELECT id FROM item WHERE hidden_at IS NOT NULL) AND family = ",
+                );
                 query.push_bind(variant.family.clone());
                 query.push(" AND standard = ");
                 query.push_bind(variant.standard.clone());
@@ -219,7 +222,8 @@ macro_rules! variant_store {
                 // diameter (profiles an order), so this only keeps the two backends equal.
                 let mut query = QueryBuilder::<$db>::new(
                     "SELECT v.item_id, i.code, v.size, v.diameter_mm, v.length_mm \
-                     FROM part_variant v JOIN item i ON i.id = v.item_id WHERE v.family = ",
+                     FROM part_variant v JOIN item i ON i.id = v.item_id \
+                     AND i.hidden_at IS NULL WHERE v.family = ",
                 );
                 query.push_bind(variant.family.clone());
                 query.push(" AND v.standard = ");

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use catalog::LibraryService;
 use kernel::{
-    error::enterprise::ENTERPRISE_ERRORS, error::global::GLOBAL_ERRORS, error::open::OPEN_ERRORS,
-    error::shape::SHAPE_ERRORS, ErrorCode, Service,
+    error::catalog::CATALOG_ERRORS, error::enterprise::ENTERPRISE_ERRORS,
+    error::global::GLOBAL_ERRORS, error::open::OPEN_ERRORS, error::shape::SHAPE_ERRORS, ErrorCode,
+    Service,
 };
 
 /// The three library services, in the order the portal lists them.
@@ -70,6 +71,7 @@ pub fn error_tables() -> Vec<(&'static str, &'static [ErrorCode])> {
         ("global", GLOBAL_ERRORS),
         ("shape", SHAPE_ERRORS),
         ("enterprise", ENTERPRISE_ERRORS),
+        ("catalog", CATALOG_ERRORS),
         ("open", OPEN_ERRORS),
     ];
     for service in services() {
@@ -86,7 +88,7 @@ mod tests {
     fn every_error_code_is_defined_once_across_all_services() {
         let tables: Vec<&[ErrorCode]> = error_tables().into_iter().map(|(_, t)| t).collect();
         assert_eq!(kernel::error::duplicate_codes(&tables), Vec::<i64>::new());
-        assert_eq!(tables.len(), 8);
+        assert_eq!(tables.len(), 9);
     }
 
     #[test]

@@ -179,6 +179,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/component/catalog-items/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every item of the library by id, hidden ones included; `keyWords` matches part of the code or
+         *     name, or the id; `hidden` narrows to hidden (`true`) or public (`false`) items.
+         */
+        get: operations["page_catalog_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/component/catalog-items/{id}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hides the item from every public route (search, suggestions, lists, detail, compare,
+         *     downloads, KiCad and shape search; the search index follows within a second) or restores it.
+         *     Hiding needs a reason; asking for the state the item is in changes nothing. Each change lands
+         *     in the library's audit log (`catalog-item.hide`, `catalog-item.unhide`).
+         */
+        put: operations["set_item_hidden"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/component/enterprise-items": {
         parameters: {
             query?: never;
@@ -1044,6 +1086,47 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_CatalogItem: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                categoryCode?: string | null;
+                code: string;
+                hidden: boolean;
+                /**
+                 * Format: int64
+                 * @description The operator's user id.
+                 */
+                hiddenBy?: number | null;
+                hiddenReason?: string | null;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                hiddenTime?: number | null;
+                /** Format: int64 */
+                id: number;
+                license: string;
+                manufacturerName?: string | null;
+                name: string;
+                /** @description Where the record comes from (`kicad`, `iso-4017`, …). */
+                source: string;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds of the last import that changed it.
+                 */
+                updateTime: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_CategoryDetail: {
             /**
              * Format: int64
@@ -1189,6 +1272,54 @@ export interface components {
                 /** @description (`components` in every library: the spec's name.) */
                 components: components["schemas"]["PageResult_ItemSummary"];
                 manufacturer: components["schemas"]["ManufacturerView"];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_CatalogItem: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    categoryCode?: string | null;
+                    code: string;
+                    hidden: boolean;
+                    /**
+                     * Format: int64
+                     * @description The operator's user id.
+                     */
+                    hiddenBy?: number | null;
+                    hiddenReason?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds.
+                     */
+                    hiddenTime?: number | null;
+                    /** Format: int64 */
+                    id: number;
+                    license: string;
+                    manufacturerName?: string | null;
+                    name: string;
+                    /** @description Where the record comes from (`kicad`, `iso-4017`, …). */
+                    source: string;
+                    /**
+                     * Format: int64
+                     * @description Epoch milliseconds of the last import that changed it.
+                     */
+                    updateTime: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -1735,6 +1866,35 @@ export interface components {
              */
             filesClaim?: string | null;
         };
+        /** @description An item as the operators' list shows it. */
+        CatalogItem: {
+            categoryCode?: string | null;
+            code: string;
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description The operator's user id.
+             */
+            hiddenBy?: number | null;
+            hiddenReason?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            hiddenTime?: number | null;
+            /** Format: int64 */
+            id: number;
+            license: string;
+            manufacturerName?: string | null;
+            name: string;
+            /** @description Where the record comes from (`kicad`, `iso-4017`, …). */
+            source: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last import that changed it.
+             */
+            updateTime: number;
+        };
         /** @description An ancestor in a category's breadcrumb. */
         CategoryCrumb: {
             code: string;
@@ -1976,6 +2136,12 @@ export interface components {
             size: number;
             /** @description `<api base>/item/{id}/download/{kind}`. */
             url: string;
+        };
+        /** @description The body of `PUT …/catalog-items/{id}/hidden`. */
+        HideRequest: {
+            hidden: boolean;
+            /** @description Why (1–200 characters); required to hide, ignored to restore. */
+            reason?: string | null;
         };
         /** @description The form of `POST /search2d` (multipart/form-data). */
         ImageUpload: {
@@ -2718,6 +2884,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_LibraryAuditLogView"];
+                };
+            };
+        };
+    };
+    page_catalog_items: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the code or name (case-insensitive), or the item's id. */
+                keyWords?: string;
+                /** @description `true`: hidden items only; `false`: visible ones only; absent: all. */
+                hidden?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; not signed in → 401; without <library>:catalog:manage → 403; a bad filter → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_CatalogItem"];
+                };
+            };
+        };
+    };
+    set_item_hidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideRequest"];
+            };
+        };
+        responses: {
+            /** @description The item's state; no reason to hide → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogItem"];
                 };
             };
         };

@@ -23,6 +23,12 @@ export const OPERATIONS_PAGES = [
     path: '/operation/search-index',
     permission: ['component:search-index:rebuild', 'part:search-index:rebuild', 'mat:search-index:rebuild'],
   },
+  // Hiding and restoring public catalogue items; likewise one library's permission opens it, for the libraries held.
+  {
+    key: 'catalog-items',
+    path: '/operation/catalog-items',
+    permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
+  },
   { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
   { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
   { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },

@@ -30,6 +30,7 @@ const OrganisationsAdminPage = lazy(() => import('../features/operations/compone
 const RolesAdminPage = lazy(() => import('../features/operations/components/roles-admin-page'));
 const DictionaryAdminPage = lazy(() => import('../features/operations/components/dictionary-admin-page'));
 const SearchIndexAdminPage = lazy(() => import('../features/operations/components/search-index-admin-page'));
+const CatalogItemsAdminPage = lazy(() => import('../features/operations/components/catalog-items-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -51,6 +52,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   roles: RolesAdminPage,
   dictionary: DictionaryAdminPage,
   'search-index': SearchIndexAdminPage,
+  'catalog-items': CatalogItemsAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

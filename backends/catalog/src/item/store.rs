@@ -13,11 +13,14 @@ use super::model::{
     ManufacturerSummary, NewItem, Page, Parameter, UpsertReport,
 };
 
+/// Every read here is public: a hidden item ([`VISIBLE`]) answers like a missing one, leaves the
+/// lists, counts and index documents, and is no link's target. Writes (the import) leave the
+/// hidden state alone.
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait ItemStore {
     async fn count(&self) -> anyhow::Result<i64>;
     async fn get(&self, id: i64) -> anyhow::Result<Option<ItemRecord>>;
-    /// The items of `ids` that exist, in no particular order.
+    /// The items of `ids` that exist and are not hidden, in no particular order.
     async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>>;
     /// Parameters of each of `ids`, in stored order.
     async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>>;
@@ -78,8 +81,12 @@ const SELECT_ITEM: &str = "SELECT i.id, i.source, i.source_id, i.code, i.name, \
      FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
      LEFT JOIN category k ON k.id = i.category_id";
 const SELECT_MANUFACTURER: &str = "SELECT m.id, m.name, m.website, \
-     (SELECT COUNT(*) FROM item i WHERE i.manufacturer_id = m.id) AS item_count \
+     (SELECT COUNT(*) FROM item i WHERE i.manufacturer_id = m.id AND i.hidden_at IS NULL) \
+     AS item_count \
      FROM item_manufacturer m";
+/// Public reads see only the items no operator hid (docs/operations.md "Catalogue items"); the
+/// operators' own list ([`crate::catalog_admin`]) reads them all.
+pub const VISIBLE: &str = "i.hidden_at IS NULL";
 const UPSERT_MANUFACTURER: &str =
     "INSERT INTO item_manufacturer (name, name_key, website, created_at) \
      VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO UPDATE \
@@ -137,7 +144,7 @@ const RECORD_DIGEST: &str =
 /// transaction-scoped advisory lock; on SQLite a write as the transaction's first statement,
 /// which takes the write lock up front (see catalog::store).
 pub const POSTGRES_UPSERT_LOCK: &str = "SELECT pg_advisory_xact_lock(727003)";
-const SQLITE_UPSERT_LOCK: &str = "DELETE FROM item_change WHERE 0 = 1";
+pub const SQLITE_UPSERT_LOCK: &str = "DELETE FROM item_change WHERE 0 = 1";
 
 type ParameterRow = (
     i64,
@@ -215,10 +222,10 @@ macro_rules! item_store {
             ) -> anyhow::Result<Page<ItemRecord>> {
                 let count_sql = format!(
                     "SELECT COUNT(*) FROM item i LEFT JOIN category k ON k.id = i.category_id \
-                     WHERE {condition}"
+                     WHERE ({condition}) AND {VISIBLE}"
                 );
                 let list_sql = format!(
-                    "{SELECT_ITEM} WHERE {condition} ORDER BY i.code, i.id \
+                    "{SELECT_ITEM} WHERE ({condition}) AND {VISIBLE} ORDER BY i.code, i.id \
                      LIMIT ${} OFFSET ${}",
                     bind.arity() + 1,
                     bind.arity() + 2
@@ -251,14 +258,14 @@ macro_rules! item_store {
 
         impl ItemStore for $store {
             async fn count(&self) -> anyhow::Result<i64> {
-                sqlx::query_scalar("SELECT COUNT(*) FROM item")
+                sqlx::query_scalar(&format!("SELECT COUNT(*) FROM item i WHERE {VISIBLE}"))
                     .fetch_one(&self.pool)
                     .await
                     .context("counting items")
             }
 
             async fn get(&self, id: i64) -> anyhow::Result<Option<ItemRecord>> {
-                sqlx::query_as(&format!("{SELECT_ITEM} WHERE i.id = $1"))
+                sqlx::query_as(&format!("{SELECT_ITEM} WHERE i.id = $1 AND {VISIBLE}"))
                     .bind(id)
                     .fetch_optional(&self.pool)
                     .await
@@ -270,7 +277,7 @@ macro_rules! item_store {
                     return Ok(Vec::new());
                 }
                 let mut query = QueryBuilder::<$db>::new(SELECT_ITEM);
-                query.push(" WHERE i.id IN (");
+                query.push(format!(" WHERE {VISIBLE} AND i.id IN ("));
                 let mut list = query.separated(", ");
                 for id in ids {
                     list.push_bind(*id);
@@ -334,7 +341,8 @@ macro_rules! item_store {
                 sqlx::query_as(
                     "SELECT l.kind, l.target_source, l.target_source_id, t.id AS target_id \
                      FROM item_link l LEFT JOIN item t ON t.source = l.target_source \
-                     AND t.source_id = l.target_source_id WHERE l.item_id = $1 \
+                     AND t.source_id = l.target_source_id AND t.hidden_at IS NULL \
+                     WHERE l.item_id = $1 \
                      ORDER BY l.kind, l.target_source, l.target_source_id",
                 )
                 .bind(id)
@@ -454,7 +462,7 @@ macro_rules! item_store {
                 limit: i64,
             ) -> anyhow::Result<Vec<IndexDocument>> {
                 let items: Vec<ItemRecord> = sqlx::query_as(&format!(
-                    "{SELECT_ITEM} WHERE i.id > $1 ORDER BY i.id LIMIT $2"
+                    "{SELECT_ITEM} WHERE i.id > $1 AND {VISIBLE} ORDER BY i.id LIMIT $2"
                 ))
                 .bind(after_id)
                 .bind(limit)

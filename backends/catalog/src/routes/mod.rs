@@ -22,6 +22,7 @@
 //! | `GET /shape-query/{queryToken}` | an earlier upload's query with other options | [`configure_shape`] |
 
 pub mod audit;
+pub mod catalog_items;
 pub mod category;
 pub mod enterprise;
 pub mod item;

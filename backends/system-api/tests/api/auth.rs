@@ -376,6 +376,9 @@ async fn the_operator_role_holds_the_operation_permissions(
         "part:search-index:rebuild",
         "component:search-index:rebuild",
         "mat:search-index:rebuild",
+        "component:catalog:manage",
+        "part:catalog:manage",
+        "mat:catalog:manage",
     ] {
         assert!(
             permissions
@@ -389,7 +392,10 @@ async fn the_operator_role_holds_the_operation_permissions(
     assert!(
         !info["data"]["permissions"]
             .to_string()
-            .contains("search-index"),
+            .contains("search-index")
+            && !info["data"]["permissions"]
+                .to_string()
+                .contains(":catalog:"),
         "{info}"
     );
     app.stop().await;

@@ -35,7 +35,7 @@ pub enum PermissionGroup {
 }
 
 /// Every permission a role may hold: the strings the services and the front end check.
-pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 26] = [
+pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 29] = [
     ("portal:profile:query", PermissionGroup::Portal),
     ("portal:profile:update", PermissionGroup::Portal),
     ("portal:feedback:create", PermissionGroup::Portal),
@@ -68,6 +68,9 @@ pub const PERMISSION_CATALOGUE: [(&str, PermissionGroup); 26] = [
     ("component:search-index:rebuild", PermissionGroup::Library),
     ("part:search-index:rebuild", PermissionGroup::Library),
     ("mat:search-index:rebuild", PermissionGroup::Library),
+    ("component:catalog:manage", PermissionGroup::Library),
+    ("part:catalog:manage", PermissionGroup::Library),
+    ("mat:catalog:manage", PermissionGroup::Library),
 ];
 
 /// Whether `permission` is in the catalogue.

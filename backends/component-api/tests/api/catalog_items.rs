@@ -1,0 +1,550 @@
+//! Operators hide a public item and restore it (docs/operations.md "Catalogue items",
+//! `/to/api/operation/component/catalog-items`): a hidden item leaves every public route — checked
+//! by a table built from the service's own route table, so a new public route cannot be left out —
+//! survives a re-import hidden, and each change lands once in the library's audit log.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use anyhow::Context;
+use catalog::store::CategoryRepository;
+use component_api::ComponentService;
+use futures_util::future::join_all;
+use kernel::testing::{TestApp, TestEnvironment};
+use serde_json::{json, Value};
+
+use crate::helpers::{create_user, fixture_seed, id_of, set_role, sign_in, store, BASE};
+
+const CATALOG: &str = "/to/api/operation/component/catalog-items";
+const AUDIT_LOG: &str = "/to/api/operation/component/audit-log/page";
+const ACCESS_TOKENS: &str = "/to/api/base/system/user/access-tokens";
+const CATALOG_ITEM_NOT_FOUND: i64 = 1_043_001_000;
+const OPERATOR: &str = "operator@example.com";
+const MEMBER: &str = "member@example.com";
+const AMS1117: &str = "Regulator_Linear:AMS1117-3.3";
+
+struct Sessions {
+    operator: String,
+    member: String,
+}
+
+/// The system and component services in one application, with an operator (role `operator`,
+/// which holds `component:catalog:manage`) and a member.
+async fn spawn_with_users(
+    environment: &TestEnvironment,
+) -> anyhow::Result<(TestApp, Arc<ComponentService>, Sessions)> {
+    let mut settings = environment.settings.clone();
+    settings.accounts.password_hash.memory_kib = 1024;
+    settings.accounts.password_hash.iterations = 1;
+    for (name, role) in [("operator", "operator"), ("member", "member")] {
+        let id = create_user(&settings, name, &format!("{name}@example.com")).await?;
+        set_role(&settings, id, role).await?;
+    }
+    let component = Arc::new(ComponentService::new(Some(fixture_seed())));
+    let app = TestApp::spawn(
+        settings,
+        vec![system_api::service(), component.clone()],
+        None,
+    )
+    .await?;
+    let sessions = Sessions {
+        operator: sign_in(&app, OPERATOR).await?,
+        member: sign_in(&app, MEMBER).await?,
+    };
+    Ok((app, component, sessions))
+}
+
+/// Any envelope of a request with an optional session.
+async fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: Option<&str>,
+    body: Option<&Value>,
+) -> anyhow::Result<Value> {
+    let mut request = app.client.request(method, app.url(path));
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    Ok(request.send().await?.json().await?)
+}
+
+/// `data` of a success envelope.
+async fn ok(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: &str,
+    body: Option<&Value>,
+) -> anyhow::Result<Value> {
+    let envelope = call(app, method, path, Some(session), body).await?;
+    anyhow::ensure!(envelope["code"] == 0, "{path}: {envelope}");
+    Ok(envelope["data"].clone())
+}
+
+async fn set_hidden(app: &TestApp, session: &str, id: i64, body: Value) -> anyhow::Result<Value> {
+    call(
+        app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{id}/hidden"),
+        Some(session),
+        Some(&body),
+    )
+    .await
+}
+
+/// A public GET as a browser or KiCad sends it: the HTTP status and the body as text.
+async fn public_get(
+    app: &TestApp,
+    path: &str,
+    authorization: &str,
+) -> anyhow::Result<(u16, String)> {
+    let response = app
+        .client
+        .get(app.url(path))
+        .header("Authorization", authorization)
+        .send()
+        .await?;
+    Ok((response.status().as_u16(), response.text().await?))
+}
+
+/// Whether an answer refuses: an error status, or an envelope with a non-zero code (a picture or
+/// a file served with 200 is no refusal).
+fn refused(status: u16, body: &str) -> bool {
+    status != 200
+        || serde_json::from_str::<Value>(body)
+            .ok()
+            .is_some_and(|envelope| envelope["code"].as_i64().is_some_and(|code| code != 0))
+}
+
+/// What a public route must answer while the item is hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hidden {
+    /// A route of the item itself: refused.
+    Refused,
+    /// A list or count: answers, without the item.
+    Absent,
+    /// A route that shows no item (the category tree, the KiCad library's description).
+    NoItems,
+}
+
+async fn only_operators_manage_the_catalogue(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (app, _service, sessions) = spawn_with_users(&environment).await?;
+    let id = id_of(&environment, AMS1117).await?;
+    let page = format!("{CATALOG}/page");
+    let get = reqwest::Method::GET;
+    let anonymous = call(&app, get.clone(), &page, None, None).await?;
+    assert_eq!(anonymous["code"], 401, "{anonymous}");
+    let member = call(&app, get.clone(), &page, Some(&sessions.member), None).await?;
+    assert_eq!(member["code"], 403, "{member}");
+    let hide = json!({"hidden": true, "reason": "数据有误"});
+    let member_hide = set_hidden(&app, &sessions.member, id, hide.clone()).await?;
+    assert_eq!(member_hide["code"], 403, "{member_hide}");
+
+    let listed = ok(
+        &app,
+        get.clone(),
+        &format!("{page}?keyWords=ams1117-3.3"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(listed["total"], 1, "{listed}");
+    assert_eq!(listed["list"][0]["id"], id);
+    assert_eq!(listed["list"][0]["code"], "AMS1117-3.3");
+    assert_eq!(listed["list"][0]["hidden"], false);
+    assert_eq!(listed["list"][0]["categoryCode"], "ldo");
+    let by_id = ok(
+        &app,
+        get.clone(),
+        &format!("{page}?keyWords={id}"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert!(by_id["list"]
+        .as_array()
+        .is_some_and(|list| list.iter().any(|item| item["id"] == id)));
+
+    // Bad input: a clear error, nothing written.
+    for (body, msg) in [
+        (json!({"hidden": true}), "隐藏原因不能为空"),
+        (json!({"hidden": true, "reason": "  "}), "隐藏原因不能为空"),
+        (
+            json!({"hidden": true, "reason": "长".repeat(201)}),
+            "隐藏原因过长",
+        ),
+    ] {
+        let refused = set_hidden(&app, &sessions.operator, id, body).await?;
+        assert_eq!(refused["code"], 400, "{refused}");
+        assert_eq!(refused["msg"], format!("请求参数不正确:{msg}"), "{refused}");
+    }
+    let missing = set_hidden(&app, &sessions.operator, 987_654_321, hide).await?;
+    assert_eq!(missing["code"], CATALOG_ITEM_NOT_FOUND, "{missing}");
+    let too_long = call(
+        &app,
+        get.clone(),
+        &format!("{page}?keyWords={}", "x".repeat(101)),
+        Some(&sessions.operator),
+        None,
+    )
+    .await?;
+    assert_eq!(too_long["code"], 400, "{too_long}");
+    let hidden_only = ok(
+        &app,
+        get,
+        &format!("{page}?hidden=true"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(hidden_only["total"], 0, "nothing was hidden: {hidden_only}");
+    app.stop().await;
+    Ok(())
+}
+
+async fn a_hidden_item_leaves_every_public_route_until_restored(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    use Hidden::{Absent, NoItems, Refused};
+    let (app, service, sessions) = spawn_with_users(&environment).await?;
+    let id = id_of(&environment, AMS1117).await?;
+    let get = reqwest::Method::GET;
+    let detail = ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/item/{id}"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    let code = detail["component"]["partNumber"]
+        .as_str()
+        .context("partNumber")?
+        .to_owned();
+    let manufacturer = detail["manufacturer"]["id"]
+        .as_i64()
+        .context("manufacturer")?;
+    let manufacturer_name = detail["manufacturer"]["name"]
+        .as_str()
+        .context("manufacturer name")?
+        .to_owned();
+    let category_id = detail["component"]["categoryId"]
+        .as_i64()
+        .context("categoryId")?;
+    // A visible neighbour for compare: another regulator of the fixture.
+    let other = id_of(&environment, "Regulator_Linear:AMS1117-5.0").await?;
+    let created = ok(
+        &app,
+        reqwest::Method::POST,
+        ACCESS_TOKENS,
+        &sessions.member,
+        Some(&json!({"name": "KiCad", "expiresInDays": 30})),
+    )
+    .await?;
+    let kicad = format!("Token {}", created["secret"].as_str().context("secret")?);
+
+    #[rustfmt::skip]
+    let table: Vec<(&str, String, Hidden)> = vec![
+        ("/category/counts", String::new(), Absent),
+        ("/category/tree", String::new(), NoItems),
+        ("/category/{code}", "/category/ldo".into(), NoItems),
+        ("/category/{code}/items", "/category/ldo/items?pageSize=100".into(), Absent),
+        ("/es/keyword/suggest", format!("/es/keyword/suggest?keyword={code}"), Absent),
+        ("/item/compare", format!("/item/compare?ids={id},{other}"), Refused),
+        ("/item/{id}", format!("/item/{id}"), Refused),
+        ("/item/{id}/alternatives", format!("/item/{id}/alternatives"), Refused),
+        ("/item/{id}/download/{kind}", format!("/item/{id}/download/symbol"), Refused),
+        ("/item/{id}/footprint.svg", format!("/item/{id}/footprint.svg"), Refused),
+        ("/item/{id}/recommendations", format!("/item/{id}/recommendations"), Refused),
+        ("/item/{id}/similar", format!("/item/{id}/similar"), Refused),
+        ("/item/{id}/symbol.svg", format!("/item/{id}/symbol.svg"), Refused),
+        ("/item/{id}/thumbnail.png", format!("/item/{id}/thumbnail.png"), Refused),
+        ("/kicad-api/portal.kicad_httplib", String::new(), NoItems),
+        ("/kicad-api/v1/", String::new(), NoItems),
+        ("/kicad-api/v1/categories.json", String::new(), NoItems),
+        ("/kicad-api/v1/parts/category/{file}", format!("/kicad-api/v1/parts/category/{category_id}.json"), Absent),
+        ("/kicad-api/v1/parts/{file}", format!("/kicad-api/v1/parts/{id}.json"), Refused),
+        ("/manufacturer/page", format!("/manufacturer/page?keyWords={manufacturer_name}"), Absent),
+        ("/manufacturer/{id}", format!("/manufacturer/{manufacturer}?pageSize=100"), Absent),
+        ("/search", format!("/search?keyWords={code}"), Absent),
+        ("/search3d/status", String::new(), NoItems),
+        // Needs an earlier upload's token; its answers go through the same lookup as search3d.
+        ("/shape-query/{queryToken}", String::new(), NoItems),
+    ];
+
+    // Every public GET route the service documents has its row, and no row is stale.
+    let document = serde_json::to_value(kernel::Service::openapi(&*service))?;
+    let documented: BTreeSet<String> = document["paths"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(path, operations)| path.starts_with(BASE) && operations.get("get").is_some())
+        .map(|(path, _)| path[BASE.len()..].to_owned())
+        .collect();
+    let covered: BTreeSet<String> = table
+        .iter()
+        .map(|(route, _, _)| (*route).to_owned())
+        .collect();
+    assert_eq!(
+        documented, covered,
+        "the table must list every public GET route"
+    );
+
+    let counts_before = ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/category/counts"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    let makers_before = ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/manufacturer/{manufacturer}"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    // Before hiding, every row with a path shows the item (or answers for it).
+    for (route, path, expect) in &table {
+        if path.is_empty() || *expect == NoItems || *route == "/category/counts" {
+            continue;
+        }
+        let (status, body) = public_get(&app, &format!("{BASE}{path}"), &kicad).await?;
+        assert!(
+            !refused(status, &body),
+            "{path} before hiding: {status} {body}"
+        );
+        if *expect == Absent && *route != "/manufacturer/page" {
+            assert!(
+                body.contains(&format!("\"{code}\"")) || body.contains(&format!("\"id\":\"{id}\"")),
+                "{path} should show {code} before hiding: {body}"
+            );
+        }
+    }
+
+    let hidden = ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{id}/hidden"),
+        &sessions.operator,
+        Some(&json!({"hidden": true, "reason": "数据有误，待核实"})),
+    )
+    .await?;
+    assert_eq!(hidden["hidden"], true, "{hidden}");
+    assert_eq!(hidden["hiddenReason"], "数据有误，待核实");
+    assert!(hidden["hiddenTime"].as_i64().is_some(), "{hidden}");
+    assert!(hidden["hiddenBy"].as_i64().is_some(), "{hidden}");
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
+    let categories = CategoryRepository::new(&kernel::Database::connect(&location, 1).await?);
+    let store = store(&environment).await?;
+    // What the background follower does within a second, done now.
+    service.search().catch_up(&store, &categories).await?;
+
+    for (route, path, expect) in &table {
+        if path.is_empty() || *expect == NoItems {
+            continue;
+        }
+        let (status, body) = public_get(&app, &format!("{BASE}{path}"), &kicad).await?;
+        match expect {
+            Refused => assert!(
+                refused(status, &body),
+                "{path} while hidden: {status} {body}"
+            ),
+            Absent => {
+                assert!(
+                    !refused(status, &body),
+                    "{path} while hidden: {status} {body}"
+                );
+                assert!(
+                    !body.contains(&format!("\"{code}\""))
+                        && !body.contains(&format!("\"id\":\"{id}\"")),
+                    "{route} shows the hidden item: {body}"
+                );
+            }
+            NoItems => {}
+        }
+    }
+    let counts = ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/category/counts"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    assert_eq!(
+        counts["ldo"].as_i64().unwrap_or_default(),
+        counts_before["ldo"].as_i64().unwrap_or_default() - 1,
+        "{counts} after {counts_before}"
+    );
+    let makers = ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/manufacturer/{manufacturer}"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    assert_eq!(
+        makers["components"]["total"].as_i64().unwrap_or_default(),
+        makers_before["components"]["total"]
+            .as_i64()
+            .unwrap_or_default()
+            - 1,
+        "{makers}"
+    );
+    // The operators still find it, marked.
+    let listed = ok(
+        &app,
+        get.clone(),
+        &format!("{CATALOG}/page?hidden=true"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(listed["total"], 1, "{listed}");
+    assert_eq!(listed["list"][0]["id"], id);
+
+    let restored = ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{id}/hidden"),
+        &sessions.operator,
+        Some(&json!({"hidden": false})),
+    )
+    .await?;
+    assert_eq!(restored["hidden"], false, "{restored}");
+    assert_eq!(restored["hiddenReason"], Value::Null, "{restored}");
+    service.search().catch_up(&store, &categories).await?;
+    let found = ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/search?keyWords={code}"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    assert!(
+        found.to_string().contains(&format!("\"{code}\"")),
+        "{found}"
+    );
+    ok(
+        &app,
+        get.clone(),
+        &format!("{BASE}/item/{id}"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    let counts_after = ok(
+        &app,
+        get,
+        &format!("{BASE}/category/counts"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    assert_eq!(counts_after["ldo"], counts_before["ldo"], "{counts_after}");
+    app.stop().await;
+    Ok(())
+}
+
+async fn a_reimport_keeps_a_hidden_item_hidden(environment: TestEnvironment) -> anyhow::Result<()> {
+    let (app, _service, sessions) = spawn_with_users(&environment).await?;
+    let store = store(&environment).await?;
+    let mut capacitor = crate::search_index::capacitor();
+    store.upsert(std::slice::from_ref(&capacitor)).await?;
+    let id = id_of(&environment, &capacitor.source_id).await?;
+    let hidden = set_hidden(
+        &app,
+        &sessions.operator,
+        id,
+        json!({"hidden": true, "reason": "重复条目"}),
+    )
+    .await?;
+    assert_eq!(hidden["data"]["hidden"], true, "{hidden}");
+    // The source changes the record: the import updates it, the operator's decision stays.
+    capacitor.description = "Murata MLCC 0.1uF 16V X7R 0402 (revised)".into();
+    let report = store.upsert(std::slice::from_ref(&capacitor)).await?;
+    assert_eq!(report.updated, 1, "{report:?}");
+    let detail = call(
+        &app,
+        reqwest::Method::GET,
+        &format!("{BASE}/item/{id}"),
+        None,
+        None,
+    )
+    .await?;
+    assert_eq!(detail["code"], 1_020_002_000, "{detail}");
+    let listed = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/page?keyWords={id}&hidden=true"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(listed["total"], 1, "{listed}");
+    assert_eq!(listed["list"][0]["hiddenReason"], "重复条目");
+    app.stop().await;
+    Ok(())
+}
+
+/// Entries of the library's audit log with `action`.
+async fn audit_entries(app: &TestApp, session: &str, action: &str) -> anyhow::Result<Value> {
+    ok(
+        app,
+        reqwest::Method::GET,
+        &format!("{AUDIT_LOG}?action={action}"),
+        session,
+        None,
+    )
+    .await
+}
+
+async fn a_parallel_burst_of_hides_changes_once(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _service, sessions) = spawn_with_users(&environment).await?;
+    let id = id_of(&environment, AMS1117).await?;
+    for (body, action) in [
+        (
+            json!({"hidden": true, "reason": "来源许可有争议"}),
+            "catalog-item.hide",
+        ),
+        (json!({"hidden": false}), "catalog-item.unhide"),
+    ] {
+        let answers =
+            join_all((0..10).map(|_| set_hidden(&app, &sessions.operator, id, body.clone()))).await;
+        for answer in answers {
+            let answer = answer?;
+            assert_eq!(answer["code"], 0, "{answer}");
+            assert_eq!(answer["data"]["hidden"], body["hidden"], "{answer}");
+        }
+        let entries = audit_entries(&app, &sessions.operator, action).await?;
+        assert_eq!(entries["total"], 1, "one change, one entry: {entries}");
+        let entry = &entries["list"][0];
+        assert_eq!(entry["targetType"], "catalog-item");
+        assert_eq!(entry["targetId"], id.to_string());
+        assert_eq!(entry["after"]["hidden"], body["hidden"], "{entry}");
+        assert_eq!(
+            entry["before"]["hidden"],
+            !body["hidden"].as_bool().unwrap_or_default()
+        );
+    }
+    app.stop().await;
+    Ok(())
+}
+
+kernel::backend_tests!(
+    only_operators_manage_the_catalogue,
+    a_hidden_item_leaves_every_public_route_until_restored,
+    a_reimport_keeps_a_hidden_item_hidden,
+    a_parallel_burst_of_hides_changes_once
+);

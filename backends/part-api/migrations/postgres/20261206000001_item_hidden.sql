@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261206000001_item_hidden.sql

@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261206000001_item_hidden.sql

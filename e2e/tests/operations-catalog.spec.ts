@@ -1,0 +1,79 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createAdministrator, signInAs } from './support/accounts';
+
+// Operations platform, catalogue items (docs/operations.md "Catalogue items"): a super admin hides a public
+// component with a reason; the public search and the detail page no longer show it; the operator restores it and
+// the search finds it again. The item is one no other journey uses, and it is restored before the test ends.
+
+const KEYWORD = 'NE555';
+const INDEX_TIMEOUT = 45_000;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The public search's result rows whose link reads exactly `code`. */
+function resultsNamed(page: Page, code: string) {
+  return page
+    .getByTestId('search-results')
+    .locator('a[data-testid^="result-link-"]')
+    .filter({ hasText: new RegExp(`^${code}$`) });
+}
+
+test('an operator hides a component from the public library and restores it', async ({ page, request }, info) => {
+  test.setTimeout(150_000);
+  const admin = createAdministrator(info, 'opscatalog');
+  await signInAs(page, request, admin, '/operation/catalog-items');
+  await expect(page.getByTestId('operations-catalog-items')).toBeVisible();
+  await page.getByTestId('catalog-library-component').click();
+  await page.getByTestId('catalog-items-keyword').fill(KEYWORD);
+  await page.getByTestId('catalog-items-search').click();
+  const table = page.getByTestId('catalog-items-table');
+  const link = table
+    .locator('a[data-testid^="catalog-item-link-"]')
+    .filter({ hasText: new RegExp(`^${KEYWORD}`) })
+    .first();
+  await expect(link).toBeVisible();
+  const code = (await link.innerText()).trim();
+  const id = Number((await link.getAttribute('data-testid'))!.replace('catalog-item-link-', ''));
+  expect(id).toBeGreaterThan(0);
+  // The link opens the public detail page, which shows the item while it is public.
+  expect(await link.getAttribute('href')).toBe(`/component/detail/${id}`);
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/component/search?keyWords=${encodeURIComponent(code)}`);
+  await expect(resultsNamed(publicPage, code).first()).toBeVisible({ timeout: INDEX_TIMEOUT });
+
+  // Hiding needs a reason.
+  await page.getByTestId(`catalog-item-hide-${id}`).click();
+  await page.getByTestId('catalog-hide-submit').click();
+  await expect(page.getByTestId('catalog-hide-modal')).toContainText('请填写隐藏原因');
+  await page.getByTestId('catalog-hide-reason').fill('引脚定义有误，待核实');
+  await shot(page, 'catalog-hide-dialog');
+  await page.getByTestId('catalog-hide-submit').click();
+  await expect(page.getByTestId(`catalog-item-status-${id}`)).toContainText('已隐藏');
+  await expect(page.getByTestId(`catalog-item-reason-${id}`)).toContainText('引脚定义有误，待核实');
+  await shot(page, 'catalog-hidden');
+
+  // The public library: gone from the search (the index follows within seconds) and from its detail URL.
+  await expect(async () => {
+    await publicPage.goto(`/component/search?keyWords=${encodeURIComponent(code)}`);
+    // Either no result at all or others' results (the query is the code), never the hidden one.
+    await expect(publicPage.getByTestId('search-empty').or(publicPage.getByTestId('search-results'))).toBeVisible();
+    await expect(resultsNamed(publicPage, code)).toHaveCount(0);
+  }).toPass({ timeout: INDEX_TIMEOUT });
+  await publicPage.goto(`/component/detail/${id}`);
+  await expect(publicPage.getByTestId('detail-error')).toBeVisible();
+  await shot(publicPage, 'catalog-hidden-detail');
+
+  // Restored: back in the search and on its page.
+  await page.getByTestId(`catalog-item-restore-${id}`).click();
+  await page.getByTestId(`catalog-item-restore-confirm-${id}`).click();
+  await expect(page.getByTestId(`catalog-item-status-${id}`)).toContainText('公开');
+  await expect(async () => {
+    await publicPage.goto(`/component/search?keyWords=${encodeURIComponent(code)}`);
+    await expect(resultsNamed(publicPage, code).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: INDEX_TIMEOUT });
+  await publicPage.goto(`/component/detail/${id}`);
+  await expect(publicPage.getByTestId('detail-part-number')).toHaveText(code);
+});

@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ComponentSchema } from '@portal/api-types';
+import { http, isPortalError } from '@portal/http';
+import { LIBRARIES } from '@portal/providers';
+import type { PageResult } from './feedback-admin';
+
+/** The libraries whose public catalogue an operator manages, each with its own permission (`<library>:catalog:manage`). */
+export const CATALOG_LIBRARIES = ['component', 'part', 'mat'] as const;
+export type CatalogLibrary = (typeof CATALOG_LIBRARIES)[number];
+
+export function catalogPermission(library: CatalogLibrary): string {
+  return `${library}:catalog:manage`;
+}
+
+/** The public detail page of an item (`/{library}/detail/{id}`, the libraries' shared route, @portal/library-ui). */
+export function catalogItemDetailPath(library: CatalogLibrary, id: number): string {
+  return `${LIBRARIES[library].routePrefix}/detail/${id}`;
+}
+
+/** A hiding reason holds 1 to this many characters (the server answers 400 otherwise). */
+export const CATALOG_HIDE_REASON_MAX = 200;
+/** The item does not exist (any more). */
+export const CATALOG_ITEM_NOT_FOUND = 1_043_001_000;
+
+/** A public catalogue item as operators see it (`CatalogItem`, the same in every library service). */
+export type CatalogItem = ComponentSchema<'CatalogItem'>;
+
+export interface CatalogItemFilters {
+  pageNo: number;
+  pageSize: number;
+  /** Part of the code or name (case-insensitive), or the exact numeric id. */
+  keyWords?: string;
+  /** true: only hidden items, false: only public ones; absent: all. */
+  hidden?: boolean;
+}
+
+export interface CatalogItemVisibility {
+  hidden: boolean;
+  /** Required when hiding (1–200 characters). */
+  reason?: string;
+}
+
+const itemsPath = (library: CatalogLibrary) => `/operation/${library}/catalog-items`;
+
+/** GET /operation/{library}/catalog-items/page?pageNo&pageSize&keyWords&hidden → `{list, total}`. */
+export function fetchCatalogItems(library: CatalogLibrary, filters: CatalogItemFilters): Promise<PageResult<CatalogItem>> {
+  return http.get<PageResult<CatalogItem>>(`${itemsPath(library)}/page`, { ...filters });
+}
+
+/**
+ * PUT /operation/{library}/catalog-items/{id}/hidden `{hidden, reason?}` → the item's new state (the current one when
+ * nothing changes); `1043001000` for an unknown id.
+ */
+export function setItemHidden(library: CatalogLibrary, id: number, { hidden, reason }: CatalogItemVisibility): Promise<CatalogItem> {
+  return http.put<CatalogItem>(`${itemsPath(library)}/${id}/hidden`, reason ? { hidden, reason } : { hidden }, { silent: true });
+}
+
+export const catalogItemKeys = {
+  all: ['operations', 'catalog-items'] as const,
+  library: (library: CatalogLibrary) => [...catalogItemKeys.all, library] as const,
+  page: (library: CatalogLibrary, filters: CatalogItemFilters) => [...catalogItemKeys.library(library), 'page', filters] as const,
+};
+
+export const catalogItemsQueryOptions = (library: CatalogLibrary, filters: CatalogItemFilters) =>
+  queryOptions({
+    queryKey: catalogItemKeys.page(library, filters),
+    queryFn: () => fetchCatalogItems(library, filters),
+    // The previous page stays while the next loads, but never another library's rows (their ids are unrelated).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === library ? keepPreviousData(previous) : undefined),
+    staleTime: 0,
+  });
+
+export function useCatalogItems(library: CatalogLibrary, filters: CatalogItemFilters) {
+  return useQuery(catalogItemsQueryOptions(library, filters));
+}
+
+/**
+ * Hiding or restoring refetches the library's list (the status filter may now leave the item out); so does an
+ * unknown item (`1043001000`: the list is stale).
+ */
+export function useSetItemHidden(library: CatalogLibrary) {
+  const queryClient = useQueryClient();
+  const refetch = () => queryClient.invalidateQueries({ queryKey: catalogItemKeys.library(library) });
+  return useMutation({
+    mutationFn: ({ id, ...visibility }: CatalogItemVisibility & { id: number }) => setItemHidden(library, id, visibility),
+    onSuccess: refetch,
+    onError: (error) => {
+      if (isPortalError(error) && error.code === CATALOG_ITEM_NOT_FOUND) void refetch();
+    },
+  });
+}
