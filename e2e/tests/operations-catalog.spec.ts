@@ -76,4 +76,16 @@ test('an operator hides a component from the public library and restores it', as
   }).toPass({ timeout: INDEX_TIMEOUT });
   await publicPage.goto(`/component/detail/${id}`);
   await expect(publicPage.getByTestId('detail-part-number')).toHaveText(code);
+
+  // The page at the other widths, and in English.
+  for (const width of [1280, 500]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId(`catalog-item-status-${id}`)).toBeVisible();
+    await shot(page, `catalog-items-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Catalogue items' })).toBeVisible();
+  await expect(page.getByTestId(`catalog-item-status-${id}`)).toContainText('Public');
+  await shot(page, 'catalog-items-english');
 });

@@ -13,7 +13,7 @@ use futures_util::future::join_all;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::helpers::{create_user, fixture_seed, id_of, set_role, sign_in, store, BASE};
+use crate::helpers::{call, create_user, fixture_seed, id_of, ok, set_role, sign_in, store, BASE};
 
 const CATALOG: &str = "/to/api/operation/component/catalog-items";
 const AUDIT_LOG: &str = "/to/api/operation/component/audit-log/page";
@@ -52,37 +52,6 @@ async fn spawn_with_users(
         member: sign_in(&app, MEMBER).await?,
     };
     Ok((app, component, sessions))
-}
-
-/// Any envelope of a request with an optional session.
-async fn call(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    session: Option<&str>,
-    body: Option<&Value>,
-) -> anyhow::Result<Value> {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(session) = session {
-        request = request.bearer_auth(session);
-    }
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    Ok(request.send().await?.json().await?)
-}
-
-/// `data` of a success envelope.
-async fn ok(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    session: &str,
-    body: Option<&Value>,
-) -> anyhow::Result<Value> {
-    let envelope = call(app, method, path, Some(session), body).await?;
-    anyhow::ensure!(envelope["code"] == 0, "{path}: {envelope}");
-    Ok(envelope["data"].clone())
 }
 
 async fn set_hidden(app: &TestApp, session: &str, id: i64, body: Value) -> anyhow::Result<Value> {

@@ -10,7 +10,7 @@ use futures_util::future::join_all;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::helpers::{create_user, data, fixture_seed, set_role, sign_in, BASE};
+use crate::helpers::{call, create_user, data, fixture_seed, ok, set_role, sign_in, BASE};
 
 const MEMBER_BASE: &str = "/to/api/enterprise/component";
 const QUEUE: &str = "/to/api/operation/component/enterprise-items";
@@ -46,24 +46,6 @@ struct Actors {
     other: String,
     org_a: i64,
     org_b: i64,
-}
-
-/// Any envelope of a request with an optional session.
-async fn call(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    session: Option<&str>,
-    body: Option<&Value>,
-) -> anyhow::Result<Value> {
-    let mut request = app.client.request(method, app.url(path));
-    if let Some(session) = session {
-        request = request.bearer_auth(session);
-    }
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    Ok(request.send().await?.json().await?)
 }
 
 /// The envelope of a multipart POST of `bytes` as the field `file` (named `file_name`) after the
@@ -135,19 +117,6 @@ async fn get_file(app: &TestApp, path: &str, session: Option<&str>) -> anyhow::R
         return Ok(json!({"code": 0, "data": response.text().await?}));
     }
     Ok(response.json().await?)
-}
-
-/// `data` of a successful call.
-async fn ok(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    session: &str,
-    body: Option<&Value>,
-) -> anyhow::Result<Value> {
-    let envelope = call(app, method.clone(), path, Some(session), body).await?;
-    anyhow::ensure!(envelope["code"] == 0, "{method} {path}: {envelope}");
-    Ok(envelope["data"].clone())
 }
 
 fn code_of(envelope: &Value) -> i64 {

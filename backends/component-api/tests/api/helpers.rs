@@ -136,3 +136,34 @@ pub async fn id_of(environment: &TestEnvironment, source_id: &str) -> anyhow::Re
         after = last.item.id;
     }
 }
+
+/// Any envelope of a request with an optional session.
+pub async fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: Option<&str>,
+    body: Option<&Value>,
+) -> anyhow::Result<Value> {
+    let mut request = app.client.request(method, app.url(path));
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    Ok(request.send().await?.json().await?)
+}
+
+/// `data` of a successful call.
+pub async fn ok(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: &str,
+    body: Option<&Value>,
+) -> anyhow::Result<Value> {
+    let envelope = call(app, method.clone(), path, Some(session), body).await?;
+    anyhow::ensure!(envelope["code"] == 0, "{method} {path}: {envelope}");
+    Ok(envelope["data"].clone())
+}

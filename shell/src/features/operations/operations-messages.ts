@@ -746,7 +746,7 @@ export const operationsMessages = {
       catalogItems: {
         title: 'Catalogue items',
         intro:
-          'Hide a wrong or disputed public item: it then leaves the public library’s search, suggestions, category lists, manufacturer pages, detail, comparison and downloads; restored, it is back within about a second. Every hide and restore is written to the library’s audit log.',
+          "Hide a wrong or disputed public item: it then leaves the public library's search, suggestions, category lists, manufacturer pages, detail, comparison and downloads; restored, it is back within about a second. Every hide and restore is written to the library's audit log.",
         keywordPlaceholder: 'Code, name or ID',
         status: 'Status',
         visible: 'Public',
