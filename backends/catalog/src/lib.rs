@@ -642,6 +642,7 @@ pub fn search_index_openapi(library: &Library) -> utoipa::openapi::OpenApi {
 pub fn configure_search_index(
     cfg: &mut web::ServiceConfig,
     library: &'static Library,
+    db: &kernel::Database,
     control: Arc<dyn search::RebuildControl>,
     authenticator: Arc<auth::Authenticator>,
 ) {
@@ -650,6 +651,7 @@ pub fn configure_search_index(
             .app_data(web::Data::new(routes::search_index::SearchIndexState {
                 library,
                 control,
+                audit: audit::store::LibraryAuditRepository::new(db),
             }))
             .app_data(web::Data::from(authenticator))
             .configure(routes::search_index::configure),

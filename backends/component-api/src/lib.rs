@@ -236,6 +236,7 @@ impl Service for ComponentService {
         catalog::configure_search_index(
             cfg,
             &LIBRARY,
+            &context.db,
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );

@@ -243,6 +243,7 @@ impl Service for MatService {
         catalog::configure_search_index(
             cfg,
             &LIBRARY,
+            &context.db,
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );

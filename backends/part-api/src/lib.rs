@@ -251,6 +251,7 @@ impl Service for PartService {
         catalog::configure_search_index(
             cfg,
             &LIBRARY,
+            &context.db,
             Arc::clone(&self.search) as Arc<dyn catalog::search::RebuildControl>,
             self.authenticator(context),
         );

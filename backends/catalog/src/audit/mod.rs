@@ -1,6 +1,6 @@
 //! The library's operator audit log (docs/operations.md "Audit log"): the decisions operators make
-//! in this library's service — today the reviews of enterprise items — with the target's state
-//! before and after. Like the system service's log, a row is written inside the transaction of the
+//! in this library's service — reviews of enterprise items, hidden and restored items, search-index
+//! rebuilds — with the target's state before and after. Like the system service's log, a row is written inside the transaction of the
 //! change it records ([`store::sqlite_impl::record`] / [`store::postgres_impl::record`]); it lives
 //! in the library's database because a library cannot join the system service's transaction.
 
@@ -20,6 +20,9 @@ pub const AUDIT_LOG_QUERY: &str = "system:audit-log:query";
 /// An operator approved or rejected an enterprise item.
 pub const ACTION_ENTERPRISE_ITEM_REVIEW: &str = "enterprise-item.review";
 pub const TARGET_ENTERPRISE_ITEM: &str = "enterprise-item";
+/// An operator started a rebuild of the library's search index.
+pub const ACTION_SEARCH_INDEX_REBUILD: &str = "search-index.rebuild";
+pub const TARGET_SEARCH_INDEX: &str = "search-index";
 
 const KEYWORD_MAX: usize = 100;
 const ACTION_MAX: usize = 64;

@@ -42,6 +42,9 @@ impl From<AuditRow> for LibraryAuditLogView {
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait LibraryAuditStore {
+    /// Writes `entry` on its own, for an action with no transaction of its own to join (a
+    /// search-index rebuild, which changes no table).
+    async fn record_alone(&self, entry: &AuditEntry<'_>) -> anyhow::Result<()>;
     /// `library`'s entries, newest first; the page and the total count.
     async fn page_audit(
         &self,
@@ -139,6 +142,15 @@ macro_rules! library_audit_store {
         }
 
         impl LibraryAuditStore for $store {
+            async fn record_alone(&self, entry: &AuditEntry<'_>) -> anyhow::Result<()> {
+                let mut connection = self
+                    .pool
+                    .acquire()
+                    .await
+                    .context("connecting to write the library audit log")?;
+                record(&mut connection, entry).await
+            }
+
             async fn page_audit(
                 &self,
                 library: &str,
@@ -189,5 +201,6 @@ kernel::repository! {
         Sqlite(SqliteLibraryAuditStore),
         Postgres(PgLibraryAuditStore),
     }
+    async fn record_alone(&self, entry: &AuditEntry<'_>) -> anyhow::Result<()>;
     async fn page_audit(&self, library: &str, filter: &AuditFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<LibraryAuditLogView>, i64)>;
 }

@@ -11,7 +11,7 @@ use component_api::ComponentService;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::helpers::{create_user, data, fixture_seed, set_role, sign_in, BASE};
+use crate::helpers::{create_user, data, fixture_seed, ok, set_role, sign_in, BASE};
 
 const REBUILD: &str = "/to/api/operation/component/search-index/rebuild";
 const OPERATOR: &str = "operator@example.com";
@@ -111,6 +111,22 @@ async fn a_rebuild_runs_once_while_searches_answer(
         .find(|answer| answer["data"]["started"] == false)
         .context("a second rebuild")?;
     assert_eq!(refused["data"]["progress"]["state"], "running", "{refused}");
+    // The started one is in the library's audit log, once.
+    let audited = ok(
+        &app,
+        reqwest::Method::GET,
+        "/to/api/operation/component/audit-log/page?action=search-index.rebuild",
+        &operator,
+        None,
+    )
+    .await?;
+    assert_eq!(audited["total"], 1, "{audited}");
+    assert_eq!(
+        audited["list"][0]["targetType"], "search-index",
+        "{audited}"
+    );
+    assert_eq!(audited["list"][0]["targetId"], "component", "{audited}");
+    assert_eq!(audited["list"][0]["after"]["state"], "running", "{audited}");
     // Searches answer meanwhile, as before.
     assert_eq!(data(&app, &lm358).await?, before);
 

@@ -395,6 +395,7 @@ export const operationsMessages = {
           enterprise_item_review: '审核企业条目',
           catalog_item_hide: '隐藏目录条目',
           catalog_item_unhide: '恢复目录条目',
+          search_index_rebuild: '重建搜索索引',
         },
         targets: {
           user: '用户',
@@ -406,6 +407,7 @@ export const operationsMessages = {
           open_key: 'API 密钥',
           enterprise_item: '企业条目',
           catalog_item: '目录条目',
+          search_index: '搜索索引',
         },
         source: '来源',
         sources: { system: '系统服务', part: '零部件库', component: '元器件库', mat: '材料库' },
@@ -804,6 +806,7 @@ export const operationsMessages = {
           enterprise_item_review: 'Review enterprise item',
           catalog_item_hide: 'Hide catalogue item',
           catalog_item_unhide: 'Restore catalogue item',
+          search_index_rebuild: 'Rebuild search index',
         },
         targets: {
           user: 'User',
@@ -815,6 +818,7 @@ export const operationsMessages = {
           open_key: 'API key',
           enterprise_item: 'Enterprise item',
           catalog_item: 'Catalogue item',
+          search_index: 'Search index',
         },
         source: 'Source',
         sources: { system: 'System service', part: 'Parts library', component: 'Components library', mat: 'Materials library' },

@@ -4,7 +4,7 @@
 //!
 //! | path | answer |
 //! |---|---|
-//! | `POST /rebuild` | starts a rebuild from the store: `{started, progress}` (`started` false: one is running) |
+//! | `POST /rebuild` | starts a rebuild from the store: `{started, progress}` (`started` false: one is running); a started one is audited (`search-index.rebuild`) |
 //! | `GET /rebuild` | the last rebuild's progress: `{state, indexed, total, startedTime, finishedTime, error}` |
 
 pub mod progress;
@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use actix_web::web;
 
+use crate::audit::store::LibraryAuditRepository;
 use crate::search::RebuildControl;
 use crate::Library;
 
@@ -21,6 +22,8 @@ use crate::Library;
 pub struct SearchIndexState {
     pub library: &'static Library,
     pub control: Arc<dyn RebuildControl>,
+    /// Where a started rebuild is recorded.
+    pub audit: LibraryAuditRepository,
 }
 
 impl SearchIndexState {

@@ -1,10 +1,12 @@
 //! `POST /rebuild`: the operator's "rebuild now".
 
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use auth::AuthUser;
 use kernel::{ApiError, ApiResponse, ApiResult};
 
 use super::SearchIndexState;
+use crate::audit::store::LibraryAuditStore;
+use crate::audit::{Actor, AuditEntry, ACTION_SEARCH_INDEX_REBUILD, TARGET_SEARCH_INDEX};
 use crate::search::RebuildStarted;
 
 /// Starts rebuilding the library's search index from its store in the background; searches
@@ -20,6 +22,7 @@ use crate::search::RebuildStarted;
 #[tracing::instrument(skip_all)]
 pub async fn start_rebuild(
     user: AuthUser,
+    request: HttpRequest,
     state: web::Data<SearchIndexState>,
 ) -> ApiResult<ApiResponse<RebuildStarted>> {
     user.require_permission(&state.permission())?;
@@ -32,6 +35,20 @@ pub async fn start_rebuild(
             user = user.user_id(),
             "search index rebuild started by an operator"
         );
+        // Only a started rebuild is recorded: of two clicks at once, one entry. The rebuild
+        // itself changes no table, so the entry is written on its own.
+        state
+            .audit
+            .record_alone(&AuditEntry {
+                library: state.library.key,
+                actor: &Actor::of(&user, &request),
+                action: ACTION_SEARCH_INDEX_REBUILD,
+                target_type: TARGET_SEARCH_INDEX,
+                target_id: state.library.key.to_owned(),
+                before: serde_json::Value::Null,
+                after: serde_json::json!({"state": progress.state, "total": progress.total}),
+            })
+            .await?;
     }
     Ok(ApiResponse::ok(RebuildStarted { started, progress }))
 }
