@@ -90,4 +90,76 @@ async fn a_screw_gets_its_nuts_washers_equivalents_and_neighbours(
     Ok(())
 }
 
-kernel::backend_tests!(a_screw_gets_its_nuts_washers_equivalents_and_neighbours);
+/// Hides `codes` as an operator would (the kit's catalogue store; the route is tested in the
+/// component service).
+async fn hide(
+    environment: &TestEnvironment,
+    app: &kernel::testing::TestApp,
+    codes: &[&str],
+) -> anyhow::Result<()> {
+    use catalog::catalog_admin::store::{CatalogAdminRepository, CatalogAdminStore};
+    use catalog::catalog_admin::Visibility;
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "part")?;
+    let db = kernel::Database::connect(&location, 1).await?;
+    let store = CatalogAdminRepository::new(&db);
+    let actor = catalog::audit::Actor {
+        user_id: 1,
+        client_ip: "127.0.0.1".to_owned(),
+    };
+    for code in codes {
+        let id = id_of_code(app, code).await?;
+        let visibility = Visibility::Hidden {
+            reason: "测试".to_owned(),
+        };
+        store
+            .set_visibility("part", id, &visibility, &actor)
+            .await?;
+    }
+    db.close().await;
+    Ok(())
+}
+
+async fn hidden_parts_leave_the_recommendations_and_the_variant_table(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let app = spawn(&environment).await?;
+    let screw = id_of_code(&app, "ISO 4014 M10×50").await?;
+    hide(
+        &environment,
+        &app,
+        &[
+            "ISO 4014 M8×50",
+            "ISO 4032 M10",
+            "DIN 931 M10×50",
+            "ISO 4014 M10×45",
+        ],
+    )
+    .await?;
+    let answer = data(&app, &format!("{BASE}/item/{screw}/recommendations")).await?;
+    let nuts = group(&answer, "nuts");
+    anyhow::ensure!(!nuts.contains(&"ISO 4032 M10"), "nuts: {nuts:?}");
+    let others = group(&answer, "otherStandards");
+    anyhow::ensure!(
+        others.contains(&"ISO 4017 M10×50") && !others.contains(&"DIN 931 M10×50"),
+        "{others:?}"
+    );
+    // A hidden size is skipped, not answered as a gap.
+    let next = group(&answer, "nextSizes");
+    anyhow::ensure!(
+        next.len() == 3 && next.contains(&"ISO 4014 M6×50") && !next.contains(&"ISO 4014 M8×50"),
+        "next sizes: {next:?}"
+    );
+    let variants = data(&app, &format!("{BASE}/item/{screw}/variants")).await?;
+    let listed = variants.to_string();
+    anyhow::ensure!(
+        !listed.contains("\"ISO 4014 M10×45\"") && !listed.contains("\"ISO 4014 M8×50\""),
+        "{listed}"
+    );
+    anyhow::ensure!(listed.contains("\"ISO 4014 M10×50\""), "{listed}");
+    Ok(())
+}
+
+kernel::backend_tests!(
+    a_screw_gets_its_nuts_washers_equivalents_and_neighbours,
+    hidden_parts_leave_the_recommendations_and_the_variant_table
+);
