@@ -2,6 +2,7 @@
 //! CalculiX when installed, `mat_cae::solver_check`), the export's codes, a recommendation with
 //! two constraints and an index, its validation, and a chat sentence at the algorithm host's path.
 
+use anyhow::Context;
 use kernel::testing::{TestApp, TestEnvironment};
 use mat_cae::solver_check::{available, check_tensile};
 use mat_cae::UnitSystem;
@@ -281,4 +282,59 @@ async fn recommendations(environment: TestEnvironment) -> anyhow::Result<()> {
     Ok(())
 }
 
-kernel::backend_tests!(cae_export_of_a_steel, recommendations);
+/// A material an operator hides (the kit's catalogue store; the route is tested in the component
+/// service) leaves the ranking at the next request: the pool reloads when the change feed moves.
+async fn a_hidden_material_leaves_the_recommendations(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    use catalog::catalog_admin::store::{CatalogAdminRepository, CatalogAdminStore};
+    use catalog::catalog_admin::Visibility;
+    let app = spawn(&environment).await?;
+    let request = json!({
+        "constraints": [{"property": "yieldStrength", "min": "200 MPa"}],
+        "objective": {"kind": "index", "index": "stiffBeam"},
+        "limit": 5
+    });
+    let path = format!("{BASE}/recommend");
+    let before = post_data(&app, &path, request.clone()).await?;
+    let top = before["results"][0]["id"]
+        .as_i64()
+        .context("a top result")?;
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "mat")?;
+    let db = kernel::Database::connect(&location, 1).await?;
+    let actor = catalog::audit::Actor {
+        user_id: 1,
+        client_ip: "127.0.0.1".to_owned(),
+    };
+    let hidden = Visibility::Hidden {
+        reason: "测试".to_owned(),
+    };
+    CatalogAdminRepository::new(&db)
+        .set_visibility("mat", top, &hidden, &actor)
+        .await?;
+    db.close().await;
+    let after = post_data(&app, &path, request).await?;
+    anyhow::ensure!(
+        after["total"].as_u64() == before["total"].as_u64().map(|total| total - 1),
+        "{} then {}",
+        before["total"],
+        after["total"]
+    );
+    let ids: Vec<i64> = after["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|result| result["id"].as_i64())
+        .collect();
+    anyhow::ensure!(
+        ids.len() == 5 && !ids.contains(&top),
+        "{ids:?} still has {top}"
+    );
+    Ok(())
+}
+
+kernel::backend_tests!(
+    cae_export_of_a_steel,
+    recommendations,
+    a_hidden_material_leaves_the_recommendations
+);
