@@ -101,7 +101,8 @@ fn time_of_millis(millis: Option<i64>, name: &str) -> ApiResult<Option<DateTime<
         .transpose()
 }
 
-fn limited(raw: Option<&str>, max: usize, name: &str) -> ApiResult<Option<String>> {
+/// `raw` trimmed, `None` when blank; more than `max` characters → 400 `<name> 过长`.
+pub(crate) fn limited(raw: Option<&str>, max: usize, name: &str) -> ApiResult<Option<String>> {
     match raw.map(str::trim).filter(|value| !value.is_empty()) {
         Some(value) if value.chars().count() > max => {
             Err(ApiError::bad_request(format!("{name} 过长")))

@@ -6,10 +6,11 @@
 
 pub mod store;
 
-use chrono::{DateTime, Utc};
 use kernel::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+
+use crate::audit::limited;
 
 /// An operator hid a public item.
 pub const ACTION_CATALOG_ITEM_HIDE: &str = "catalog-item.hide";
@@ -66,16 +67,8 @@ pub struct CatalogFilter {
 
 impl CatalogItemQuery {
     pub fn filter(&self) -> ApiResult<CatalogFilter> {
-        let keyword = self
-            .key_words
-            .as_deref()
-            .map(str::trim)
-            .filter(|keyword| !keyword.is_empty());
-        if keyword.is_some_and(|keyword| keyword.chars().count() > KEYWORD_MAX) {
-            return Err(ApiError::bad_request("keyWords 过长"));
-        }
         Ok(CatalogFilter {
-            keyword: keyword.map(str::to_owned),
+            keyword: limited(self.key_words.as_deref(), KEYWORD_MAX, "keyWords")?,
             hidden: self.hidden,
         })
     }
@@ -131,10 +124,6 @@ impl HideOutcome {
             Self::Unchanged(item) | Self::Changed(item) => Some(*item),
         }
     }
-}
-
-pub(crate) fn millis(time: DateTime<Utc>) -> i64 {
-    time.timestamp_millis()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use chrono::{DateTime, SubsecRound, Utc};
 use sqlx::{PgPool, SqlitePool};
 
 use super::{
-    millis, CatalogFilter, CatalogItem, HideOutcome, Visibility, ACTION_CATALOG_ITEM_HIDE,
+    CatalogFilter, CatalogItem, HideOutcome, Visibility, ACTION_CATALOG_ITEM_HIDE,
     ACTION_CATALOG_ITEM_UNHIDE, TARGET_CATALOG_ITEM,
 };
 use crate::audit::{Actor, AuditEntry};
@@ -41,9 +41,9 @@ impl From<CatalogRow> for CatalogItem {
             license: row.license,
             hidden: row.hidden_at.is_some(),
             hidden_reason: row.hidden_reason,
-            hidden_time: row.hidden_at.map(millis),
+            hidden_time: row.hidden_at.map(|time| time.timestamp_millis()),
             hidden_by: row.hidden_by,
-            update_time: millis(row.updated_at),
+            update_time: row.updated_at.timestamp_millis(),
         }
     }
 }
