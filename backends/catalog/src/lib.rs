@@ -224,8 +224,18 @@ struct SearchIndexApi;
     paths(
         routes::catalog_items::page::page_catalog_items,
         routes::catalog_items::hide::set_item_hidden,
+        routes::catalog_items::manufacturers::page_manufacturers,
+        routes::catalog_items::manufacturers::edit_manufacturer,
+        routes::catalog_items::manufacturers::merge_manufacturer,
     ),
-    components(schemas(catalog_admin::CatalogItem, catalog_admin::HideRequest)),
+    components(schemas(
+        catalog_admin::CatalogItem,
+        catalog_admin::HideRequest,
+        catalog_admin::manufacturer::CatalogManufacturer,
+        catalog_admin::manufacturer::ManufacturerEditRequest,
+        catalog_admin::manufacturer::MergeRequest,
+        catalog_admin::manufacturer::MergeResult,
+    )),
     tags((name = "catalog-items", description = "目录管理 Catalogue items (operators)"))
 )]
 struct CatalogItemsApi;
@@ -659,22 +669,33 @@ pub fn configure_search_index(
 }
 
 /// Mounts the operators' catalogue routes of `library` over `db` (docs/operations.md "Catalogue
-/// items") under `/to/api/operation/<key>/catalog-items`, guarded by `<key>:catalog:manage`
-/// through `authenticator`.
+/// items", "Manufacturers") under `/to/api/operation/<key>/catalog-items` and
+/// `…/catalog-manufacturers`, guarded by `<key>:catalog:manage` through `authenticator`.
 pub fn configure_catalog_items(
     cfg: &mut web::ServiceConfig,
     library: &'static Library,
     db: &kernel::Database,
     authenticator: Arc<auth::Authenticator>,
 ) {
+    let state = web::Data::new(routes::catalog_items::CatalogItemsState {
+        library,
+        store: catalog_admin::store::CatalogAdminRepository::new(db),
+    });
+    let authenticator = web::Data::from(authenticator);
     cfg.service(
         web::scope(&format!("{}/catalog-items", library.operation_base()))
-            .app_data(web::Data::new(routes::catalog_items::CatalogItemsState {
-                library,
-                store: catalog_admin::store::CatalogAdminRepository::new(db),
-            }))
-            .app_data(web::Data::from(authenticator))
+            .app_data(state.clone())
+            .app_data(authenticator.clone())
             .configure(routes::catalog_items::configure),
+    )
+    .service(
+        web::scope(&format!(
+            "{}/catalog-manufacturers",
+            library.operation_base()
+        ))
+        .app_data(state)
+        .app_data(authenticator)
+        .configure(routes::catalog_items::configure_manufacturers),
     );
 }
 

@@ -141,6 +141,11 @@ pub mod catalog {
         CATALOG_ERRORS {
             /// No item with that id in the library (hidden or not).
             CATALOG_ITEM_NOT_FOUND = (1_043_001_000, OK, "条目不存在");
+            /// No manufacturer with that id in the library (or it was merged into another).
+            MANUFACTURER_NOT_FOUND = (1_043_002_000, OK, "厂商不存在");
+            /// Another manufacturer already has the name, or was renamed or merged away from it:
+            /// merge into that one instead.
+            MANUFACTURER_NAME_TAKEN = (1_043_002_001, OK, "该厂商名称已被其他厂商使用，请改为合并");
         }
     }
 }

@@ -221,6 +221,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/part/catalog-manufacturers/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every manufacturer of the library by name, with its item counts (hidden items included) and
+         *     the names merged into it. `keyWords` matches part of the name or of an alias, or the id;
+         *     `duplicates=true` lists only likely duplicates, grouped by `duplicateKey`.
+         */
+        get: operations["page_manufacturers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/part/catalog-manufacturers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Renames the manufacturer or sets its website. The old name stays as an alias (the next
+         *     import files its records here); the search index shows the new name within a second. A name
+         *     another manufacturer has, or had before a rename or merge, answers 1043002001: merge instead.
+         *     Lands in the library's audit log (`catalog-manufacturer.update`).
+         */
+        put: operations["edit_manufacturer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/part/catalog-manufacturers/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges the manufacturer into `targetId`: its items and aliases move there, its name becomes
+         *     an alias of the target (the next import files its records there), the target keeps its own
+         *     website or takes this one's, and this one is deleted. Lands in the library's audit log
+         *     (`catalog-manufacturer.merge`).
+         */
+        post: operations["merge_manufacturer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/part/enterprise-items": {
         parameters: {
             query?: never;
@@ -1011,6 +1076,39 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_CatalogManufacturer: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** @description Names merged into it or renamed away from it, which the import files here. */
+                aliases: string[];
+                /** @description In the duplicates view: the key it shares with the others of its group. */
+                duplicateKey?: string | null;
+                /**
+                 * Format: int64
+                 * @description Of those, the ones an operator hid.
+                 */
+                hiddenCount: number;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Its items, hidden ones included.
+                 */
+                itemCount: number;
+                name: string;
+                website?: string | null;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_CategoryDetail: {
             /**
              * Format: int64
@@ -1164,6 +1262,28 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_MergeResult: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description How many items moved to it.
+                 */
+                moved: number;
+                /** @description The manufacturer that now holds the items. */
+                target: components["schemas"]["CatalogManufacturer"];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_PageResult_CatalogItem: {
             /**
              * Format: int64
@@ -1198,6 +1318,46 @@ export interface components {
                      * @description Epoch milliseconds of the last import that changed it.
                      */
                     updateTime: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_CatalogManufacturer: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /** @description Names merged into it or renamed away from it, which the import files here. */
+                    aliases: string[];
+                    /** @description In the duplicates view: the key it shares with the others of its group. */
+                    duplicateKey?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Of those, the ones an operator hid.
+                     */
+                    hiddenCount: number;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Its items, hidden ones included.
+                     */
+                    itemCount: number;
+                    name: string;
+                    website?: string | null;
                 }[];
                 /**
                  * Format: int64
@@ -1788,6 +1948,27 @@ export interface components {
              */
             updateTime: number;
         };
+        /** @description A manufacturer as the operators' list shows it. */
+        CatalogManufacturer: {
+            /** @description Names merged into it or renamed away from it, which the import files here. */
+            aliases: string[];
+            /** @description In the duplicates view: the key it shares with the others of its group. */
+            duplicateKey?: string | null;
+            /**
+             * Format: int64
+             * @description Of those, the ones an operator hid.
+             */
+            hiddenCount: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Its items, hidden ones included.
+             */
+            itemCount: number;
+            name: string;
+            website?: string | null;
+        };
         /** @description An ancestor in a category's breadcrumb. */
         CategoryCrumb: {
             code: string;
@@ -2164,6 +2345,13 @@ export interface components {
             components: components["schemas"]["PageResult_ItemSummary"];
             manufacturer: components["schemas"]["ManufacturerView"];
         };
+        /** @description The body of `PUT …/catalog-manufacturers/{id}`. */
+        ManufacturerEditRequest: {
+            /** @description 1–100 characters. */
+            name?: string | null;
+            /** @description `http(s)://…`, at most 300 characters; empty or absent clears it. */
+            website?: string | null;
+        };
         /** @description A manufacturer with the number of items the library holds of it. */
         ManufacturerView: {
             /**
@@ -2198,6 +2386,24 @@ export interface components {
             relation: components["schemas"]["Relation"];
             /** @description The standard that defines the class (`ISO 898-1`, `ISO 3506-1`, `EN 10025-2`). */
             source: string;
+        };
+        /** @description The body of `POST …/catalog-manufacturers/{id}/merge`. */
+        MergeRequest: {
+            /**
+             * Format: int64
+             * @description The manufacturer that keeps the items; the one in the path goes.
+             */
+            targetId?: number | null;
+        };
+        /** @description The result of a merge as the route answers it. */
+        MergeResult: {
+            /**
+             * Format: int64
+             * @description How many items moved to it.
+             */
+            moved: number;
+            /** @description The manufacturer that now holds the items. */
+            target: components["schemas"]["CatalogManufacturer"];
         };
         /** @description A model or drawing download as the detail lists it. */
         ModelDownload: {
@@ -2878,6 +3084,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_CatalogItem"];
+                };
+            };
+        };
+    };
+    page_manufacturers: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the name or of an alias (case-insensitive), or the manufacturer's id. */
+                keyWords?: string;
+                /**
+                 * @description `true`: only likely duplicates (names equal but for case, punctuation and a company
+                 *     suffix such as Inc. or 有限公司), grouped.
+                 */
+                duplicates?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; not signed in → 401; without <library>:catalog:manage → 403; a bad filter → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_CatalogManufacturer"];
+                };
+            };
+        };
+    };
+    edit_manufacturer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The manufacturer's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManufacturerEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The manufacturer; a blank or bad name or website → 400; unknown id → 1043002000; name taken → 1043002001; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogManufacturer"];
+                };
+            };
+        };
+    };
+    merge_manufacturer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The manufacturer that goes */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRequest"];
+            };
+        };
+        responses: {
+            /** @description The target and how many items moved; no target or itself → 400; either unknown → 1043002000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_MergeResult"];
                 };
             };
         };

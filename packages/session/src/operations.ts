@@ -29,6 +29,12 @@ export const OPERATIONS_PAGES = [
     path: '/operation/catalog-items',
     permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
   },
+  // Renaming and merging a library's manufacturers: the same permission as its items.
+  {
+    key: 'catalog-manufacturers',
+    path: '/operation/catalog-manufacturers',
+    permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
+  },
   { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
   { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
   { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },

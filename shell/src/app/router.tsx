@@ -31,6 +31,7 @@ const RolesAdminPage = lazy(() => import('../features/operations/components/role
 const DictionaryAdminPage = lazy(() => import('../features/operations/components/dictionary-admin-page'));
 const SearchIndexAdminPage = lazy(() => import('../features/operations/components/search-index-admin-page'));
 const CatalogItemsAdminPage = lazy(() => import('../features/operations/components/catalog-items-admin-page'));
+const CatalogManufacturersAdminPage = lazy(() => import('../features/operations/components/catalog-manufacturers-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -53,6 +54,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   dictionary: DictionaryAdminPage,
   'search-index': SearchIndexAdminPage,
   'catalog-items': CatalogItemsAdminPage,
+  'catalog-manufacturers': CatalogManufacturersAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

@@ -4,6 +4,7 @@
 //! out ([`crate::item::store::VISIBLE`]); the change feed carries the change, so the search index
 //! drops or re-adds it within a second.
 
+pub mod manufacturer;
 pub mod store;
 
 use kernel::{ApiError, ApiResult};

@@ -6,6 +6,10 @@ use anyhow::Context;
 use chrono::{DateTime, SubsecRound, Utc};
 use sqlx::{PgPool, SqlitePool};
 
+use super::manufacturer::{
+    duplicate_key, CatalogManufacturer, EditOutcome, ManufacturerEdit, ManufacturerFilter,
+    MergeOutcome, ACTION_MANUFACTURER_MERGE, ACTION_MANUFACTURER_UPDATE, TARGET_MANUFACTURER,
+};
 use super::{
     CatalogFilter, CatalogItem, HideOutcome, Visibility, ACTION_CATALOG_ITEM_HIDE,
     ACTION_CATALOG_ITEM_UNHIDE, TARGET_CATALOG_ITEM,
@@ -67,12 +71,129 @@ pub trait CatalogAdminStore {
         visibility: &Visibility,
         actor: &Actor,
     ) -> anyhow::Result<HideOutcome>;
+    /// Manufacturers matching `filter` by name (in the duplicates view: grouped by their
+    /// [`duplicate_key`], groups of one left out); the page and the total count.
+    async fn page_manufacturers(
+        &self,
+        filter: &ManufacturerFilter,
+        offset: i64,
+        limit: i64,
+    ) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)>;
+    /// Renames manufacturer `id` or sets its website. A new name must be free (no other
+    /// manufacturer has it nor an alias of one); the old name becomes an alias, and every item
+    /// of the manufacturer appends a change (the search index shows the new name). The audit
+    /// entry is written in the same transaction, under the upserts' lock.
+    async fn edit_manufacturer(
+        &self,
+        library: &str,
+        id: i64,
+        edit: &ManufacturerEdit,
+        actor: &Actor,
+    ) -> anyhow::Result<EditOutcome>;
+    /// Moves every item and alias of manufacturer `source` to `target`, makes the source's name
+    /// an alias of the target, keeps the source's website when the target has none, and deletes
+    /// the source; the moved items append changes; one transaction with its audit entry.
+    async fn merge_manufacturer(
+        &self,
+        library: &str,
+        source: i64,
+        target: i64,
+        actor: &Actor,
+    ) -> anyhow::Result<MergeOutcome>;
 }
 
 const SELECT_ROWS: &str = "SELECT i.id, i.code, i.name, m.name AS manufacturer_name, \
      k.code AS category_code, i.source, i.license, i.hidden_at, i.hidden_reason, i.hidden_by, \
      i.updated_at FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
      LEFT JOIN category k ON k.id = i.category_id";
+
+const SELECT_MANUFACTURERS: &str = "SELECT m.id, m.name, m.website, \
+     (SELECT COUNT(*) FROM item i WHERE i.manufacturer_id = m.id) AS item_count, \
+     (SELECT COUNT(*) FROM item i WHERE i.manufacturer_id = m.id AND i.hidden_at IS NOT NULL) \
+     AS hidden_count FROM item_manufacturer m";
+/// The manufacturer other than `$2` that has name `$1` or an alias of that name.
+const SELECT_NAME_HOLDER: &str = "SELECT id FROM item_manufacturer WHERE name = $1 AND id <> $2 \
+     UNION ALL SELECT manufacturer_id FROM item_manufacturer_alias \
+     WHERE name = $1 AND manufacturer_id <> $2 LIMIT 1";
+const INSERT_ALIAS: &str = "INSERT INTO item_manufacturer_alias (name, manufacturer_id, \
+     created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE \
+     SET manufacturer_id = excluded.manufacturer_id";
+/// Every item of manufacturer `$1` appends a change at `$2`.
+const APPEND_MANUFACTURER_CHANGES: &str = "INSERT INTO item_change (item_id, changed_at) \
+     SELECT id, $2 FROM item WHERE manufacturer_id = $1 ORDER BY id";
+
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+struct ManufacturerRow {
+    id: i64,
+    name: String,
+    website: Option<String>,
+    item_count: i64,
+    hidden_count: i64,
+}
+
+impl ManufacturerRow {
+    fn into_manufacturer(self, aliases: Vec<String>) -> CatalogManufacturer {
+        CatalogManufacturer {
+            id: self.id,
+            name: self.name,
+            website: self.website,
+            item_count: self.item_count,
+            hidden_count: self.hidden_count,
+            aliases,
+            duplicate_key: None,
+        }
+    }
+}
+
+/// A manufacturer as its audit entry records it.
+fn manufacturer_state(manufacturer: &CatalogManufacturer) -> serde_json::Value {
+    serde_json::json!({
+        "id": manufacturer.id,
+        "name": manufacturer.name,
+        "website": manufacturer.website,
+        "aliases": manufacturer.aliases,
+        "itemCount": manufacturer.item_count,
+    })
+}
+
+/// The page of the duplicates view out of every manufacturer's `(id, name)`: those sharing a
+/// [`duplicate_key`] with another, by key then id; a keyword keeps the groups with a member whose
+/// name contains it (or whose id it is). The page's `(id, key)` and the total.
+fn duplicate_page(
+    names: Vec<(i64, String)>,
+    keyword: Option<&str>,
+    offset: i64,
+    limit: i64,
+) -> (Vec<(i64, String)>, i64) {
+    let mut groups: std::collections::BTreeMap<String, Vec<(i64, String)>> = Default::default();
+    for (id, name) in names {
+        groups
+            .entry(duplicate_key(&name))
+            .or_default()
+            .push((id, name));
+    }
+    let keyword = keyword.map(str::to_lowercase);
+    let mut rows: Vec<(i64, String)> = Vec::new();
+    for (key, mut members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        if let Some(keyword) = &keyword {
+            let matches = members.iter().any(|(id, name)| {
+                name.to_lowercase().contains(keyword.as_str()) || id.to_string() == *keyword
+            });
+            if !matches {
+                continue;
+            }
+        }
+        members.sort_by_key(|(id, _)| *id);
+        rows.extend(members.into_iter().map(|(id, _)| (id, key.clone())));
+    }
+    let total = i64::try_from(rows.len()).unwrap_or(i64::MAX);
+    let start = usize::try_from(offset).unwrap_or(usize::MAX);
+    let take = usize::try_from(limit).unwrap_or(0);
+    (rows.into_iter().skip(start).take(take).collect(), total)
+}
 
 /// `{"hidden": …}` with the reason while hidden: the audit entry's before or after.
 fn audit_state(item: &CatalogItem) -> serde_json::Value {
@@ -118,6 +239,64 @@ macro_rules! catalog_admin_store {
                     .push_bind(keyword.parse::<i64>().ok())
                     .push(")");
             }
+        }
+
+        /// The manufacturers `ids` with their aliases, in the order of `ids`.
+        async fn manufacturers_by_id(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            ids: &[i64],
+        ) -> anyhow::Result<Vec<CatalogManufacturer>> {
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
+            let mut rows = sqlx::QueryBuilder::<$db>::new(SELECT_MANUFACTURERS);
+            rows.push(" WHERE m.id IN (");
+            let mut separated = rows.separated(", ");
+            for id in ids {
+                separated.push_bind(*id);
+            }
+            rows.push(")");
+            let rows: Vec<ManufacturerRow> = rows
+                .build_query_as()
+                .fetch_all(&mut *connection)
+                .await
+                .context("reading manufacturers")?;
+            let mut aliases = sqlx::QueryBuilder::<$db>::new(
+                "SELECT manufacturer_id, name FROM item_manufacturer_alias \
+                 WHERE manufacturer_id IN (",
+            );
+            let mut separated = aliases.separated(", ");
+            for id in ids {
+                separated.push_bind(*id);
+            }
+            aliases.push(") ORDER BY name");
+            let aliases: Vec<(i64, String)> = aliases
+                .build_query_as()
+                .fetch_all(&mut *connection)
+                .await
+                .context("reading manufacturers' aliases")?;
+            let mut by_id: std::collections::HashMap<i64, ManufacturerRow> =
+                rows.into_iter().map(|row| (row.id, row)).collect();
+            Ok(ids
+                .iter()
+                .filter_map(|id| by_id.remove(id))
+                .map(|row| {
+                    let names = aliases
+                        .iter()
+                        .filter(|(owner, _)| *owner == row.id)
+                        .map(|(_, name)| name.clone())
+                        .collect();
+                    row.into_manufacturer(names)
+                })
+                .collect())
+        }
+
+        /// Manufacturer `id`.
+        async fn manufacturer_in(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+        ) -> anyhow::Result<Option<CatalogManufacturer>> {
+            Ok(manufacturers_by_id(connection, &[id]).await?.pop())
         }
 
         impl CatalogAdminStore for $store {
@@ -235,6 +414,255 @@ macro_rules! catalog_admin_store {
                     .context("committing the item's hidden state")?;
                 Ok(HideOutcome::Changed(Box::new(after)))
             }
+
+            async fn page_manufacturers(
+                &self,
+                filter: &ManufacturerFilter,
+                offset: i64,
+                limit: i64,
+            ) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)> {
+                let mut connection = self
+                    .pool
+                    .acquire()
+                    .await
+                    .context("connecting to list manufacturers")?;
+                if filter.duplicates {
+                    let names: Vec<(i64, String)> =
+                        sqlx::query_as("SELECT id, name FROM item_manufacturer")
+                            .fetch_all(&mut *connection)
+                            .await
+                            .context("reading manufacturers' names")?;
+                    let (page, total) =
+                        duplicate_page(names, filter.keyword.as_deref(), offset, limit);
+                    let ids: Vec<i64> = page.iter().map(|(id, _)| *id).collect();
+                    let mut list = manufacturers_by_id(&mut connection, &ids).await?;
+                    for manufacturer in &mut list {
+                        manufacturer.duplicate_key = page
+                            .iter()
+                            .find(|(id, _)| *id == manufacturer.id)
+                            .map(|(_, key)| key.clone());
+                    }
+                    return Ok((list, total));
+                }
+                let push_filter = |builder: &mut sqlx::QueryBuilder<'_, $db>| {
+                    if let Some(keyword) = &filter.keyword {
+                        let pattern = like_pattern(keyword);
+                        builder
+                            .push(" WHERE (m.name_key LIKE ")
+                            .push_bind(pattern.clone())
+                            .push(
+                                " ESCAPE '\\' OR EXISTS (SELECT 1 FROM item_manufacturer_alias a \
+                                 WHERE a.manufacturer_id = m.id AND LOWER(a.name) LIKE ",
+                            )
+                            .push_bind(pattern)
+                            .push(" ESCAPE '\\') OR m.id = ")
+                            .push_bind(keyword.parse::<i64>().ok())
+                            .push(")");
+                    }
+                };
+                let mut count =
+                    sqlx::QueryBuilder::<$db>::new("SELECT COUNT(*) FROM item_manufacturer m");
+                push_filter(&mut count);
+                let total: i64 = count
+                    .build_query_scalar()
+                    .fetch_one(&mut *connection)
+                    .await
+                    .context("counting manufacturers")?;
+                let mut list = sqlx::QueryBuilder::<$db>::new("SELECT m.id FROM item_manufacturer m");
+                push_filter(&mut list);
+                list.push(" ORDER BY m.name_key, m.id LIMIT ")
+                    .push_bind(limit)
+                    .push(" OFFSET ")
+                    .push_bind(offset);
+                let ids: Vec<i64> = list
+                    .build_query_scalar()
+                    .fetch_all(&mut *connection)
+                    .await
+                    .context("listing manufacturers")?;
+                Ok((manufacturers_by_id(&mut connection, &ids).await?, total))
+            }
+
+            #[tracing::instrument(skip(self, edit, actor))]
+            async fn edit_manufacturer(
+                &self,
+                library: &str,
+                id: i64,
+                edit: &ManufacturerEdit,
+                actor: &Actor,
+            ) -> anyhow::Result<EditOutcome> {
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting to edit a manufacturer")?;
+                // The upserts' lock: an import resolving names waits, and the names checked
+                // below stay free until this commits.
+                sqlx::query($lock)
+                    .execute(&mut *tx)
+                    .await
+                    .context("taking the item write lock")?;
+                let Some(before) = manufacturer_in(&mut tx, id).await? else {
+                    return Ok(EditOutcome::NotFound);
+                };
+                if before.name == edit.name && before.website == edit.website {
+                    return Ok(EditOutcome::Unchanged(Box::new(before)));
+                }
+                let now = Utc::now().trunc_subsecs(3);
+                if before.name != edit.name {
+                    let holder: Option<i64> = sqlx::query_scalar(SELECT_NAME_HOLDER)
+                        .bind(&edit.name)
+                        .bind(id)
+                        .fetch_optional(&mut *tx)
+                        .await
+                        .context("checking the manufacturer's new name")?;
+                    if holder.is_some() {
+                        return Ok(EditOutcome::NameTaken);
+                    }
+                    // One of its own aliases becomes its name again.
+                    sqlx::query("DELETE FROM item_manufacturer_alias WHERE name = $1")
+                        .bind(&edit.name)
+                        .execute(&mut *tx)
+                        .await
+                        .context("dropping the alias of the new name")?;
+                    sqlx::query(INSERT_ALIAS)
+                        .bind(&before.name)
+                        .bind(id)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await
+                        .context("keeping the old name as an alias")?;
+                    sqlx::query("UPDATE item_manufacturer SET name = $2, name_key = $3 WHERE id = $1")
+                        .bind(id)
+                        .bind(&edit.name)
+                        .bind(edit.name.to_lowercase())
+                        .execute(&mut *tx)
+                        .await
+                        .context("renaming the manufacturer")?;
+                    sqlx::query(APPEND_MANUFACTURER_CHANGES)
+                        .bind(id)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await
+                        .context("appending the renamed manufacturer's changes")?;
+                }
+                sqlx::query("UPDATE item_manufacturer SET website = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(&edit.website)
+                    .execute(&mut *tx)
+                    .await
+                    .context("storing the manufacturer's website")?;
+                let after = manufacturer_in(&mut tx, id)
+                    .await?
+                    .context("the edited manufacturer is gone")?;
+                let entry = AuditEntry {
+                    library,
+                    actor,
+                    action: ACTION_MANUFACTURER_UPDATE,
+                    target_type: TARGET_MANUFACTURER,
+                    target_id: id.to_string(),
+                    before: manufacturer_state(&before),
+                    after: manufacturer_state(&after),
+                };
+                $record_audit(&mut *tx, &entry).await?;
+                tx.commit()
+                    .await
+                    .context("committing the manufacturer's edit")?;
+                Ok(EditOutcome::Changed(Box::new(after)))
+            }
+
+            #[tracing::instrument(skip(self, actor))]
+            async fn merge_manufacturer(
+                &self,
+                library: &str,
+                source: i64,
+                target: i64,
+                actor: &Actor,
+            ) -> anyhow::Result<MergeOutcome> {
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting to merge manufacturers")?;
+                sqlx::query($lock)
+                    .execute(&mut *tx)
+                    .await
+                    .context("taking the item write lock")?;
+                let Some(source_before) = manufacturer_in(&mut tx, source).await? else {
+                    return Ok(MergeOutcome::NotFound);
+                };
+                let Some(target_before) = manufacturer_in(&mut tx, target).await? else {
+                    return Ok(MergeOutcome::NotFound);
+                };
+                let now = Utc::now().trunc_subsecs(3);
+                sqlx::query(APPEND_MANUFACTURER_CHANGES)
+                    .bind(source)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("appending the moved items' changes")?;
+                let moved = sqlx::query("UPDATE item SET manufacturer_id = $2 WHERE manufacturer_id = $1")
+                    .bind(source)
+                    .bind(target)
+                    .execute(&mut *tx)
+                    .await
+                    .context("moving the items")?
+                    .rows_affected();
+                sqlx::query(
+                    "UPDATE item_manufacturer_alias SET manufacturer_id = $2 \
+                     WHERE manufacturer_id = $1",
+                )
+                .bind(source)
+                .bind(target)
+                .execute(&mut *tx)
+                .await
+                .context("moving the aliases")?;
+                sqlx::query(
+                    "UPDATE item_manufacturer SET website = $2 WHERE id = $1 AND website IS NULL",
+                )
+                .bind(target)
+                .bind(&source_before.website)
+                .execute(&mut *tx)
+                .await
+                .context("keeping the merged manufacturer's website")?;
+                sqlx::query("DELETE FROM item_manufacturer WHERE id = $1")
+                    .bind(source)
+                    .execute(&mut *tx)
+                    .await
+                    .context("deleting the merged manufacturer")?;
+                // The import now files records of the source's name under the target.
+                sqlx::query(INSERT_ALIAS)
+                    .bind(&source_before.name)
+                    .bind(target)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("keeping the merged name as an alias")?;
+                let target_after = manufacturer_in(&mut tx, target)
+                    .await?
+                    .context("the merge's target is gone")?;
+                let moved = i64::try_from(moved).unwrap_or(i64::MAX);
+                let entry = AuditEntry {
+                    library,
+                    actor,
+                    action: ACTION_MANUFACTURER_MERGE,
+                    target_type: TARGET_MANUFACTURER,
+                    target_id: source.to_string(),
+                    before: serde_json::json!({
+                        "source": manufacturer_state(&source_before),
+                        "target": manufacturer_state(&target_before),
+                    }),
+                    after: serde_json::json!({
+                        "target": manufacturer_state(&target_after),
+                        "moved": moved,
+                    }),
+                };
+                $record_audit(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the merge")?;
+                Ok(MergeOutcome::Merged {
+                    target: Box::new(target_after),
+                    moved,
+                })
+            }
         }
     };
 }
@@ -271,4 +699,7 @@ kernel::repository! {
     }
     async fn page_items(&self, filter: &CatalogFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogItem>, i64)>;
     async fn set_visibility(&self, library: &str, id: i64, visibility: &Visibility, actor: &Actor) -> anyhow::Result<HideOutcome>;
+    async fn page_manufacturers(&self, filter: &ManufacturerFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)>;
+    async fn edit_manufacturer(&self, library: &str, id: i64, edit: &ManufacturerEdit, actor: &Actor) -> anyhow::Result<EditOutcome>;
+    async fn merge_manufacturer(&self, library: &str, source: i64, target: i64, actor: &Actor) -> anyhow::Result<MergeOutcome>;
 }

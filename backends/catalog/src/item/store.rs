@@ -122,7 +122,11 @@ const SELECT_DIGESTS: &str =
     "SELECT source, source_id, content_digest FROM item WHERE (source, source_id) IN ";
 const SELECT_FILE: &str =
     "SELECT id, media_type, size, digest FROM item_file WHERE kind = $1 AND name = $2";
-const SELECT_MANUFACTURER_ID: &str = "SELECT id, website FROM item_manufacturer WHERE name = $1";
+/// The manufacturer of a name: the one with that name, else the one it is an alias of (an
+/// operator renamed or merged it away, docs/operations.md "Manufacturers"); `aliased` tells which.
+const SELECT_MANUFACTURER_ID: &str = "SELECT id, website, FALSE AS aliased FROM item_manufacturer \
+     WHERE name = $1 UNION ALL SELECT manufacturer_id, NULL, TRUE FROM item_manufacturer_alias \
+     WHERE name = $1";
 const UPSERT_FILE: &str = "INSERT INTO item_file (kind, name, media_type, size, digest, \
      updated_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (kind, name) DO UPDATE \
      SET media_type = excluded.media_type, size = excluded.size, digest = excluded.digest, \
@@ -532,15 +536,18 @@ macro_rules! item_store {
                         Some(manufacturer) => match manufacturers.get(&manufacturer.name) {
                             Some(id) => Some(*id),
                             None => {
-                                let existing: Option<(i64, Option<String>)> =
+                                let existing: Option<(i64, Option<String>, bool)> =
                                     sqlx::query_as(SELECT_MANUFACTURER_ID)
                                         .bind(&manufacturer.name)
                                         .fetch_optional(&mut *tx)
                                         .await
                                         .context("reading a manufacturer")?;
                                 let id: i64 = match existing {
+                                    // The manufacturer an operator merged the name into; its
+                                    // website is the operator's.
+                                    Some((id, _, true)) => id,
                                     // Nothing to write: the upsert would only take an id.
-                                    Some((id, website))
+                                    Some((id, website, false))
                                         if website.is_some() || manufacturer.website.is_none() =>
                                     {
                                         id

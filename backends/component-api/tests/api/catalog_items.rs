@@ -23,14 +23,14 @@ const OPERATOR: &str = "operator@example.com";
 const MEMBER: &str = "member@example.com";
 const AMS1117: &str = "Regulator_Linear:AMS1117-3.3";
 
-struct Sessions {
-    operator: String,
-    member: String,
+pub(crate) struct Sessions {
+    pub(crate) operator: String,
+    pub(crate) member: String,
 }
 
 /// The system and component services in one application, with an operator (role `operator`,
 /// which holds `component:catalog:manage`) and a member.
-async fn spawn_with_users(
+pub(crate) async fn spawn_with_users(
     environment: &TestEnvironment,
 ) -> anyhow::Result<(TestApp, Arc<ComponentService>, Sessions)> {
     let mut settings = environment.settings.clone();
@@ -466,7 +466,11 @@ async fn a_reimport_keeps_a_hidden_item_hidden(environment: TestEnvironment) -> 
 }
 
 /// Entries of the library's audit log with `action`.
-async fn audit_entries(app: &TestApp, session: &str, action: &str) -> anyhow::Result<Value> {
+pub(crate) async fn audit_entries(
+    app: &TestApp,
+    session: &str,
+    action: &str,
+) -> anyhow::Result<Value> {
     ok(
         app,
         reqwest::Method::GET,

@@ -1,13 +1,17 @@
-//! The operators' catalogue routes of a library, under `/to/api/operation/<library>/catalog-items`
-//! (docs/operations.md "Catalogue items"). Permission `<library>:catalog:manage` (e.g.
-//! `component:catalog:manage`; `*:*:*` holds it).
+//! The operators' catalogue routes of a library, under `/to/api/operation/<library>/`
+//! (docs/operations.md "Catalogue items", "Manufacturers"). Permission `<library>:catalog:manage`
+//! (e.g. `component:catalog:manage`; `*:*:*` holds it).
 //!
 //! | path | answer |
 //! |---|---|
-//! | `GET /page?keyWords=&hidden=&pageNo=&pageSize=` | every item, hidden ones included: `{list, total}` |
-//! | `PUT /{id}/hidden` `{hidden, reason}` | hides (with a reason) or restores the item: its new state |
+//! | `GET catalog-items/page?keyWords=&hidden=&pageNo=&pageSize=` | every item, hidden ones included: `{list, total}` |
+//! | `PUT catalog-items/{id}/hidden` `{hidden, reason}` | hides (with a reason) or restores the item: its new state |
+//! | `GET catalog-manufacturers/page?keyWords=&duplicates=&pageNo=&pageSize=` | manufacturers with counts and aliases: `{list, total}` |
+//! | `PUT catalog-manufacturers/{id}` `{name, website}` | renames it or sets its website |
+//! | `POST catalog-manufacturers/{id}/merge` `{targetId}` | merges it into the target: `{target, moved}` |
 
 pub mod hide;
+pub mod manufacturers;
 pub mod page;
 
 use actix_web::web;
@@ -33,7 +37,17 @@ pub fn catalog_permission(library: &Library) -> String {
     format!("{}:catalog:manage", library.key)
 }
 
+/// The routes under `catalog-items`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/page").route(web::get().to(page::page_catalog_items)))
         .service(web::resource("/{id}/hidden").route(web::put().to(hide::set_item_hidden)));
+}
+
+/// The routes under `catalog-manufacturers`.
+pub fn configure_manufacturers(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/page").route(web::get().to(manufacturers::page_manufacturers)))
+        .service(web::resource("/{id}").route(web::put().to(manufacturers::edit_manufacturer)))
+        .service(
+            web::resource("/{id}/merge").route(web::post().to(manufacturers::merge_manufacturer)),
+        );
 }

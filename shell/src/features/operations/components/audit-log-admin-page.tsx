@@ -37,7 +37,14 @@ export const AUDIT_ACTIONS = [
   'brand-application.review',
 ] as const;
 /** The actions a library service writes. */
-export const LIBRARY_AUDIT_ACTIONS = ['enterprise-item.review', 'catalog-item.hide', 'catalog-item.unhide', 'search-index.rebuild'] as const;
+export const LIBRARY_AUDIT_ACTIONS = [
+  'enterprise-item.review',
+  'catalog-item.hide',
+  'catalog-item.unhide',
+  'catalog-manufacturer.update',
+  'catalog-manufacturer.merge',
+  'search-index.rebuild',
+] as const;
 
 interface FilterValues {
   source: AuditSource;

@@ -252,7 +252,7 @@ describe('CatalogItemsAdminPage', () => {
     const entry = await screen.findByTestId('operations-nav-catalog-items');
     expect(entry).toHaveTextContent('目录管理');
     const labels = screen.getAllByTestId(/^operations-nav-/).map((element) => element.getAttribute('data-testid'));
-    expect(labels).toEqual(['operations-nav-search-index', 'operations-nav-catalog-items']);
+    expect(labels).toEqual(['operations-nav-search-index', 'operations-nav-catalog-items', 'operations-nav-catalog-manufacturers']);
     await act(() => changeLanguage('en-US'));
     try {
       expect(screen.getByTestId('operations-nav-catalog-items')).toHaveTextContent('Catalogue items');

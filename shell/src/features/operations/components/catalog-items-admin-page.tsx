@@ -1,22 +1,20 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Select, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
-import { LIBRARIES, useSession } from '@portal/providers';
-import { hasPermission, operationsPermission } from '@portal/session';
+import { operationsPermission } from '@portal/session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import {
   CATALOG_HIDE_REASON_MAX,
   CATALOG_ITEM_NOT_FOUND,
-  CATALOG_LIBRARIES,
   catalogItemDetailPath,
-  catalogPermission,
   useCatalogItems,
   useSetItemHidden,
   type CatalogItem,
   type CatalogItemFilters,
   type CatalogLibrary,
 } from '../api/catalog-items-admin';
+import { CatalogLibrarySwitch, useCatalogLibrary } from './catalog-library-switch';
 import { formatTime } from './format';
 import { PageTableOrError, SearchResetButtons, useFailureMessage } from './operations-list';
 import { OperatorGate } from './operator-gate';
@@ -151,12 +149,7 @@ function RestoreButton({ library, item }: { library: CatalogLibrary; item: Catal
 
 function CatalogItemsAdmin() {
   const { t } = useTranslation('shell');
-  const { t: tc } = useTranslation('common');
-  const permissions = useSession((state) => state.permissions);
-  // The gate lets in holders of at least one library's permission.
-  const libraries = CATALOG_LIBRARIES.filter((candidate) => hasPermission(permissions, catalogPermission(candidate)));
-  const [chosen, setChosen] = useState<CatalogLibrary>(libraries[0]);
-  const library = libraries.includes(chosen) ? chosen : libraries[0];
+  const { libraries, library, setLibrary } = useCatalogLibrary();
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<CatalogItemFilters>(filtersOf(INITIAL_VALUES, PAGE_SIZE));
   const [hiding, setHiding] = useState<CatalogItem | undefined>();
@@ -164,7 +157,7 @@ function CatalogItemsAdmin() {
 
   const search = (values: FilterValues) => setFilters(filtersOf({ ...INITIAL_VALUES, ...values }, filters.pageSize));
   const switchLibrary = (next: CatalogLibrary) => {
-    setChosen(next);
+    setLibrary(next);
     // Another library is another list: its first page with the same filters.
     setFilters((previous) => ({ ...previous, pageNo: 1 }));
   };
@@ -173,13 +166,7 @@ function CatalogItemsAdmin() {
     <div className="page-container operations-page" data-testid="operations-catalog-items">
       <Typography.Title level={3}>{t('operations.catalogItems.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('operations.catalogItems.intro')}</Typography.Paragraph>
-      <Segmented<CatalogLibrary>
-        value={library}
-        onChange={switchLibrary}
-        options={libraries.map((key) => ({ value: key, label: <span data-testid={`catalog-library-${key}`}>{tc(LIBRARIES[key].titleKey)}</span> }))}
-        style={{ marginBottom: 16 }}
-        data-testid="catalog-library"
-      />
+      <CatalogLibrarySwitch libraries={libraries} library={library} onChange={switchLibrary} />
       <Form
         form={form}
         layout="inline"

@@ -13,6 +13,7 @@ import {
   FileSearchOutlined,
   KeyOutlined,
   SafetyCertificateOutlined,
+  ShopOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,7 @@ const PAGE_MENU: Record<OperationsPage['key'], { labelKey: string; icon: ReactNo
   dictionary: { labelKey: 'operations.nav.dictionary', icon: <BookOutlined /> },
   'search-index': { labelKey: 'operations.nav.searchIndex', icon: <DatabaseOutlined /> },
   'catalog-items': { labelKey: 'operations.nav.catalogItems', icon: <EyeInvisibleOutlined /> },
+  'catalog-manufacturers': { labelKey: 'operations.nav.catalogManufacturers', icon: <ShopOutlined /> },
   'open-keys': { labelKey: 'operations.nav.openKeys', icon: <KeyOutlined /> },
   statistics: { labelKey: 'operations.nav.statistics', icon: <BarChartOutlined /> },
   'audit-log': { labelKey: 'operations.nav.auditLog', icon: <FileSearchOutlined /> },

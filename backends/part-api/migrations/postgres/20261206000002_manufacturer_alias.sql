@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261206000002_manufacturer_alias.sql

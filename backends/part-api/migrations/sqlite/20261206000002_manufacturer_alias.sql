@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261206000002_manufacturer_alias.sql
