@@ -89,3 +89,80 @@ test('an operator hides a component from the public library and restores it', as
   await expect(page.getByTestId(`catalog-item-status-${id}`)).toContainText('Public');
   await shot(page, 'catalog-items-english');
 });
+
+// Manufacturers (docs/operations.md "Manufacturers"): a super admin corrects a manufacturer's name and website (the
+// public manufacturer page shows them; the old name stays as an alias) and renames it back, then merges the seed's
+// "Broadcom (Avago)" into "Broadcom" (the name Avago took when it bought Broadcom): the item moves, the old public
+// page is gone. Nothing else uses these manufacturers; a merge cannot be undone, so it comes last.
+test('an operator renames a manufacturer and merges a duplicate into another', async ({ page, request }, info) => {
+  test.setTimeout(150_000);
+  const admin = createAdministrator(info, 'opsmakers');
+  await signInAs(page, request, admin, '/operation/catalog-manufacturers');
+  await expect(page.getByTestId('operations-catalog-manufacturers')).toBeVisible();
+  await page.getByTestId('catalog-library-component').click();
+  const table = page.getByTestId('manufacturers-table');
+
+  // Rename Holtek, with its website.
+  await page.getByTestId('manufacturers-keyword').fill('Holtek');
+  await page.getByTestId('manufacturers-search').click();
+  const holtekRow = table.locator('tr[data-testid^="manufacturers-row-"]').filter({ hasText: 'Holtek' }).first();
+  await expect(holtekRow).toBeVisible();
+  const holtek = Number((await holtekRow.getAttribute('data-testid'))!.replace('manufacturers-row-', ''));
+  await page.getByTestId(`manufacturer-edit-${holtek}`).click();
+  await page.getByTestId('manufacturer-edit-name').fill('Holtek Semiconductor');
+  await page.getByTestId('manufacturer-edit-website').fill('holtek.com.tw');
+  await page.getByTestId('manufacturer-edit-submit').click();
+  await expect(page.getByTestId('manufacturer-edit-modal')).toContainText('网址须以 http:// 或 https:// 开头');
+  await page.getByTestId('manufacturer-edit-website').fill('https://www.holtek.com.tw');
+  await shot(page, 'manufacturer-edit-dialog');
+  await page.getByTestId('manufacturer-edit-submit').click();
+  await expect(page.getByTestId(`manufacturer-aliases-${holtek}`)).toHaveText('Holtek');
+  await expect(page.getByTestId(`manufacturers-row-${holtek}`)).toContainText('Holtek Semiconductor');
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/component/brand-detail/${holtek}`);
+  await expect(publicPage.getByTestId('brand-detail-name')).toHaveText('Holtek Semiconductor');
+  await expect(publicPage.getByRole('link', { name: '官网' })).toHaveAttribute('href', 'https://www.holtek.com.tw');
+  await expect(publicPage.getByTestId('brand-detail-components').locator('tbody tr')).toHaveCount(1);
+  // Renamed back: the alias becomes the name again.
+  await page.getByTestId(`manufacturer-edit-${holtek}`).click();
+  await page.getByTestId('manufacturer-edit-name').fill('Holtek');
+  await page.getByTestId('manufacturer-edit-submit').click();
+  await expect(page.getByTestId(`manufacturer-aliases-${holtek}`)).toHaveText('Holtek Semiconductor');
+
+  // Merge Broadcom (Avago) into Broadcom.
+  await page.getByTestId('manufacturers-keyword').fill('Broadcom');
+  await page.getByTestId('manufacturers-search').click();
+  const rows = table.locator('tr[data-testid^="manufacturers-row-"]');
+  await expect(rows).toHaveCount(2);
+  const avagoRow = rows.filter({ hasText: 'Avago' });
+  const avago = Number((await avagoRow.getAttribute('data-testid'))!.replace('manufacturers-row-', ''));
+  const broadcomRow = rows.filter({ hasNotText: 'Avago' });
+  const broadcom = Number((await broadcomRow.getAttribute('data-testid'))!.replace('manufacturers-row-', ''));
+  const before = Number(await page.getByTestId(`manufacturer-count-${broadcom}`).innerText());
+  for (const width of [1280, 500]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId(`manufacturer-merge-${avago}`)).toBeVisible();
+    await shot(page, `manufacturers-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId(`manufacturer-merge-${avago}`).click();
+  await expect(page.getByTestId('manufacturer-merge-submit')).toBeDisabled();
+  await page.getByTestId('manufacturer-merge-target').locator('input').fill('Broadcom');
+  await page.getByTitle(`Broadcom (#${broadcom} · ${before} 条)`).click();
+  await expect(page.getByTestId('manufacturer-merge-hint')).toContainText('「Broadcom (Avago)」的 1 个条目将移到「Broadcom」');
+  await shot(page, 'manufacturer-merge-dialog');
+  await page.getByTestId('manufacturer-merge-submit').click();
+  await expect(page.getByText('已合并到「Broadcom」，移动了 1 个条目')).toBeVisible();
+  await expect(page.getByTestId(`manufacturers-row-${avago}`)).toHaveCount(0);
+  await expect(page.getByTestId(`manufacturer-count-${broadcom}`)).toHaveText(String(before + 1));
+  await expect(page.getByTestId(`manufacturer-aliases-${broadcom}`)).toHaveText('Broadcom (Avago)');
+  await publicPage.goto(`/component/brand-detail/${avago}`);
+  await expect(publicPage.getByTestId('brand-detail-error')).toBeVisible();
+  await publicPage.goto(`/component/brand-detail/${broadcom}`);
+  await expect(publicPage.getByTestId('brand-detail-components').locator('tbody tr')).toHaveCount(before + 1);
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Manufacturers' })).toBeVisible();
+  await expect(page.getByTestId(`manufacturer-merge-${broadcom}`)).toHaveText('Merge into…');
+  await shot(page, 'manufacturers-english');
+});

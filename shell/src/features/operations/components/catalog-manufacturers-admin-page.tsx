@@ -301,7 +301,7 @@ function CatalogManufacturersAdmin() {
           {
             title: t('operations.actions'),
             key: 'actions',
-            width: 170,
+            width: 210,
             fixed: 'right',
             render: (_value, manufacturer) => (
               <>
