@@ -15,11 +15,14 @@
 //!   revocation reaches every process within a second), then the shared cache (Redis when
 //!   configured), then a [`TokenSource`]: the system service's token store in its own process,
 //!   or its introspection endpoint ([`Introspection`]) for a service deployed apart.
+//! - [`OrgDirectory`]: whether an organisation is active, for the library services' public
+//!   organisation pages ([`service_org_directory`] chooses its source the same way).
 
 mod authenticator;
 mod extract;
 mod introspection;
 pub mod open;
+mod orgs;
 mod principal;
 mod service;
 pub mod token;
@@ -30,5 +33,9 @@ pub use extract::{
     TENANT_FORBIDDEN, TENANT_HEADER, TOKEN_REQUIRED,
 };
 pub use introspection::{Introspection, INTROSPECTION_PATH};
+pub use orgs::{
+    service_org_directory, NoOrgSource, OrgDirectory, OrgLookup, OrgSource, ORG_NOT_EXISTS,
+    PUBLIC_ORG_PATH,
+};
 pub use principal::{ApiKeyGrant, Principal, ALL_PERMISSIONS};
 pub use service::{service_authenticator, NoTokenSource};

@@ -173,6 +173,7 @@ impl LibraryService {
             &context.db,
             attachments.clone(),
             authenticator,
+            library_org_directory(context),
         );
     }
 
@@ -603,19 +604,22 @@ pub fn enterprise_openapi(library: &Library) -> utoipa::openapi::OpenApi {
 /// Mounts the enterprise routes of `library` over `db` (docs/enterprise-library.md): the
 /// members' under `/to/api/enterprise/<key>` and the operators' review under
 /// `/to/api/operation/<key>/enterprise-items`, both checking tokens through `authenticator`;
-/// items' files go to `attachments`.
+/// items' files go to `attachments`; an organisation's public page shows only while `orgs` says
+/// it is active.
 pub fn configure_enterprise(
     cfg: &mut web::ServiceConfig,
     library: &'static Library,
     db: &kernel::Database,
     attachments: enterprise::files::Attachments,
     authenticator: Arc<auth::Authenticator>,
+    orgs: Arc<auth::OrgDirectory>,
 ) {
     let state = web::Data::new(routes::enterprise::EnterpriseState {
         library,
         store: enterprise::store::EnterpriseRepository::new(db),
         categories: CategoryRepository::new(db),
         attachments,
+        orgs,
     });
     let authenticator = web::Data::from(authenticator);
     cfg.service(
@@ -783,6 +787,20 @@ pub fn library_authenticator(context: &ServiceContext) -> Arc<auth::Authenticato
         Arc::new(auth::Authenticator::new(
             Arc::new(auth::NoTokenSource),
             None,
+            std::time::Duration::from_millis(1),
+        ))
+    })
+}
+
+/// Whether an organisation is active, as a library service asks it: the system service's
+/// directory when it runs in this process, else its public organisation route
+/// (`auth::service_org_directory`); when neither can be built, no organisation is (logged), so
+/// the public organisation pages stay empty rather than show what an operator took down.
+pub fn library_org_directory(context: &ServiceContext) -> Arc<auth::OrgDirectory> {
+    auth::service_org_directory(context).unwrap_or_else(|error| {
+        tracing::error!(error = %format!("{error:#}"), "no organisation directory: no public organisation page");
+        Arc::new(auth::OrgDirectory::new(
+            Arc::new(auth::NoOrgSource),
             std::time::Duration::from_millis(1),
         ))
     })

@@ -453,6 +453,8 @@ impl Service for SystemService {
             context
                 .peers
                 .offer(accounts.authenticator.clone().into_inner());
+            // …and ask it whether an organisation's public page may show (auth::service_org_directory).
+            context.peers.offer(accounts.orgs.clone());
             let files_settings = match &self.files_settings {
                 Some(settings) => settings.clone(),
                 None => storage::FilesSettings::load()?,

@@ -1686,7 +1686,7 @@ async fn an_organisation_shows_approved_items_on_its_public_page(
     }
     ok(
         &app,
-        put,
+        put.clone(),
         &format!("{ORGS}/{}", actors.org_b),
         &actors.admin,
         Some(&json!({"enabled": false})),
@@ -1694,13 +1694,38 @@ async fn an_organisation_shows_approved_items_on_its_public_page(
     .await?;
     let disabled = call(
         &app,
-        get,
+        get.clone(),
         &format!("/to/api/base/system/org/get?id={}", actors.org_b),
         None,
         None,
     )
     .await?;
     assert_eq!(code_of(&disabled), ORG_NOT_EXISTS, "{disabled}");
+
+    // Disabling the organisation takes its page down on the library's routes too, at once (the
+    // system service forgets the organisation's state when it changes); enabled again, it is back.
+    ok(
+        &app,
+        put.clone(),
+        &showcase,
+        &actors.member,
+        Some(&show(true)),
+    )
+    .await?;
+    assert_eq!(public_total().await?["total"], 1);
+    let set_enabled = |enabled: bool| {
+        let (app, put, admin) = (&app, put.clone(), actors.admin.clone());
+        let path = format!("{ORGS}/{}", actors.org_a);
+        async move { ok(app, put, &path, &admin, Some(&json!({"enabled": enabled}))).await }
+    };
+    set_enabled(false).await?;
+    assert_eq!(public_total().await?["total"], 0);
+    let (_, _, bytes) = download(&app, &file, None).await?;
+    assert_eq!(code_of(&serde_json::from_slice(&bytes)?), ITEM_NOT_FOUND);
+    set_enabled(true).await?;
+    assert_eq!(public_total().await?["total"], 1);
+    let (status, _, bytes) = download(&app, &file, None).await?;
+    assert_eq!((status, bytes.as_slice()), (200, STL));
     app.stop().await;
     Ok(())
 }

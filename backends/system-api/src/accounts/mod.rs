@@ -14,7 +14,7 @@ pub mod wechat;
 use std::{sync::Arc, time::Duration};
 
 use actix_web::{web, HttpRequest};
-use auth::{token, ApiKeyGrant, Authenticator, Principal, TokenSource};
+use auth::{token, ApiKeyGrant, Authenticator, OrgDirectory, OrgSource, Principal, TokenSource};
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use kernel::{config::AccountsSettings, ApiError, ApiResult, Cache, Mode, ServiceContext};
@@ -34,6 +34,9 @@ pub struct Accounts {
     pub store: AccountRepository,
     pub personal_tokens: PersonalTokenRepository,
     pub authenticator: web::Data<Authenticator>,
+    /// Whether an organisation is active, for the library services in this process (offered as
+    /// a peer); forgotten at each change of an organisation.
+    pub orgs: Arc<OrgDirectory>,
     pub passwords: PasswordHasher,
     pub settings: AccountsSettings,
     pub mode: Mode,
@@ -138,6 +141,26 @@ impl StoreTokenSource {
     }
 }
 
+/// Organisations' state read from the service's own store.
+struct StoreOrgSource {
+    store: AccountRepository,
+}
+
+impl OrgSource for StoreOrgSource {
+    fn is_active(&self, org_id: i64) -> BoxFuture<'_, anyhow::Result<bool>> {
+        Box::pin(async move {
+            if org_id < crate::routes::org::FIRST_ORG_ID {
+                return Ok(false);
+            }
+            Ok(self
+                .store
+                .find_org(org_id)
+                .await?
+                .is_some_and(|org| org.enabled))
+        })
+    }
+}
+
 impl TokenSource for StoreTokenSource {
     fn resolve<'a>(&'a self, token: &'a str) -> BoxFuture<'a, anyhow::Result<Option<Principal>>> {
         Box::pin(async move {
@@ -206,6 +229,12 @@ impl Accounts {
             Duration::from_millis(settings.token_local_cache_ms),
         ));
         authenticator.follow_revocations();
+        let orgs = Arc::new(OrgDirectory::new(
+            Arc::new(StoreOrgSource {
+                store: store.clone(),
+            }),
+            Duration::from_millis(settings.token_local_cache_ms),
+        ));
         Ok(Self {
             sms_sender: senders::CodeSender::from_settings("sms", &settings, &store)?,
             email_sender: senders::CodeSender::from_settings("email", &settings, &store)?,
@@ -214,6 +243,7 @@ impl Accounts {
             store,
             personal_tokens,
             authenticator: web::Data::from(authenticator),
+            orgs,
             mode: context.settings.mode,
             cache: context.cache.scoped("accounts"),
             settings,

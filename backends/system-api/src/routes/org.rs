@@ -11,7 +11,7 @@ use crate::accounts::{store::AccountStore, Accounts};
 use crate::ORG_NOT_EXISTS;
 
 /// The first id of a real organisation: 0 is the platform, 1 the blocked placeholder.
-const FIRST_ORG_ID: i64 = 2;
+pub(crate) const FIRST_ORG_ID: i64 = 2;
 
 /// What anyone may know of an organisation.
 #[derive(Debug, Clone, Serialize, ToSchema)]

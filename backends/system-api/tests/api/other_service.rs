@@ -1,11 +1,12 @@
 //! The auth crate in another service: a separate actix application (as a library backend
 //! deployed apart would be) checks tokens through the system service's introspection
-//! endpoint, with the extractors, the permission guard and the tenant check.
+//! endpoint, with the extractors, the permission guard and the tenant check; and asks the
+//! system service whether an organisation is active (its public page).
 
 use std::{net::TcpListener, sync::Arc, time::Duration};
 
 use actix_web::{web, App, HttpServer};
-use auth::{AuthUser, Authenticator, Introspection, MaybeAuthUser};
+use auth::{AuthUser, Authenticator, Introspection, MaybeAuthUser, OrgLookup, OrgSource};
 use kernel::{testing::TestEnvironment, ApiResponse, ApiResult};
 use serde_json::{json, Value};
 
@@ -97,4 +98,47 @@ async fn a_service_deployed_apart_uses_the_extractors(
     Ok(())
 }
 
-kernel::backend_tests!(a_service_deployed_apart_uses_the_extractors);
+async fn a_service_deployed_apart_learns_whether_an_organisation_is_active(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    create_admin(&settings, "root@example.com").await?;
+    let system = spawn_with(settings).await?;
+    let admin = token_of(&login_email(&system, "root@example.com", PASSWORD).await?)?;
+    let created = send(
+        &system,
+        reqwest::Method::POST,
+        "/operation/orgs",
+        Some(json!({"name": "乙公司", "businessScope": [1]})),
+        &admin,
+    )
+    .await?;
+    let org = created["data"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no organisation id: {created}"))?;
+    let lookup = OrgLookup::new(&system.address)?;
+    assert!(lookup.is_active(org).await?);
+    // The platform, the blocked placeholder and an unknown id are no organisation with a page.
+    for reserved in [0, 1, 999_999] {
+        assert!(!lookup.is_active(reserved).await?, "{reserved}");
+    }
+    let disabled = send(
+        &system,
+        reqwest::Method::PUT,
+        &format!("/operation/orgs/{org}"),
+        Some(json!({"enabled": false})),
+        &admin,
+    )
+    .await?;
+    assert_eq!(disabled["code"], 0, "{disabled}");
+    assert!(!lookup.is_active(org).await?);
+    // A system service that cannot be reached is an error, not a silent "inactive".
+    system.stop().await;
+    assert!(lookup.is_active(org).await.is_err());
+    Ok(())
+}
+
+kernel::backend_tests!(
+    a_service_deployed_apart_uses_the_extractors,
+    a_service_deployed_apart_learns_whether_an_organisation_is_active
+);

@@ -54,6 +54,8 @@ pub struct EnterpriseState {
     pub categories: CategoryRepository,
     /// The items' files and the claims of uploads.
     pub attachments: Attachments,
+    /// Whether an organisation is active: a disabled one's public page shows nothing.
+    pub orgs: std::sync::Arc<auth::OrgDirectory>,
 }
 
 impl EnterpriseState {

@@ -74,7 +74,7 @@ pub struct ShowcaseQuery {
 }
 
 /// The items organisation `orgId` shows in this library, newest first; no sign-in needed. An
-/// organisation that shows nothing (or does not exist) answers an empty page.
+/// organisation that shows nothing, does not exist or is disabled answers an empty page.
 #[utoipa::path(
     get,
     path = "/showcase/{orgId}/items",
@@ -89,8 +89,17 @@ pub async fn showcase_items(
     org_id: web::Path<i64>,
     query: web::Query<ShowcaseQuery>,
 ) -> ApiResult<ApiResponse<PageResult<ShowcaseItem>>> {
+    let org_id = org_id.into_inner();
+    if !state.orgs.is_active(org_id).await? {
+        // Paging is still checked, so a bad request answers the same for every organisation.
+        kernel::paging::Paging::parse(query.page_no, query.page_size)?;
+        return Ok(ApiResponse::ok(PageResult {
+            list: Vec::new(),
+            total: 0,
+        }));
+    }
     let filter = ItemFilter {
-        org_id: Some(org_id.into_inner()),
+        org_id: Some(org_id),
         state: None,
         keyword: query.keyword.clone(),
         public_only: true,
@@ -105,7 +114,7 @@ pub async fn showcase_items(
 }
 
 /// A file (or thumbnail) of an item organisation `orgId` shows; no sign-in needed. An item it
-/// does not show answers like a missing one.
+/// does not show, or any item of a disabled organisation, answers like a missing one.
 #[utoipa::path(
     get,
     path = "/showcase/{orgId}/items/{id}/files/{index}",
@@ -122,6 +131,9 @@ pub async fn showcase_file(
     request: HttpRequest,
 ) -> ApiResult<HttpResponse> {
     let (org_id, id, index) = path.into_inner();
+    if !state.orgs.is_active(org_id).await? {
+        return Err(ApiError::new(ITEM_NOT_FOUND));
+    }
     let item = state.item(id, Some(org_id)).await?;
     if !item.is_public() {
         return Err(ApiError::new(ITEM_NOT_FOUND));

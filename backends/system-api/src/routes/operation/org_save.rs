@@ -130,13 +130,16 @@ pub async fn update_org(
             "name、businessScope、enabled 至少填写一项",
         ));
     }
+    let id = id.into_inner();
     match orgs
         .store
-        .update_org(id.into_inner(), &update, &Actor::of(&user, &req))
+        .update_org(id, &update, &Actor::of(&user, &req))
         .await?
     {
         OrgChange::Changed { revoked } => {
             accounts.forget(&revoked).await?;
+            // A disabled organisation's public page goes at once in this process.
+            accounts.orgs.forget(id).await;
             Ok(ApiResponse::ok(true))
         }
         OrgChange::Unchanged => Ok(ApiResponse::ok(true)),
