@@ -225,6 +225,8 @@ struct SearchIndexApi;
     paths(
         routes::catalog_items::page::page_catalog_items,
         routes::catalog_items::hide::set_item_hidden,
+        routes::catalog_items::edit::catalog_item_detail,
+        routes::catalog_items::edit::edit_catalog_item,
         routes::catalog_items::manufacturers::page_manufacturers,
         routes::catalog_items::manufacturers::edit_manufacturer,
         routes::catalog_items::manufacturers::merge_manufacturer,
@@ -232,6 +234,9 @@ struct SearchIndexApi;
     components(schemas(
         catalog_admin::CatalogItem,
         catalog_admin::HideRequest,
+        catalog_admin::edit::CatalogItemDetail,
+        catalog_admin::edit::Correction,
+        catalog_admin::edit::ItemEditRequest,
         catalog_admin::manufacturer::CatalogManufacturer,
         catalog_admin::manufacturer::ManufacturerEditRequest,
         catalog_admin::manufacturer::MergeRequest,

@@ -128,7 +128,7 @@ export interface paths {
         };
         /**
          * The items organisation `orgId` shows in this library, newest first; no sign-in needed. An
-         *     organisation that shows nothing (or does not exist) answers an empty page.
+         *     organisation that shows nothing, does not exist or is disabled answers an empty page.
          */
         get: operations["showcase_items"];
         put?: never;
@@ -148,7 +148,7 @@ export interface paths {
         };
         /**
          * A file (or thumbnail) of an item organisation `orgId` shows; no sign-in needed. An item it
-         *     does not show answers like a missing one.
+         *     does not show, or any item of a disabled organisation, answers like a missing one.
          */
         get: operations["showcase_file"];
         put?: never;
@@ -192,6 +192,33 @@ export interface paths {
          */
         get: operations["page_catalog_items"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/component/catalog-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The item (hidden or not) with its correctable fields, the fields an operator corrected and
+         *     what the source says of each.
+         */
+        get: operations["catalog_item_detail"];
+        /**
+         * Corrects the item's name, description, category, document link and lifecycle (the body holds
+         *     every field as wanted, and why). The fields that differ from the source are kept as
+         *     corrections: a re-import updates the rest and keeps them; a field set back to the source's
+         *     value is no longer corrected. Public routes and the search index show the correction within a
+         *     second; it lands in the library's audit log (`catalog-item.update`).
+         */
+        put: operations["edit_catalog_item"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1160,6 +1187,8 @@ export interface components {
             data?: {
                 categoryCode?: string | null;
                 code: string;
+                /** @description An operator corrected some of its fields (docs/operations.md "Correcting an item"). */
+                edited: boolean;
                 hidden: boolean;
                 /**
                  * Format: int64
@@ -1184,6 +1213,37 @@ export interface components {
                  * @description Epoch milliseconds of the last import that changed it.
                  */
                 updateTime: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_CatalogItemDetail: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                categoryCode?: string | null;
+                /** Format: int64 */
+                correctedBy?: number | null;
+                /** @description Why the last correction was made, by whom (user id) and when (epoch milliseconds). */
+                correctionReason?: string | null;
+                /** Format: int64 */
+                correctionTime?: number | null;
+                /**
+                 * @description The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`)
+                 *     with what the source says of each.
+                 */
+                corrections: components["schemas"]["Correction"][];
+                description: string;
+                documentUrl?: string | null;
+                item: components["schemas"]["CatalogItem"];
+                lifecycle?: string | null;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -1410,6 +1470,8 @@ export interface components {
                 list: {
                     categoryCode?: string | null;
                     code: string;
+                    /** @description An operator corrected some of its fields (docs/operations.md "Correcting an item"). */
+                    edited: boolean;
                     hidden: boolean;
                     /**
                      * Format: int64
@@ -2030,6 +2092,8 @@ export interface components {
         CatalogItem: {
             categoryCode?: string | null;
             code: string;
+            /** @description An operator corrected some of its fields (docs/operations.md "Correcting an item"). */
+            edited: boolean;
             hidden: boolean;
             /**
              * Format: int64
@@ -2054,6 +2118,25 @@ export interface components {
              * @description Epoch milliseconds of the last import that changed it.
              */
             updateTime: number;
+        };
+        /** @description The item as the operators' editor shows it. */
+        CatalogItemDetail: {
+            categoryCode?: string | null;
+            /** Format: int64 */
+            correctedBy?: number | null;
+            /** @description Why the last correction was made, by whom (user id) and when (epoch milliseconds). */
+            correctionReason?: string | null;
+            /** Format: int64 */
+            correctionTime?: number | null;
+            /**
+             * @description The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`)
+             *     with what the source says of each.
+             */
+            corrections: components["schemas"]["Correction"][];
+            description: string;
+            documentUrl?: string | null;
+            item: components["schemas"]["CatalogItem"];
+            lifecycle?: string | null;
         };
         /** @description A manufacturer as the operators' list shows it. */
         CatalogManufacturer: {
@@ -2131,6 +2214,12 @@ export interface components {
             /** @description The compared items in the order asked (`components` in every library: the spec's name). */
             components: components["schemas"]["ItemSummary"][];
             rows: components["schemas"]["CompareRow"][];
+        };
+        /** @description One corrected field and the source's value of it. */
+        Correction: {
+            field: string;
+            /** @description The source's value (a category as its code). */
+            original: Record<string, never>;
         };
         /** @description Searches of one day. */
         DailySearches: {
@@ -2353,6 +2442,21 @@ export interface components {
             footprintSvgUrl?: string | null;
             /** @description Only for a component with a KiCad symbol (Fritzing and alloy-devices parts have none). */
             symbolSvgUrl?: string | null;
+        };
+        /** @description The body of `PUT …/catalog-items/{id}`: every correctable field as the operator wants it. */
+        ItemEditRequest: {
+            /** @description A category of the library; empty: none. */
+            categoryCode?: string | null;
+            /** @description At most 4000 characters. */
+            description?: string | null;
+            /** @description Datasheet or standard: `http(s)://…`, at most 500 characters; empty: none. */
+            documentUrl?: string | null;
+            /** @description `active`, `nrnd`, `obsolete`; empty: not stated. */
+            lifecycle?: string | null;
+            /** @description 1–200 characters. */
+            name?: string | null;
+            /** @description Why (1–200 characters), for the audit log and the next operator. */
+            reason?: string | null;
         };
         ItemRecord: {
             categoryCode?: string | null;
@@ -3119,6 +3223,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_CatalogItem"];
+                };
+            };
+        };
+    };
+    catalog_item_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogItemDetail"];
+                };
+            };
+        };
+    };
+    edit_catalog_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The item as corrected; a bad field, an unknown category or no reason → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogItemDetail"];
                 };
             };
         };

@@ -100,7 +100,7 @@ impl ManufacturerEditRequest {
         }
         let website = match self.website.as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(website) => Some(parse_website(website)?),
+            Some(website) => Some(parse_http_url(website, WEBSITE_MAX, "网址")?),
         };
         Ok(ManufacturerEdit {
             name: name.to_owned(),
@@ -109,23 +109,26 @@ impl ManufacturerEditRequest {
     }
 }
 
-fn parse_website(website: &str) -> ApiResult<String> {
-    if website.chars().count() > WEBSITE_MAX {
-        return Err(ApiError::bad_request("网址过长"));
+/// `value` as an `http(s)://` address of at most `max` characters; else 400 naming it `what`.
+pub(crate) fn parse_http_url(value: &str, max: usize, what: &str) -> ApiResult<String> {
+    if value.chars().count() > max {
+        return Err(ApiError::bad_request(format!("{what}过长")));
     }
-    let lower = website.to_ascii_lowercase();
-    let host = lower
+    let lower = value.to_ascii_lowercase();
+    let rest = lower
         .strip_prefix("https://")
         .or_else(|| lower.strip_prefix("http://"));
-    match host {
+    match rest {
         Some(rest)
             if !rest.is_empty()
                 && !rest.starts_with('/')
-                && !website.chars().any(|c| c.is_whitespace() || c.is_control()) =>
+                && !value.chars().any(|c| c.is_whitespace() || c.is_control()) =>
         {
-            Ok(website.to_owned())
+            Ok(value.to_owned())
         }
-        _ => Err(ApiError::bad_request("网址须以 http:// 或 https:// 开头")),
+        _ => Err(ApiError::bad_request(format!(
+            "{what}须以 http:// 或 https:// 开头"
+        ))),
     }
 }
 

@@ -4,6 +4,7 @@
 //! out ([`crate::item::store::VISIBLE`]); the change feed carries the change, so the search index
 //! drops or re-adds it within a second.
 
+pub mod edit;
 pub mod manufacturer;
 pub mod store;
 
@@ -42,6 +43,8 @@ pub struct CatalogItem {
     pub hidden_by: Option<i64>,
     /// Epoch milliseconds of the last import that changed it.
     pub update_time: i64,
+    /// An operator corrected some of its fields (docs/operations.md "Correcting an item").
+    pub edited: bool,
 }
 
 /// The list's filters as the page sends them.

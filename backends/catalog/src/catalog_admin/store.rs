@@ -6,6 +6,10 @@ use anyhow::Context;
 use chrono::{DateTime, SubsecRound, Utc};
 use sqlx::{PgPool, SqlitePool};
 
+use super::edit::{
+    override_for, CatalogItemDetail, Correction, EditItemOutcome, FieldValues, ItemEdit,
+    ItemFields, ACTION_CATALOG_ITEM_UPDATE,
+};
 use super::manufacturer::{
     duplicate_key, CatalogManufacturer, EditOutcome, ManufacturerEdit, ManufacturerFilter,
     MergeOutcome, ACTION_MANUFACTURER_MERGE, ACTION_MANUFACTURER_UPDATE, TARGET_MANUFACTURER,
@@ -31,6 +35,7 @@ struct CatalogRow {
     hidden_reason: Option<String>,
     hidden_by: Option<i64>,
     updated_at: DateTime<Utc>,
+    edited: bool,
 }
 
 impl From<CatalogRow> for CatalogItem {
@@ -48,6 +53,7 @@ impl From<CatalogRow> for CatalogItem {
             hidden_time: row.hidden_at.map(|time| time.timestamp_millis()),
             hidden_by: row.hidden_by,
             update_time: row.updated_at.timestamp_millis(),
+            edited: row.edited,
         }
     }
 }
@@ -71,6 +77,19 @@ pub trait CatalogAdminStore {
         visibility: &Visibility,
         actor: &Actor,
     ) -> anyhow::Result<HideOutcome>;
+    /// Item `id` with its correctable fields and corrections, hidden or not.
+    async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>>;
+    /// Corrects item `id` to `edit` (docs/operations.md "Correcting an item"): the item row
+    /// takes the values, the override keeps the fields that differ from the source with the
+    /// source's values; appends a change and writes the audit entry in the same transaction,
+    /// under the upserts' lock. Nothing differing writes nothing.
+    async fn edit_item(
+        &self,
+        library: &str,
+        id: i64,
+        edit: &ItemEdit,
+        actor: &Actor,
+    ) -> anyhow::Result<EditItemOutcome>;
     /// Manufacturers matching `filter` by name (in the duplicates view: grouped by their
     /// [`duplicate_key`], groups of one left out); the page and the total count.
     async fn page_manufacturers(
@@ -104,8 +123,35 @@ pub trait CatalogAdminStore {
 
 const SELECT_ROWS: &str = "SELECT i.id, i.code, i.name, m.name AS manufacturer_name, \
      k.code AS category_code, i.source, i.license, i.hidden_at, i.hidden_reason, i.hidden_by, \
-     i.updated_at FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
+     i.updated_at, EXISTS (SELECT 1 FROM item_override o WHERE o.item_id = i.id) AS edited \
+     FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
      LEFT JOIN category k ON k.id = i.category_id";
+const SELECT_FIELDS: &str = "SELECT name, description, category_id, document_url, lifecycle \
+     FROM item WHERE id = $1";
+const UPDATE_FIELDS: &str = "UPDATE item SET name = $2, description = $3, category_id = $4, \
+     document_url = $5, lifecycle = $6 WHERE id = $1";
+
+#[derive(sqlx::FromRow)]
+struct OverrideRow {
+    original: String,
+    reason: String,
+    updated_by: Option<i64>,
+    updated_at: DateTime<Utc>,
+}
+
+impl OverrideRow {
+    fn original(&self) -> anyhow::Result<FieldValues> {
+        serde_json::from_str(&self.original).context("reading an item's source values")
+    }
+}
+
+/// The corrections' field names as the editor knows them (a category by its code).
+fn editor_field(field: &str) -> &str {
+    match field {
+        "categoryId" => "categoryCode",
+        other => other,
+    }
+}
 
 const SELECT_MANUFACTURERS: &str = "SELECT m.id, m.name, m.website, \
      (SELECT COUNT(*) FROM item i WHERE i.manufacturer_id = m.id) AS item_count, \
@@ -291,6 +337,126 @@ macro_rules! catalog_admin_store {
                 .collect())
         }
 
+        /// Item `id`'s detail for the editor, read on `connection`.
+        async fn item_detail_in(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+        ) -> anyhow::Result<Option<CatalogItemDetail>> {
+            let read = format!("{SELECT_ROWS} WHERE i.id = $1");
+            let Some(row): Option<CatalogRow> = sqlx::query_as(&read)
+                .bind(id)
+                .fetch_optional(&mut *connection)
+                .await
+                .context("reading the item")?
+            else {
+                return Ok(None);
+            };
+            let fields: ItemFields = sqlx::query_as(SELECT_FIELDS)
+                .bind(id)
+                .fetch_one(&mut *connection)
+                .await
+                .context("reading the item's fields")?;
+            let correction: Option<OverrideRow> = sqlx::query_as(
+                "SELECT original, reason, updated_by, updated_at FROM item_override \
+                 WHERE item_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *connection)
+            .await
+            .context("reading the item's corrections")?;
+            let mut corrections = Vec::new();
+            if let Some(correction) = &correction {
+                for (field, original) in correction.original()? {
+                    let original = match (field.as_str(), original.as_i64()) {
+                        ("categoryId", Some(category)) => {
+                            sqlx::query_scalar::<_, String>("SELECT code FROM category WHERE id = $1")
+                                .bind(category)
+                                .fetch_optional(&mut *connection)
+                                .await
+                                .context("reading a category's code")?
+                                .map_or(serde_json::Value::Null, serde_json::Value::String)
+                        }
+                        _ => original,
+                    };
+                    corrections.push(Correction {
+                        field: editor_field(&field).to_owned(),
+                        original,
+                    });
+                }
+            }
+            let category_code = row.category_code.clone();
+            Ok(Some(CatalogItemDetail {
+                item: row.into(),
+                description: fields.description,
+                category_code,
+                document_url: fields.document_url,
+                lifecycle: fields.lifecycle,
+                corrections,
+                correction_reason: correction.as_ref().map(|c| c.reason.clone()),
+                corrected_by: correction.as_ref().and_then(|c| c.updated_by),
+                correction_time: correction.as_ref().map(|c| c.updated_at.timestamp_millis()),
+            }))
+        }
+
+        /// After the import rewrote items `ids` from their sources: the corrections of those
+        /// that have some are applied again over the new source values, which the overrides
+        /// keep as the source's (docs/operations.md "Correcting an item").
+        pub(crate) async fn reapply_overrides(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            ids: &[i64],
+        ) -> anyhow::Result<()> {
+            for chunk in ids.chunks(500) {
+                let mut select = sqlx::QueryBuilder::<$db>::new(
+                    "SELECT item_id, fields FROM item_override WHERE item_id IN (",
+                );
+                let mut separated = select.separated(", ");
+                for id in chunk {
+                    separated.push_bind(*id);
+                }
+                select.push(")");
+                let corrected: Vec<(i64, String)> = select
+                    .build_query_as()
+                    .fetch_all(&mut *connection)
+                    .await
+                    .context("reading the corrections of imported items")?;
+                for (id, fields) in corrected {
+                    let corrections: FieldValues = serde_json::from_str(&fields)
+                        .context("reading an item's corrections")?;
+                    let source: ItemFields = sqlx::query_as(SELECT_FIELDS)
+                        .bind(id)
+                        .fetch_one(&mut *connection)
+                        .await
+                        .context("reading an imported item's fields")?;
+                    let source_values = source.values()?;
+                    let original: FieldValues = corrections
+                        .keys()
+                        .map(|field| {
+                            let value = source_values.get(field).cloned();
+                            (field.clone(), value.unwrap_or(serde_json::Value::Null))
+                        })
+                        .collect();
+                    let shown = source.with(&corrections)?;
+                    sqlx::query(UPDATE_FIELDS)
+                        .bind(id)
+                        .bind(&shown.name)
+                        .bind(&shown.description)
+                        .bind(shown.category_id)
+                        .bind(&shown.document_url)
+                        .bind(&shown.lifecycle)
+                        .execute(&mut *connection)
+                        .await
+                        .context("applying an item's corrections again")?;
+                    sqlx::query("UPDATE item_override SET original = $2 WHERE item_id = $1")
+                        .bind(id)
+                        .bind(serde_json::Value::Object(original).to_string())
+                        .execute(&mut *connection)
+                        .await
+                        .context("keeping the source's new values")?;
+                }
+            }
+            Ok(())
+        }
+
         /// Manufacturer `id`.
         async fn manufacturer_in(
             connection: &mut <$db as sqlx::Database>::Connection,
@@ -413,6 +579,153 @@ macro_rules! catalog_admin_store {
                     .await
                     .context("committing the item's hidden state")?;
                 Ok(HideOutcome::Changed(Box::new(after)))
+            }
+
+            async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>> {
+                let mut connection = self
+                    .pool
+                    .acquire()
+                    .await
+                    .context("connecting to read an item")?;
+                item_detail_in(&mut connection, id).await
+            }
+
+            #[tracing::instrument(skip(self, edit, actor))]
+            async fn edit_item(
+                &self,
+                library: &str,
+                id: i64,
+                edit: &ItemEdit,
+                actor: &Actor,
+            ) -> anyhow::Result<EditItemOutcome> {
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting to correct an item")?;
+                sqlx::query($lock)
+                    .execute(&mut *tx)
+                    .await
+                    .context("taking the item write lock")?;
+                let current: Option<ItemFields> = sqlx::query_as(SELECT_FIELDS)
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .context("reading the item to correct")?;
+                let Some(current) = current else {
+                    return Ok(EditItemOutcome::NotFound);
+                };
+                let category_id = match &edit.category_code {
+                    None => None,
+                    Some(code) => {
+                        let found: Option<i64> =
+                            sqlx::query_scalar("SELECT id FROM category WHERE code = $1")
+                                .bind(code)
+                                .fetch_optional(&mut *tx)
+                                .await
+                                .context("reading the category")?;
+                        match found {
+                            Some(found) => Some(found),
+                            None => return Ok(EditItemOutcome::UnknownCategory),
+                        }
+                    }
+                };
+                let wanted = ItemFields {
+                    name: edit.name.clone(),
+                    description: edit.description.clone(),
+                    category_id,
+                    document_url: edit.document_url.clone(),
+                    lifecycle: edit.lifecycle.clone(),
+                };
+                if wanted == current {
+                    let detail = item_detail_in(&mut tx, id)
+                        .await?
+                        .context("the item is gone")?;
+                    return Ok(EditItemOutcome::Unchanged(Box::new(detail)));
+                }
+                let stored: Option<String> =
+                    sqlx::query_scalar("SELECT original FROM item_override WHERE item_id = $1")
+                        .bind(id)
+                        .fetch_optional(&mut *tx)
+                        .await
+                        .context("reading the item's corrections")?;
+                let original: FieldValues = match stored {
+                    Some(original) => serde_json::from_str(&original)
+                        .context("reading the item's source values")?,
+                    None => FieldValues::new(),
+                };
+                let before = item_detail_in(&mut tx, id)
+                    .await?
+                    .context("the item is gone")?;
+                let (corrections, original) = override_for(&current, &original, &wanted)?;
+                let now = Utc::now().trunc_subsecs(3);
+                sqlx::query(UPDATE_FIELDS)
+                    .bind(id)
+                    .bind(&wanted.name)
+                    .bind(&wanted.description)
+                    .bind(wanted.category_id)
+                    .bind(&wanted.document_url)
+                    .bind(&wanted.lifecycle)
+                    .execute(&mut *tx)
+                    .await
+                    .context("storing the item's corrected fields")?;
+                if corrections.is_empty() {
+                    sqlx::query("DELETE FROM item_override WHERE item_id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await
+                        .context("dropping the item's corrections")?;
+                } else {
+                    sqlx::query(
+                        "INSERT INTO item_override (item_id, fields, original, reason, \
+                         updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6) \
+                         ON CONFLICT (item_id) DO UPDATE SET fields = excluded.fields, \
+                         original = excluded.original, reason = excluded.reason, \
+                         updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                    )
+                    .bind(id)
+                    .bind(serde_json::Value::Object(corrections).to_string())
+                    .bind(serde_json::Value::Object(original).to_string())
+                    .bind(&edit.reason)
+                    .bind(actor.user_id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("storing the item's corrections")?;
+                }
+                sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                    .bind(id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("appending the change")?;
+                let after = item_detail_in(&mut tx, id)
+                    .await?
+                    .context("the corrected item is gone")?;
+                let changed = wanted.differing_from(&current)?;
+                let previous = current.values()?;
+                let entry = AuditEntry {
+                    library,
+                    actor,
+                    action: ACTION_CATALOG_ITEM_UPDATE,
+                    target_type: TARGET_CATALOG_ITEM,
+                    target_id: id.to_string(),
+                    before: serde_json::json!({
+                        "code": before.item.code,
+                        "fields": changed
+                            .keys()
+                            .map(|field| (field.clone(), previous[field].clone()))
+                            .collect::<FieldValues>(),
+                    }),
+                    after: serde_json::json!({
+                        "code": after.item.code,
+                        "fields": changed,
+                        "reason": edit.reason,
+                    }),
+                };
+                $record_audit(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the item's correction")?;
+                Ok(EditItemOutcome::Changed(Box::new(after)))
             }
 
             async fn page_manufacturers(
@@ -667,7 +980,7 @@ macro_rules! catalog_admin_store {
     };
 }
 
-mod sqlite_impl {
+pub(crate) mod sqlite_impl {
     use super::*;
     catalog_admin_store!(
         SqliteCatalogAdminStore,
@@ -677,7 +990,7 @@ mod sqlite_impl {
         crate::audit::store::sqlite_impl::record
     );
 }
-mod postgres_impl {
+pub(crate) mod postgres_impl {
     use super::*;
     catalog_admin_store!(
         PgCatalogAdminStore,
@@ -699,6 +1012,8 @@ kernel::repository! {
     }
     async fn page_items(&self, filter: &CatalogFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogItem>, i64)>;
     async fn set_visibility(&self, library: &str, id: i64, visibility: &Visibility, actor: &Actor) -> anyhow::Result<HideOutcome>;
+    async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>>;
+    async fn edit_item(&self, library: &str, id: i64, edit: &ItemEdit, actor: &Actor) -> anyhow::Result<EditItemOutcome>;
     async fn page_manufacturers(&self, filter: &ManufacturerFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)>;
     async fn edit_manufacturer(&self, library: &str, id: i64, edit: &ManufacturerEdit, actor: &Actor) -> anyhow::Result<EditOutcome>;
     async fn merge_manufacturer(&self, library: &str, source: i64, target: i64, actor: &Actor) -> anyhow::Result<MergeOutcome>;

@@ -206,7 +206,7 @@ fn extension_insert(extension: &ExtensionRow) -> anyhow::Result<String> {
 }
 
 macro_rules! item_store {
-    ($store:ident, $pool:ty, $db:ty, $upsert_lock:expr) => {
+    ($store:ident, $pool:ty, $db:ty, $upsert_lock:expr, $reapply_overrides:path) => {
         #[derive(Clone)]
         pub struct $store {
             pool: $pool,
@@ -728,6 +728,8 @@ macro_rules! item_store {
                     }
                     changed.push(id);
                 }
+                // Operators' corrections outlive the source's changes.
+                $reapply_overrides(&mut tx, &changed).await?;
                 // The change feed in order, a few hundred rows per statement.
                 for chunk in changed.chunks(500) {
                     let mut insert = QueryBuilder::<$db>::new(INSERT_CHANGES);
@@ -783,8 +785,20 @@ impl ItemFilter<'_> {
     }
 }
 
-item_store!(SqliteItemStore, SqlitePool, Sqlite, SQLITE_UPSERT_LOCK);
-item_store!(PgItemStore, PgPool, Postgres, POSTGRES_UPSERT_LOCK);
+item_store!(
+    SqliteItemStore,
+    SqlitePool,
+    Sqlite,
+    SQLITE_UPSERT_LOCK,
+    crate::catalog_admin::store::sqlite_impl::reapply_overrides
+);
+item_store!(
+    PgItemStore,
+    PgPool,
+    Postgres,
+    POSTGRES_UPSERT_LOCK,
+    crate::catalog_admin::store::postgres_impl::reapply_overrides
+);
 
 kernel::repository! {
     /// The item store of a library's database, whichever backend it is.

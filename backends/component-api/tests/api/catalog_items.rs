@@ -515,9 +515,246 @@ async fn a_parallel_burst_of_hides_changes_once(
     Ok(())
 }
 
+/// `PUT …/catalog-items/{id}` with `fields` over the item's current values.
+async fn correct(app: &TestApp, session: &str, id: i64, fields: Value) -> anyhow::Result<Value> {
+    let detail = ok(
+        app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        session,
+        None,
+    )
+    .await?;
+    let mut body = json!({
+        "name": detail["item"]["name"],
+        "description": detail["description"],
+        "categoryCode": detail["categoryCode"],
+        "documentUrl": detail["documentUrl"],
+        "lifecycle": detail["lifecycle"],
+        "reason": "型号与手册不符",
+    });
+    if let (Some(body), Some(fields)) = (body.as_object_mut(), fields.as_object()) {
+        body.extend(fields.clone());
+    }
+    call(
+        app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{id}"),
+        Some(session),
+        Some(&body),
+    )
+    .await
+}
+
+/// The public detail's component.
+async fn public_component(app: &TestApp, id: i64) -> anyhow::Result<Value> {
+    let detail = call(
+        app,
+        reqwest::Method::GET,
+        &format!("{BASE}/item/{id}"),
+        None,
+        None,
+    )
+    .await?;
+    anyhow::ensure!(detail["code"] == 0, "{detail}");
+    Ok(detail["data"]["component"].clone())
+}
+
+async fn a_corrected_item_keeps_its_correction_through_a_reimport(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, service, sessions) = spawn_with_users(&environment).await?;
+    let store = store(&environment).await?;
+    let mut capacitor = crate::search_index::capacitor();
+    store.upsert(std::slice::from_ref(&capacitor)).await?;
+    let id = id_of(&environment, &capacitor.source_id).await?;
+    let detail = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(detail["item"]["edited"], false, "{detail}");
+    assert_eq!(detail["categoryCode"], "mlcc");
+    assert_eq!(detail["corrections"], json!([]));
+
+    let corrected = correct(
+        &app,
+        &sessions.operator,
+        id,
+        json!({"name": "GRM155R71C104KA88J", "categoryCode": "ldo", "lifecycle": "obsolete",
+               "documentUrl": "https://www.murata.com/grm155"}),
+    )
+    .await?;
+    assert_eq!(corrected["code"], 0, "{corrected}");
+    let corrected = &corrected["data"];
+    assert_eq!(corrected["item"]["edited"], true, "{corrected}");
+    assert_eq!(corrected["item"]["name"], "GRM155R71C104KA88J");
+    assert_eq!(corrected["correctionReason"], "型号与手册不符");
+    let mut originals: Vec<(String, Value)> = corrected["corrections"]
+        .as_array()
+        .context("corrections")?
+        .iter()
+        .map(|c| {
+            (
+                c["field"].as_str().unwrap_or_default().to_owned(),
+                c["original"].clone(),
+            )
+        })
+        .collect();
+    originals.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        originals,
+        [
+            ("categoryCode".to_owned(), json!("mlcc")),
+            ("documentUrl".to_owned(), Value::Null),
+            ("lifecycle".to_owned(), Value::Null),
+            ("name".to_owned(), json!("GRM155R71C104KA88D")),
+        ],
+        "{corrected}"
+    );
+    let public = public_component(&app, id).await?;
+    assert_eq!(public["name"], "GRM155R71C104KA88J", "{public}");
+    assert_eq!(public["categoryCode"], "ldo");
+    assert_eq!(public["lifecycle"], "obsolete");
+    assert_eq!(public["datasheet"], "https://www.murata.com/grm155");
+    // The search index follows the change feed.
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
+    let categories = CategoryRepository::new(&kernel::Database::connect(&location, 1).await?);
+    service.search().catch_up(&store, &categories).await?;
+    let found = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{BASE}/search?keyWords=GRM155R71C104KA88J"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    assert!(found.to_string().contains("GRM155R71C104KA88J"), "{found}");
+
+    // The source changes its description and its name: the description follows, the corrected
+    // name stays, and the correction now remembers the source's new name.
+    capacitor.description = "Murata MLCC 0.1uF 16V X7R 0402 (revised)".into();
+    capacitor.name = "GRM155R71C104KA88D#".into();
+    let report = store.upsert(std::slice::from_ref(&capacitor)).await?;
+    assert_eq!(report.updated, 1, "{report:?}");
+    let public = public_component(&app, id).await?;
+    assert_eq!(public["name"], "GRM155R71C104KA88J", "{public}");
+    assert_eq!(
+        public["description"],
+        "Murata MLCC 0.1uF 16V X7R 0402 (revised)"
+    );
+    assert_eq!(public["categoryCode"], "ldo");
+    let detail = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    let name = detail["corrections"]
+        .as_array()
+        .and_then(|all| all.iter().find(|c| c["field"] == "name"))
+        .context("the name's correction")?;
+    assert_eq!(name["original"], "GRM155R71C104KA88D#", "{detail}");
+
+    // Set back to the source's values, the fields are no longer corrected.
+    let back = correct(
+        &app,
+        &sessions.operator,
+        id,
+        json!({"name": "GRM155R71C104KA88D#", "categoryCode": "mlcc", "lifecycle": "",
+               "documentUrl": ""}),
+    )
+    .await?;
+    assert_eq!(back["data"]["corrections"], json!([]), "{back}");
+    assert_eq!(back["data"]["item"]["edited"], false, "{back}");
+    let entries = audit_entries(&app, &sessions.operator, "catalog-item.update").await?;
+    assert_eq!(entries["total"], 2, "{entries}");
+    let first = &entries["list"][1];
+    assert_eq!(
+        first["before"]["fields"]["name"], "GRM155R71C104KA88D",
+        "{first}"
+    );
+    assert_eq!(
+        first["after"]["fields"]["name"], "GRM155R71C104KA88J",
+        "{first}"
+    );
+    assert_eq!(first["after"]["reason"], "型号与手册不符", "{first}");
+    app.stop().await;
+    Ok(())
+}
+
+async fn a_correction_refuses_bad_input_and_a_burst_writes_once(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _service, sessions) = spawn_with_users(&environment).await?;
+    let id = id_of(&environment, AMS1117).await?;
+    let before = public_component(&app, id).await?;
+    let member = correct(&app, &sessions.member, id, json!({})).await;
+    // The member cannot even read the editor's detail.
+    assert!(member.is_err(), "{member:?}");
+    let member_put = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{id}"),
+        Some(&sessions.member),
+        Some(&json!({"name": "x", "reason": "y"})),
+    )
+    .await?;
+    assert_eq!(member_put["code"], 403, "{member_put}");
+    for (fields, msg) in [
+        (json!({"name": " "}), "名称不能为空"),
+        (json!({"reason": ""}), "修改原因不能为空"),
+        (json!({"categoryCode": "no-such-category"}), "分类不存在"),
+        (
+            json!({"lifecycle": "dead"}),
+            "生命周期须为 active、nrnd 或 obsolete",
+        ),
+        (
+            json!({"documentUrl": "www.ams.com"}),
+            "文档链接须以 http:// 或 https:// 开头",
+        ),
+    ] {
+        let refused = correct(&app, &sessions.operator, id, fields).await?;
+        assert_eq!(refused["code"], 400, "{refused}");
+        assert_eq!(refused["msg"], format!("请求参数不正确:{msg}"), "{refused}");
+    }
+    let missing = call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/987654321"),
+        Some(&sessions.operator),
+        Some(&json!({"name": "x", "reason": "y"})),
+    )
+    .await?;
+    assert_eq!(missing["code"], CATALOG_ITEM_NOT_FOUND, "{missing}");
+    assert_eq!(public_component(&app, id).await?, before, "nothing written");
+
+    // Ten identical corrections at once: one change, one entry.
+    let answers = join_all(
+        (0..10).map(|_| correct(&app, &sessions.operator, id, json!({"lifecycle": "nrnd"}))),
+    )
+    .await;
+    for answer in answers {
+        let answer = answer?;
+        assert_eq!(answer["code"], 0, "{answer}");
+        assert_eq!(answer["data"]["lifecycle"], "nrnd", "{answer}");
+    }
+    let entries = audit_entries(&app, &sessions.operator, "catalog-item.update").await?;
+    assert_eq!(entries["total"], 1, "{entries}");
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     only_operators_manage_the_catalogue,
     a_hidden_item_leaves_every_public_route_until_restored,
     a_reimport_keeps_a_hidden_item_hidden,
-    a_parallel_burst_of_hides_changes_once
+    a_parallel_burst_of_hides_changes_once,
+    a_corrected_item_keeps_its_correction_through_a_reimport,
+    a_correction_refuses_bad_input_and_a_burst_writes_once
 );

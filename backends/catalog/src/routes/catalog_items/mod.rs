@@ -6,10 +6,13 @@
 //! |---|---|
 //! | `GET catalog-items/page?keyWords=&hidden=&pageNo=&pageSize=` | every item, hidden ones included: `{list, total}` |
 //! | `PUT catalog-items/{id}/hidden` `{hidden, reason}` | hides (with a reason) or restores the item: its new state |
+//! | `GET catalog-items/{id}` | the item with its correctable fields and corrections |
+//! | `PUT catalog-items/{id}` `{name, description, categoryCode, documentUrl, lifecycle, reason}` | corrects it |
 //! | `GET catalog-manufacturers/page?keyWords=&duplicates=&pageNo=&pageSize=` | manufacturers with counts and aliases: `{list, total}` |
 //! | `PUT catalog-manufacturers/{id}` `{name, website}` | renames it or sets its website |
 //! | `POST catalog-manufacturers/{id}/merge` `{targetId}` | merges it into the target: `{target, moved}` |
 
+pub mod edit;
 pub mod hide;
 pub mod manufacturers;
 pub mod page;
@@ -40,7 +43,12 @@ pub fn catalog_permission(library: &Library) -> String {
 /// The routes under `catalog-items`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/page").route(web::get().to(page::page_catalog_items)))
-        .service(web::resource("/{id}/hidden").route(web::put().to(hide::set_item_hidden)));
+        .service(web::resource("/{id}/hidden").route(web::put().to(hide::set_item_hidden)))
+        .service(
+            web::resource("/{id}")
+                .route(web::get().to(edit::catalog_item_detail))
+                .route(web::put().to(edit::edit_catalog_item)),
+        );
 }
 
 /// The routes under `catalog-manufacturers`.

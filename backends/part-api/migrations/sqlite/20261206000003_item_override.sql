@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261206000003_item_override.sql
