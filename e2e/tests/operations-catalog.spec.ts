@@ -166,3 +166,48 @@ test('an operator renames a manufacturer and merges a duplicate into another', a
   await expect(page.getByTestId(`manufacturer-merge-${broadcom}`)).toHaveText('Merge into…');
   await shot(page, 'manufacturers-english');
 });
+
+// Correcting an item (docs/operations.md "Correcting an item"): a super admin corrects a component's name with a
+// reason; the public detail page shows it; the editor then shows the source's value under the field, and setting it
+// back ends the correction. TL431D is used by no other journey, and it ends as the source has it.
+test('an operator corrects a component and sets it back to the source', async ({ page, request }, info) => {
+  test.setTimeout(150_000);
+  const admin = createAdministrator(info, 'opscorrect');
+  await signInAs(page, request, admin, '/operation/catalog-items');
+  await page.getByTestId('catalog-library-component').click();
+  await page.getByTestId('catalog-items-keyword').fill('TL431D');
+  await page.getByTestId('catalog-items-search').click();
+  const link = page
+    .getByTestId('catalog-items-table')
+    .locator('a[data-testid^="catalog-item-link-"]')
+    .filter({ hasText: /^TL431D$/ });
+  await expect(link).toBeVisible();
+  const id = Number((await link.getAttribute('data-testid'))!.replace('catalog-item-link-', ''));
+  const corrected = 'TL431D 可调精密并联稳压器';
+
+  await page.getByTestId(`catalog-item-edit-${id}`).click();
+  await expect(page.getByTestId('catalog-edit-name')).toHaveValue('TL431D');
+  await page.getByTestId('catalog-edit-name').fill(corrected);
+  await page.getByTestId('catalog-edit-submit').click();
+  await expect(page.getByTestId('catalog-edit-modal')).toContainText('请填写修正原因');
+  await page.getByTestId('catalog-edit-reason').fill('名称缺少器件类型');
+  await shot(page, 'catalog-edit-dialog');
+  await page.getByTestId('catalog-edit-submit').click();
+  await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveText('已修正');
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/component/detail/${id}`);
+  await expect(publicPage.getByTestId('detail-part-number')).toHaveText('TL431D');
+  await expect(publicPage.getByText(corrected)).toBeVisible();
+  await shot(publicPage, 'catalog-corrected-detail');
+
+  // The editor says what the source has; set back, the item is no longer corrected.
+  await page.getByTestId(`catalog-item-edit-${id}`).click();
+  await expect(page.getByTestId('catalog-edit-source-name')).toHaveText('来源值：TL431D');
+  await page.getByTestId('catalog-edit-name').fill('TL431D');
+  await page.getByTestId('catalog-edit-reason').fill('恢复来源名称');
+  await page.getByTestId('catalog-edit-submit').click();
+  await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveCount(0);
+  await publicPage.reload();
+  await expect(publicPage.getByText(corrected)).toHaveCount(0);
+});

@@ -2111,8 +2111,8 @@ export interface components {
         /** @description One corrected field and the source's value of it. */
         Correction: {
             field: string;
-            /** @description The source's value (a category as its code). */
-            original: Record<string, never>;
+            /** @description The source's value (a category as its code; every field is text or none). */
+            original?: string | null;
         };
         /** @description Searches of one day. */
         DailySearches: {

@@ -117,8 +117,8 @@ pub struct CatalogItemDetail {
 #[serde(rename_all = "camelCase")]
 pub struct Correction {
     pub field: String,
-    /// The source's value (a category as its code).
-    #[schema(value_type = Object)]
+    /// The source's value (a category as its code; every field is text or none).
+    #[schema(value_type = Option<String>)]
     pub original: Value,
 }
 

@@ -24,6 +24,26 @@ export const CATALOG_ITEM_NOT_FOUND = 1_043_001_000;
 
 /** A public catalogue item as operators see it (`CatalogItem`, the same in every library service). */
 export type CatalogItem = ComponentSchema<'CatalogItem'>;
+/** An item with its correctable fields and the corrections an operator made (`GET …/catalog-items/{id}`). */
+export type CatalogItemDetail = ComponentSchema<'CatalogItemDetail'>;
+
+/** The limits of a correction, as the server checks them. */
+export const CATALOG_EDIT_LIMITS = { name: 200, description: 4000, documentUrl: 500, reason: 200 } as const;
+/** The lifecycle states an item may have (none: not stated by the source). */
+export const CATALOG_LIFECYCLES = ['active', 'nrnd', 'obsolete'] as const;
+
+/** Every correctable field as the operator wants it, and why (`PUT …/catalog-items/{id}`). */
+export interface CatalogItemEdit {
+  name: string;
+  description: string;
+  /** Empty: no category. */
+  categoryCode: string;
+  /** Empty: none. */
+  documentUrl: string;
+  /** Empty: not stated. */
+  lifecycle: string;
+  reason: string;
+}
 
 export interface CatalogItemFilters {
   pageNo: number;
@@ -55,11 +75,40 @@ export function setItemHidden(library: CatalogLibrary, id: number, { hidden, rea
   return http.put<CatalogItem>(`${itemsPath(library)}/${id}/hidden`, reason ? { hidden, reason } : { hidden }, { silent: true });
 }
 
+/** GET /operation/{library}/catalog-items/{id} → the item with its corrections; `1043001000` for an unknown id. */
+export function fetchCatalogItemDetail(library: CatalogLibrary, id: number): Promise<CatalogItemDetail> {
+  return http.get<CatalogItemDetail>(`${itemsPath(library)}/${id}`, undefined, { silent: true });
+}
+
+/** PUT /operation/{library}/catalog-items/{id} → the item as corrected (the same when nothing differs). */
+export function editCatalogItem(library: CatalogLibrary, id: number, edit: CatalogItemEdit): Promise<CatalogItemDetail> {
+  return http.put<CatalogItemDetail>(`${itemsPath(library)}/${id}`, edit, { silent: true });
+}
+
 export const catalogItemKeys = {
   all: ['operations', 'catalog-items'] as const,
   library: (library: CatalogLibrary) => [...catalogItemKeys.all, library] as const,
   page: (library: CatalogLibrary, filters: CatalogItemFilters) => [...catalogItemKeys.library(library), 'page', filters] as const,
+  detail: (library: CatalogLibrary, id: number) => [...catalogItemKeys.library(library), 'detail', id] as const,
 };
+
+export function useCatalogItemDetail(library: CatalogLibrary, id: number | undefined) {
+  return useQuery({
+    queryKey: catalogItemKeys.detail(library, id ?? 0),
+    queryFn: () => fetchCatalogItemDetail(library, id!),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** A correction refetches the library's list and details (the row's name and 已修正 tag change). */
+export function useEditCatalogItem(library: CatalogLibrary) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...edit }: CatalogItemEdit & { id: number }) => editCatalogItem(library, id, edit),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogItemKeys.library(library) }),
+  });
+}
 
 export const catalogItemsQueryOptions = (library: CatalogLibrary, filters: CatalogItemFilters) =>
   queryOptions({

@@ -41,6 +41,7 @@ export const LIBRARY_AUDIT_ACTIONS = [
   'enterprise-item.review',
   'catalog-item.hide',
   'catalog-item.unhide',
+  'catalog-item.update',
   'catalog-manufacturer.update',
   'catalog-manufacturer.merge',
   'search-index.rebuild',

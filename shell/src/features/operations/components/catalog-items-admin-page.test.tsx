@@ -25,6 +25,7 @@ type Item = {
   hiddenTime: number | null;
   hiddenBy: number | null;
   updateTime: number;
+  edited: boolean;
 };
 
 const resistor: Item = {
@@ -40,6 +41,7 @@ const resistor: Item = {
   hiddenTime: null,
   hiddenBy: null,
   updateTime: 1_763_700_000_000,
+  edited: false,
 };
 
 const disputed: Item = {
@@ -238,6 +240,57 @@ describe('CatalogItemsAdminPage', () => {
     expect(await screen.findByText('条目不存在', undefined, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('catalog-items-row-5')).toBeNull(), { timeout: 5000 });
     expect(requestsTo(page('component'), 'GET')).toHaveLength(2);
+  });
+
+  it('corrects an item: the source value under a corrected field, a reason required, every field sent', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['component:catalog:manage'] });
+    serveCatalog('component', [{ ...resistor, edited: true }]);
+    const detailPath = '/to/api/operation/component/catalog-items/5';
+    const detail = {
+      item: { ...resistor, edited: true },
+      description: '厚膜电阻',
+      categoryCode: 'resistor',
+      documentUrl: null,
+      lifecycle: 'obsolete',
+      corrections: [{ field: 'lifecycle', original: null }],
+      correctionReason: '厂商已停产',
+      correctedBy: 1,
+      correctionTime: 1_763_800_000_000,
+    };
+    testPage.server.routes.set(detailPath, (request, response) => {
+      if (request.method === 'GET') return sendJson(response, envelope(detail));
+      const body = JSON.parse(request.body) as Record<string, string>;
+      sendJson(response, envelope({ ...detail, item: { ...detail.item, name: body.name } }));
+    });
+    testPage.server.routes.set('/to/api/public/component/category/tree', (_request, response) =>
+      sendJson(response, envelope([{ id: 1, code: 'resistor', name: '电阻', nameEn: 'Resistors', children: [] }])),
+    );
+    renderPage();
+    const row = await findRow(5);
+    expect(within(row).getByTestId('catalog-item-edited-5')).toHaveTextContent('已修正');
+    fireEvent.click(within(row).getByTestId('catalog-item-edit-5'));
+    const name = await screen.findByTestId('catalog-edit-name', undefined, { timeout: 5000 });
+    expect(name).toHaveValue('贴片电阻 10kΩ');
+    expect(screen.getByTestId('catalog-edit-source-lifecycle')).toHaveTextContent('来源值：未标注');
+    expect(screen.queryByTestId('catalog-edit-source-name')).toBeNull();
+    expect(screen.getByTestId('catalog-edit-last')).toHaveTextContent('厂商已停产');
+
+    fireEvent.change(name, { target: { value: ' 贴片电阻 10kΩ 1% ' } });
+    fireEvent.click(screen.getByTestId('catalog-edit-submit'));
+    expect(await screen.findByText('请填写修正原因')).toBeInTheDocument();
+    expect(requestsTo(detailPath, 'PUT')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('catalog-edit-reason'), { target: { value: '阻值精度缺失' } });
+    fireEvent.click(screen.getByTestId('catalog-edit-submit'));
+    await waitFor(() => expect(requestsTo(detailPath, 'PUT')).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(requestsTo(detailPath, 'PUT')[0].body)).toEqual({
+      name: '贴片电阻 10kΩ 1%',
+      description: '厚膜电阻',
+      categoryCode: 'resistor',
+      documentUrl: '',
+      lifecycle: 'obsolete',
+      reason: '阻值精度缺失',
+    });
+    expect(await screen.findByText('已修正', { selector: '.ant-message *' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('appears in the operations menu after the search index, in Chinese and English', async () => {

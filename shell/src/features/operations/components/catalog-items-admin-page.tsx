@@ -14,6 +14,7 @@ import {
   type CatalogItemFilters,
   type CatalogLibrary,
 } from '../api/catalog-items-admin';
+import { CatalogItemEditModal } from './catalog-item-edit-modal';
 import { CatalogLibrarySwitch, useCatalogLibrary } from './catalog-library-switch';
 import { formatTime } from './format';
 import { PageTableOrError, SearchResetButtons, useFailureMessage } from './operations-list';
@@ -153,6 +154,7 @@ function CatalogItemsAdmin() {
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<CatalogItemFilters>(filtersOf(INITIAL_VALUES, PAGE_SIZE));
   const [hiding, setHiding] = useState<CatalogItem | undefined>();
+  const [editing, setEditing] = useState<CatalogItem | undefined>();
   const page = useCatalogItems(library, filters);
 
   const search = (values: FilterValues) => setFilters(filtersOf({ ...INITIAL_VALUES, ...values }, filters.pageSize));
@@ -213,7 +215,21 @@ function CatalogItemsAdmin() {
               </a>
             ),
           },
-          { title: t('operations.catalogItems.name'), dataIndex: 'name', ellipsis: true },
+          {
+            title: t('operations.catalogItems.name'),
+            dataIndex: 'name',
+            ellipsis: true,
+            render: (name: string, item) => (
+              <>
+                {name}
+                {item.edited && (
+                  <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid={`catalog-item-edited-${item.id}`}>
+                    {t('operations.catalogItems.edited')}
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           {
             title: t('operations.catalogItems.manufacturer'),
             dataIndex: 'manufacturerName',
@@ -256,20 +272,27 @@ function CatalogItemsAdmin() {
           {
             title: t('operations.actions'),
             key: 'actions',
-            width: 100,
+            width: 160,
             fixed: 'right',
-            render: (_value, item) =>
-              item.hidden ? (
-                <RestoreButton library={library} item={item} />
-              ) : (
-                <Button type="link" danger onClick={() => setHiding(item)} data-testid={`catalog-item-hide-${item.id}`}>
-                  {t('operations.catalogItems.hide')}
+            render: (_value, item) => (
+              <>
+                <Button type="link" onClick={() => setEditing(item)} data-testid={`catalog-item-edit-${item.id}`}>
+                  {t('operations.catalogItems.edit')}
                 </Button>
-              ),
+                {item.hidden ? (
+                  <RestoreButton library={library} item={item} />
+                ) : (
+                  <Button type="link" danger onClick={() => setHiding(item)} data-testid={`catalog-item-hide-${item.id}`}>
+                    {t('operations.catalogItems.hide')}
+                  </Button>
+                )}
+              </>
+            ),
           },
         ]}
       />
       <HideModal library={library} item={hiding} onClose={() => setHiding(undefined)} />
+      <CatalogItemEditModal library={library} item={editing} onClose={() => setEditing(undefined)} />
     </div>
   );
 }
