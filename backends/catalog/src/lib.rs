@@ -225,6 +225,7 @@ struct SearchIndexApi;
     paths(
         routes::catalog_items::page::page_catalog_items,
         routes::catalog_items::hide::set_item_hidden,
+        routes::catalog_items::merge::merge_catalog_item,
         routes::catalog_items::edit::catalog_item_detail,
         routes::catalog_items::edit::edit_catalog_item,
         routes::catalog_items::manufacturers::page_manufacturers,
@@ -234,6 +235,7 @@ struct SearchIndexApi;
     components(schemas(
         catalog_admin::CatalogItem,
         catalog_admin::HideRequest,
+        catalog_admin::ItemMergeRequest,
         catalog_admin::edit::CatalogItemDetail,
         catalog_admin::edit::Correction,
         catalog_admin::edit::ItemEditRequest,

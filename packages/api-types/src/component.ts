@@ -248,6 +248,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/component/catalog-items/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges the item into `targetId`, a public item of the library: the item is hidden from every
+         *     public route with the target's id, and its detail address shows the target from then on
+         *     (items merged into it earlier follow). Restoring it (`PUT …/hidden {hidden: false}`) undoes
+         *     the merge. Lands in the library's audit log (`catalog-item.merge`).
+         */
+        post: operations["merge_catalog_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/component/catalog-manufacturers/page": {
         parameters: {
             query?: never;
@@ -507,7 +529,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item: parameters, manufacturer, category path and files. */
+        /**
+         * One item: parameters, manufacturer, category path and files. The address of an item an
+         *     operator merged into another answers that other item.
+         */
         get: operations["get_item"];
         put?: never;
         post?: never;
@@ -980,7 +1005,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item: parameters, manufacturer, category path and files. */
+        /**
+         * One item: parameters, manufacturer, category path and files. The address of an item an
+         *     operator merged into another answers that other item.
+         */
         get: operations["open_get_item"];
         put?: never;
         post?: never;
@@ -1205,6 +1233,11 @@ export interface components {
                 id: number;
                 license: string;
                 manufacturerName?: string | null;
+                /**
+                 * Format: int64
+                 * @description The item it was merged into (hidden, its detail address shows that one).
+                 */
+                mergedInto?: number | null;
                 name: string;
                 /** @description Where the record comes from (`kicad`, `iso-4017`, …). */
                 source: string;
@@ -1488,6 +1521,11 @@ export interface components {
                     id: number;
                     license: string;
                     manufacturerName?: string | null;
+                    /**
+                     * Format: int64
+                     * @description The item it was merged into (hidden, its detail address shows that one).
+                     */
+                    mergedInto?: number | null;
                     name: string;
                     /** @description Where the record comes from (`kicad`, `iso-4017`, …). */
                     source: string;
@@ -2110,6 +2148,11 @@ export interface components {
             id: number;
             license: string;
             manufacturerName?: string | null;
+            /**
+             * Format: int64
+             * @description The item it was merged into (hidden, its detail address shows that one).
+             */
+            mergedInto?: number | null;
             name: string;
             /** @description Where the record comes from (`kicad`, `iso-4017`, …). */
             source: string;
@@ -2457,6 +2500,16 @@ export interface components {
             name?: string | null;
             /** @description Why (1–200 characters), for the audit log and the next operator. */
             reason?: string | null;
+        };
+        /** @description The body of `POST …/catalog-items/{id}/merge`. */
+        ItemMergeRequest: {
+            /** @description Why (at most 200 characters; default: a duplicate of the target). */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description The item that stays; the one in the path is hidden and its address shows this one.
+             */
+            targetId?: number | null;
         };
         ItemRecord: {
             categoryCode?: string | null;
@@ -3209,6 +3262,11 @@ export interface operations {
                 keyWords?: string;
                 /** @description `true`: hidden items only; `false`: visible ones only; absent: all. */
                 hidden?: boolean;
+                /**
+                 * @description `true`: only public items sharing their code and manufacturer with another public item,
+                 *     by code.
+                 */
+                duplicates?: boolean;
             };
             header?: never;
             path?: never;
@@ -3294,6 +3352,33 @@ export interface operations {
         };
         responses: {
             /** @description The item's state; no reason to hide → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogItem"];
+                };
+            };
+        };
+    };
+    merge_catalog_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The duplicate */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemMergeRequest"];
+            };
+        };
+        responses: {
+            /** @description The duplicate as merged; no target, itself, a missing or hidden target, or a reason over 200 characters → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
             200: {
                 headers: {
                     [name: string]: unknown;

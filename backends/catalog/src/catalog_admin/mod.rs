@@ -18,6 +18,8 @@ use crate::audit::limited;
 pub const ACTION_CATALOG_ITEM_HIDE: &str = "catalog-item.hide";
 /// An operator restored a hidden item.
 pub const ACTION_CATALOG_ITEM_UNHIDE: &str = "catalog-item.unhide";
+/// An operator merged a duplicate item into another.
+pub const ACTION_CATALOG_ITEM_MERGE: &str = "catalog-item.merge";
 pub const TARGET_CATALOG_ITEM: &str = "catalog-item";
 
 const KEYWORD_MAX: usize = 100;
@@ -45,6 +47,8 @@ pub struct CatalogItem {
     pub update_time: i64,
     /// An operator corrected some of its fields (docs/operations.md "Correcting an item").
     pub edited: bool,
+    /// The item it was merged into (hidden, its detail address shows that one).
+    pub merged_into: Option<i64>,
 }
 
 /// The list's filters as the page sends them.
@@ -60,6 +64,9 @@ pub struct CatalogItemQuery {
     pub key_words: Option<String>,
     /// `true`: hidden items only; `false`: visible ones only; absent: all.
     pub hidden: Option<bool>,
+    /// `true`: only public items sharing their code and manufacturer with another public item,
+    /// by code.
+    pub duplicates: Option<bool>,
 }
 
 /// The list's filters within their limits.
@@ -67,6 +74,7 @@ pub struct CatalogItemQuery {
 pub struct CatalogFilter {
     pub keyword: Option<String>,
     pub hidden: Option<bool>,
+    pub duplicates: bool,
 }
 
 impl CatalogItemQuery {
@@ -74,6 +82,7 @@ impl CatalogItemQuery {
         Ok(CatalogFilter {
             keyword: limited(self.key_words.as_deref(), KEYWORD_MAX, "keyWords")?,
             hidden: self.hidden,
+            duplicates: self.duplicates.unwrap_or(false),
         })
     }
 }
@@ -110,6 +119,53 @@ impl HideRequest {
             reason: reason.to_owned(),
         })
     }
+}
+
+/// The body of `POST …/catalog-items/{id}/merge`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemMergeRequest {
+    /// The item that stays; the one in the path is hidden and its address shows this one.
+    pub target_id: Option<i64>,
+    /// Why (at most 200 characters; default: a duplicate of the target).
+    pub reason: Option<String>,
+}
+
+/// A merge, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemMerge {
+    pub target: i64,
+    pub reason: String,
+}
+
+impl ItemMergeRequest {
+    pub fn parse(&self, source: i64) -> ApiResult<ItemMerge> {
+        let target = match self.target_id {
+            None => return Err(ApiError::bad_request("targetId 不能为空")),
+            Some(target) if target == source => {
+                return Err(ApiError::bad_request("不能合并到自身"))
+            }
+            Some(target) => target,
+        };
+        let reason = match limited(self.reason.as_deref(), REASON_MAX, "合并原因")? {
+            Some(reason) => reason,
+            None => format!("与 #{target} 重复，已合并"),
+        };
+        Ok(ItemMerge { target, reason })
+    }
+}
+
+/// What a merge did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ItemMergeOutcome {
+    /// The source does not exist.
+    NotFound,
+    /// The target does not exist, is hidden or merged itself.
+    TargetUnavailable,
+    /// The source was already merged into the target: nothing written.
+    Unchanged(Box<CatalogItem>),
+    /// The source as merged.
+    Merged(Box<CatalogItem>),
 }
 
 /// What a hide or restore did.
@@ -169,12 +225,38 @@ mod tests {
     }
 
     #[test]
+    fn a_merge_needs_another_target_and_has_a_reason() {
+        let request = |target: Option<i64>, reason: Option<&str>| ItemMergeRequest {
+            target_id: target,
+            reason: reason.map(str::to_owned),
+        };
+        assert!(request(None, None).parse(1).is_err());
+        assert!(request(Some(1), None).parse(1).is_err());
+        assert!(request(Some(2), Some(&"长".repeat(201))).parse(1).is_err());
+        assert_eq!(
+            request(Some(2), Some(" ")).parse(1).ok(),
+            Some(ItemMerge {
+                target: 2,
+                reason: "与 #2 重复，已合并".to_owned()
+            })
+        );
+        assert_eq!(
+            request(Some(2), Some(" 同一型号 "))
+                .parse(1)
+                .ok()
+                .map(|m| m.reason),
+            Some("同一型号".to_owned())
+        );
+    }
+
+    #[test]
     fn the_keyword_is_trimmed_and_bounded() {
         let query = |keyword: &str| CatalogItemQuery {
             page_no: None,
             page_size: None,
             key_words: Some(keyword.to_owned()),
             hidden: Some(true),
+            duplicates: None,
         };
         assert_eq!(query("  ").filter().ok().and_then(|f| f.keyword), None);
         assert_eq!(

@@ -15,8 +15,9 @@ use super::manufacturer::{
     MergeOutcome, ACTION_MANUFACTURER_MERGE, ACTION_MANUFACTURER_UPDATE, TARGET_MANUFACTURER,
 };
 use super::{
-    CatalogFilter, CatalogItem, HideOutcome, Visibility, ACTION_CATALOG_ITEM_HIDE,
-    ACTION_CATALOG_ITEM_UNHIDE, TARGET_CATALOG_ITEM,
+    CatalogFilter, CatalogItem, HideOutcome, ItemMerge, ItemMergeOutcome, Visibility,
+    ACTION_CATALOG_ITEM_HIDE, ACTION_CATALOG_ITEM_MERGE, ACTION_CATALOG_ITEM_UNHIDE,
+    TARGET_CATALOG_ITEM,
 };
 use crate::audit::{Actor, AuditEntry};
 use crate::enterprise::store::like_pattern;
@@ -36,6 +37,7 @@ struct CatalogRow {
     hidden_by: Option<i64>,
     updated_at: DateTime<Utc>,
     edited: bool,
+    merged_into: Option<i64>,
 }
 
 impl From<CatalogRow> for CatalogItem {
@@ -54,6 +56,7 @@ impl From<CatalogRow> for CatalogItem {
             hidden_by: row.hidden_by,
             update_time: row.updated_at.timestamp_millis(),
             edited: row.edited,
+            merged_into: row.merged_into,
         }
     }
 }
@@ -77,6 +80,17 @@ pub trait CatalogAdminStore {
         visibility: &Visibility,
         actor: &Actor,
     ) -> anyhow::Result<HideOutcome>;
+    /// Merges item `source` into `merge.target` (docs/operations.md "Merging duplicate items"):
+    /// the source is hidden with the target's id (items merged into the source follow to the
+    /// target), a change is appended and the audit entry written in the same transaction, under
+    /// the upserts' lock. The target must be public.
+    async fn merge_item(
+        &self,
+        library: &str,
+        source: i64,
+        merge: &ItemMerge,
+        actor: &Actor,
+    ) -> anyhow::Result<ItemMergeOutcome>;
     /// Item `id` with its correctable fields and corrections, hidden or not.
     async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>>;
     /// Corrects item `id` to `edit` (docs/operations.md "Correcting an item"): the item row
@@ -123,7 +137,8 @@ pub trait CatalogAdminStore {
 
 const SELECT_ROWS: &str = "SELECT i.id, i.code, i.name, m.name AS manufacturer_name, \
      k.code AS category_code, i.source, i.license, i.hidden_at, i.hidden_reason, i.hidden_by, \
-     i.updated_at, EXISTS (SELECT 1 FROM item_override o WHERE o.item_id = i.id) AS edited \
+     i.updated_at, EXISTS (SELECT 1 FROM item_override o WHERE o.item_id = i.id) AS edited, \
+     i.merged_into \
      FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
      LEFT JOIN category k ON k.id = i.category_id";
 const SELECT_FIELDS: &str = "SELECT name, description, category_id, document_url, lifecycle \
@@ -273,6 +288,15 @@ macro_rules! catalog_admin_store {
                     builder.push(" AND i.hidden_at IS NULL");
                 }
                 None => {}
+            }
+            if filter.duplicates {
+                // Exact codes: the code index answers it (LOWER() would scan per row).
+                builder.push(
+                    " AND i.hidden_at IS NULL AND EXISTS (SELECT 1 FROM item d \
+                     WHERE d.code = i.code AND d.id <> i.id AND d.hidden_at IS NULL \
+                     AND (d.manufacturer_id = i.manufacturer_id \
+                     OR (d.manufacturer_id IS NULL AND i.manufacturer_id IS NULL)))",
+                );
             }
             if let Some(keyword) = &filter.keyword {
                 let pattern = like_pattern(keyword);
@@ -481,7 +505,12 @@ macro_rules! catalog_admin_store {
                     .context("counting catalogue items")?;
                 let mut list = sqlx::QueryBuilder::<$db>::new(SELECT_ROWS);
                 push_filter(&mut list, filter);
-                list.push(" ORDER BY i.id LIMIT ")
+                // Duplicates side by side.
+                list.push(if filter.duplicates {
+                    " ORDER BY i.code, i.id LIMIT "
+                } else {
+                    " ORDER BY i.id LIMIT "
+                })
                     .push_bind(limit)
                     .push(" OFFSET ")
                     .push_bind(offset);
@@ -544,7 +573,7 @@ macro_rules! catalog_admin_store {
                         ACTION_CATALOG_ITEM_UNHIDE,
                         sqlx::query(
                             "UPDATE item SET hidden_at = NULL, hidden_reason = NULL, \
-                             hidden_by = NULL WHERE id = $1",
+                             hidden_by = NULL, merged_into = NULL WHERE id = $1",
                         )
                         .bind(id),
                     ),
@@ -579,6 +608,98 @@ macro_rules! catalog_admin_store {
                     .await
                     .context("committing the item's hidden state")?;
                 Ok(HideOutcome::Changed(Box::new(after)))
+            }
+
+            #[tracing::instrument(skip(self, merge, actor))]
+            async fn merge_item(
+                &self,
+                library: &str,
+                source: i64,
+                merge: &ItemMerge,
+                actor: &Actor,
+            ) -> anyhow::Result<ItemMergeOutcome> {
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .context("starting to merge an item")?;
+                sqlx::query($lock)
+                    .execute(&mut *tx)
+                    .await
+                    .context("taking the item write lock")?;
+                let read = format!("{SELECT_ROWS} WHERE i.id = $1");
+                let before: Option<CatalogRow> = sqlx::query_as(&read)
+                    .bind(source)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .context("reading the item to merge")?;
+                let Some(before) = before.map(CatalogItem::from) else {
+                    return Ok(ItemMergeOutcome::NotFound);
+                };
+                if before.merged_into == Some(merge.target) {
+                    return Ok(ItemMergeOutcome::Unchanged(Box::new(before)));
+                }
+                let target: Option<CatalogRow> = sqlx::query_as(&read)
+                    .bind(merge.target)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .context("reading the merge's target")?;
+                let Some(target) = target.map(CatalogItem::from).filter(|t| !t.hidden) else {
+                    return Ok(ItemMergeOutcome::TargetUnavailable);
+                };
+                let now = Utc::now().trunc_subsecs(3);
+                sqlx::query(
+                    "UPDATE item SET hidden_at = COALESCE(hidden_at, $2), hidden_reason = $3, \
+                     hidden_by = $4, merged_into = $5 WHERE id = $1",
+                )
+                .bind(source)
+                .bind(now)
+                .bind(&merge.reason)
+                .bind(actor.user_id)
+                .bind(merge.target)
+                .execute(&mut *tx)
+                .await
+                .context("merging the item")?;
+                // Older addresses merged into the source now lead to the target too.
+                sqlx::query("UPDATE item SET merged_into = $2 WHERE merged_into = $1")
+                    .bind(source)
+                    .bind(merge.target)
+                    .execute(&mut *tx)
+                    .await
+                    .context("moving earlier merges")?;
+                sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                    .bind(source)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("appending the change")?;
+                let after: CatalogRow = sqlx::query_as(&read)
+                    .bind(source)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .context("reading the merged item")?;
+                let after = CatalogItem::from(after);
+                let entry = AuditEntry {
+                    library,
+                    actor,
+                    action: ACTION_CATALOG_ITEM_MERGE,
+                    target_type: TARGET_CATALOG_ITEM,
+                    target_id: source.to_string(),
+                    before: serde_json::json!({
+                        "code": before.code,
+                        "hidden": before.hidden,
+                        "mergedInto": before.merged_into,
+                    }),
+                    after: serde_json::json!({
+                        "code": after.code,
+                        "mergedInto": merge.target,
+                        "targetCode": target.code,
+                        "reason": merge.reason,
+                    }),
+                };
+                $record_audit(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the merge")?;
+                Ok(ItemMergeOutcome::Merged(Box::new(after)))
             }
 
             async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>> {
@@ -1012,6 +1133,7 @@ kernel::repository! {
     }
     async fn page_items(&self, filter: &CatalogFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogItem>, i64)>;
     async fn set_visibility(&self, library: &str, id: i64, visibility: &Visibility, actor: &Actor) -> anyhow::Result<HideOutcome>;
+    async fn merge_item(&self, library: &str, source: i64, merge: &ItemMerge, actor: &Actor) -> anyhow::Result<ItemMergeOutcome>;
     async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>>;
     async fn edit_item(&self, library: &str, id: i64, edit: &ItemEdit, actor: &Actor) -> anyhow::Result<EditItemOutcome>;
     async fn page_manufacturers(&self, filter: &ManufacturerFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)>;

@@ -20,6 +20,9 @@ use super::model::{
 pub trait ItemStore {
     async fn count(&self) -> anyhow::Result<i64>;
     async fn get(&self, id: i64) -> anyhow::Result<Option<ItemRecord>>;
+    /// The item a hidden item `id` was merged into, if it was (docs/operations.md "Merging
+    /// duplicate items"): its old address shows that one.
+    async fn merged_into(&self, id: i64) -> anyhow::Result<Option<i64>>;
     /// The items of `ids` that exist and are not hidden, in no particular order.
     async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>>;
     /// Parameters of each of `ids`, in stored order.
@@ -274,6 +277,17 @@ macro_rules! item_store {
                     .fetch_optional(&self.pool)
                     .await
                     .context("reading an item")
+            }
+
+            async fn merged_into(&self, id: i64) -> anyhow::Result<Option<i64>> {
+                let target: Option<Option<i64>> = sqlx::query_scalar(
+                    "SELECT merged_into FROM item WHERE id = $1 AND hidden_at IS NOT NULL",
+                )
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await
+                .context("reading where an item was merged")?;
+                Ok(target.flatten())
             }
 
             async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>> {
@@ -809,6 +823,7 @@ kernel::repository! {
     }
     async fn count(&self) -> anyhow::Result<i64>;
     async fn get(&self, id: i64) -> anyhow::Result<Option<ItemRecord>>;
+    async fn merged_into(&self, id: i64) -> anyhow::Result<Option<i64>>;
     async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>>;
     async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>>;
     async fn files_of(&self, id: i64) -> anyhow::Result<Vec<ItemFile>>;

@@ -750,11 +750,125 @@ async fn a_correction_refuses_bad_input_and_a_burst_writes_once(
     Ok(())
 }
 
+/// A test capacitor `n`, all of them with one part number (duplicates of each other).
+fn duplicate(n: u32) -> component_api::model::NewComponent {
+    let mut capacitor = crate::search_index::capacitor();
+    capacitor.source_id = format!("test:duplicate-{n}");
+    capacitor
+}
+
+async fn merge_into(app: &TestApp, session: &str, id: i64, target: i64) -> anyhow::Result<Value> {
+    call(
+        app,
+        reqwest::Method::POST,
+        &format!("{CATALOG}/{id}/merge"),
+        Some(session),
+        Some(&json!({"targetId": target, "reason": "同一型号的重复记录"})),
+    )
+    .await
+}
+
+async fn a_merged_duplicate_leads_to_the_item_it_went_into(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _service, sessions) = spawn_with_users(&environment).await?;
+    let store = store(&environment).await?;
+    let records = [duplicate(1), duplicate(2), duplicate(3)];
+    store.upsert(&records).await?;
+    let mut ids = Vec::new();
+    for record in &records {
+        ids.push(id_of(&environment, &record.source_id).await?);
+    }
+    let [kept, twin, third] = ids[..] else {
+        anyhow::bail!("three items");
+    };
+    let listed = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/page?duplicates=true&keyWords=GRM155"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(listed["total"], 3, "{listed}");
+    assert_eq!(listed["list"][0]["id"], kept, "by code, then id: {listed}");
+
+    // Refused: itself, a missing or hidden target, a missing duplicate.
+    let itself = merge_into(&app, &sessions.operator, twin, twin).await?;
+    assert_eq!(itself["code"], 400, "{itself}");
+    let nowhere = merge_into(&app, &sessions.operator, twin, 987_654_321).await?;
+    assert_eq!(
+        nowhere["msg"], "请求参数不正确:合并目标不存在或不是公开条目",
+        "{nowhere}"
+    );
+    let missing = merge_into(&app, &sessions.operator, 987_654_321, kept).await?;
+    assert_eq!(missing["code"], CATALOG_ITEM_NOT_FOUND, "{missing}");
+    let member = merge_into(&app, &sessions.member, twin, kept).await?;
+    assert_eq!(member["code"], 403, "{member}");
+
+    let merged = merge_into(&app, &sessions.operator, twin, kept).await?;
+    assert_eq!(merged["code"], 0, "{merged}");
+    assert_eq!(merged["data"]["hidden"], true);
+    assert_eq!(merged["data"]["mergedInto"], kept);
+    assert_eq!(merged["data"]["hiddenReason"], "同一型号的重复记录");
+    // The duplicate's address shows the item it went into; a hidden item is no target.
+    assert_eq!(public_component(&app, twin).await?["id"], kept);
+    let into_hidden = merge_into(&app, &sessions.operator, third, twin).await?;
+    assert_eq!(into_hidden["code"], 400, "{into_hidden}");
+    let left = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/page?duplicates=true&keyWords=GRM155"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(left["total"], 2, "{left}");
+
+    // Merging the kept one onward takes the earlier duplicate's address along.
+    ok(
+        &app,
+        reqwest::Method::POST,
+        &format!("{CATALOG}/{kept}/merge"),
+        &sessions.operator,
+        Some(&json!({"targetId": third})),
+    )
+    .await?;
+    assert_eq!(public_component(&app, twin).await?["id"], third);
+    assert_eq!(public_component(&app, kept).await?["id"], third);
+    // Restored, a duplicate is itself again.
+    let restored = ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{twin}/hidden"),
+        &sessions.operator,
+        Some(&json!({"hidden": false})),
+    )
+    .await?;
+    assert_eq!(restored["mergedInto"], Value::Null, "{restored}");
+    assert_eq!(public_component(&app, twin).await?["id"], twin);
+
+    // Five identical merges at once: one entry.
+    let answers = join_all((0..5).map(|_| merge_into(&app, &sessions.operator, twin, third))).await;
+    for answer in answers {
+        let answer = answer?;
+        assert_eq!(answer["data"]["mergedInto"], third, "{answer}");
+    }
+    let entries = audit_entries(&app, &sessions.operator, "catalog-item.merge").await?;
+    assert_eq!(entries["total"], 3, "{entries}");
+    let last = &entries["list"][0];
+    assert_eq!(last["targetId"], twin.to_string(), "{last}");
+    assert_eq!(last["after"]["mergedInto"], third, "{last}");
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     only_operators_manage_the_catalogue,
     a_hidden_item_leaves_every_public_route_until_restored,
     a_reimport_keeps_a_hidden_item_hidden,
     a_parallel_burst_of_hides_changes_once,
     a_corrected_item_keeps_its_correction_through_a_reimport,
-    a_correction_refuses_bad_input_and_a_burst_writes_once
+    a_correction_refuses_bad_input_and_a_burst_writes_once,
+    a_merged_duplicate_leads_to_the_item_it_went_into
 );

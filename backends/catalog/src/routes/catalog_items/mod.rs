@@ -4,8 +4,9 @@
 //!
 //! | path | answer |
 //! |---|---|
-//! | `GET catalog-items/page?keyWords=&hidden=&pageNo=&pageSize=` | every item, hidden ones included: `{list, total}` |
+//! | `GET catalog-items/page?keyWords=&hidden=&duplicates=&pageNo=&pageSize=` | every item, hidden ones included: `{list, total}` |
 //! | `PUT catalog-items/{id}/hidden` `{hidden, reason}` | hides (with a reason) or restores the item: its new state |
+//! | `POST catalog-items/{id}/merge` `{targetId, reason}` | merges a duplicate into the target |
 //! | `GET catalog-items/{id}` | the item with its correctable fields and corrections |
 //! | `PUT catalog-items/{id}` `{name, description, categoryCode, documentUrl, lifecycle, reason}` | corrects it |
 //! | `GET catalog-manufacturers/page?keyWords=&duplicates=&pageNo=&pageSize=` | manufacturers with counts and aliases: `{list, total}` |
@@ -15,6 +16,7 @@
 pub mod edit;
 pub mod hide;
 pub mod manufacturers;
+pub mod merge;
 pub mod page;
 
 use actix_web::web;
@@ -44,6 +46,7 @@ pub fn catalog_permission(library: &Library) -> String {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/page").route(web::get().to(page::page_catalog_items)))
         .service(web::resource("/{id}/hidden").route(web::put().to(hide::set_item_hidden)))
+        .service(web::resource("/{id}/merge").route(web::post().to(merge::merge_catalog_item)))
         .service(
             web::resource("/{id}")
                 .route(web::get().to(edit::catalog_item_detail))

@@ -30,7 +30,8 @@ pub struct ItemDetail {
     pub extras: DetailExtrasView,
 }
 
-/// One item: parameters, manufacturer, category path and files.
+/// One item: parameters, manufacturer, category path and files. The address of an item an
+/// operator merged into another answers that other item.
 #[utoipa::path(
     get,
     path = "/item/{id}",
@@ -45,6 +46,8 @@ pub async fn get_item<L: ItemLibrary>(
     id: web::Path<String>,
 ) -> ApiResult<ApiResponse<ItemDetail>> {
     let id = parse_id(&id)?;
+    // A merged duplicate's old address shows the item it went into.
+    let id = state.items.merged_into(id).await?.unwrap_or(id);
     let item = state.load_item(id).await?;
     let mut parameters = state.items.parameters_of(&[id]).await?;
     let manufacturer = match item.manufacturer_id {

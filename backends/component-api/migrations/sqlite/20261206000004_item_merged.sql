@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261206000004_item_merged.sql

@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261206000004_item_merged.sql
