@@ -211,3 +211,47 @@ test('an operator corrects a component and sets it back to the source', async ({
   await publicPage.reload();
   await expect(publicPage.getByText(corrected)).toHaveCount(0);
 });
+
+// Merging duplicate items (docs/operations.md "Merging duplicate items"): Fritzing has the 4001 NOR gate twice (a
+// multi-part and a single-part symbol). A super admin finds them in the duplicates view and merges the single-part one
+// into the other: its public address then shows the kept one; restoring it undoes the merge (the seed is left as is).
+test('an operator merges a duplicate component and undoes it', async ({ page, request }, info) => {
+  test.setTimeout(150_000);
+  const admin = createAdministrator(info, 'opsmerge');
+  await signInAs(page, request, admin, '/operation/catalog-items');
+  await page.getByTestId('catalog-library-component').click();
+  await page.getByTestId('catalog-items-keyword').fill('4001');
+  await page.getByTestId('catalog-items-duplicates').check();
+  await page.getByTestId('catalog-items-search').click();
+  const rows = page.getByTestId('catalog-items-table').locator('tr[data-testid^="catalog-items-row-"]');
+  await expect(rows).toHaveCount(2);
+  const single = rows.filter({ hasText: 'single part' });
+  const duplicate = Number((await single.getAttribute('data-testid'))!.replace('catalog-items-row-', ''));
+  const kept = Number((await rows.filter({ hasNotText: 'single part' }).getAttribute('data-testid'))!.replace('catalog-items-row-', ''));
+
+  await page.getByTestId(`catalog-item-merge-${duplicate}`).click();
+  await expect(page.getByTestId('catalog-merge-submit')).toBeDisabled();
+  await page.getByTestId('catalog-merge-target').click();
+  await page.getByTitle(new RegExp(`^4001 · .*\\(#${kept} · fritzing\\)$`)).click();
+  await expect(page.getByTestId('catalog-merge-hint')).toContainText(`（#${duplicate}）将从公开库隐藏`);
+  await shot(page, 'catalog-merge-dialog');
+  await page.getByTestId('catalog-merge-submit').click();
+  await expect(page.getByText(`已合并到 4001（#${kept}）`)).toBeVisible();
+  // The duplicates view no longer lists them; the hidden one says where it went.
+  await expect(rows).toHaveCount(0);
+  await page.getByTestId('catalog-items-duplicates').uncheck();
+  await page.getByTestId('catalog-items-search').click();
+  await expect(page.getByTestId(`catalog-item-merged-${duplicate}`)).toContainText(`#${kept}`);
+  await shot(page, 'catalog-merged');
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/component/detail/${duplicate}`);
+  await expect(publicPage.getByText('4001 4 x 2 Input NOR Gate', { exact: true })).toBeVisible();
+
+  // Restored, it is itself again.
+  await page.getByTestId(`catalog-item-restore-${duplicate}`).click();
+  await page.getByTestId(`catalog-item-restore-confirm-${duplicate}`).click();
+  await expect(page.getByTestId(`catalog-item-status-${duplicate}`)).toContainText('公开');
+  await publicPage.reload();
+  await expect(publicPage.getByText('4001 4 x 2 Input NOR Gate, single part', { exact: true })).toBeVisible();
+});

@@ -52,6 +52,8 @@ export interface CatalogItemFilters {
   keyWords?: string;
   /** true: only hidden items, false: only public ones; absent: all. */
   hidden?: boolean;
+  /** Only public items sharing code and manufacturer with another public item, by code. */
+  duplicates?: boolean;
 }
 
 export interface CatalogItemVisibility {
@@ -85,6 +87,11 @@ export function editCatalogItem(library: CatalogLibrary, id: number, edit: Catal
   return http.put<CatalogItemDetail>(`${itemsPath(library)}/${id}`, edit, { silent: true });
 }
 
+/** POST /operation/{library}/catalog-items/{id}/merge `{targetId, reason?}` → the duplicate as merged. */
+export function mergeCatalogItem(library: CatalogLibrary, id: number, targetId: number, reason?: string): Promise<CatalogItem> {
+  return http.post<CatalogItem>(`${itemsPath(library)}/${id}/merge`, reason ? { targetId, reason } : { targetId }, { silent: true });
+}
+
 export const catalogItemKeys = {
   all: ['operations', 'catalog-items'] as const,
   library: (library: CatalogLibrary) => [...catalogItemKeys.all, library] as const,
@@ -98,6 +105,15 @@ export function useCatalogItemDetail(library: CatalogLibrary, id: number | undef
     queryFn: () => fetchCatalogItemDetail(library, id!),
     enabled: id !== undefined,
     staleTime: 0,
+  });
+}
+
+/** A merge refetches the library's list (the duplicate is hidden, the duplicates view shrinks). */
+export function useMergeCatalogItem(library: CatalogLibrary) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, targetId, reason }: { id: number; targetId: number; reason?: string }) => mergeCatalogItem(library, id, targetId, reason),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogItemKeys.library(library) }),
   });
 }
 
@@ -119,8 +135,8 @@ export const catalogItemsQueryOptions = (library: CatalogLibrary, filters: Catal
     staleTime: 0,
   });
 
-export function useCatalogItems(library: CatalogLibrary, filters: CatalogItemFilters) {
-  return useQuery(catalogItemsQueryOptions(library, filters));
+export function useCatalogItems(library: CatalogLibrary, filters: CatalogItemFilters, enabled = true) {
+  return useQuery({ ...catalogItemsQueryOptions(library, filters), enabled });
 }
 
 /**

@@ -26,6 +26,7 @@ type Item = {
   hiddenBy: number | null;
   updateTime: number;
   edited: boolean;
+  mergedInto?: number | null;
 };
 
 const resistor: Item = {
@@ -291,6 +292,39 @@ describe('CatalogItemsAdminPage', () => {
       reason: '阻值精度缺失',
     });
     expect(await screen.findByText('已修正', { selector: '.ant-message *' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('lists likely duplicates and merges one into its twin, offered first', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['component:catalog:manage'] });
+    const twin: Item = { ...resistor, id: 8, source: 'fritzing' };
+    const catalog = serveCatalog('component', [resistor, twin]);
+    const mergePath = '/to/api/operation/component/catalog-items/8/merge';
+    testPage.server.routes.set(mergePath, (request, response) => {
+      const body = JSON.parse(request.body) as { targetId: number };
+      catalog.items = catalog.items.map((item) =>
+        item.id === 8 ? { ...item, hidden: true, hiddenReason: '与 #5 重复，已合并', hiddenBy: 1, mergedInto: body.targetId } : item,
+      );
+      sendJson(response, envelope(catalog.items.find((item) => item.id === 8)));
+    });
+    renderPage();
+    await findRow(8);
+    fireEvent.click(screen.getByTestId('catalog-items-duplicates'));
+    fireEvent.click(screen.getByTestId('catalog-items-search'));
+    await waitFor(() => expect(queryOf(requestsTo(page('component')).at(-1)!)).toEqual({ pageNo: '1', pageSize: '10', duplicates: 'true' }), {
+      timeout: 5000,
+    });
+
+    fireEvent.click(within(await findRow(8)).getByTestId('catalog-item-merge-8'));
+    const modal = await screen.findByTestId('catalog-merge-modal');
+    expect(screen.getByTestId('catalog-merge-submit')).toBeDisabled();
+    fireEvent.mouseDown(within(screen.getByTestId('catalog-merge-target')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('RC0603FR-0710KL · 贴片电阻 10kΩ (#5 · kicad)'));
+    expect(within(modal).getByTestId('catalog-merge-hint')).toHaveTextContent('「RC0603FR-0710KL」（#8）将从公开库隐藏');
+    fireEvent.click(screen.getByTestId('catalog-merge-submit'));
+    await waitFor(() => expect(requestsTo(mergePath, 'POST')).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(requestsTo(mergePath, 'POST')[0].body)).toEqual({ targetId: 5 });
+    expect(await screen.findByText('已合并到 RC0603FR-0710KL（#5）', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('catalog-item-merged-8')).toHaveTextContent('已合并到 #5'), { timeout: 5000 });
   });
 
   it('appears in the operations menu after the search index, in Chinese and English', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
 import { operationsPermission } from '@portal/session';
@@ -15,6 +15,7 @@ import {
   type CatalogLibrary,
 } from '../api/catalog-items-admin';
 import { CatalogItemEditModal } from './catalog-item-edit-modal';
+import { CatalogItemMergeModal } from './catalog-item-merge-modal';
 import { CatalogLibrarySwitch, useCatalogLibrary } from './catalog-library-switch';
 import { formatTime } from './format';
 import { PageTableOrError, SearchResetButtons, useFailureMessage } from './operations-list';
@@ -32,6 +33,7 @@ const STATUS_LABELS: Record<Status, string> = {
 interface FilterValues {
   keyWords?: string;
   status: Status;
+  duplicates?: boolean;
 }
 
 const INITIAL_VALUES: FilterValues = { status: 'all' };
@@ -42,16 +44,25 @@ function filtersOf(values: FilterValues, pageSize: number): CatalogItemFilters {
     pageSize,
     keyWords: values.keyWords?.trim() || undefined,
     hidden: values.status === 'all' ? undefined : values.status === 'hidden',
+    duplicates: values.duplicates || undefined,
   };
 }
 
 /** 公开 or 已隐藏, and for a hidden item its reason, when and by whom beneath. */
-function ItemStatus({ item }: { item: CatalogItem }) {
+function ItemStatus({ library, item }: { library: CatalogLibrary; item: CatalogItem }) {
   const { t } = useTranslation('shell');
   if (!item.hidden) return <Tag color="green">{t('operations.catalogItems.visible')}</Tag>;
   return (
     <>
       <Tag color="red">{t('operations.catalogItems.hidden')}</Tag>
+      {typeof item.mergedInto === 'number' && (
+        <div data-testid={`catalog-item-merged-${item.id}`}>
+          {t('operations.catalogItems.mergedInto')}{' '}
+          <a href={catalogItemDetailPath(library, item.mergedInto)} target="_blank" rel="noopener noreferrer">
+            #{item.mergedInto}
+          </a>
+        </div>
+      )}
       <div data-testid={`catalog-item-reason-${item.id}`}>
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>
           {item.hiddenReason || '-'}
@@ -155,6 +166,7 @@ function CatalogItemsAdmin() {
   const [filters, setFilters] = useState<CatalogItemFilters>(filtersOf(INITIAL_VALUES, PAGE_SIZE));
   const [hiding, setHiding] = useState<CatalogItem | undefined>();
   const [editing, setEditing] = useState<CatalogItem | undefined>();
+  const [merging, setMerging] = useState<CatalogItem | undefined>();
   const page = useCatalogItems(library, filters);
 
   const search = (values: FilterValues) => setFilters(filtersOf({ ...INITIAL_VALUES, ...values }, filters.pageSize));
@@ -186,6 +198,9 @@ function CatalogItemsAdmin() {
             options={STATUSES.map((value) => ({ value, label: t(STATUS_LABELS[value]) }))}
             data-testid="catalog-items-status"
           />
+        </Form.Item>
+        <Form.Item name="duplicates" valuePropName="checked">
+          <Checkbox data-testid="catalog-items-duplicates">{t('operations.catalogItems.duplicatesOnly')}</Checkbox>
         </Form.Item>
         <SearchResetButtons form={form} onSearch={search} testIdPrefix="catalog-items" />
       </Form>
@@ -265,14 +280,14 @@ function CatalogItemsAdmin() {
             width: 220,
             render: (_value, item) => (
               <span data-testid={`catalog-item-status-${item.id}`}>
-                <ItemStatus item={item} />
+                <ItemStatus library={library} item={item} />
               </span>
             ),
           },
           {
             title: t('operations.actions'),
             key: 'actions',
-            width: 160,
+            width: 150,
             fixed: 'right',
             render: (_value, item) => (
               <>
@@ -282,9 +297,14 @@ function CatalogItemsAdmin() {
                 {item.hidden ? (
                   <RestoreButton library={library} item={item} />
                 ) : (
-                  <Button type="link" danger onClick={() => setHiding(item)} data-testid={`catalog-item-hide-${item.id}`}>
-                    {t('operations.catalogItems.hide')}
-                  </Button>
+                  <>
+                    <Button type="link" danger onClick={() => setHiding(item)} data-testid={`catalog-item-hide-${item.id}`}>
+                      {t('operations.catalogItems.hide')}
+                    </Button>
+                    <Button type="link" danger onClick={() => setMerging(item)} data-testid={`catalog-item-merge-${item.id}`}>
+                      {t('operations.catalogItems.merge')}
+                    </Button>
+                  </>
                 )}
               </>
             ),
@@ -293,6 +313,12 @@ function CatalogItemsAdmin() {
       />
       <HideModal library={library} item={hiding} onClose={() => setHiding(undefined)} />
       <CatalogItemEditModal library={library} item={editing} onClose={() => setEditing(undefined)} />
+      <CatalogItemMergeModal
+        library={library}
+        item={merging}
+        twins={merging ? (page.data?.list ?? []).filter((row) => row.code === merging.code && row.id !== merging.id) : []}
+        onClose={() => setMerging(undefined)}
+      />
     </div>
   );
 }
