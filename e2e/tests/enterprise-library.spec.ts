@@ -191,6 +191,8 @@ test('a member publishes an item into the enterprise library, an operator approv
   await page.getByTestId('audit-log-search').click();
   const reviews = page.getByTestId('operations-audit-log').locator('tr').filter({ hasText: '审核企业条目' });
   await expect(reviews).toHaveCount(2);
+  // The library's log knows the operator by id; the page names them (the system service's names route).
+  await expect(reviews.first()).toContainText(/entops/);
   await reviews.first().locator('.ant-table-row-expand-icon').click();
   await expect(page.getByTestId('operations-audit-log')).toContainText('请补充材质参数');
   await shot(page, 'operator-audit-log');

@@ -649,6 +649,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/operation/audit-log/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: the account names of the operators `ids`, for the library services' audit logs,
+         *     which record the operator's id only (docs/operations.md "Library audit logs"). An id without
+         *     an account is left out. Permission `system:audit-log:query`.
+         */
+        get: operations["audit_operator_names"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/audit-log/page": {
         parameters: {
             query?: never;
@@ -2613,6 +2634,25 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_OperatorNameView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** Format: int64 */
+                id: number;
+                nickname: string;
+                username: string;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_OutboxMessage: {
             /**
              * Format: int64
@@ -3335,6 +3375,13 @@ export interface components {
              * @description 0 enabled, 1 disabled.
              */
             status: number;
+            username: string;
+        };
+        /** @description An operator's account names. */
+        OperatorNameView: {
+            /** Format: int64 */
+            id: number;
+            nickname: string;
             username: string;
         };
         /** @description A key in the operators' list. */
@@ -4456,6 +4503,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    audit_operator_names: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated user ids (1–100). */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 操作人账号名; no or bad ids, or over 100 → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_OperatorNameView"];
                 };
             };
         };

@@ -12,6 +12,7 @@ use crate::helpers::*;
 
 const USERS: &str = "/operation/users/page";
 const AUDIT: &str = "/operation/audit-log/page";
+const OPERATORS: &str = "/operation/audit-log/operators";
 
 fn status_path(id: i64) -> String {
     format!("/operation/users/{id}/status")
@@ -73,6 +74,7 @@ async fn permissions_and_page(environment: TestEnvironment) -> anyhow::Result<()
         ),
         (Method::POST, revoke_path(other_id), None),
         (Method::GET, AUDIT.to_owned(), None),
+        (Method::GET, format!("{OPERATORS}?ids={other_id}"), None),
     ];
     for (method, path, body) in &routes {
         let (_, anonymous) = call(&app, method.clone(), path, body.clone(), None, &[]).await?;
@@ -529,6 +531,33 @@ async fn operator_actions_are_audited(environment: TestEnvironment) -> anyhow::R
             .filter_map(|entry| entry["action"].as_str().map(str::to_owned))
             .collect();
         assert_eq!(actions, expected, "{query}: {page}");
+    }
+
+    // The names of the operators a library's log knows by id only; unknown ids are left out.
+    let names = get_with(
+        &app,
+        &format!("{OPERATORS}?ids={member_id},{operator_id},999999,{operator_id}"),
+        &operator,
+    )
+    .await?;
+    let list = names["data"].as_array().cloned().unwrap_or_default();
+    let ids: Vec<i64> = list.iter().filter_map(|view| view["id"].as_i64()).collect();
+    let mut expected = vec![operator_id, member_id];
+    expected.sort_unstable();
+    assert_eq!(
+        ids, expected,
+        "by id, each once, the unknown left out: {names}"
+    );
+    let zhang = list
+        .iter()
+        .find(|view| view["id"] == member_id)
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(zhang["nickname"], "张工", "{names}");
+    assert!(zhang["username"].is_string(), "{names}");
+    for bad in ["", "1,x", "0"] {
+        let refused = get_with(&app, &format!("{OPERATORS}?ids={bad}"), &operator).await?;
+        assert_eq!(refused["code"], 400, "{bad}: {refused}");
     }
     app.stop().await;
     Ok(())

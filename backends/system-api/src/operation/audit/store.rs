@@ -45,6 +45,9 @@ pub trait AuditStore {
         filter: &AuditFilter,
         paging: Paging,
     ) -> anyhow::Result<(Vec<AuditRecord>, i64)>;
+    /// The accounts of `ids` that exist: `(id, username, nickname)`, by id. The library
+    /// services' audit logs carry the operator's id only; the audit page names them with this.
+    async fn operator_names(&self, ids: &[i64]) -> anyhow::Result<Vec<(i64, String, String)>>;
 }
 
 const SELECT_AUDIT: &str = "SELECT a.id, a.operator_id, u.username AS operator_username, \
@@ -154,6 +157,28 @@ macro_rules! audit_store {
                     .context("listing audit log entries")?;
                 Ok((rows, total))
             }
+
+            async fn operator_names(
+                &self,
+                ids: &[i64],
+            ) -> anyhow::Result<Vec<(i64, String, String)>> {
+                if ids.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let mut select = sqlx::QueryBuilder::<$db>::new(
+                    "SELECT id, username, nickname FROM app_user WHERE id IN (",
+                );
+                let mut separated = select.separated(", ");
+                for id in ids {
+                    separated.push_bind(*id);
+                }
+                select.push(") ORDER BY id");
+                select
+                    .build_query_as()
+                    .fetch_all(&self.pool)
+                    .await
+                    .context("reading operators' names")
+            }
         }
     };
 }
@@ -177,4 +202,5 @@ kernel::repository! {
         Postgres(PgAuditStore),
     }
     async fn page_audit(&self, filter: &AuditFilter, paging: Paging) -> anyhow::Result<(Vec<AuditRecord>, i64)>;
+    async fn operator_names(&self, ids: &[i64]) -> anyhow::Result<Vec<(i64, String, String)>>;
 }

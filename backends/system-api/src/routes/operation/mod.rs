@@ -66,5 +66,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/operation/audit-log/page")
                 .route(web::get().to(audit_log_page::page_audit_log)),
+        )
+        .service(
+            web::resource("/operation/audit-log/operators")
+                .route(web::get().to(audit_log_page::audit_operator_names)),
         );
 }

@@ -60,16 +60,32 @@ export function revokeUserSessions(id: number): Promise<number> {
   return http.post<number>(`/base/system/operation/users/${id}/sessions/revoke`, undefined, { silent: true });
 }
 
+/** An operator's account names (`OperatorNameView`). */
+export type OperatorName = SystemSchema<'OperatorNameView'>;
+
+/** GET /base/system/operation/audit-log/operators?ids=… → the names of those accounts (unknown ids left out). */
+export function fetchOperatorNames(ids: readonly number[]): Promise<OperatorName[]> {
+  return http.get<OperatorName[]>('/base/system/operation/audit-log/operators', { ids: ids.join(',') }, { silent: true });
+}
+
 /**
  * GET /base/system/operation/audit-log/page, or a library's GET /operation/{library}/audit-log/page → `{list, total}`.
- * A library knows no account names: its entries carry the operator's id only.
+ * A library knows no account names: its entries carry the operator's id, named by the system service's names route
+ * (when that fails, the page shows the id).
  */
 export async function pageAuditLog({ source = 'system', ...filters }: AuditLogFilters): Promise<PageResult<AuditLogEntry>> {
   if (source === 'system') return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
   const page = await http.get<PageResult<LibraryAuditLogEntry>>(`/operation/${source}/audit-log/page`, { ...filters });
+  const ids = [...new Set(page.list.map((entry) => entry.operatorId))];
+  const names = ids.length > 0 ? await fetchOperatorNames(ids).catch(() => []) : [];
+  const byId = new Map(names.map((name) => [name.id, name]));
   return {
     ...page,
-    list: page.list.map(({ library: _library, ...entry }) => ({ ...entry, operatorUsername: '', operatorNickname: '' })),
+    list: page.list.map(({ library: _library, ...entry }) => ({
+      ...entry,
+      operatorUsername: byId.get(entry.operatorId)?.username ?? '',
+      operatorNickname: byId.get(entry.operatorId)?.nickname ?? '',
+    })),
   };
 }
 

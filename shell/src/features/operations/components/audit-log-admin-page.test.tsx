@@ -8,6 +8,7 @@ import AuditLogAdminPage from './audit-log-admin-page';
 
 const PAGE = '/to/api/base/system/operation/audit-log/page';
 const COMPONENT_PAGE = '/to/api/operation/component/audit-log/page';
+const OPERATORS = '/to/api/base/system/operation/audit-log/operators';
 
 const testPage = servePageForTests('/operation/audit-log', { signedIn: true });
 const entry = {
@@ -81,36 +82,52 @@ describe('AuditLogAdminPage', () => {
     );
   });
 
-  it('reads a library service’s own log when its source is chosen, with the operator’s id', { timeout: 20_000 }, async () => {
-    sessionStore.setState({ isSetUser: true, permissions: ['system:audit-log:query'] });
-    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 1 })));
-    const review = {
-      id: 41,
-      library: 'component',
-      operatorId: 5,
-      action: 'enterprise-item.review',
-      targetType: 'enterprise-item',
-      targetId: '12',
-      before: { state: 'pending' },
-      after: { state: 'rejected', remark: '缺少材质', orgId: 3, code: 'BRK-1' },
-      clientIp: '10.0.0.9',
-      createTime: 1_763_700_000_000,
-    };
-    testPage.server.routes.set(COMPONENT_PAGE, (_request, response) => sendJson(response, envelope({ list: [review], total: 1 })));
+  const review = {
+    id: 41,
+    library: 'component',
+    operatorId: 5,
+    action: 'enterprise-item.review',
+    targetType: 'enterprise-item',
+    targetId: '12',
+    before: { state: 'pending' },
+    after: { state: 'rejected', remark: '缺少材质', orgId: 3, code: 'BRK-1' },
+    clientIp: '10.0.0.9',
+    createTime: 1_763_700_000_000,
+  };
+
+  async function chooseComponentLog() {
     renderPage();
     await screen.findByTestId('audit-log-row-3', undefined, { timeout: 5000 });
     fireEvent.mouseDown(screen.getByTestId('audit-log-filter-source').querySelector('input')!);
     fireEvent.click(await screen.findByTitle('元器件库'));
-    const row = await screen.findByTestId('audit-log-row-41', undefined, { timeout: 5000 });
-    expect(row).toHaveTextContent('#5');
+    return screen.findByTestId('audit-log-row-41', undefined, { timeout: 5000 });
+  }
+
+  it('reads a library service’s own log when its source is chosen, naming its operators', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['system:audit-log:query'] });
+    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 1 })));
+    testPage.server.routes.set(COMPONENT_PAGE, (_request, response) => sendJson(response, envelope({ list: [review], total: 1 })));
+    testPage.server.routes.set(OPERATORS, (_request, response) => sendJson(response, envelope([{ id: 5, username: 'ops-wang', nickname: '王工' }])));
+    const row = await chooseComponentLog();
+    expect(row).toHaveTextContent('ops-wang');
     expect(row).toHaveTextContent('审核企业条目');
     expect(row).toHaveTextContent('企业条目 #12');
-    const last = testPage.server.requests[testPage.server.requests.length - 1];
-    expect(new URL(last.url, testPage.server.origin).pathname).toBe(COMPONENT_PAGE);
-    expect(Object.fromEntries(new URL(last.url, testPage.server.origin).searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
+    const requested = testPage.server.requests.map((request) => new URL(request.url, testPage.server.origin));
+    const pageRequest = requested.find((url) => url.pathname === COMPONENT_PAGE)!;
+    expect(Object.fromEntries(pageRequest.searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
+    expect(requested.find((url) => url.pathname === OPERATORS)!.searchParams.get('ids')).toBe('5');
     // The library's actions only.
     fireEvent.mouseDown(screen.getByTestId('audit-log-filter-action').querySelector('input')!);
     expect(await screen.findByTitle('审核企业条目')).toBeInTheDocument();
     expect(screen.queryByTitle('禁用用户')).toBeNull();
+  });
+
+  it('shows the operator’s id when the names cannot be read', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['system:audit-log:query'] });
+    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [entry], total: 1 })));
+    testPage.server.routes.set(COMPONENT_PAGE, (_request, response) => sendJson(response, envelope({ list: [review], total: 1 })));
+    testPage.server.routes.set(OPERATORS, (_request, response) => sendJson(response, envelope(null, 403, '没有该操作权限')));
+    const row = await chooseComponentLog();
+    expect(row).toHaveTextContent('#5');
   });
 });
