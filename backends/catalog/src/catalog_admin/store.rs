@@ -179,6 +179,8 @@ const SELECT_NAME_HOLDER: &str = "SELECT id FROM item_manufacturer WHERE name = 
 const INSERT_ALIAS: &str = "INSERT INTO item_manufacturer_alias (name, manufacturer_id, \
      created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE \
      SET manufacturer_id = excluded.manufacturer_id";
+/// Item `$1` appends a change at `$2`.
+const APPEND_CHANGE: &str = "INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)";
 /// Every item of manufacturer `$1` appends a change at `$2`.
 const APPEND_MANUFACTURER_CHANGES: &str = "INSERT INTO item_change (item_id, changed_at) \
      SELECT id, $2 FROM item WHERE manufacturer_id = $1 ORDER BY id";
@@ -275,6 +277,25 @@ macro_rules! catalog_admin_store {
         impl $store {
             pub fn new(pool: $pool) -> Self {
                 Self { pool }
+            }
+
+            /// A transaction holding the upserts' lock: change-feed entries are handed out in
+            /// commit order, an import waits, and what is read in it stays true until it
+            /// commits. `what` names the change in errors.
+            async fn locked(
+                &self,
+                what: &str,
+            ) -> anyhow::Result<sqlx::Transaction<'static, $db>> {
+                let mut tx = self
+                    .pool
+                    .begin()
+                    .await
+                    .with_context(|| format!("starting to {what}"))?;
+                sqlx::query($lock)
+                    .execute(&mut *tx)
+                    .await
+                    .context("taking the item write lock")?;
+                Ok(tx)
             }
         }
 
@@ -530,17 +551,7 @@ macro_rules! catalog_admin_store {
                 visibility: &Visibility,
                 actor: &Actor,
             ) -> anyhow::Result<HideOutcome> {
-                let mut tx = self
-                    .pool
-                    .begin()
-                    .await
-                    .context("starting to hide an item")?;
-                // The upserts' lock: change-feed entries are handed out in commit order, and
-                // the state read below stays true until this commits.
-                sqlx::query($lock)
-                    .execute(&mut *tx)
-                    .await
-                    .context("taking the item write lock")?;
+                let mut tx = self.locked("hide an item").await?;
                 let read = format!("{SELECT_ROWS} WHERE i.id = $1");
                 let before: Option<CatalogRow> = sqlx::query_as(&read)
                     .bind(id)
@@ -582,7 +593,7 @@ macro_rules! catalog_admin_store {
                     .execute(&mut *tx)
                     .await
                     .context("storing the item's hidden state")?;
-                sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                sqlx::query(APPEND_CHANGE)
                     .bind(id)
                     .bind(now)
                     .execute(&mut *tx)
@@ -618,15 +629,7 @@ macro_rules! catalog_admin_store {
                 merge: &ItemMerge,
                 actor: &Actor,
             ) -> anyhow::Result<ItemMergeOutcome> {
-                let mut tx = self
-                    .pool
-                    .begin()
-                    .await
-                    .context("starting to merge an item")?;
-                sqlx::query($lock)
-                    .execute(&mut *tx)
-                    .await
-                    .context("taking the item write lock")?;
+                let mut tx = self.locked("merge an item").await?;
                 let read = format!("{SELECT_ROWS} WHERE i.id = $1");
                 let before: Option<CatalogRow> = sqlx::query_as(&read)
                     .bind(source)
@@ -667,7 +670,7 @@ macro_rules! catalog_admin_store {
                     .execute(&mut *tx)
                     .await
                     .context("moving earlier merges")?;
-                sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                sqlx::query(APPEND_CHANGE)
                     .bind(source)
                     .bind(now)
                     .execute(&mut *tx)
@@ -719,15 +722,7 @@ macro_rules! catalog_admin_store {
                 edit: &ItemEdit,
                 actor: &Actor,
             ) -> anyhow::Result<EditItemOutcome> {
-                let mut tx = self
-                    .pool
-                    .begin()
-                    .await
-                    .context("starting to correct an item")?;
-                sqlx::query($lock)
-                    .execute(&mut *tx)
-                    .await
-                    .context("taking the item write lock")?;
+                let mut tx = self.locked("correct an item").await?;
                 let current: Option<ItemFields> = sqlx::query_as(SELECT_FIELDS)
                     .bind(id)
                     .fetch_optional(&mut *tx)
@@ -814,7 +809,7 @@ macro_rules! catalog_admin_store {
                     .await
                     .context("storing the item's corrections")?;
                 }
-                sqlx::query("INSERT INTO item_change (item_id, changed_at) VALUES ($1, $2)")
+                sqlx::query(APPEND_CHANGE)
                     .bind(id)
                     .bind(now)
                     .execute(&mut *tx)
@@ -924,17 +919,7 @@ macro_rules! catalog_admin_store {
                 edit: &ManufacturerEdit,
                 actor: &Actor,
             ) -> anyhow::Result<EditOutcome> {
-                let mut tx = self
-                    .pool
-                    .begin()
-                    .await
-                    .context("starting to edit a manufacturer")?;
-                // The upserts' lock: an import resolving names waits, and the names checked
-                // below stay free until this commits.
-                sqlx::query($lock)
-                    .execute(&mut *tx)
-                    .await
-                    .context("taking the item write lock")?;
+                let mut tx = self.locked("edit a manufacturer").await?;
                 let Some(before) = manufacturer_in(&mut tx, id).await? else {
                     return Ok(EditOutcome::NotFound);
                 };
@@ -1012,15 +997,7 @@ macro_rules! catalog_admin_store {
                 target: i64,
                 actor: &Actor,
             ) -> anyhow::Result<MergeOutcome> {
-                let mut tx = self
-                    .pool
-                    .begin()
-                    .await
-                    .context("starting to merge manufacturers")?;
-                sqlx::query($lock)
-                    .execute(&mut *tx)
-                    .await
-                    .context("taking the item write lock")?;
+                let mut tx = self.locked("merge manufacturers").await?;
                 let Some(source_before) = manufacturer_in(&mut tx, source).await? else {
                     return Ok(MergeOutcome::NotFound);
                 };

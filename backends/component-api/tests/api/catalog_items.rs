@@ -546,8 +546,8 @@ async fn correct(app: &TestApp, session: &str, id: i64, fields: Value) -> anyhow
     .await
 }
 
-/// The public detail's component.
-async fn public_component(app: &TestApp, id: i64) -> anyhow::Result<Value> {
+/// The public detail of item `id`, as anyone reads it.
+pub(crate) async fn public_detail(app: &TestApp, id: i64) -> anyhow::Result<Value> {
     let detail = call(
         app,
         reqwest::Method::GET,
@@ -557,7 +557,12 @@ async fn public_component(app: &TestApp, id: i64) -> anyhow::Result<Value> {
     )
     .await?;
     anyhow::ensure!(detail["code"] == 0, "{detail}");
-    Ok(detail["data"]["component"].clone())
+    Ok(detail["data"].clone())
+}
+
+/// The public detail's component.
+async fn public_component(app: &TestApp, id: i64) -> anyhow::Result<Value> {
+    Ok(public_detail(app, id).await?["component"].clone())
 }
 
 async fn a_corrected_item_keeps_its_correction_through_a_reimport(

@@ -11,7 +11,7 @@ use futures_util::future::join_all;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::catalog_items::{audit_entries, spawn_with_users};
+use crate::catalog_items::{audit_entries, public_detail, spawn_with_users};
 use crate::helpers::{call, id_of, ok, store, BASE};
 
 const MANUFACTURERS: &str = "/to/api/operation/component/catalog-manufacturers";
@@ -34,16 +34,7 @@ fn capacitor_by(n: u32, manufacturer: &str) -> NewComponent {
 
 /// The manufacturer (`{id, name}`) the public detail of item `id` shows.
 async fn manufacturer_of(app: &TestApp, id: i64) -> anyhow::Result<Value> {
-    let detail = call(
-        app,
-        reqwest::Method::GET,
-        &format!("{BASE}/item/{id}"),
-        None,
-        None,
-    )
-    .await?;
-    anyhow::ensure!(detail["code"] == 0, "{detail}");
-    Ok(detail["data"]["manufacturer"].clone())
+    Ok(public_detail(app, id).await?["manufacturer"].clone())
 }
 
 /// The operators' list filtered by `query`.
