@@ -465,8 +465,22 @@ macro_rules! catalog_admin_store {
                     .await
                     .context("reading the corrections of imported items")?;
                 for (id, fields) in corrected {
-                    let corrections: FieldValues = serde_json::from_str(&fields)
+                    let mut corrections: FieldValues = serde_json::from_str(&fields)
                         .context("reading an item's corrections")?;
+                    // A corrected category the taxonomy has since dropped is no correction
+                    // any more (the item row could not point at it).
+                    if let Some(category) = corrections.get("categoryId").and_then(|c| c.as_i64())
+                    {
+                        let exists: Option<i64> =
+                            sqlx::query_scalar("SELECT id FROM category WHERE id = $1")
+                                .bind(category)
+                                .fetch_optional(&mut *connection)
+                                .await
+                                .context("reading a corrected category")?;
+                        if exists.is_none() {
+                            corrections.remove("categoryId");
+                        }
+                    }
                     let source: ItemFields = sqlx::query_as(SELECT_FIELDS)
                         .bind(id)
                         .fetch_one(&mut *connection)
@@ -491,12 +505,23 @@ macro_rules! catalog_admin_store {
                         .execute(&mut *connection)
                         .await
                         .context("applying an item's corrections again")?;
-                    sqlx::query("UPDATE item_override SET original = $2 WHERE item_id = $1")
-                        .bind(id)
-                        .bind(serde_json::Value::Object(original).to_string())
-                        .execute(&mut *connection)
-                        .await
-                        .context("keeping the source's new values")?;
+                    if corrections.is_empty() {
+                        sqlx::query("DELETE FROM item_override WHERE item_id = $1")
+                            .bind(id)
+                            .execute(&mut *connection)
+                            .await
+                            .context("dropping corrections that no longer apply")?;
+                        continue;
+                    }
+                    sqlx::query(
+                        "UPDATE item_override SET fields = $2, original = $3 WHERE item_id = $1",
+                    )
+                    .bind(id)
+                    .bind(serde_json::Value::Object(corrections).to_string())
+                    .bind(serde_json::Value::Object(original).to_string())
+                    .execute(&mut *connection)
+                    .await
+                    .context("keeping the source's new values")?;
                 }
             }
             Ok(())
