@@ -253,9 +253,13 @@ fn duplicate_page(
         rows.extend(members.into_iter().map(|(id, _)| (id, key.clone())));
     }
     let total = i64::try_from(rows.len()).unwrap_or(i64::MAX);
-    let start = usize::try_from(offset).unwrap_or(usize::MAX);
-    let take = usize::try_from(limit).unwrap_or(0);
-    (rows.into_iter().skip(start).take(take).collect(), total)
+    let start = usize::try_from(offset)
+        .unwrap_or(usize::MAX)
+        .min(rows.len());
+    let end = start
+        .saturating_add(usize::try_from(limit).unwrap_or(0))
+        .min(rows.len());
+    (rows[start..end].to_vec(), total)
 }
 
 /// `{"hidden": …}` with the reason while hidden: the audit entry's before or after.
@@ -795,9 +799,6 @@ macro_rules! catalog_admin_store {
                         .context("reading the item's source values")?,
                     None => FieldValues::new(),
                 };
-                let before = item_detail_in(&mut tx, id)
-                    .await?
-                    .context("the item is gone")?;
                 let (corrections, original) = override_for(&current, &original, &wanted)?;
                 let now = Utc::now().trunc_subsecs(3);
                 sqlx::query(UPDATE_FIELDS)
@@ -852,7 +853,8 @@ macro_rules! catalog_admin_store {
                     target_type: TARGET_CATALOG_ITEM,
                     target_id: id.to_string(),
                     before: serde_json::json!({
-                        "code": before.item.code,
+                        // A correction never changes the code.
+                        "code": after.item.code,
                         "fields": changed
                             .keys()
                             .map(|field| (field.clone(), previous[field].clone()))

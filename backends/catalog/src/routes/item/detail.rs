@@ -46,9 +46,15 @@ pub async fn get_item<L: ItemLibrary>(
     id: web::Path<String>,
 ) -> ApiResult<ApiResponse<ItemDetail>> {
     let id = parse_id(&id)?;
-    // A merged duplicate's old address shows the item it went into.
-    let id = state.items.merged_into(id).await?.unwrap_or(id);
-    let item = state.load_item(id).await?;
+    // Only a missing item asks where it went: a merged duplicate's old address shows the item
+    // it went into.
+    let (id, item) = match state.items.get(id).await? {
+        Some(item) => (id, item),
+        None => {
+            let target = state.items.merged_into(id).await?.unwrap_or(id);
+            (target, state.load_item(target).await?)
+        }
+    };
     let mut parameters = state.items.parameters_of(&[id]).await?;
     let manufacturer = match item.manufacturer_id {
         Some(manufacturer_id) => state.items.manufacturer(manufacturer_id).await?,
