@@ -255,3 +255,70 @@ test('an operator merges a duplicate component and undoes it', async ({ page, re
   await publicPage.reload();
   await expect(publicPage.getByText('4001 4 x 2 Input NOR Gate, single part', { exact: true })).toBeVisible();
 });
+
+// Categories (docs/operations.md "Categories"): a super admin hides the empty 超级电容 category and the public catalogue
+// no longer offers it; a non-empty category cannot be hidden; a renamed and reordered category shows first under
+// 电容 with its new name, and set back to the taxonomy file's values it is no longer corrected. Everything is undone.
+test('an operator hides an empty category and corrects another', async ({ page, request }, info) => {
+  test.setTimeout(150_000);
+  const admin = createAdministrator(info, 'opscategory');
+  await signInAs(page, request, admin, '/operation/catalog-categories');
+  await expect(page.getByTestId('operations-catalog-categories')).toBeVisible();
+  await page.getByTestId('catalog-library-component').click();
+  await page.getByTestId('categories-keyword').fill('电容');
+  await page.getByTestId('categories-search').click();
+  await expect(page.getByTestId('category-name-supercapacitor')).toBeVisible();
+  // 贴片电容 holds components: it cannot be hidden.
+  await expect(page.getByTestId('category-hide-mlcc')).toBeDisabled();
+  await shot(page, 'categories-1440');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'categories-1280');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const publicPage = await page.context().newPage();
+  await publicPage.goto('/component?category=capacitor');
+  await expect(publicPage.getByTestId('category-card-supercapacitor')).toBeVisible();
+
+  await page.getByTestId('category-hide-supercapacitor').click();
+  await page.getByTestId('category-hide-submit').click();
+  await expect(page.getByTestId('category-hide-modal')).toContainText('请填写');
+  await page.getByTestId('category-hide-reason').fill('暂无超级电容数据');
+  await page.getByTestId('category-hide-submit').click();
+  await expect(page.getByTestId('category-hidden-supercapacitor')).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByTestId('category-card-mlcc')).toBeVisible();
+  await expect(publicPage.getByTestId('category-card-supercapacitor')).toHaveCount(0);
+  await shot(publicPage, 'categories-public-hidden');
+
+  await page.getByTestId('category-restore-supercapacitor').click();
+  await page.getByTestId('category-restore-confirm-supercapacitor').click();
+  await expect(page.getByTestId('category-hidden-supercapacitor')).toHaveCount(0);
+  await publicPage.reload();
+  await expect(publicPage.getByTestId('category-card-supercapacitor')).toBeVisible();
+
+  // Renamed and moved to the front of 电容.
+  await page.getByTestId('category-edit-tantalum-capacitor').click();
+  await expect(page.getByTestId('category-edit-name')).toHaveValue('钽电容');
+  await page.getByTestId('category-edit-name').fill('钽电解电容');
+  await page.getByTestId('category-edit-sort').fill('0');
+  await page.getByTestId('category-edit-reason').fill('与国标叫法一致，常用靠前');
+  await shot(page, 'categories-edit-dialog');
+  await page.getByTestId('category-edit-submit').click();
+  await expect(page.getByTestId('category-corrected-tantalum-capacitor')).toBeVisible();
+  await publicPage.reload();
+  const firstCard = publicPage.locator('[data-testid^="category-card-"]').first();
+  await expect(firstCard).toHaveAttribute('data-testid', 'category-card-tantalum-capacitor');
+  await expect(firstCard).toContainText('钽电解电容');
+
+  // The editor shows the file's values; set back, nothing is corrected.
+  await page.getByTestId('category-edit-tantalum-capacitor').click();
+  await expect(page.getByTestId('category-edit-original-name')).toContainText('钽电容');
+  await expect(page.getByTestId('category-edit-original-sort')).toContainText('4');
+  await page.getByTestId('category-edit-name').fill('钽电容');
+  await page.getByTestId('category-edit-sort').fill('4');
+  await page.getByTestId('category-edit-reason').fill('恢复分类表');
+  await page.getByTestId('category-edit-submit').click();
+  await expect(page.getByTestId('category-corrected-tantalum-capacitor')).toHaveCount(0);
+  await publicPage.reload();
+  await expect(publicPage.locator('[data-testid^="category-card-"]').first()).toHaveAttribute('data-testid', 'category-card-mlcc');
+});

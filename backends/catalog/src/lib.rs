@@ -231,6 +231,9 @@ struct SearchIndexApi;
         routes::catalog_items::manufacturers::page_manufacturers,
         routes::catalog_items::manufacturers::edit_manufacturer,
         routes::catalog_items::manufacturers::merge_manufacturer,
+        routes::catalog_items::categories::category_tree,
+        routes::catalog_items::categories::edit_category,
+        routes::catalog_items::categories::set_category_hidden,
     ),
     components(schemas(
         catalog_admin::CatalogItem,
@@ -243,6 +246,8 @@ struct SearchIndexApi;
         catalog_admin::manufacturer::ManufacturerEditRequest,
         catalog_admin::manufacturer::MergeRequest,
         catalog_admin::manufacturer::MergeResult,
+        catalog_admin::category::CatalogCategory,
+        catalog_admin::category::CategoryEditRequest,
     )),
     tags((name = "catalog-items", description = "目录管理 Catalogue items (operators)"))
 )]
@@ -680,8 +685,8 @@ pub fn configure_search_index(
 }
 
 /// Mounts the operators' catalogue routes of `library` over `db` (docs/operations.md "Catalogue
-/// items", "Manufacturers") under `/to/api/operation/<key>/catalog-items` and
-/// `…/catalog-manufacturers`, guarded by `<key>:catalog:manage` through `authenticator`.
+/// items", "Manufacturers", "Categories") under `/to/api/operation/<key>/catalog-items`,
+/// `…/catalog-manufacturers` and `…/catalog-categories`, guarded by `<key>:catalog:manage` through `authenticator`.
 pub fn configure_catalog_items(
     cfg: &mut web::ServiceConfig,
     library: &'static Library,
@@ -691,6 +696,7 @@ pub fn configure_catalog_items(
     let state = web::Data::new(routes::catalog_items::CatalogItemsState {
         library,
         store: catalog_admin::store::CatalogAdminRepository::new(db),
+        categories: catalog_admin::category_store::CategoryAdminRepository::new(db),
     });
     let authenticator = web::Data::from(authenticator);
     cfg.service(
@@ -704,9 +710,15 @@ pub fn configure_catalog_items(
             "{}/catalog-manufacturers",
             library.operation_base()
         ))
-        .app_data(state)
-        .app_data(authenticator)
+        .app_data(state.clone())
+        .app_data(authenticator.clone())
         .configure(routes::catalog_items::configure_manufacturers),
+    )
+    .service(
+        web::scope(&format!("{}/catalog-categories", library.operation_base()))
+            .app_data(state)
+            .app_data(authenticator)
+            .configure(routes::catalog_items::configure_categories),
     );
 }
 

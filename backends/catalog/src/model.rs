@@ -14,6 +14,9 @@ pub struct CategoryRecord {
     pub sort: i32,
     pub depth: i32,
     pub path: String,
+    /// An operator hid it (docs/operations.md "Categories"): public reads leave it and its
+    /// subtree out ([`visible_only`]).
+    pub hidden: bool,
 }
 
 /// A node of the category tree (leaves have `children: []`).
@@ -112,6 +115,25 @@ fn to_node(record: &CategoryRecord, children: Vec<CategoryNode>) -> CategoryNode
     }
 }
 
+/// The records the public sees: without hidden categories and everything below them.
+pub fn visible_only(records: Vec<CategoryRecord>) -> Vec<CategoryRecord> {
+    let hidden: Vec<String> = records
+        .iter()
+        .filter(|record| record.hidden)
+        .map(|record| format!("{}/", record.path))
+        .collect();
+    if hidden.is_empty() {
+        return records;
+    }
+    records
+        .into_iter()
+        .filter(|record| {
+            let path = format!("{}/", record.path);
+            !hidden.iter().any(|below| path.starts_with(below.as_str()))
+        })
+        .collect()
+}
+
 /// The ancestors of `record`, root first.
 pub fn ancestors_of(records: &[CategoryRecord], record: &CategoryRecord) -> Vec<CategoryCrumb> {
     let by_id: std::collections::HashMap<i64, &CategoryRecord> =
@@ -145,6 +167,7 @@ mod tests {
             sort,
             depth: 0,
             path: String::new(),
+            hidden: false,
         }
     }
 
@@ -178,5 +201,27 @@ mod tests {
         assert_eq!(codes, ["root", "mid"]);
         assert!(ancestors_of(&records, &records[0]).is_empty());
         assert_eq!(build_subtree(&records, &records[1]).children.len(), 1);
+    }
+
+    #[test]
+    fn a_hidden_category_takes_its_subtree_along() {
+        let at =
+            |id: i64, code: &str, parent: Option<i64>, path: &str, hidden: bool| CategoryRecord {
+                path: path.to_owned(),
+                hidden,
+                ..record(id, code, parent, 1)
+            };
+        let records = vec![
+            at(1, "a", None, "/a", false),
+            at(2, "b", Some(1), "/a/b", true),
+            at(3, "c", Some(2), "/a/b/c", false),
+            // A sibling whose path starts with the hidden one's text stays.
+            at(4, "bb", Some(1), "/a/bb", false),
+        ];
+        let codes: Vec<String> = visible_only(records)
+            .into_iter()
+            .map(|record| record.code)
+            .collect();
+        assert_eq!(codes, ["a", "bb"]);
     }
 }

@@ -12,7 +12,10 @@ use chrono::{SubsecRound, Utc};
 use serde_json::Value;
 use sqlx::{types::Json, PgPool, SqlitePool};
 
-use crate::{model::CategoryRecord, taxonomy::Taxonomy};
+use crate::{
+    model::{visible_only, CategoryRecord},
+    taxonomy::{FlatCategory, Taxonomy},
+};
 
 /// Counts of one synchronisation of the stored tree with a taxonomy file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -27,8 +30,9 @@ pub struct SyncReport {
 }
 
 /// When the category table was last synchronised, and with which taxonomy. Every write to the
-/// table goes through [`CategoryStore::sync`], which records this in the same transaction: a
-/// reader that holds the categories of one stamp knows they are current while the stamp is.
+/// table records this in the same transaction ([`CategoryStore::sync`], an operator's correction
+/// through [`TOUCH_STAMP`]): a reader that holds the categories of one stamp knows they are
+/// current while the stamp is.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct SyncStamp {
     pub digest: String,
@@ -36,15 +40,19 @@ pub struct SyncStamp {
 }
 
 /// Name of the seed whose digest `seed_state` records.
-const CATEGORY_SEED: &str = "categories";
+pub(crate) const CATEGORY_SEED: &str = "categories";
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait CategoryStore {
-    /// Every category (the trees are small: hundreds to a few thousand rows).
+    /// Every category the public sees (the trees are small: hundreds to a few thousand rows):
+    /// hidden ones and their subtrees left out.
     async fn list(&self) -> anyhow::Result<Vec<CategoryRecord>>;
+    /// Every category, hidden ones included (operators, the search follower).
+    async fn list_all(&self) -> anyhow::Result<Vec<CategoryRecord>>;
     async fn find_by_code(&self, code: &str) -> anyhow::Result<Option<CategoryRecord>>;
     async fn count(&self) -> anyhow::Result<i64>;
-    /// Upserts every category of the taxonomy by `code` in one transaction and records the
+    /// Upserts every category of the taxonomy by `code` in one transaction, operators'
+    /// corrections (`category_override`) applied over the file's values, and records the
     /// taxonomy's digest.
     async fn sync(&self, taxonomy: &Taxonomy) -> anyhow::Result<SyncReport>;
     /// The digest of the taxonomy last synchronised, if any.
@@ -54,10 +62,13 @@ pub trait CategoryStore {
     async fn last_sync(&self) -> anyhow::Result<Option<SyncStamp>>;
 }
 
-const SELECT_ALL: &str = "SELECT id, code, parent_id, name, name_en, sort, depth, path \
-     FROM category ORDER BY depth, sort, id";
-const SELECT_BY_CODE: &str = "SELECT id, code, parent_id, name, name_en, sort, depth, path \
-     FROM category WHERE code = $1";
+const SELECT_ALL: &str = "SELECT id, code, parent_id, name, name_en, sort, depth, path, \
+     hidden_at IS NOT NULL AS hidden FROM category ORDER BY depth, sort, id";
+const SELECT_BY_CODE: &str = "SELECT id, code, parent_id, name, name_en, sort, depth, path, \
+     hidden_at IS NOT NULL AS hidden FROM category WHERE code = $1";
+/// Operators' corrections by category code (NULL: the taxonomy's value).
+const SELECT_OVERRIDES: &str = "SELECT c.code, o.name, o.name_en, o.sort \
+     FROM category_override o JOIN category c ON c.id = o.category_id";
 const SELECT_FOR_SYNC: &str =
     "SELECT id, parent_id, name, name_en, sort, depth, path, match_hints \
      FROM category WHERE code = $1";
@@ -70,7 +81,30 @@ const RECORD_DIGEST: &str =
     "INSERT INTO seed_state (name, digest, applied_at) VALUES ($1, $2, $3) \
      ON CONFLICT (name) DO UPDATE SET digest = excluded.digest, applied_at = excluded.applied_at";
 const SELECT_DIGEST: &str = "SELECT digest FROM seed_state WHERE name = $1";
+/// A new stamp for the same taxonomy (`$1` [`CATEGORY_SEED`], `$2` now): what an operator's
+/// correction of the table writes, so readers of the old stamp read the table again.
+pub(crate) const TOUCH_STAMP: &str = "UPDATE seed_state SET applied_at = $2 WHERE name = $1";
 const SELECT_STAMP: &str = "SELECT digest, applied_at FROM seed_state WHERE name = $1";
+
+/// Code, corrected name, English name and sort.
+type CategoryOverrideRow = (String, Option<String>, Option<String>, Option<i32>);
+
+/// `category` as the public sees it: the operators' corrections over the file's values.
+fn corrected(category: &FlatCategory, correction: Option<&CategoryOverrideRow>) -> FlatCategory {
+    let mut shown = category.clone();
+    if let Some((_, name, name_en, sort)) = correction {
+        if let Some(name) = name {
+            shown.name.clone_from(name);
+        }
+        if let Some(name_en) = name_en {
+            shown.name_en.clone_from(name_en);
+        }
+        if let Some(sort) = sort {
+            shown.sort = *sort;
+        }
+    }
+    shown
+}
 
 type SyncRow = (
     i64,
@@ -88,8 +122,8 @@ type SyncRow = (
 /// transaction-scoped advisory lock; on SQLite a write as the transaction's first statement,
 /// which takes the write lock up front (waiting up to the busy timeout) instead of failing
 /// when a read transaction later tries to upgrade.
-const POSTGRES_SYNC_LOCK: &str = "SELECT pg_advisory_xact_lock(727001)";
-const SQLITE_SYNC_LOCK: &str = "DELETE FROM seed_state WHERE 0 = 1";
+pub(crate) const POSTGRES_SYNC_LOCK: &str = "SELECT pg_advisory_xact_lock(727001)";
+pub(crate) const SQLITE_SYNC_LOCK: &str = "DELETE FROM seed_state WHERE 0 = 1";
 
 macro_rules! category_store {
     ($store:ident, $pool:ty, $sync_lock:expr) => {
@@ -107,6 +141,11 @@ macro_rules! category_store {
         impl CategoryStore for $store {
             #[tracing::instrument(skip(self))]
             async fn list(&self) -> anyhow::Result<Vec<CategoryRecord>> {
+                Ok(visible_only(self.list_all().await?))
+            }
+
+            #[tracing::instrument(skip(self))]
+            async fn list_all(&self) -> anyhow::Result<Vec<CategoryRecord>> {
                 sqlx::query_as(SELECT_ALL)
                     .fetch_all(&self.pool)
                     .await
@@ -146,7 +185,16 @@ macro_rules! category_store {
                     total: taxonomy.categories.len(),
                     ..SyncReport::default()
                 };
-                for category in &taxonomy.categories {
+                let overrides: Vec<CategoryOverrideRow> = sqlx::query_as(SELECT_OVERRIDES)
+                    .fetch_all(&mut *tx)
+                    .await
+                    .context("reading the operators' category corrections")?;
+                let overrides: HashMap<String, CategoryOverrideRow> = overrides
+                    .into_iter()
+                    .map(|row| (row.0.clone(), row))
+                    .collect();
+                for listed in &taxonomy.categories {
+                    let category = &corrected(listed, overrides.get(&listed.code));
                     let parent_id = match &category.parent_code {
                         Some(code) => Some(*ids.get(code.as_str()).with_context(|| {
                             format!("parent {code} of {} not stored yet", category.code)
@@ -207,7 +255,7 @@ macro_rules! category_store {
                             id
                         }
                     };
-                    ids.insert(category.code.as_str(), id);
+                    ids.insert(listed.code.as_str(), id);
                 }
                 let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM category")
                     .fetch_one(&mut *tx)
@@ -257,6 +305,7 @@ kernel::repository! {
         Postgres(PgCategoryStore),
     }
     async fn list(&self) -> anyhow::Result<Vec<CategoryRecord>>;
+    async fn list_all(&self) -> anyhow::Result<Vec<CategoryRecord>>;
     async fn find_by_code(&self, code: &str) -> anyhow::Result<Option<CategoryRecord>>;
     async fn count(&self) -> anyhow::Result<i64>;
     async fn sync(&self, taxonomy: &Taxonomy) -> anyhow::Result<SyncReport>;

@@ -146,6 +146,13 @@ pub mod catalog {
             /// Another manufacturer already has the name, or was renamed or merged away from it:
             /// merge into that one instead.
             MANUFACTURER_NAME_TAKEN = (1_043_002_001, OK, "该厂商名称已被其他厂商使用，请改为合并");
+            /// No category with that code in the library's tree (hidden or not).
+            CATEGORY_NOT_FOUND = (1_043_003_000, OK, "分类不存在");
+            /// Hiding a category whose subtree still holds items the public or an organisation
+            /// sees: move or hide them first.
+            CATEGORY_NOT_EMPTY = (1_043_003_001, OK, "该分类下仍有条目，不能隐藏");
+            /// Correcting a category the taxonomy file no longer lists (it can only be hidden).
+            CATEGORY_NOT_IN_TAXONOMY = (1_043_003_002, OK, "该分类已不在分类表中，只能隐藏");
         }
     }
 }

@@ -179,6 +179,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/part/catalog-categories/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every category of the library, hidden ones included, as a tree: each with its item counts
+         *     (directly and in its subtree), its corrections against the taxonomy file and its hidden state.
+         */
+        get: operations["category_tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/part/catalog-categories/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Corrects the category's Chinese and English names and its place among its siblings (every
+         *     field as the operator wants it, with a reason). A field set back to the taxonomy file's value
+         *     is no correction any more; a changed file keeps the corrections. The public tree and the search
+         *     index show the new names within a second. Lands in the library's audit log
+         *     (`catalog-category.update`).
+         */
+        put: operations["edit_category"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/operation/part/catalog-categories/{code}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hides the category and its subtree from the public tree, its pages and the organisations'
+         *     forms (with a reason), or shows it again. Only a category with no item in its subtree that
+         *     the public or an organisation sees can be hidden: move or hide those first. Asking for the
+         *     state it is in changes nothing. Lands in the library's audit log (`catalog-category.hide`,
+         *     `catalog-category.unhide`).
+         */
+        put: operations["set_category_hidden"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/part/catalog-items/page": {
         parameters: {
             query?: never;
@@ -1090,6 +1156,68 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_CatalogCategory: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                children: components["schemas"]["CatalogCategory"][];
+                code: string;
+                /** Format: int64 */
+                correctedBy?: number | null;
+                correctionReason?: string | null;
+                /** Format: int64 */
+                correctionTime?: number | null;
+                /** @description The corrected fields (`name`, `nameEn`, `sort`) with the taxonomy file's value of each. */
+                corrections: components["schemas"]["Correction"][];
+                /**
+                 * Format: int64
+                 * @description Organisations' items in its whole subtree (pending or approved).
+                 */
+                enterpriseItemCount: number;
+                hidden: boolean;
+                /**
+                 * Format: int64
+                 * @description The operator's user id.
+                 */
+                hiddenBy?: number | null;
+                hiddenReason?: string | null;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                hiddenTime?: number | null;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Public items filed directly under it (hidden items not counted).
+                 */
+                itemCount: number;
+                name: string;
+                nameEn: string;
+                /**
+                 * Format: int32
+                 * @description Place among its siblings (smaller first, then by id).
+                 */
+                sort: number;
+                /** @description Stored, but the taxonomy file no longer lists it (it can be hidden, not corrected). */
+                stale: boolean;
+                /**
+                 * Format: int64
+                 * @description Public items in its whole subtree (hidden items not counted).
+                 */
+                subtreeItemCount: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_CatalogItem: {
             /**
              * Format: int64
@@ -1858,6 +1986,68 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_CatalogCategory: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                children: components["schemas"]["CatalogCategory"][];
+                code: string;
+                /** Format: int64 */
+                correctedBy?: number | null;
+                correctionReason?: string | null;
+                /** Format: int64 */
+                correctionTime?: number | null;
+                /** @description The corrected fields (`name`, `nameEn`, `sort`) with the taxonomy file's value of each. */
+                corrections: components["schemas"]["Correction"][];
+                /**
+                 * Format: int64
+                 * @description Organisations' items in its whole subtree (pending or approved).
+                 */
+                enterpriseItemCount: number;
+                hidden: boolean;
+                /**
+                 * Format: int64
+                 * @description The operator's user id.
+                 */
+                hiddenBy?: number | null;
+                hiddenReason?: string | null;
+                /**
+                 * Format: int64
+                 * @description Epoch milliseconds.
+                 */
+                hiddenTime?: number | null;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Public items filed directly under it (hidden items not counted).
+                 */
+                itemCount: number;
+                name: string;
+                nameEn: string;
+                /**
+                 * Format: int32
+                 * @description Place among its siblings (smaller first, then by id).
+                 */
+                sort: number;
+                /** @description Stored, but the taxonomy file no longer lists it (it can be hidden, not corrected). */
+                stale: boolean;
+                /**
+                 * Format: int64
+                 * @description Public items in its whole subtree (hidden items not counted).
+                 */
+                subtreeItemCount: number;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_CategoryNode: {
             /**
              * Format: int64
@@ -2019,6 +2209,56 @@ export interface components {
              */
             filesClaim?: string | null;
         };
+        /** @description A category as the operators' tree shows it. */
+        CatalogCategory: {
+            children: components["schemas"]["CatalogCategory"][];
+            code: string;
+            /** Format: int64 */
+            correctedBy?: number | null;
+            correctionReason?: string | null;
+            /** Format: int64 */
+            correctionTime?: number | null;
+            /** @description The corrected fields (`name`, `nameEn`, `sort`) with the taxonomy file's value of each. */
+            corrections: components["schemas"]["Correction"][];
+            /**
+             * Format: int64
+             * @description Organisations' items in its whole subtree (pending or approved).
+             */
+            enterpriseItemCount: number;
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description The operator's user id.
+             */
+            hiddenBy?: number | null;
+            hiddenReason?: string | null;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            hiddenTime?: number | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Public items filed directly under it (hidden items not counted).
+             */
+            itemCount: number;
+            name: string;
+            nameEn: string;
+            /**
+             * Format: int32
+             * @description Place among its siblings (smaller first, then by id).
+             */
+            sort: number;
+            /** @description Stored, but the taxonomy file no longer lists it (it can be hidden, not corrected). */
+            stale: boolean;
+            /**
+             * Format: int64
+             * @description Public items in its whole subtree (hidden items not counted).
+             */
+            subtreeItemCount: number;
+        };
         /** @description An item as the operators' list shows it. */
         CatalogItem: {
             categoryCode?: string | null;
@@ -2107,6 +2347,20 @@ export interface components {
         CategoryDetail: {
             ancestors: components["schemas"]["CategoryCrumb"][];
             category: components["schemas"]["CategoryNode"];
+        };
+        /** @description The body of `PUT …/catalog-categories/{code}`: the category as the operator wants it. */
+        CategoryEditRequest: {
+            /** @description Chinese name, 1–50 characters. */
+            name?: string | null;
+            /** @description English name, 1–100 characters. */
+            nameEn?: string | null;
+            /** @description Why (1–200 characters). */
+            reason?: string | null;
+            /**
+             * Format: int32
+             * @description Place among its siblings, 0–9999 (smaller first).
+             */
+            sort?: number | null;
         };
         /** @description A node of the category tree (leaves have `children: []`). */
         CategoryNode: {
@@ -3185,6 +3439,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PageResult_LibraryAuditLogView"];
+                };
+            };
+        };
+    };
+    category_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roots with their subtrees; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_CatalogCategory"];
+                };
+            };
+        };
+    };
+    edit_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The category; a blank or bad field → 400; unknown code → 1043003000; no longer in the taxonomy file → 1043003002; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogCategory"];
+                };
+            };
+        };
+    };
+    set_category_hidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideRequest"];
+            };
+        };
+        responses: {
+            /** @description The category; no reason to hide → 400; unknown code → 1043003000; items under it → 1043003001; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_CatalogCategory"];
                 };
             };
         };

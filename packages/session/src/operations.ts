@@ -35,6 +35,12 @@ export const OPERATIONS_PAGES = [
     path: '/operation/catalog-manufacturers',
     permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
   },
+  // Correcting a library's category names and order, and hiding empty categories: the same permission again.
+  {
+    key: 'catalog-categories',
+    path: '/operation/catalog-categories',
+    permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
+  },
   { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
   { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
   { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },

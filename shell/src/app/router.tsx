@@ -32,6 +32,7 @@ const DictionaryAdminPage = lazy(() => import('../features/operations/components
 const SearchIndexAdminPage = lazy(() => import('../features/operations/components/search-index-admin-page'));
 const CatalogItemsAdminPage = lazy(() => import('../features/operations/components/catalog-items-admin-page'));
 const CatalogManufacturersAdminPage = lazy(() => import('../features/operations/components/catalog-manufacturers-admin-page'));
+const CatalogCategoriesAdminPage = lazy(() => import('../features/operations/components/catalog-categories-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -55,6 +56,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   'search-index': SearchIndexAdminPage,
   'catalog-items': CatalogItemsAdminPage,
   'catalog-manufacturers': CatalogManufacturersAdminPage,
+  'catalog-categories': CatalogCategoriesAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

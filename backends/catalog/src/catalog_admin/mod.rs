@@ -4,6 +4,8 @@
 //! out ([`crate::item::store::VISIBLE`]); the change feed carries the change, so the search index
 //! drops or re-adds it within a second.
 
+pub mod category;
+pub mod category_store;
 pub mod edit;
 pub mod manufacturer;
 pub mod store;

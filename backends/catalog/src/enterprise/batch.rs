@@ -483,6 +483,7 @@ mod tests {
             sort: 0,
             depth: 0,
             path: format!("/{id}/"),
+            hidden: false,
         };
         vec![
             record(1, "bolt", "螺栓", "Bolts"),

@@ -193,7 +193,7 @@ impl<F: IndexFeed> IndexFollower<F> {
         stamp: Option<SyncStamp>,
         categories: &CategoryRepository,
     ) -> anyhow::Result<Arc<Vec<CategoryRecord>>> {
-        let records = Arc::new(categories.list().await?);
+        let records = Arc::new(categories.list_all().await?);
         let names = records
             .iter()
             .map(|record| {

@@ -184,6 +184,7 @@ fn the_kit_fields_and_the_library_summary_make_the_search_document() -> anyhow::
         sort: 0,
         depth: 0,
         path: path.into(),
+        hidden: false,
     };
     let categories = [
         category(1, "capacitor", None, "/capacitor"),

@@ -1,5 +1,6 @@
 //! The component service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
 
+mod catalog_categories;
 mod catalog_items;
 mod catalog_manufacturers;
 mod category;

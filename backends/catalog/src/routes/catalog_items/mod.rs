@@ -12,7 +12,11 @@
 //! | `GET catalog-manufacturers/page?keyWords=&duplicates=&pageNo=&pageSize=` | manufacturers with counts and aliases: `{list, total}` |
 //! | `PUT catalog-manufacturers/{id}` `{name, website}` | renames it or sets its website |
 //! | `POST catalog-manufacturers/{id}/merge` `{targetId}` | merges it into the target: `{target, moved}` |
+//! | `GET catalog-categories/tree` | every category with counts, corrections and hidden state |
+//! | `PUT catalog-categories/{code}` `{name, nameEn, sort, reason}` | corrects it |
+//! | `PUT catalog-categories/{code}/hidden` `{hidden, reason}` | hides an empty one, or shows it |
 
+pub mod categories;
 pub mod edit;
 pub mod hide;
 pub mod manufacturers;
@@ -21,6 +25,7 @@ pub mod page;
 
 use actix_web::web;
 
+use crate::catalog_admin::category_store::CategoryAdminRepository;
 use crate::catalog_admin::store::CatalogAdminRepository;
 use crate::Library;
 
@@ -28,6 +33,7 @@ use crate::Library;
 pub struct CatalogItemsState {
     pub library: &'static Library,
     pub store: CatalogAdminRepository,
+    pub categories: CategoryAdminRepository,
 }
 
 impl CatalogItemsState {
@@ -60,5 +66,14 @@ pub fn configure_manufacturers(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/{id}").route(web::put().to(manufacturers::edit_manufacturer)))
         .service(
             web::resource("/{id}/merge").route(web::post().to(manufacturers::merge_manufacturer)),
+        );
+}
+
+/// The routes under `catalog-categories`.
+pub fn configure_categories(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/tree").route(web::get().to(categories::category_tree)))
+        .service(web::resource("/{code}").route(web::put().to(categories::edit_category)))
+        .service(
+            web::resource("/{code}/hidden").route(web::put().to(categories::set_category_hidden)),
         );
 }

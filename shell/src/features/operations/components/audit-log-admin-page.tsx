@@ -45,6 +45,9 @@ export const LIBRARY_AUDIT_ACTIONS = [
   'catalog-item.merge',
   'catalog-manufacturer.update',
   'catalog-manufacturer.merge',
+  'catalog-category.update',
+  'catalog-category.hide',
+  'catalog-category.unhide',
   'search-index.rebuild',
 ] as const;
 

@@ -339,7 +339,12 @@ describe('CatalogItemsAdminPage', () => {
     const entry = await screen.findByTestId('operations-nav-catalog-items');
     expect(entry).toHaveTextContent('目录管理');
     const labels = screen.getAllByTestId(/^operations-nav-/).map((element) => element.getAttribute('data-testid'));
-    expect(labels).toEqual(['operations-nav-search-index', 'operations-nav-catalog-items', 'operations-nav-catalog-manufacturers']);
+    expect(labels).toEqual([
+      'operations-nav-search-index',
+      'operations-nav-catalog-items',
+      'operations-nav-catalog-manufacturers',
+      'operations-nav-catalog-categories',
+    ]);
     await act(() => changeLanguage('en-US'));
     try {
       expect(screen.getByTestId('operations-nav-catalog-items')).toHaveTextContent('Catalogue items');

@@ -210,13 +210,15 @@ function CatalogItemsAdmin() {
         setFilters={setFilters}
         emptyText={t('operations.catalogItems.empty')}
         testIdPrefix="catalog-items"
-        scroll={{ x: 1100 }}
+        // The columns' widths add up to this: narrower windows scroll the table (the actions stay pinned) instead of
+        // squeezing the name to its first letter.
+        scroll={{ x: 1250 }}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 90 },
+          { title: 'ID', dataIndex: 'id', width: 80 },
           {
             title: t('operations.catalogItems.code'),
             dataIndex: 'code',
-            width: 180,
+            width: 160,
             ellipsis: true,
             render: (value: string, item) => (
               <a
@@ -233,6 +235,7 @@ function CatalogItemsAdmin() {
           {
             title: t('operations.catalogItems.name'),
             dataIndex: 'name',
+            width: 220,
             ellipsis: true,
             render: (name: string, item) => (
               <>
@@ -248,21 +251,21 @@ function CatalogItemsAdmin() {
           {
             title: t('operations.catalogItems.manufacturer'),
             dataIndex: 'manufacturerName',
-            width: 150,
+            width: 130,
             ellipsis: true,
             render: (value: string | null) => value || '-',
           },
           {
             title: t('operations.catalogItems.category'),
             dataIndex: 'categoryCode',
-            width: 120,
+            width: 110,
             ellipsis: true,
             render: (value: string | null) => value || '-',
           },
           {
             title: t('operations.catalogItems.source'),
             dataIndex: 'source',
-            width: 150,
+            width: 140,
             render: (value: string, item) => (
               <>
                 <div>{value || '-'}</div>
@@ -277,7 +280,7 @@ function CatalogItemsAdmin() {
           {
             title: t('operations.catalogItems.status'),
             key: 'status',
-            width: 220,
+            width: 180,
             render: (_value, item) => (
               <span data-testid={`catalog-item-status-${item.id}`}>
                 <ItemStatus library={library} item={item} />
@@ -287,7 +290,7 @@ function CatalogItemsAdmin() {
           {
             title: t('operations.actions'),
             key: 'actions',
-            width: 150,
+            width: 230,
             fixed: 'right',
             render: (_value, item) => (
               <>

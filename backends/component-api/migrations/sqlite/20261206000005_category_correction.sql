@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261206000005_category_correction.sql

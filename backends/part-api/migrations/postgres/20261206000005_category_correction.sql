@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261206000005_category_correction.sql
