@@ -123,6 +123,8 @@ pub struct LibraryService {
     library: &'static Library,
     /// Opened with the service (the blob store and the claims are read asynchronously).
     attachments: std::sync::OnceLock<enterprise::files::Attachments>,
+    /// The operator's "import now", built at the first configure: every worker shares it.
+    import: std::sync::OnceLock<Arc<item::import_control::ImportControl>>,
 }
 
 impl LibraryService {
@@ -130,7 +132,21 @@ impl LibraryService {
         Self {
             library,
             attachments: std::sync::OnceLock::new(),
+            import: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Mounts the operator's "import now" of this library ([`configure_catalog_import`]) over
+    /// the control `make` builds (once: every worker's configure shares the first).
+    pub fn configure_import(
+        &self,
+        context: &ServiceContext,
+        cfg: &mut web::ServiceConfig,
+        authenticator: Arc<auth::Authenticator>,
+        make: impl FnOnce() -> item::import_control::ImportControl,
+    ) {
+        let control = Arc::clone(self.import.get_or_init(|| Arc::new(make())));
+        configure_catalog_import(cfg, self.library, &context.db, control, authenticator);
     }
 
     pub fn library(&self) -> &'static Library {
@@ -234,6 +250,8 @@ struct SearchIndexApi;
         routes::catalog_items::categories::category_tree,
         routes::catalog_items::categories::edit_category,
         routes::catalog_items::categories::set_category_hidden,
+        routes::catalog_items::import::start_import,
+        routes::catalog_items::import::import_status,
     ),
     components(schemas(
         catalog_admin::CatalogItem,
@@ -248,6 +266,9 @@ struct SearchIndexApi;
         catalog_admin::manufacturer::MergeResult,
         catalog_admin::category::CatalogCategory,
         catalog_admin::category::CategoryEditRequest,
+        item::import_control::ImportStarted,
+        item::import_control::ImportStatus,
+        item::import_control::ImportSummary,
     )),
     tags((name = "catalog-items", description = "目录管理 Catalogue items (operators)"))
 )]
@@ -719,6 +740,30 @@ pub fn configure_catalog_items(
             .app_data(state)
             .app_data(authenticator)
             .configure(routes::catalog_items::configure_categories),
+    );
+}
+
+/// Mounts the operator's "import now" of `library` (docs/operations.md "Imports") under
+/// `/to/api/operation/<key>/catalog-import`, guarded by `<key>:catalog:manage` through
+/// `authenticator`.
+pub fn configure_catalog_import(
+    cfg: &mut web::ServiceConfig,
+    library: &'static Library,
+    db: &kernel::Database,
+    control: Arc<item::import_control::ImportControl>,
+    authenticator: Arc<auth::Authenticator>,
+) {
+    cfg.service(
+        web::scope(&format!("{}/catalog-import", library.operation_base()))
+            .app_data(web::Data::new(
+                routes::catalog_items::import::CatalogImportState {
+                    library,
+                    control,
+                    audit: audit::store::LibraryAuditRepository::new(db),
+                },
+            ))
+            .app_data(web::Data::from(authenticator))
+            .configure(routes::catalog_items::configure_import),
     );
 }
 

@@ -31,6 +31,7 @@ use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
+use catalog::item::import_control::ImportControl;
 use catalog::{store::CategoryRepository, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -241,6 +242,19 @@ impl Service for ComponentService {
             self.authenticator(context),
         );
         catalog::configure_catalog_items(cfg, &LIBRARY, &context.db, self.authenticator(context));
+        self.library
+            .configure_import(context, cfg, self.authenticator(context), || {
+                ImportControl::over(
+                    &context.db,
+                    COMPONENT_SEED,
+                    self.seed_dir.clone(),
+                    import::source_digest,
+                    ComponentRepository::new(&context.db, files.clone()),
+                    |store, dir, progress| async move {
+                        import::import_dir_observed(&store, &dir, progress).await
+                    },
+                )
+            });
         catalog::configure_stats(
             cfg,
             &LIBRARY,

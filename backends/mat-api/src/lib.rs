@@ -22,6 +22,7 @@ use std::{
 use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
+use catalog::item::import_control::ImportControl;
 use catalog::item::store::ItemRepository;
 use catalog::routes::view::ItemRoutes;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
@@ -248,6 +249,19 @@ impl Service for MatService {
             self.authenticator(context),
         );
         catalog::configure_catalog_items(cfg, &LIBRARY, &context.db, self.authenticator(context));
+        self.library
+            .configure_import(context, cfg, self.authenticator(context), || {
+                ImportControl::over(
+                    &context.db,
+                    import::MAT_SEED,
+                    self.seed_dir.clone(),
+                    import::source_digest,
+                    ItemRepository::new(&context.db),
+                    |items, dir, progress| async move {
+                        import::import_dir_observed(&items, &dir, progress).await
+                    },
+                )
+            });
         catalog::configure_stats(
             cfg,
             &LIBRARY,

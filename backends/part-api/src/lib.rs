@@ -25,6 +25,7 @@ use std::{
 use actix_web::web;
 use auth::Authenticator;
 use catalog::item::files::ItemFiles;
+use catalog::item::import_control::ImportControl;
 use catalog::item::store::ItemRepository;
 use catalog::search::{FacetConfig, IndexFollower, ItemFeed};
 use catalog::shape_search::ShapeSearch;
@@ -256,6 +257,19 @@ impl Service for PartService {
             self.authenticator(context),
         );
         catalog::configure_catalog_items(cfg, &LIBRARY, &context.db, self.authenticator(context));
+        self.library
+            .configure_import(context, cfg, self.authenticator(context), || {
+                ImportControl::over(
+                    &context.db,
+                    import::PART_SEED,
+                    self.seed_dir.clone(),
+                    import::source_digest,
+                    ItemRepository::new(&context.db),
+                    |items, dir, progress| async move {
+                        import::import_dir_observed(&items, &dir, progress).await
+                    },
+                )
+            });
         catalog::configure_stats(
             cfg,
             &LIBRARY,

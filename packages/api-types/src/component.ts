@@ -245,6 +245,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/component/catalog-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last operator import: `idle` (none since the service started), `running` (with its
+         *     phase, steps and records read so far), `done` (with its report: counts and the first
+         *     reasons records were rejected) or `failed` (with `error`).
+         */
+        get: operations["import_status"];
+        put?: never;
+        /**
+         * Starts importing the library's seed directory again in the background (whatever the last
+         *     import recorded): new and changed records are stored, operators' corrections, hidden items and
+         *     merges are kept, and the search index follows within a second. A second request while one
+         *     runs starts nothing and answers `started: false` with the running one's status; so does a
+         *     library without a seed directory (`sourceAvailable: false`).
+         */
+        post: operations["start_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/component/catalog-items/page": {
         parameters: {
             query?: never;
@@ -1559,6 +1587,61 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_ImportStarted: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                started: boolean;
+                status: components["schemas"]["ImportStatus"];
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_ImportStatus: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description Steps done and planned (the library's step: a source, a table, a symbol library).
+                 */
+                done: number;
+                /** @description Why it failed (`state` = `failed`). */
+                error?: string | null;
+                /** Format: int64 */
+                finishedTime?: number | null;
+                /** @description What the importer reads now (a source, a table, a library). */
+                phase: string;
+                /** @description Records read and rejected so far. */
+                read: number;
+                rejected: number;
+                report?: components["schemas"]["ImportSummary"] | null;
+                /** @description Whether the library has a seed directory to import from. */
+                sourceAvailable: boolean;
+                /** Format: int64 */
+                startedTime?: number | null;
+                /** @description `idle`: none since the service started. */
+                state: components["schemas"]["RebuildState"];
+                /** Format: int64 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_ItemDetail: {
             /**
              * Format: int64
@@ -2720,6 +2803,55 @@ export interface components {
             file: string;
         };
         /**
+         * @description The answer of "import now": whether this request started one (`false`: one is running, or
+         *     there is nothing to import from) and the status.
+         */
+        ImportStarted: {
+            started: boolean;
+            status: components["schemas"]["ImportStatus"];
+        };
+        /** @description Where the last operator import is. Times are epoch milliseconds. */
+        ImportStatus: {
+            /**
+             * Format: int64
+             * @description Steps done and planned (the library's step: a source, a table, a symbol library).
+             */
+            done: number;
+            /** @description Why it failed (`state` = `failed`). */
+            error?: string | null;
+            /** Format: int64 */
+            finishedTime?: number | null;
+            /** @description What the importer reads now (a source, a table, a library). */
+            phase: string;
+            /** @description Records read and rejected so far. */
+            read: number;
+            rejected: number;
+            report?: components["schemas"]["ImportSummary"] | null;
+            /** @description Whether the library has a seed directory to import from. */
+            sourceAvailable: boolean;
+            /** Format: int64 */
+            startedTime?: number | null;
+            /** @description `idle`: none since the service started. */
+            state: components["schemas"]["RebuildState"];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description What one import stored and refused, whatever its library. */
+        ImportSummary: {
+            /** Format: int64 */
+            elapsedMs: number;
+            /** @description The library's own counters (components: uncategorised, without manufacturer, …). */
+            extra: Record<string, never>;
+            inserted: number;
+            /** @description Records read from the sources. */
+            read: number;
+            /** @description The first reasons (`<record>: <reason>`); `rejected` counts them all. */
+            reasons: string[];
+            rejected: number;
+            unchanged: number;
+            updated: number;
+        };
+        /**
          * @description An item with its parameters, manufacturer, category path and files, and what the library
          *     adds (flattened).
          */
@@ -3575,6 +3707,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_CatalogCategory"];
+                };
+            };
+        };
+    };
+    import_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ImportStatus"];
+                };
+            };
+        };
+    };
+    start_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {started, status}; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ImportStarted"];
                 };
             };
         };

@@ -23,6 +23,9 @@ pub const TARGET_ENTERPRISE_ITEM: &str = "enterprise-item";
 /// An operator started a rebuild of the library's search index.
 pub const ACTION_SEARCH_INDEX_REBUILD: &str = "search-index.rebuild";
 pub const TARGET_SEARCH_INDEX: &str = "search-index";
+/// An operator started an import of the library's sources (docs/operations.md "Imports").
+pub const ACTION_CATALOG_IMPORT: &str = "catalog-import.run";
+pub const TARGET_CATALOG_IMPORT: &str = "catalog-import";
 
 const KEYWORD_MAX: usize = 100;
 const ACTION_MAX: usize = 64;

@@ -414,11 +414,42 @@ where
     Fut: Future<Output = anyhow::Result<T>>,
 {
     let store = ItemRepository::new(db);
+    with_seed_lock(db, seed, seed_if_changed(&store, seed, digest, import)).await
+}
+
+/// An import the operator asked for ([`crate::item::import_control`]): runs `import` under the
+/// seed's lock whatever `seed_state` holds, then records `digest`, so a start that finds the
+/// same sources does not import them again.
+pub async fn import_now<T, F, Fut>(
+    db: &kernel::Database,
+    seed: &str,
+    digest: &str,
+    import: F,
+) -> anyhow::Result<T>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = anyhow::Result<T>>,
+{
+    let store = ItemRepository::new(db);
+    with_seed_lock(db, seed, async {
+        let result = import().await?;
+        store.record_seed_digest(seed, digest).await?;
+        Ok(result)
+    })
+    .await
+}
+
+/// Runs `work` while holding the lock of `seed` (see [`seed_once`]).
+async fn with_seed_lock<T>(
+    db: &kernel::Database,
+    seed: &str,
+    work: impl Future<Output = anyhow::Result<T>>,
+) -> anyhow::Result<T> {
     match db {
         kernel::Database::Sqlite(_) => {
             let lock = sqlite_seed_lock(seed);
             let _held = lock.lock().await;
-            seed_if_changed(&store, seed, digest, import).await
+            work.await
         }
         kernel::Database::Postgres(pool) => {
             let mut connection = pool
@@ -432,7 +463,7 @@ where
                 .execute(&mut connection)
                 .await
                 .context("taking the seed lock")?;
-            let outcome = seed_if_changed(&store, seed, digest, import).await;
+            let outcome = work.await;
             // Closing the session releases the lock whatever happened.
             let unlocked = sqlx::query("SELECT pg_advisory_unlock($1)")
                 .bind(key)

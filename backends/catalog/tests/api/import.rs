@@ -1,6 +1,7 @@
 //! The import skeleton over the real item store, on both backends: a small source imported in
 //! batches with its bad records reported, a re-import leaving everything unchanged, progress
-//! read from its `watch`, and digest-gated seeding run once by a burst of parallel starts.
+//! read from its `watch`, digest-gated seeding run once by a burst of parallel starts, and the
+//! operator's "import now" run once by a burst of requests, with its progress and report.
 
 use std::sync::{
     atomic::{AtomicUsize, Ordering},
@@ -9,9 +10,11 @@ use std::sync::{
 
 use catalog::item::{
     import::{seed_once, ImportProgress, ImportReport, ImportRun, Rejection, SeedOutcome},
+    import_control::{ImportControl, ImportStatus},
     model::{NewItem, UpsertReport},
     store::{ItemRepository, ItemStore},
 };
+use catalog::search::RebuildState;
 use kernel::{db::DatabaseLocation, testing::TestEnvironment, Database};
 use serde::Serialize;
 
@@ -200,7 +203,124 @@ async fn seeding_runs_once_under_a_burst_of_parallel_starts(
     Ok(())
 }
 
+/// The status once `control` has left `running` (or after ten seconds).
+async fn ended(control: &ImportControl) -> ImportStatus {
+    for _ in 0..200 {
+        let status = control.status();
+        if status.state != RebuildState::Running {
+            return status;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    control.status()
+}
+
+async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, store) = open(&environment, 2).await?;
+    let sources = tempfile::tempdir()?;
+    // The import waits at the gate, so the burst finds it running.
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let runs = Arc::new(AtomicUsize::new(0));
+    let control = Arc::new(ImportControl::over(
+        &db,
+        "standards",
+        Some(sources.path().to_path_buf()),
+        |_| Ok("digest-operator".to_owned()),
+        store.clone(),
+        {
+            let (gate, runs) = (Arc::clone(&gate), Arc::clone(&runs));
+            move |store: ItemRepository, _dir, progress: ImportProgress| {
+                let (gate, runs) = (Arc::clone(&gate), Arc::clone(&runs));
+                async move {
+                    runs.fetch_add(1, Ordering::SeqCst);
+                    progress.set_phase("waiting");
+                    gate.acquire().await?.forget();
+                    import(&store, progress).await
+                }
+            }
+        },
+    ));
+    assert_eq!(control.status().state, RebuildState::Idle);
+    assert!(control.status().source_available);
+
+    let burst: Vec<_> = (0..8)
+        .map(|_| {
+            let control = Arc::clone(&control);
+            tokio::spawn(async move { control.start() })
+        })
+        .collect();
+    let mut started = 0;
+    for answer in burst {
+        let answer = answer.await?;
+        started += usize::from(answer.started);
+        assert_eq!(answer.status.state, RebuildState::Running, "{answer:?}");
+    }
+    assert_eq!(started, 1, "one request starts the import");
+    gate.add_permits(1);
+    let done = ended(&control).await;
+    assert_eq!(done.state, RebuildState::Done, "{done:?}");
+    assert_eq!(runs.load(Ordering::SeqCst), 1);
+    let report = done.report.clone().unwrap_or_default();
+    assert_eq!(
+        (report.read, report.inserted, report.rejected),
+        (5, 3, 3),
+        "{report:?}"
+    );
+    assert_eq!(report.reasons.len(), 3, "{report:?}");
+    assert_eq!(report.extra["uncategorised"], 1, "{report:?}");
+    assert_eq!((done.done, done.total), (3, 3), "{done:?}");
+    assert!(done.finished_time >= done.started_time);
+    assert_eq!(
+        store.seed_digest("standards").await?.as_deref(),
+        Some("digest-operator"),
+        "the next start finds these sources imported"
+    );
+
+    // Ended, it starts again: nothing new this time.
+    gate.add_permits(1);
+    assert!(control.start().started);
+    let again = ended(&control).await;
+    assert_eq!(
+        again.report.map(|r| (r.inserted, r.unchanged)),
+        Some((0, 3))
+    );
+
+    // A failed import says why and records nothing; without sources nothing starts.
+    let failing = Arc::new(ImportControl::over(
+        &db,
+        "other",
+        Some(sources.path().to_path_buf()),
+        |_| Ok("digest-other".to_owned()),
+        (),
+        |(), _dir, _progress| async {
+            Err::<ImportReport<Counts>, _>(anyhow::anyhow!("table.csv unreadable"))
+        },
+    ));
+    assert!(failing.start().started);
+    let failed = ended(&failing).await;
+    assert_eq!(failed.state, RebuildState::Failed);
+    assert!(failed
+        .error
+        .is_some_and(|error| error.contains("table.csv unreadable")));
+    assert_eq!(store.seed_digest("other").await?, None);
+    let nowhere = Arc::new(ImportControl::over(
+        &db,
+        "other",
+        Some(sources.path().join("missing")),
+        |_| Ok(String::new()),
+        (),
+        |(), _dir, _progress| async { anyhow::Ok(ImportReport::<Counts>::default()) },
+    ));
+    let refused = nowhere.start();
+    assert!(!refused.started && !refused.status.source_available);
+    db.close().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     a_source_is_imported_with_its_rejections_reported,
     seeding_runs_once_under_a_burst_of_parallel_starts,
+    an_operator_import_runs_once_at_a_time_with_progress_and_a_report,
 );

@@ -9,6 +9,7 @@ use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
 use crate::catalog_items::{audit_entries, spawn_with_users};
+use crate::catalog_manufacturers::catch_up;
 use crate::helpers::{call, ok, store, BASE};
 
 const CATEGORIES: &str = "/to/api/operation/component/catalog-categories";
@@ -84,19 +85,6 @@ fn empty_leaf(tree: &Value, parent: &str) -> anyhow::Result<String> {
         .and_then(|leaf| leaf["code"].as_str())
         .map(str::to_owned)
         .ok_or_else(|| anyhow::anyhow!("no empty leaf under {parent}: {tree}"))
-}
-
-async fn the_index_catches_up(
-    environment: &TestEnvironment,
-    service: &component_api::ComponentService,
-) -> anyhow::Result<()> {
-    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
-    let categories = CategoryRepository::new(&kernel::Database::connect(&location, 1).await?);
-    service
-        .search()
-        .catch_up(&store(environment).await?, &categories)
-        .await?;
-    Ok(())
 }
 
 async fn only_operators_manage_categories_and_bad_input_is_refused(
@@ -196,7 +184,7 @@ async fn a_correction_shows_everywhere_and_survives_the_taxonomy_sync(
     let operator = sessions.operator.as_str();
     let record = crate::search_index::capacitor();
     store(&environment).await?.upsert(&[record]).await?;
-    the_index_catches_up(&environment, &service).await?;
+    catch_up(&environment, &service).await?;
 
     let before = public_tree(&app).await?;
     let capacitor = node(&before, "capacitor").cloned().unwrap_or_default();
@@ -241,7 +229,7 @@ async fn a_correction_shows_everywhere_and_survives_the_taxonomy_sync(
     )
     .await?;
     assert_eq!(renamed["code"], 0, "{renamed}");
-    the_index_catches_up(&environment, &service).await?;
+    catch_up(&environment, &service).await?;
     let found = crate::helpers::data(
         &app,
         &format!("{BASE}/search?keyWords=%E7%89%87%E5%BC%8F%E5%A4%9A%E5%B1%82%E9%99%B6%E7%93%B7"),
@@ -323,7 +311,7 @@ async fn only_an_empty_category_is_hidden_and_public_routes_leave_it_out(
         .await?
         .upsert(&[crate::search_index::capacitor()])
         .await?;
-    the_index_catches_up(&environment, &service).await?;
+    catch_up(&environment, &service).await?;
 
     for code in ["mlcc", "capacitor"] {
         let refused = set_hidden(&app, operator, code, true).await?;

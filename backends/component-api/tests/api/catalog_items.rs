@@ -33,6 +33,14 @@ pub(crate) struct Sessions {
 pub(crate) async fn spawn_with_users(
     environment: &TestEnvironment,
 ) -> anyhow::Result<(TestApp, Arc<ComponentService>, Sessions)> {
+    spawn_with_users_seeded(environment, &fixture_seed()).await
+}
+
+/// [`spawn_with_users`] with the component seed at `seed`.
+pub(crate) async fn spawn_with_users_seeded(
+    environment: &TestEnvironment,
+    seed: &std::path::Path,
+) -> anyhow::Result<(TestApp, Arc<ComponentService>, Sessions)> {
     let mut settings = environment.settings.clone();
     settings.accounts.password_hash.memory_kib = 1024;
     settings.accounts.password_hash.iterations = 1;
@@ -40,7 +48,7 @@ pub(crate) async fn spawn_with_users(
         let id = create_user(&settings, name, &format!("{name}@example.com")).await?;
         set_role(&settings, id, role).await?;
     }
-    let component = Arc::new(ComponentService::new(Some(fixture_seed())));
+    let component = Arc::new(ComponentService::new(Some(seed.to_path_buf())));
     let app = TestApp::spawn(
         settings,
         vec![system_api::service(), component.clone()],

@@ -88,7 +88,8 @@ async fn import(
     Ok(ids)
 }
 
-async fn catch_up(
+/// Brings the search index up to date, as the follower does within a second.
+pub(crate) async fn catch_up(
     environment: &TestEnvironment,
     service: &component_api::ComponentService,
 ) -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
 //! The component service through its real HTTP API, on SQLite and (when configured) PostgreSQL.
 
 mod catalog_categories;
+mod catalog_import;
 mod catalog_items;
 mod catalog_manufacturers;
 mod category;

@@ -218,6 +218,15 @@ pub async fn import_dir(
     } else {
         ImportProgress::hidden()
     };
+    import_dir_observed(items, dir, progress).await
+}
+
+/// [`import_dir`] reporting to `progress`.
+pub async fn import_dir_observed(
+    items: &ItemRepository,
+    dir: &Path,
+    progress: ImportProgress,
+) -> anyhow::Result<ImportReport> {
     progress.plan(5);
     let mut run = ImportRun::<MatCounts>::new(progress);
     for (source, read) in read_sources(dir)? {

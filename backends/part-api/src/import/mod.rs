@@ -115,13 +115,22 @@ pub async fn import_dir(
     dir: &Path,
     options: &ImportOptions,
 ) -> anyhow::Result<ImportReport> {
-    let glossary = Glossary::load(dir)?;
-    let materials = PartMaterials::load(dir)?;
     let progress = if options.progress {
         ImportProgress::with_bar("tables")
     } else {
         ImportProgress::hidden()
     };
+    import_dir_observed(items, dir, progress).await
+}
+
+/// [`import_dir`] reporting to `progress`.
+pub async fn import_dir_observed(
+    items: &ItemRepository,
+    dir: &Path,
+    progress: ImportProgress,
+) -> anyhow::Result<ImportReport> {
+    let glossary = Glossary::load(dir)?;
+    let materials = PartMaterials::load(dir)?;
     progress.plan(glossary.families.len() as u64 + 1);
     let mut run = ImportRun::<PartCounts>::new(progress);
     let tables = dir.join("bd_warehouse");

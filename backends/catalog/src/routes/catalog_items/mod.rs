@@ -15,10 +15,13 @@
 //! | `GET catalog-categories/tree` | every category with counts, corrections and hidden state |
 //! | `PUT catalog-categories/{code}` `{name, nameEn, sort, reason}` | corrects it |
 //! | `PUT catalog-categories/{code}/hidden` `{hidden, reason}` | hides an empty one, or shows it |
+//! | `POST catalog-import` | starts importing the library's sources again: `{started, status}` |
+//! | `GET catalog-import` | the last import's status, progress and report |
 
 pub mod categories;
 pub mod edit;
 pub mod hide;
+pub mod import;
 pub mod manufacturers;
 pub mod merge;
 pub mod page;
@@ -76,4 +79,13 @@ pub fn configure_categories(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/{code}/hidden").route(web::put().to(categories::set_category_hidden)),
         );
+}
+
+/// The route `catalog-import` (under the scope of that name).
+pub fn configure_import(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("")
+            .route(web::post().to(import::start_import))
+            .route(web::get().to(import::import_status)),
+    );
 }
