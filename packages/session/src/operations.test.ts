@@ -18,14 +18,20 @@ describe('operationsPagesFor', () => {
 
   it('opens a page of several permissions to a holder of any one of them', () => {
     expect(operationsPagesFor(['part:search-index:rebuild']).map((page) => page.key)).toEqual(['search-index']);
-    expect(operationsPagesFor(['mat:catalog:manage']).map((page) => page.key)).toEqual(['catalog-items', 'catalog-manufacturers', 'catalog-categories']);
+    expect(operationsPagesFor(['mat:catalog:manage']).map((page) => page.key)).toEqual([
+      'catalog-items',
+      'catalog-manufacturers',
+      'catalog-categories',
+      'catalog-import',
+    ]);
   });
 
-  it('lists the catalogue items, the manufacturers and the categories right after the search index', () => {
+  it('lists the catalogue items, the manufacturers, the categories and the imports right after the search index', () => {
     const keys = OPERATIONS_PAGES.map((page) => page.key);
     expect(keys.indexOf('catalog-items')).toBe(keys.indexOf('search-index') + 1);
     expect(keys.indexOf('catalog-manufacturers')).toBe(keys.indexOf('catalog-items') + 1);
     expect(keys.indexOf('catalog-categories')).toBe(keys.indexOf('catalog-manufacturers') + 1);
+    expect(keys.indexOf('catalog-import')).toBe(keys.indexOf('catalog-categories') + 1);
   });
 
   it('opens every page to the all-permissions holder', () => {

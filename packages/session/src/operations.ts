@@ -41,6 +41,12 @@ export const OPERATIONS_PAGES = [
     path: '/operation/catalog-categories',
     permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
   },
+  // Importing a library's sources again now, with its progress and report: the same permission again.
+  {
+    key: 'catalog-import',
+    path: '/operation/catalog-import',
+    permission: ['component:catalog:manage', 'part:catalog:manage', 'mat:catalog:manage'],
+  },
   { key: 'open-keys', path: '/operation/open-keys', permission: 'operation:open-key:query' },
   { key: 'statistics', path: '/operation/statistics', permission: 'operation:stat:query' },
   { key: 'audit-log', path: '/operation/audit-log', permission: 'system:audit-log:query' },

@@ -33,6 +33,7 @@ const SearchIndexAdminPage = lazy(() => import('../features/operations/component
 const CatalogItemsAdminPage = lazy(() => import('../features/operations/components/catalog-items-admin-page'));
 const CatalogManufacturersAdminPage = lazy(() => import('../features/operations/components/catalog-manufacturers-admin-page'));
 const CatalogCategoriesAdminPage = lazy(() => import('../features/operations/components/catalog-categories-admin-page'));
+const CatalogImportAdminPage = lazy(() => import('../features/operations/components/catalog-import-admin-page'));
 const AuditLogAdminPage = lazy(() => import('../features/operations/components/audit-log-admin-page'));
 const StatisticsAdminPage = lazy(() => import('../features/operations/components/statistics-admin-page'));
 // The operations platform's side menu around those pages, and its home (the first page the operator may open).
@@ -57,6 +58,7 @@ const OPERATIONS_PAGE_COMPONENTS: Record<OperationsPage['key'], ComponentType> =
   'catalog-items': CatalogItemsAdminPage,
   'catalog-manufacturers': CatalogManufacturersAdminPage,
   'catalog-categories': CatalogCategoriesAdminPage,
+  'catalog-import': CatalogImportAdminPage,
   'open-keys': OpenKeysAdminPage,
   statistics: StatisticsAdminPage,
   'audit-log': AuditLogAdminPage,

@@ -49,6 +49,7 @@ export const LIBRARY_AUDIT_ACTIONS = [
   'catalog-category.hide',
   'catalog-category.unhide',
   'search-index.rebuild',
+  'catalog-import.run',
 ] as const;
 
 interface FilterValues {

@@ -344,6 +344,7 @@ describe('CatalogItemsAdminPage', () => {
       'operations-nav-catalog-items',
       'operations-nav-catalog-manufacturers',
       'operations-nav-catalog-categories',
+      'operations-nav-catalog-import',
     ]);
     await act(() => changeLanguage('en-US'));
     try {
