@@ -886,7 +886,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One manufacturer with a page of its items, by part number. */
+        /**
+         * One manufacturer with a page of its items, by part number. The id of a manufacturer an
+         *     operator merged into another answers that one.
+         */
         get: operations["get_manufacturer"];
         put?: never;
         post?: never;
@@ -1156,7 +1159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One manufacturer with a page of its items, by part number. */
+        /**
+         * One manufacturer with a page of its items, by part number. The id of a manufacturer an
+         *     operator merged into another answers that one.
+         */
         get: operations["open_get_manufacturer"];
         put?: never;
         post?: never;
@@ -4672,7 +4678,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 厂商详情; unknown id → the library's 厂商不存在 code, malformed id or paging → 400 */
+            /** @description 厂商详情 (a merged manufacturer's id: the one it went into); unknown id → the library's 厂商不存在 code, malformed id or paging → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5108,7 +5114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 厂商详情; unknown id → the library's 厂商不存在 code, malformed id or paging → 400 */
+            /** @description 厂商详情 (a merged manufacturer's id: the one it went into); unknown id → the library's 厂商不存在 code, malformed id or paging → 400 */
             200: {
                 headers: {
                     [name: string]: unknown;

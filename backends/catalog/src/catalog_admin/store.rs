@@ -1062,6 +1062,23 @@ macro_rules! catalog_admin_store {
                 .execute(&mut *tx)
                 .await
                 .context("keeping the merged manufacturer's website")?;
+                // Its old page shows the target; pages that showed it now show the target too.
+                sqlx::query("UPDATE item_manufacturer_merged SET target_id = $2 WHERE target_id = $1")
+                    .bind(source)
+                    .bind(target)
+                    .execute(&mut *tx)
+                    .await
+                    .context("following the merged manufacturer's earlier merges")?;
+                sqlx::query(
+                    "INSERT INTO item_manufacturer_merged (id, target_id, merged_at) \
+                     VALUES ($1, $2, $3)",
+                )
+                .bind(source)
+                .bind(target)
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .context("recording where the manufacturer went")?;
                 sqlx::query("DELETE FROM item_manufacturer WHERE id = $1")
                     .bind(source)
                     .execute(&mut *tx)

@@ -23,6 +23,8 @@ pub trait ItemStore {
     /// The item a hidden item `id` was merged into, if it was (docs/operations.md "Merging
     /// duplicate items"): its old address shows that one.
     async fn merged_into(&self, id: i64) -> anyhow::Result<Option<i64>>;
+    /// The manufacturer a merged one's items went to (`None`: never merged).
+    async fn manufacturer_merged_into(&self, id: i64) -> anyhow::Result<Option<i64>>;
     /// The items of `ids` that exist and are not hidden, in no particular order.
     async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>>;
     /// Parameters of each of `ids`, in stored order.
@@ -288,6 +290,14 @@ macro_rules! item_store {
                 .await
                 .context("reading where an item was merged")?;
                 Ok(target.flatten())
+            }
+
+            async fn manufacturer_merged_into(&self, id: i64) -> anyhow::Result<Option<i64>> {
+                sqlx::query_scalar("SELECT target_id FROM item_manufacturer_merged WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .context("reading where a manufacturer was merged")
             }
 
             async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>> {
@@ -824,6 +834,7 @@ kernel::repository! {
     async fn count(&self) -> anyhow::Result<i64>;
     async fn get(&self, id: i64) -> anyhow::Result<Option<ItemRecord>>;
     async fn merged_into(&self, id: i64) -> anyhow::Result<Option<i64>>;
+    async fn manufacturer_merged_into(&self, id: i64) -> anyhow::Result<Option<i64>>;
     async fn get_many(&self, ids: &[i64]) -> anyhow::Result<Vec<ItemRecord>>;
     async fn parameters_of(&self, ids: &[i64]) -> anyhow::Result<HashMap<i64, Vec<Parameter>>>;
     async fn files_of(&self, id: i64) -> anyhow::Result<Vec<ItemFile>>;

@@ -335,7 +335,12 @@ async fn merging_a_duplicate_moves_its_items_and_its_name(
         None,
     )
     .await?;
-    assert_ne!(public_page["code"], 0, "{public_page}");
+    // Its old public page shows the manufacturer that kept its items.
+    assert_eq!(public_page["code"], 0, "{public_page}");
+    assert_eq!(
+        public_page["data"]["manufacturer"]["id"], kept,
+        "{public_page}"
+    );
     let none_left = listed(&app, &sessions.operator, "duplicates=true&keyWords=murata").await?;
     assert_eq!(none_left["total"], 0, "{none_left}");
     catch_up(&environment, &service).await?;
@@ -369,6 +374,11 @@ async fn merging_a_duplicate_moves_its_items_and_its_name(
         json!(["MURATA, Inc.", "Murata"]),
         "{onward}"
     );
+    // Both old pages now show the last target.
+    for gone in [duplicate, kept] {
+        let page = crate::helpers::data(&app, &format!("{BASE}/manufacturer/{gone}")).await?;
+        assert_eq!(page["manufacturer"]["id"], other, "{gone}: {page}");
+    }
     // A re-import under either old name lands on the last target.
     let mut revised = capacitor_by(2, "MURATA, Inc.");
     revised.description = "revised".into();

@@ -19,13 +19,14 @@ pub struct ManufacturerDetailQuery {
     pub page_size: Option<i64>,
 }
 
-/// One manufacturer with a page of its items, by part number.
+/// One manufacturer with a page of its items, by part number. The id of a manufacturer an
+/// operator merged into another answers that one.
 #[utoipa::path(
     get,
     path = "/manufacturer/{id}",
     tag = "items",
     params(("id" = i64, Path, description = "厂商 id"), ManufacturerDetailQuery),
-    responses((status = 200, description = "厂商详情; unknown id → the library's 厂商不存在 code, malformed id or paging → 400",
+    responses((status = 200, description = "厂商详情 (a merged manufacturer's id: the one it went into); unknown id → the library's 厂商不存在 code, malformed id or paging → 400",
         body = ApiResponse<ManufacturerDetail>))
 )]
 #[tracing::instrument(skip_all, fields(library = state.library.library().key, id = %id))]
@@ -36,11 +37,17 @@ pub async fn get_manufacturer<L: ItemLibrary>(
 ) -> ApiResult<ApiResponse<ManufacturerDetail>> {
     let id = parse_id(&id)?;
     let paging = Paging::parse(query.page_no, query.page_size)?;
-    let manufacturer = state
-        .items
-        .manufacturer(id)
-        .await?
-        .ok_or_else(|| ApiError::new(state.library.errors().manufacturer_not_found))?;
+    // Only a missing manufacturer asks where it went: a merged one's old page shows the
+    // manufacturer that kept its items.
+    let (id, manufacturer) = match state.items.manufacturer(id).await? {
+        Some(manufacturer) => (id, Some(manufacturer)),
+        None => match state.items.manufacturer_merged_into(id).await? {
+            Some(target) => (target, state.items.manufacturer(target).await?),
+            None => (id, None),
+        },
+    };
+    let manufacturer =
+        manufacturer.ok_or_else(|| ApiError::new(state.library.errors().manufacturer_not_found))?;
     let page = state
         .items
         .items_of_manufacturer(id, paging.offset, paging.limit)

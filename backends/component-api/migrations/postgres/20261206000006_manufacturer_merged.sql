@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261206000006_manufacturer_merged.sql

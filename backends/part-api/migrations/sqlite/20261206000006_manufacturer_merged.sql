@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261206000006_manufacturer_merged.sql
