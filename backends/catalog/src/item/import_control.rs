@@ -199,7 +199,15 @@ impl ImportControl {
             run.progress = Some(progress.clone());
             let control = Arc::clone(self);
             tokio::spawn(async move {
-                let outcome = control.run_import(dir, progress.clone()).await;
+                // The run in a task of its own: an importer that panics ends as `failed`
+                // instead of leaving the status `running` for good.
+                let run = {
+                    let (control, progress) = (Arc::clone(&control), progress.clone());
+                    tokio::spawn(async move { control.run_import(dir, progress).await })
+                };
+                let outcome = run.await.unwrap_or_else(|stopped| {
+                    Err(anyhow::anyhow!("the import stopped: {stopped}"))
+                });
                 control.finish(outcome, &progress.state());
             });
         }

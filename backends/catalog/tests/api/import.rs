@@ -305,6 +305,24 @@ async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
         .error
         .is_some_and(|error| error.contains("table.csv unreadable")));
     assert_eq!(store.seed_digest("other").await?, None);
+    // An importer that panics ends as failed, not running for good.
+    let panicking = Arc::new(ImportControl::over(
+        &db,
+        "other",
+        Some(sources.path().to_path_buf()),
+        |_| Ok("digest-other".to_owned()),
+        (),
+        |(), _dir, _progress| async {
+            if true {
+                panic!("a bug in an importer");
+            }
+            anyhow::Ok(ImportReport::<Counts>::default())
+        },
+    ));
+    assert!(panicking.start().started);
+    let stopped = ended(&panicking).await;
+    assert_eq!(stopped.state, RebuildState::Failed, "{stopped:?}");
+    assert!(stopped.error.is_some_and(|error| error.contains("stopped")));
     let nowhere = Arc::new(ImportControl::over(
         &db,
         "other",
