@@ -58,21 +58,32 @@ const SELECT_ROWS: &str = "SELECT c.id, c.code, c.parent_id, c.name, c.name_en, 
 /// The category's id, shown values, path and hidden state (`$1` its code).
 const SELECT_CATEGORY: &str = "SELECT c.id, c.name, c.name_en, c.sort, c.path, \
      c.hidden_at IS NOT NULL AS hidden, c.hidden_reason FROM category c WHERE c.code = $1";
-type CategoryState = (i64, String, String, i32, String, bool, Option<String>);
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct CategoryState {
+    id: i64,
+    name: String,
+    name_en: String,
+    sort: i32,
+    path: String,
+    hidden: bool,
+    hidden_reason: Option<String>,
+}
+
+impl CategoryState {
+    /// What the audit log records of it.
+    fn audited(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.name,
+            "nameEn": self.name_en,
+            "sort": self.sort,
+            "hidden": self.hidden,
+            "hiddenReason": self.hidden_reason,
+        })
+    }
+}
 
 /// The categories of a subtree: `$1` its path, `$2` the path's prefix pattern (`<path>/%`).
 const IN_SUBTREE: &str = "SELECT id FROM category WHERE path = $1 OR path LIKE $2";
-
-fn category_state(state: &CategoryState) -> serde_json::Value {
-    let (_, name, name_en, sort, _, hidden, hidden_reason) = state;
-    serde_json::json!({
-        "name": name,
-        "nameEn": name_en,
-        "sort": sort,
-        "hidden": hidden,
-        "hiddenReason": hidden_reason,
-    })
-}
 
 macro_rules! category_admin_store {
     ($store:ident, $pool:ty, $db:ty, $item_lock:expr, $sync_lock:expr, $record_audit:path) => {
@@ -159,8 +170,9 @@ macro_rules! category_admin_store {
                 let Some(source) = source else {
                     return Ok(CategoryEditOutcome::Stale);
                 };
-                let (id, name, name_en, sort, path, _, _) = &before;
-                if *name == edit.name && *name_en == edit.name_en && *sort == edit.sort {
+                let (id, path) = (before.id, &before.path);
+                if before.name == edit.name && before.name_en == edit.name_en && before.sort == edit.sort
+                {
                     return Ok(CategoryEditOutcome::Unchanged);
                 }
                 let now = Utc::now().trunc_subsecs(3);
@@ -204,7 +216,7 @@ macro_rules! category_admin_store {
                 .execute(&mut *tx)
                 .await
                 .context("correcting the category")?;
-                if *name != edit.name || *name_en != edit.name_en {
+                if before.name != edit.name || before.name_en != edit.name_en {
                     // Search documents carry their category path's names.
                     sqlx::query(&format!(
                         "INSERT INTO item_change (item_id, changed_at) SELECT i.id, $3 \
@@ -217,16 +229,13 @@ macro_rules! category_admin_store {
                     .await
                     .context("appending the renamed category's item changes")?;
                 }
-                let after = (
-                    *id,
-                    edit.name.clone(),
-                    edit.name_en.clone(),
-                    edit.sort,
-                    path.clone(),
-                    before.5,
-                    before.6.clone(),
-                );
-                let mut after_state = category_state(&after);
+                let after = CategoryState {
+                    name: edit.name.clone(),
+                    name_en: edit.name_en.clone(),
+                    sort: edit.sort,
+                    ..before.clone()
+                };
+                let mut after_state = after.audited();
                 after_state["reason"] = serde_json::Value::from(edit.reason.clone());
                 let entry = AuditEntry {
                     library,
@@ -234,7 +243,7 @@ macro_rules! category_admin_store {
                     action: ACTION_CATEGORY_UPDATE,
                     target_type: TARGET_CATEGORY,
                     target_id: code.to_owned(),
-                    before: category_state(&before),
+                    before: before.audited(),
                     after: after_state,
                 };
                 finish(tx, &entry, now).await?;
@@ -253,13 +262,13 @@ macro_rules! category_admin_store {
                 let Some(before) = before else {
                     return Ok(CategoryHideOutcome::NotFound);
                 };
-                let (id, _, _, _, path, hidden, _) = &before;
+                let (id, path, hidden) = (before.id, &before.path, before.hidden);
                 let now = Utc::now().trunc_subsecs(3);
                 let (action, reason) = match visibility {
-                    Visibility::Hidden { .. } if *hidden => {
+                    Visibility::Hidden { .. } if hidden => {
                         return Ok(CategoryHideOutcome::Unchanged)
                     }
-                    Visibility::Visible if !*hidden => return Ok(CategoryHideOutcome::Unchanged),
+                    Visibility::Visible if !hidden => return Ok(CategoryHideOutcome::Unchanged),
                     Visibility::Hidden { reason } => (ACTION_CATEGORY_HIDE, Some(reason.clone())),
                     Visibility::Visible => (ACTION_CATEGORY_UNHIDE, None),
                 };
@@ -295,23 +304,19 @@ macro_rules! category_admin_store {
                 .execute(&mut *tx)
                 .await
                 .context("storing the category's hidden state")?;
-                let after = (
-                    *id,
-                    before.1.clone(),
-                    before.2.clone(),
-                    before.3,
-                    path.clone(),
-                    reason.is_some(),
-                    reason,
-                );
+                let after = CategoryState {
+                    hidden: reason.is_some(),
+                    hidden_reason: reason,
+                    ..before.clone()
+                };
                 let entry = AuditEntry {
                     library,
                     actor,
                     action,
                     target_type: TARGET_CATEGORY,
                     target_id: code.to_owned(),
-                    before: category_state(&before),
-                    after: category_state(&after),
+                    before: before.audited(),
+                    after: after.audited(),
                 };
                 finish(tx, &entry, now).await?;
                 Ok(CategoryHideOutcome::Changed)

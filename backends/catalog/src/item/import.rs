@@ -150,6 +150,15 @@ impl ImportProgress {
         }
     }
 
+    /// A bar on standard error when `bar` (the CLI's `--progress`), else hidden.
+    pub fn with_bar_if(bar: bool, unit: &str) -> Self {
+        if bar {
+            Self::with_bar(unit)
+        } else {
+            Self::hidden()
+        }
+    }
+
     pub fn subscribe(&self) -> watch::Receiver<ProgressState> {
         self.sender.subscribe()
     }

@@ -205,11 +205,7 @@ pub async fn import_dir(
     dir: &Path,
     options: &ImportOptions,
 ) -> anyhow::Result<ImportReport> {
-    let progress = if options.progress {
-        ImportProgress::with_bar("libraries")
-    } else {
-        ImportProgress::hidden()
-    };
+    let progress = ImportProgress::with_bar_if(options.progress, "libraries");
     import_dir_observed(store, dir, progress).await
 }
 

@@ -213,11 +213,7 @@ pub async fn import_dir(
     dir: &Path,
     options: &ImportOptions,
 ) -> anyhow::Result<ImportReport> {
-    let progress = if options.progress {
-        ImportProgress::with_bar("sources")
-    } else {
-        ImportProgress::hidden()
-    };
+    let progress = ImportProgress::with_bar_if(options.progress, "sources");
     import_dir_observed(items, dir, progress).await
 }
 

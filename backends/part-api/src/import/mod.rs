@@ -115,11 +115,7 @@ pub async fn import_dir(
     dir: &Path,
     options: &ImportOptions,
 ) -> anyhow::Result<ImportReport> {
-    let progress = if options.progress {
-        ImportProgress::with_bar("tables")
-    } else {
-        ImportProgress::hidden()
-    };
+    let progress = ImportProgress::with_bar_if(options.progress, "tables");
     import_dir_observed(items, dir, progress).await
 }
 

@@ -14,6 +14,7 @@ use crate::catalog_admin::category::{
 };
 use crate::catalog_admin::category_store::CategoryAdminStore;
 use crate::catalog_admin::HideRequest;
+use crate::taxonomy::Taxonomy;
 
 /// Every category of the library, hidden ones included, as a tree: each with its item counts
 /// (directly and in its subtree), its corrections against the taxonomy file and its hidden state.
@@ -30,7 +31,8 @@ pub async fn category_tree(
     state: web::Data<CatalogItemsState>,
 ) -> ApiResult<ApiResponse<Vec<CatalogCategory>>> {
     user.require_permission(&state.permission())?;
-    Ok(ApiResponse::ok(state.category_tree().await?))
+    let taxonomy = state.library.parse_taxonomy()?;
+    Ok(ApiResponse::ok(state.category_tree(&taxonomy).await?))
 }
 
 /// Corrects the category's Chinese and English names and its place among its siblings (every
@@ -69,7 +71,7 @@ pub async fn edit_category(
         .await?
     {
         CategoryEditOutcome::Changed | CategoryEditOutcome::Unchanged => {
-            Ok(ApiResponse::ok(state.category(&code).await?))
+            Ok(ApiResponse::ok(state.category(&taxonomy, &code).await?))
         }
         CategoryEditOutcome::NotFound => Err(ApiError::new(CATEGORY_NOT_FOUND)),
         CategoryEditOutcome::Stale => Err(ApiError::new(CATEGORY_NOT_IN_TAXONOMY)),
@@ -107,7 +109,8 @@ pub async fn set_category_hidden(
         .await?
     {
         CategoryHideOutcome::Changed | CategoryHideOutcome::Unchanged => {
-            Ok(ApiResponse::ok(state.category(&code).await?))
+            let taxonomy = state.library.parse_taxonomy()?;
+            Ok(ApiResponse::ok(state.category(&taxonomy, &code).await?))
         }
         CategoryHideOutcome::NotFound => Err(ApiError::new(CATEGORY_NOT_FOUND)),
         CategoryHideOutcome::NotEmpty {
@@ -123,16 +126,16 @@ pub async fn set_category_hidden(
 }
 
 impl CatalogItemsState {
-    /// The operators' category tree of the library.
-    async fn category_tree(&self) -> ApiResult<Vec<CatalogCategory>> {
+    /// The operators' category tree of the library, corrections shown against `taxonomy`
+    /// (the library's file, parsed once per request).
+    async fn category_tree(&self, taxonomy: &Taxonomy) -> ApiResult<Vec<CatalogCategory>> {
         let rows = self.categories.category_rows(self.library.key).await?;
-        let taxonomy = self.library.parse_taxonomy()?;
         Ok(admin_tree(&rows, &taxonomy.categories))
     }
 
     /// Category `code` as the operators' tree shows it.
-    async fn category(&self, code: &str) -> ApiResult<CatalogCategory> {
-        let tree = self.category_tree().await?;
+    async fn category(&self, taxonomy: &Taxonomy, code: &str) -> ApiResult<CatalogCategory> {
+        let tree = self.category_tree(taxonomy).await?;
         find_in_tree(&tree, code)
             .cloned()
             .ok_or_else(|| ApiError::new(CATEGORY_NOT_FOUND))
