@@ -341,4 +341,15 @@ test('an operator imports a library again and reads the report', async ({ page, 
   await expect(count('updated')).toHaveText('0');
   expect(Number((await count('unchanged').innerText()).replace(/\D/g, ''))).toBeGreaterThan(1000);
   await shot(page, 'catalog-import-done');
+
+  // The run heads the history, which expands to the same report.
+  const history = page.getByTestId('catalog-import-history');
+  const newest = history.locator('tbody tr.ant-table-row').first();
+  await expect(newest.getByTestId('catalog-import-history-origin')).toHaveText('立即导入');
+  await expect(newest.getByTestId('catalog-import-history-state')).toHaveText('已完成');
+  await expect(newest).toContainText('opsimport');
+  await newest.locator('.ant-table-row-expand-icon').click();
+  await expect(history.getByTestId('catalog-import-report-inserted').locator('.ant-statistic-content-value')).toHaveText('0');
+  await history.scrollIntoViewIfNeeded();
+  await shot(page, 'catalog-import-history');
 });

@@ -252,6 +252,7 @@ struct SearchIndexApi;
         routes::catalog_items::categories::set_category_hidden,
         routes::catalog_items::import::start_import,
         routes::catalog_items::import::import_status,
+        routes::catalog_items::import::import_history,
     ),
     components(schemas(
         catalog_admin::CatalogItem,
@@ -269,6 +270,9 @@ struct SearchIndexApi;
         item::import_control::ImportStarted,
         item::import_control::ImportStatus,
         item::import_control::ImportSummary,
+        item::import_history::ImportRun,
+        item::import_history::ImportOrigin,
+        item::import_history::ImportRunState,
     )),
     tags((name = "catalog-items", description = "目录管理 Catalogue items (operators)"))
 )]
@@ -760,6 +764,7 @@ pub fn configure_catalog_import(
                     library,
                     control,
                     audit: audit::store::LibraryAuditRepository::new(db),
+                    history: item::import_history::ImportHistoryRepository::new(db),
                 },
             ))
             .app_data(web::Data::from(authenticator))

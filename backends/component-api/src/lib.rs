@@ -32,6 +32,7 @@ use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
 use catalog::item::import_control::ImportControl;
+use catalog::item::import_history::recorded_start;
 use catalog::{store::CategoryRepository, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -308,10 +309,10 @@ impl ComponentService {
         }
         let digest = import::source_digest(dir)?;
         // Gated by the digest and serialised across instances starting at once (the kit's
-        // `seed_once`).
+        // `seed_once`); a run is recorded in the import history.
         let options = import::ImportOptions::default();
         let outcome = seed_once(db, COMPONENT_SEED, &digest, || {
-            import::import_dir(store, dir, &options)
+            recorded_start(db, COMPONENT_SEED, import::import_dir(store, dir, &options))
         })
         .await?;
         if let SeedOutcome::Imported(report) = outcome {

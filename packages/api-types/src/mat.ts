@@ -290,6 +290,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/mat/catalog-import/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The library's past imports, newest first: each finished run at a start that found new sources
+         *     (`origin` = `start`) or asked by an operator (`operator`, with `operatorId`), `done` with its
+         *     report or `failed` with the reason. A run still going is in the status, not here yet.
+         */
+        get: operations["import_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/mat/catalog-items/page": {
         parameters: {
             query?: never;
@@ -1684,6 +1705,44 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_PageResult_ImportRun: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /** @description Why a `failed` run failed. */
+                    error?: string | null;
+                    /** Format: int64 */
+                    finishedTime: number;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description The operator who asked for it (`origin` = `operator`).
+                     */
+                    operatorId?: number | null;
+                    origin: components["schemas"]["ImportOrigin"];
+                    report?: components["schemas"]["ImportSummary"] | null;
+                    /** Format: int64 */
+                    startedTime: number;
+                    state: components["schemas"]["ImportRunState"];
+                }[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_PageResult_ItemSummary: {
             /**
              * Format: int64
@@ -2678,6 +2737,35 @@ export interface components {
             reason?: string | null;
         };
         /**
+         * @description Why an import ran.
+         * @enum {string}
+         */
+        ImportOrigin: "start" | "operator";
+        /** @description One past import, as the history lists it. Times are epoch milliseconds. */
+        ImportRun: {
+            /** @description Why a `failed` run failed. */
+            error?: string | null;
+            /** Format: int64 */
+            finishedTime: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The operator who asked for it (`origin` = `operator`).
+             */
+            operatorId?: number | null;
+            origin: components["schemas"]["ImportOrigin"];
+            report?: components["schemas"]["ImportSummary"] | null;
+            /** Format: int64 */
+            startedTime: number;
+            state: components["schemas"]["ImportRunState"];
+        };
+        /**
+         * @description How a finished import ended.
+         * @enum {string}
+         */
+        ImportRunState: "done" | "failed";
+        /**
          * @description The answer of "import now": whether this request started one (`false`: one is running, or
          *     there is nothing to import from) and the status.
          */
@@ -3656,6 +3744,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_ImportStarted"];
+                };
+            };
+        };
+    };
+    import_history: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {list, total}; not signed in → 401; without <library>:catalog:manage → 403; a bad page → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_ImportRun"];
                 };
             };
         };

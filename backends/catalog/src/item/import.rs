@@ -488,7 +488,7 @@ async fn with_seed_lock<T>(
 
 /// A library's seed from a directory of source files, as every library runs it on start: nothing
 /// without a directory, a warning when it is missing, else [`seed_once`] under the directory's
-/// `digest`, logging what the import did.
+/// `digest`, logging what the import did and recording it in the history.
 pub async fn seed_from_dir<X, D, F, Fut>(
     db: &kernel::Database,
     seed: &str,
@@ -497,6 +497,7 @@ pub async fn seed_from_dir<X, D, F, Fut>(
     import: F,
 ) -> anyhow::Result<()>
 where
+    X: serde::Serialize,
     D: FnOnce(&std::path::Path) -> anyhow::Result<String>,
     F: FnOnce(ItemRepository, std::path::PathBuf) -> Fut,
     Fut: Future<Output = anyhow::Result<ImportReport<X>>>,
@@ -510,7 +511,10 @@ where
     }
     let digest = digest(dir)?;
     let items = ItemRepository::new(db);
-    let outcome = seed_once(db, seed, &digest, || import(items, dir.to_path_buf())).await?;
+    let outcome = seed_once(db, seed, &digest, || {
+        super::import_history::recorded_start(db, seed, import(items, dir.to_path_buf()))
+    })
+    .await?;
     if let SeedOutcome::Imported(report) = outcome {
         tracing::info!(
             seed,

@@ -9,14 +9,15 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::import::{import_now, ImportProgress, ImportReport, ProgressState};
+use super::import_history::{self, FinishedRun, ImportOrigin};
 use crate::search::RebuildState;
 
 /// What one import stored and refused, whatever its library.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportSummary {
     /// Records read from the sources.
@@ -35,6 +36,13 @@ pub struct ImportSummary {
 
 impl<X: Serialize> From<ImportReport<X>> for ImportSummary {
     fn from(report: ImportReport<X>) -> Self {
+        Self::of(&report)
+    }
+}
+
+impl ImportSummary {
+    /// The summary of `report` (the history keeps it as well as the status).
+    pub fn of<X: Serialize>(report: &ImportReport<X>) -> Self {
         Self {
             read: report.read,
             inserted: report.stored.inserted,
@@ -151,6 +159,11 @@ impl ImportControl {
         Self::new(db.clone(), seed, dir, digest, run)
     }
 
+    /// The seed name the library imports under (the history's key).
+    pub fn seed(&self) -> &'static str {
+        self.seed
+    }
+
     fn source(&self) -> Option<&Path> {
         self.dir.as_deref().filter(|dir| dir.is_dir())
     }
@@ -170,8 +183,8 @@ impl ImportControl {
     }
 
     /// Starts an import of the seed directory unless one is running or there is none; whether
-    /// this call started it, and the status.
-    pub fn start(self: &Arc<Self>) -> ImportStarted {
+    /// this call started it, and the status. `operator`: who asked (the history records it).
+    pub fn start(self: &Arc<Self>, operator: i64) -> ImportStarted {
         let Some(dir) = self.source().map(Path::to_path_buf) else {
             return ImportStarted {
                 started: false,
@@ -191,9 +204,10 @@ impl ImportControl {
                 };
             }
             let progress = ImportProgress::hidden();
+            let started_at = chrono::Utc::now();
             run.status = ImportStatus {
                 state: RebuildState::Running,
-                started_time: Some(chrono::Utc::now().timestamp_millis()),
+                started_time: Some(started_at.timestamp_millis()),
                 ..ImportStatus::default()
             };
             run.progress = Some(progress.clone());
@@ -208,6 +222,19 @@ impl ImportControl {
                 let outcome = run.await.unwrap_or_else(|stopped| {
                     Err(anyhow::anyhow!("the import stopped: {stopped}"))
                 });
+                // In the history before the status says it ended: a page that sees the end
+                // finds it there.
+                import_history::record(
+                    &control.db,
+                    &FinishedRun {
+                        seed: control.seed,
+                        origin: ImportOrigin::Operator,
+                        operator_id: Some(operator),
+                        started_at,
+                        outcome: outcome.as_ref().map_err(|error| format!("{error:#}")),
+                    },
+                )
+                .await;
                 control.finish(outcome, &progress.state());
             });
         }

@@ -9,6 +9,7 @@ pub mod display;
 pub mod files;
 pub mod import;
 pub mod import_control;
+pub mod import_history;
 pub mod library;
 pub mod model;
 pub mod store;

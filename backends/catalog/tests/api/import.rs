@@ -9,8 +9,11 @@ use std::sync::{
 };
 
 use catalog::item::{
-    import::{seed_once, ImportProgress, ImportReport, ImportRun, Rejection, SeedOutcome},
+    import::{
+        seed_from_dir, seed_once, ImportProgress, ImportReport, ImportRun, Rejection, SeedOutcome,
+    },
     import_control::{ImportControl, ImportStatus},
+    import_history::{ImportHistoryRepository, ImportHistoryStore, ImportOrigin, ImportRunState},
     model::{NewItem, UpsertReport},
     store::{ItemRepository, ItemStore},
 };
@@ -203,6 +206,9 @@ async fn seeding_runs_once_under_a_burst_of_parallel_starts(
     Ok(())
 }
 
+/// Who asks for the operator imports below.
+const OPERATOR: i64 = 7;
+
 /// The status once `control` has left `running` (or after ten seconds).
 async fn ended(control: &ImportControl) -> ImportStatus {
     for _ in 0..200 {
@@ -248,7 +254,7 @@ async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
     let burst: Vec<_> = (0..8)
         .map(|_| {
             let control = Arc::clone(&control);
-            tokio::spawn(async move { control.start() })
+            tokio::spawn(async move { control.start(OPERATOR) })
         })
         .collect();
     let mut started = 0;
@@ -280,7 +286,7 @@ async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
 
     // Ended, it starts again: nothing new this time.
     gate.add_permits(1);
-    assert!(control.start().started);
+    assert!(control.start(OPERATOR).started);
     let again = ended(&control).await;
     assert_eq!(
         again.report.map(|r| (r.inserted, r.unchanged)),
@@ -298,7 +304,7 @@ async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
             Err::<ImportReport<Counts>, _>(anyhow::anyhow!("table.csv unreadable"))
         },
     ));
-    assert!(failing.start().started);
+    assert!(failing.start(OPERATOR).started);
     let failed = ended(&failing).await;
     assert_eq!(failed.state, RebuildState::Failed);
     assert!(failed
@@ -319,7 +325,7 @@ async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
             anyhow::Ok(ImportReport::<Counts>::default())
         },
     ));
-    assert!(panicking.start().started);
+    assert!(panicking.start(OPERATOR).started);
     let stopped = ended(&panicking).await;
     assert_eq!(stopped.state, RebuildState::Failed, "{stopped:?}");
     assert!(stopped.error.is_some_and(|error| error.contains("stopped")));
@@ -331,14 +337,116 @@ async fn an_operator_import_runs_once_at_a_time_with_progress_and_a_report(
         (),
         |(), _dir, _progress| async { anyhow::Ok(ImportReport::<Counts>::default()) },
     ));
-    let refused = nowhere.start();
+    let refused = nowhere.start(OPERATOR);
     assert!(!refused.started && !refused.status.source_available);
+
+    // The history keeps every finished run, newest first, each library's apart; one page.
+    let history = ImportHistoryRepository::new(&db);
+    let (runs, total) = history.page_runs("standards", 0, 10).await?;
+    assert_eq!(total, 2, "{runs:?}");
+    assert_eq!(
+        runs.iter()
+            .map(|run| (run.origin, run.state, run.operator_id))
+            .collect::<Vec<_>>(),
+        vec![(ImportOrigin::Operator, ImportRunState::Done, Some(OPERATOR)); 2]
+    );
+    assert_eq!(
+        runs.iter()
+            .map(|run| run.report.as_ref().map(|r| (r.inserted, r.unchanged)))
+            .collect::<Vec<_>>(),
+        vec![Some((0, 3)), Some((3, 0))],
+        "newest first"
+    );
+    assert_eq!(
+        runs[1].report.as_ref(),
+        done.report.as_ref(),
+        "the report as the status showed it"
+    );
+    assert!(runs[0].id > runs[1].id && runs[1].finished_time >= runs[1].started_time);
+    let (others, total) = history.page_runs("other", 0, 1).await?;
+    assert_eq!(total, 2, "the failed and the stopped run");
+    assert_eq!(
+        (others[0].state, others[0].report.is_none()),
+        (ImportRunState::Failed, true)
+    );
+    assert!(
+        others[0]
+            .error
+            .as_deref()
+            .is_some_and(|error| error.contains("stopped")),
+        "{others:?}"
+    );
+    let (second, _) = history.page_runs("other", 1, 1).await?;
+    assert!(second[0]
+        .error
+        .as_deref()
+        .is_some_and(|error| error.contains("table.csv unreadable")));
+    db.close().await;
+    Ok(())
+}
+
+/// A start that imports records the run in the history, done or failed; a start that finds its
+/// sources imported records nothing.
+async fn a_start_import_is_recorded_in_the_history(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (db, _) = open(&environment, 2).await?;
+    let sources = tempfile::tempdir()?;
+    for _ in 0..2 {
+        seed_from_dir(
+            &db,
+            "standards",
+            Some(sources.path()),
+            |_| Ok("digest-start".to_owned()),
+            |store, _dir| async move { import(&store, ImportProgress::hidden()).await },
+        )
+        .await?;
+    }
+    let failed = seed_from_dir(
+        &db,
+        "standards",
+        Some(sources.path()),
+        |_| Ok("digest-next".to_owned()),
+        |_store, _dir| async {
+            Err::<ImportReport<Counts>, _>(anyhow::anyhow!("table.csv unreadable"))
+        },
+    )
+    .await;
+    assert!(failed.is_err());
+    let (runs, total) = ImportHistoryRepository::new(&db)
+        .page_runs("standards", 0, 10)
+        .await?;
+    assert_eq!(
+        total, 2,
+        "the second start found its sources imported: {runs:?}"
+    );
+    assert_eq!(
+        runs.iter()
+            .map(|run| (run.origin, run.state, run.operator_id))
+            .collect::<Vec<_>>(),
+        vec![
+            (ImportOrigin::Start, ImportRunState::Failed, None),
+            (ImportOrigin::Start, ImportRunState::Done, None)
+        ]
+    );
+    assert!(runs[0]
+        .error
+        .as_deref()
+        .is_some_and(|error| error.contains("table.csv unreadable")));
+    assert_eq!(
+        runs[1]
+            .report
+            .as_ref()
+            .map(|r| (r.read, r.inserted, r.rejected)),
+        Some((5, 3, 3))
+    );
     db.close().await;
     Ok(())
 }
 
 kernel::backend_tests!(
     a_source_is_imported_with_its_rejections_reported,
+    a_start_import_is_recorded_in_the_history,
     seeding_runs_once_under_a_burst_of_parallel_starts,
     an_operator_import_runs_once_at_a_time_with_progress_and_a_report,
 );

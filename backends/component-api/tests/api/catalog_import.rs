@@ -1,7 +1,7 @@
 //! The operator's "import now" (docs/operations.md "Imports",
 //! `/to/api/operation/component/catalog-import`): a part dropped into the sources reaches the
 //! public search, the status shows the run and its report with the rejected records' reasons,
-//! and only operators start it.
+//! the history lists it after the start's import, and only operators start it or read them.
 
 use std::path::Path;
 
@@ -13,6 +13,7 @@ use crate::catalog_manufacturers::catch_up;
 use crate::helpers::{call, fixture_seed, ok, BASE};
 
 const IMPORT: &str = "/to/api/operation/component/catalog-import";
+const HISTORY: &str = "/to/api/operation/component/catalog-import/history";
 
 fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(to)?;
@@ -47,9 +48,13 @@ async fn an_operator_imports_new_sources_with_progress_and_a_report(
     copy_dir(&fixture_seed(), sources.path())?;
     let (app, service, sessions) = spawn_with_users_seeded(&environment, sources.path()).await?;
     for (session, code) in [(None, 401), (Some(sessions.member.as_str()), 403)] {
-        for method in [reqwest::Method::GET, reqwest::Method::POST] {
-            let answer = call(&app, method.clone(), IMPORT, session, None).await?;
-            assert_eq!(answer["code"], code, "{method}: {answer}");
+        for (method, path) in [
+            (reqwest::Method::GET, IMPORT),
+            (reqwest::Method::POST, IMPORT),
+            (reqwest::Method::GET, HISTORY),
+        ] {
+            let answer = call(&app, method.clone(), path, session, None).await?;
+            assert_eq!(answer["code"], code, "{method} {path}: {answer}");
         }
     }
     let operator = sessions.operator.as_str();
@@ -99,6 +104,46 @@ async fn an_operator_imports_new_sources_with_progress_and_a_report(
         entries["total"], 1,
         "one started import, one entry: {entries}"
     );
+    // The history: this run, then the start's import of the seed.
+    let history = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{HISTORY}?pageSize=5"),
+        operator,
+        None,
+    )
+    .await?;
+    assert_eq!(history["total"], 2, "{history}");
+    let (run, start) = (&history["list"][0], &history["list"][1]);
+    assert_eq!(
+        (&run["origin"], &run["state"]),
+        (&"operator".into(), &"done".into()),
+        "{run}"
+    );
+    assert!(run["operatorId"].as_i64().is_some_and(|id| id > 0), "{run}");
+    assert_eq!(
+        run["report"], done["report"],
+        "the report as the status showed it"
+    );
+    assert_eq!(
+        (&start["origin"], &start["state"]),
+        (&"start".into(), &"done".into()),
+        "{start}"
+    );
+    assert!(start["operatorId"].is_null(), "{start}");
+    assert!(
+        start["report"]["inserted"].as_u64().is_some_and(|n| n > 0),
+        "{start}"
+    );
+    let refused = call(
+        &app,
+        reqwest::Method::GET,
+        &format!("{HISTORY}?pageSize=500"),
+        Some(operator),
+        None,
+    )
+    .await?;
+    assert_eq!(refused["code"], 400, "{refused}");
     app.stop().await;
     Ok(())
 }

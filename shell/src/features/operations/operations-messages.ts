@@ -482,7 +482,7 @@ export const operationsMessages = {
       catalogImport: {
         title: '数据导入',
         intro:
-          '门户启动时会导入各资源库的数据源（元器件库的 KiCad、Fritzing 等，零部件库的 bd_warehouse 数据表，材料库的材料卡片），数据源有变化才导入。点击“立即导入”在后台重新导入所选资源库的数据源（例如更新了数据源目录之后）：新增和有变化的记录被保存，未变的记录保持不动，运营人员的修正、隐藏和合并都会保留；搜索在几秒内随之更新。无法导入的记录连同原因列在报告中。每次导入都记入该资源库的操作审计。',
+          '门户启动时会导入各资源库的数据源（元器件库的 KiCad、Fritzing 等，零部件库的 bd_warehouse 数据表，材料库的材料卡片），数据源有变化才导入。点击“立即导入”在后台重新导入所选资源库的数据源（例如更新了数据源目录之后）：新增和有变化的记录被保存，未变的记录保持不动，运营人员的修正、隐藏和合并都会保留；搜索在几秒内随之更新。无法导入的记录连同原因列在报告中。每次导入都记入该资源库的操作审计，并列在下方的导入记录中。',
         start: '立即导入',
         confirm: '导入可能需要几分钟，确定开始？',
         ok: '确定',
@@ -513,6 +513,17 @@ export const operationsMessages = {
         reasonsTitle: '被拒绝的记录（前 20 条）',
         reasonsTruncated: '共 {{total}} 条，仅列出前 {{count}} 条',
         reason: '记录：原因',
+        history: {
+          title: '导入记录',
+          intro: '该资源库每次结束的导入：门户启动时发现数据源有变化而导入的，以及运营人员“立即导入”的。展开一行查看报告或失败原因。',
+          empty: '暂无导入记录',
+          startedTime: '开始时间',
+          origin: '来源',
+          origins: { start: '启动时导入', operator: '立即导入' },
+          operator: '操作人',
+          state: '结果',
+          elapsed: '用时',
+        },
       },
       auditLog: {
         title: '操作审计',
@@ -1060,7 +1071,7 @@ export const operationsMessages = {
       catalogImport: {
         title: 'Imports',
         intro:
-          "The portal imports each library's sources when it starts, if they changed (KiCad, Fritzing and more for components, the bd_warehouse tables for parts, the material cards for materials). “Import now” imports the chosen library's sources again, in the background (e.g. after the sources directory was updated): new and changed records are stored, unchanged ones are left alone, and operators' corrections, hidden items and merges are kept; the search follows within seconds. Records that cannot be imported are listed in the report with the reason. Every import is written to the library's audit log.",
+          "The portal imports each library's sources when it starts, if they changed (KiCad, Fritzing and more for components, the bd_warehouse tables for parts, the material cards for materials). “Import now” imports the chosen library's sources again, in the background (e.g. after the sources directory was updated): new and changed records are stored, unchanged ones are left alone, and operators' corrections, hidden items and merges are kept; the search follows within seconds. Records that cannot be imported are listed in the report with the reason. Every import is written to the library's audit log and listed under Past imports below.",
         start: 'Import now',
         confirm: 'The import may take a few minutes. Start it?',
         ok: 'OK',
@@ -1092,6 +1103,18 @@ export const operationsMessages = {
         reasonsTruncated_one: '{{total}} in all; only the first {{count}} is listed',
         reasonsTruncated_other: '{{total}} in all; only the first {{count}} are listed',
         reason: 'Record: reason',
+        history: {
+          title: 'Past imports',
+          intro:
+            'Every finished import of this library: those a start of the portal ran because the sources had changed, and those operators ran with “Import now”. Expand a row for its report or why it failed.',
+          empty: 'No imports yet',
+          startedTime: 'Started',
+          origin: 'Origin',
+          origins: { start: 'At start', operator: 'Import now' },
+          operator: 'Operator',
+          state: 'Result',
+          elapsed: 'Time',
+        },
       },
       auditLog: {
         title: 'Audit log',

@@ -5,12 +5,16 @@ use std::sync::Arc;
 
 use actix_web::{web, HttpRequest};
 use auth::AuthUser;
+use kernel::paging::{PageResult, Paging};
 use kernel::{ApiResponse, ApiResult};
 
 use super::catalog_permission;
 use crate::audit::store::{LibraryAuditRepository, LibraryAuditStore};
 use crate::audit::{Actor, AuditEntry, ACTION_CATALOG_IMPORT, TARGET_CATALOG_IMPORT};
 use crate::item::import_control::{ImportControl, ImportStarted, ImportStatus};
+use crate::item::import_history::{
+    ImportHistoryQuery, ImportHistoryRepository, ImportHistoryStore, ImportRun,
+};
 use crate::Library;
 
 /// State of the import routes.
@@ -19,6 +23,8 @@ pub struct CatalogImportState {
     pub control: Arc<ImportControl>,
     /// Where a started import is recorded.
     pub audit: LibraryAuditRepository,
+    /// Past imports (at starts and by operators).
+    pub history: ImportHistoryRepository,
 }
 
 /// Starts importing the library's seed directory again in the background (whatever the last
@@ -40,7 +46,7 @@ pub async fn start_import(
     state: web::Data<CatalogImportState>,
 ) -> ApiResult<ApiResponse<ImportStarted>> {
     user.require_permission(&catalog_permission(state.library))?;
-    let started = state.control.start();
+    let started = state.control.start(user.user_id());
     if started.started {
         tracing::info!(
             library = state.library.key,
@@ -81,4 +87,30 @@ pub async fn import_status(
 ) -> ApiResult<ApiResponse<ImportStatus>> {
     user.require_permission(&catalog_permission(state.library))?;
     Ok(ApiResponse::ok(state.control.status()))
+}
+
+/// The library's past imports, newest first: each finished run at a start that found new sources
+/// (`origin` = `start`) or asked by an operator (`operator`, with `operatorId`), `done` with its
+/// report or `failed` with the reason. A run still going is in the status, not here yet.
+#[utoipa::path(
+    get,
+    path = "/catalog-import/history",
+    tag = "catalog-items",
+    params(ImportHistoryQuery),
+    responses((status = 200, description = "{list, total}; not signed in → 401; without <library>:catalog:manage → 403; a bad page → 400",
+        body = ApiResponse<PageResult<ImportRun>>))
+)]
+#[tracing::instrument(skip_all)]
+pub async fn import_history(
+    user: AuthUser,
+    state: web::Data<CatalogImportState>,
+    query: web::Query<ImportHistoryQuery>,
+) -> ApiResult<ApiResponse<PageResult<ImportRun>>> {
+    user.require_permission(&catalog_permission(state.library))?;
+    let paging = Paging::parse(query.page_no, query.page_size)?;
+    let (list, total) = state
+        .history
+        .page_runs(state.control.seed(), paging.offset, paging.limit)
+        .await?;
+    Ok(ApiResponse::ok(PageResult { list, total }))
 }

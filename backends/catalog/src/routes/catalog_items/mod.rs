@@ -17,6 +17,7 @@
 //! | `PUT catalog-categories/{code}/hidden` `{hidden, reason}` | hides an empty one, or shows it |
 //! | `POST catalog-import` | starts importing the library's sources again: `{started, status}` |
 //! | `GET catalog-import` | the last import's status, progress and report |
+//! | `GET catalog-import/history?pageNo=&pageSize=` | past imports, newest first: `{list, total}` |
 
 pub mod categories;
 pub mod edit;
@@ -87,5 +88,6 @@ pub fn configure_import(cfg: &mut web::ServiceConfig) {
         web::resource("")
             .route(web::post().to(import::start_import))
             .route(web::get().to(import::import_status)),
-    );
+    )
+    .service(web::resource("/history").route(web::get().to(import::import_history)));
 }

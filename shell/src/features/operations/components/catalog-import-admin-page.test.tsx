@@ -10,6 +10,7 @@ const path = (library: string) => `/to/api/operation/${library}/catalog-import`;
 const COMPONENT = path('component');
 
 const testPage = servePageForTests('/operation/catalog-import', { signedIn: true });
+const OPERATORS = '/to/api/base/system/operation/audit-log/operators';
 
 const idle = {
   state: 'idle',
@@ -66,7 +67,17 @@ async function startImport() {
   fireEvent.click(await screen.findByTestId('catalog-import-confirm'));
 }
 
+/** A library's import history as the back end answers it: `{list, total}` for every page. */
+function serveHistory(library: string, list: object[], total = list.length) {
+  testPage.server.routes.set(`${path(library)}/history`, (_request, response) => sendJson(response, envelope({ list, total })));
+}
+
 describe('CatalogImportAdminPage', () => {
+  beforeEach(() => {
+    serveHistory('component', []);
+    serveHistory('mat', []);
+  });
+
   it('refuses users without a catalogue permission', () => {
     sessionStore.setState({ isSetUser: true, permissions: ['component:search-index:rebuild'] });
     renderPage();
@@ -128,6 +139,63 @@ describe('CatalogImportAdminPage', () => {
     expect(screen.getByTestId('catalog-import-reason-19')).toHaveTextContent('Device:R_19: no footprint');
     expect(screen.getByTestId('catalog-import-reasons-truncated')).toHaveTextContent('共 26 条，仅列出前 20 条');
     expect(screen.getByTestId('catalog-import-start')).toBeEnabled();
+    // The ended run is read into the history.
+    await waitFor(() => expect(requestsTo(`${COMPONENT}/history`, 'GET').length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+  });
+
+  it('lists the past imports with their operators, and a row expands to its report or failure', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['component:catalog:manage'] });
+    serveStatus('component', idle);
+    const run = {
+      id: 12,
+      origin: 'operator',
+      state: 'done',
+      operatorId: 7,
+      startedTime: 1_763_700_000_000,
+      finishedTime: 1_763_700_012_345,
+      report,
+      error: null,
+    };
+    serveHistory(
+      'component',
+      [
+        run,
+        { ...run, id: 11, operatorId: 8, state: 'failed', report: null, error: 'kicad/symbols: permission denied' },
+        { ...run, id: 10, origin: 'start', operatorId: null },
+      ],
+      23,
+    );
+    testPage.server.routes.set(OPERATORS, (_request, response) => sendJson(response, envelope([{ id: 7, username: 'ops-wang', nickname: '王工' }])));
+    renderPage();
+    const history = await screen.findByTestId('catalog-import-history', undefined, { timeout: 5000 });
+    await waitFor(() => expect(within(history).getAllByTestId('catalog-import-history-origin')).toHaveLength(3), { timeout: 5000 });
+    const rows = within(history)
+      .getAllByRole('row')
+      .filter((row) => row.classList.contains('ant-table-row'));
+    expect(rows[0]).toHaveTextContent('立即导入');
+    expect(rows[0]).toHaveTextContent('ops-wang');
+    expect(rows[0]).toHaveTextContent('已完成');
+    expect(rows[0]).toHaveTextContent('9,876');
+    expect(rows[0]).toHaveTextContent('12.3 秒');
+    // An account the names route does not know shows as its id; a start has no operator.
+    expect(rows[1]).toHaveTextContent('#8');
+    expect(rows[1]).toHaveTextContent('失败');
+    expect(rows[2]).toHaveTextContent('启动时导入');
+    expect(within(history).getByText('共 23 条')).toBeInTheDocument();
+    const named = requestsTo(OPERATORS, 'GET').map((request) => new URL(request.url, testPage.server.origin).searchParams.get('ids'));
+    expect(named).toEqual(['7,8']);
+
+    fireEvent.click(within(rows[1]).getByRole('button'));
+    expect(await within(history).findByTestId('catalog-import-history-error')).toHaveTextContent('kicad/symbols: permission denied');
+    fireEvent.click(within(rows[0]).getByRole('button'));
+    expect(await within(history).findByTestId('catalog-import-report-inserted')).toHaveTextContent('新增120');
+
+    fireEvent.click(within(history).getByTitle('3'));
+    await waitFor(() =>
+      expect(requestsTo(`${COMPONENT}/history`, 'GET').map((request) => new URL(request.url, testPage.server.origin).searchParams.get('pageNo'))).toContain(
+        '3',
+      ),
+    );
   });
 
   it('polls only while an import runs', { timeout: 20_000 }, async () => {
@@ -222,6 +290,8 @@ describe('CatalogImportAdminPage', () => {
       expect(within(screen.getByTestId('catalog-import-extra')).getByText('Without manufacturer')).toBeInTheDocument();
       expect(screen.getByText('Rejected records (first 20)')).toBeInTheDocument();
       expect(screen.getByTestId('catalog-import-reasons-truncated')).toHaveTextContent('26 in all; only the first 20 are listed');
+      expect(within(screen.getByTestId('catalog-import-history')).getByText('Past imports')).toBeInTheDocument();
+      expect(await within(screen.getByTestId('catalog-import-history')).findByText('No imports yet')).toBeInTheDocument();
     } finally {
       await act(() => changeLanguage('zh-CN'));
     }

@@ -4,7 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { LIBRARIES } from '@portal/providers';
 import { operationsPermission } from '@portal/session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
-import { useImportStatus, useStartImport, type ImportStatus, type ImportSummary } from '../api/catalog-import-admin';
+import { useState } from 'react';
+import {
+  useImportHistory,
+  useImportStatus,
+  useRefreshHistoryWhenEnded,
+  useStartImport,
+  type ImportRun,
+  type ImportStatus,
+  type ImportSummary,
+} from '../api/catalog-import-admin';
 import type { CatalogLibrary } from '../api/catalog-items-admin';
 import { CatalogLibrarySwitch, useCatalogLibrary } from './catalog-library-switch';
 import { formatTime } from './format';
@@ -152,6 +161,7 @@ function CatalogImportCard({ library }: { library: CatalogLibrary }) {
   const fail = useFailureMessage();
   const status = useImportStatus(library);
   const start = useStartImport(library);
+  useRefreshHistoryWhenEnded(library, status.data);
   const running = status.data?.state === 'running';
   const noSource = status.data?.sourceAvailable === false;
   const runImport = () =>
@@ -233,6 +243,86 @@ function CatalogImportCard({ library }: { library: CatalogLibrary }) {
   );
 }
 
+const HISTORY_PAGE_SIZE = 10;
+
+/** The library's finished imports, newest first; a row expands to its report or why it failed. */
+function ImportHistoryCard({ library }: { library: CatalogLibrary }) {
+  const { t } = useTranslation('shell');
+  const [pageNo, setPageNo] = useState(1);
+  const history = useImportHistory(library, pageNo, HISTORY_PAGE_SIZE);
+  const count = (key: keyof ImportSummary) => (run: ImportRun) => {
+    const value = run.report?.[key];
+    return typeof value === 'number' ? value.toLocaleString() : '-';
+  };
+  return (
+    <Card title={t('operations.catalogImport.history.title')} style={{ marginTop: 16 }} data-testid="catalog-import-history">
+      <Typography.Paragraph type="secondary">{t('operations.catalogImport.history.intro')}</Typography.Paragraph>
+      {history.isError ? (
+        <Alert type="error" showIcon title={history.error.message} action={<Button onClick={() => void history.refetch()}>{t('operations.retry')}</Button>} />
+      ) : (
+        <Table<ImportRun>
+          size="small"
+          rowKey="id"
+          loading={history.isFetching}
+          scroll={{ x: 900 }}
+          dataSource={history.data?.list ?? []}
+          locale={{ emptyText: t('operations.catalogImport.history.empty') }}
+          pagination={{
+            current: pageNo,
+            pageSize: HISTORY_PAGE_SIZE,
+            total: history.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('operations.total', { total }),
+            onChange: setPageNo,
+          }}
+          expandable={{
+            rowExpandable: (run) => run.report != null || run.error != null,
+            expandedRowRender: (run) =>
+              run.report ? <ImportReport report={run.report} /> : <Alert type="error" showIcon title={run.error} data-testid="catalog-import-history-error" />,
+          }}
+          columns={[
+            { title: t('operations.catalogImport.history.startedTime'), key: 'startedTime', width: 170, render: (_, run) => formatTime(run.startedTime) },
+            {
+              title: t('operations.catalogImport.history.origin'),
+              key: 'origin',
+              width: 110,
+              render: (_, run) => <span data-testid="catalog-import-history-origin">{t(`operations.catalogImport.history.origins.${run.origin}`)}</span>,
+            },
+            {
+              title: t('operations.catalogImport.history.operator'),
+              key: 'operator',
+              width: 170,
+              ellipsis: true,
+              render: (_, run) => (run.operatorId == null ? '-' : run.operatorName || `#${run.operatorId}`),
+            },
+            {
+              title: t('operations.catalogImport.history.state'),
+              key: 'state',
+              width: 90,
+              render: (_, run) => (
+                <Tag color={STATE_COLOURS[run.state]} data-testid="catalog-import-history-state">
+                  {t(`operations.catalogImport.states.${run.state}`)}
+                </Tag>
+              ),
+            },
+            { title: t('operations.catalogImport.report.read'), key: 'read', align: 'right', render: (_, run) => count('read')(run) },
+            { title: t('operations.catalogImport.report.inserted'), key: 'inserted', align: 'right', render: (_, run) => count('inserted')(run) },
+            { title: t('operations.catalogImport.report.updated'), key: 'updated', align: 'right', render: (_, run) => count('updated')(run) },
+            { title: t('operations.catalogImport.report.unchanged'), key: 'unchanged', align: 'right', render: (_, run) => count('unchanged')(run) },
+            { title: t('operations.catalogImport.report.rejected'), key: 'rejected', align: 'right', render: (_, run) => count('rejected')(run) },
+            {
+              title: t('operations.catalogImport.history.elapsed'),
+              key: 'elapsed',
+              align: 'right',
+              render: (_, run) => `${((run.finishedTime - run.startedTime) / 1000).toFixed(1)} ${t('operations.catalogImport.report.seconds')}`,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
 function CatalogImportAdmin() {
   const { t } = useTranslation('shell');
   const { libraries, library, setLibrary } = useCatalogLibrary();
@@ -242,6 +332,7 @@ function CatalogImportAdmin() {
       <Typography.Paragraph type="secondary">{t('operations.catalogImport.intro')}</Typography.Paragraph>
       <CatalogLibrarySwitch libraries={libraries} library={library} onChange={setLibrary} />
       <CatalogImportCard key={library} library={library} />
+      <ImportHistoryCard key={`history-${library}`} library={library} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261207000001_import_run.sql
