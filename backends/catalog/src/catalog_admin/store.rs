@@ -146,6 +146,16 @@ const SELECT_FIELDS: &str = "SELECT name, description, category_id, document_url
 const UPDATE_FIELDS: &str = "UPDATE item SET name = $2, description = $3, category_id = $4, \
      document_url = $5, lifecycle = $6 WHERE id = $1";
 
+/// The code of item `alias` as likely duplicates share it: lower-cased, without the separators
+/// part numbers are written with or without (space - _ /), so "LM358-DR", "lm358dr" and
+/// "LM358 DR" meet. The same expression as the index `item_code_key_idx` (migration
+/// `20261207000002`), which answers it only while the two match.
+fn code_key(alias: &str) -> String {
+    format!(
+        "LOWER(REPLACE(REPLACE(REPLACE(REPLACE({alias}.code, ' ', ''), '-', ''), '_', ''), '/', ''))"
+    )
+}
+
 #[derive(sqlx::FromRow)]
 struct OverrideRow {
     original: String,
@@ -315,13 +325,15 @@ macro_rules! catalog_admin_store {
                 None => {}
             }
             if filter.duplicates {
-                // Exact codes: the code index answers it (LOWER() would scan per row).
-                builder.push(
+                // The expression index `item_code_key_idx` answers the inner lookup.
+                builder.push(format!(
                     " AND i.hidden_at IS NULL AND EXISTS (SELECT 1 FROM item d \
-                     WHERE d.code = i.code AND d.id <> i.id AND d.hidden_at IS NULL \
+                     WHERE {} = {} AND d.id <> i.id AND d.hidden_at IS NULL \
                      AND (d.manufacturer_id = i.manufacturer_id \
                      OR (d.manufacturer_id IS NULL AND i.manufacturer_id IS NULL)))",
-                );
+                    code_key("d"),
+                    code_key("i"),
+                ));
             }
             if let Some(keyword) = &filter.keyword {
                 let pattern = like_pattern(keyword);
@@ -557,9 +569,9 @@ macro_rules! catalog_admin_store {
                 push_filter(&mut list, filter);
                 // Duplicates side by side.
                 list.push(if filter.duplicates {
-                    " ORDER BY i.code, i.id LIMIT "
+                    format!(" ORDER BY {}, i.id LIMIT ", code_key("i"))
                 } else {
-                    " ORDER BY i.id LIMIT "
+                    " ORDER BY i.id LIMIT ".to_owned()
                 })
                     .push_bind(limit)
                     .push(" OFFSET ")
@@ -1160,4 +1172,23 @@ kernel::repository! {
     async fn page_manufacturers(&self, filter: &ManufacturerFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)>;
     async fn edit_manufacturer(&self, library: &str, id: i64, edit: &ManufacturerEdit, actor: &Actor) -> anyhow::Result<EditOutcome>;
     async fn merge_manufacturer(&self, library: &str, source: i64, target: i64, actor: &Actor) -> anyhow::Result<MergeOutcome>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_key;
+
+    #[test]
+    fn the_duplicates_view_compares_what_the_index_holds() {
+        for migration in [
+            include_str!("../../migrations/sqlite/20261207000002_item_code_key.sql"),
+            include_str!("../../migrations/postgres/20261207000002_item_code_key.sql"),
+        ] {
+            let indexed = code_key("i").replace("i.code", "code");
+            assert!(
+                migration.contains(&format!("ON item (({indexed}))")),
+                "{migration}"
+            );
+        }
+    }
 }

@@ -786,14 +786,32 @@ async fn a_merged_duplicate_leads_to_the_item_it_went_into(
 ) -> anyhow::Result<()> {
     let (app, _service, sessions) = spawn_with_users(&environment).await?;
     let store = store(&environment).await?;
-    let records = [duplicate(1), duplicate(2), duplicate(3)];
+    // The third writes the part number in lower case with a separator: still a likely duplicate.
+    // One of another manufacturer, or a code that differs by more than separators, is not.
+    let mut written_otherwise = duplicate(3);
+    written_otherwise.part_number = "grm155-r71c104ka88d".into();
+    let mut other_maker = duplicate(4);
+    other_maker.manufacturer = Some(component_api::model::InferredManufacturer {
+        name: "Samsung Electro-Mechanics".into(),
+        website: None,
+        method: "library",
+    });
+    let mut other_code = duplicate(5);
+    other_code.part_number = "GRM155R71C104KA88J".into();
+    let records = [
+        duplicate(1),
+        duplicate(2),
+        written_otherwise,
+        other_maker,
+        other_code,
+    ];
     store.upsert(&records).await?;
     let mut ids = Vec::new();
     for record in &records {
         ids.push(id_of(&environment, &record.source_id).await?);
     }
-    let [kept, twin, third] = ids[..] else {
-        anyhow::bail!("three items");
+    let [kept, twin, third, ..] = ids[..] else {
+        anyhow::bail!("five items");
     };
     let listed = ok(
         &app,
@@ -804,7 +822,17 @@ async fn a_merged_duplicate_leads_to_the_item_it_went_into(
     )
     .await?;
     assert_eq!(listed["total"], 3, "{listed}");
-    assert_eq!(listed["list"][0]["id"], kept, "by code, then id: {listed}");
+    let listed_ids: Vec<&Value> = listed["list"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|item| &item["id"])
+        .collect();
+    assert_eq!(
+        listed_ids,
+        [&json!(kept), &json!(twin), &json!(third)],
+        "by the code's key, then id: {listed}"
+    );
 
     // Refused: itself, a missing or hidden target, a missing duplicate.
     let itself = merge_into(&app, &sessions.operator, twin, twin).await?;

@@ -12,12 +12,18 @@ import {
 } from '../api/catalog-items-admin';
 import { useFailureMessage } from './operations-list';
 
+/** A code as likely duplicates share it (the server's `code_key`): lower-cased, without space - _ /. */
+export function codeKey(code: string): string {
+  return code.toLowerCase().replace(/[\s\-_/]/g, '');
+}
+
 /** How many public items the target's search offers at a time. */
 const TARGET_OPTIONS = 20;
 
 /**
  * 合并到…: a duplicate goes into a public item of the library — hidden, its address showing the target from then on.
- * The other rows of its code on the page (the duplicates view lists them together) are offered first.
+ * The other rows of its code on the page (the duplicates view lists them together, whatever their case and separators)
+ * are offered first.
  */
 export function CatalogItemMergeModal({
   library,

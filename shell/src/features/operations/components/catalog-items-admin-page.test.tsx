@@ -296,7 +296,8 @@ describe('CatalogItemsAdminPage', () => {
 
   it('lists likely duplicates and merges one into its twin, offered first', { timeout: 20_000 }, async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['component:catalog:manage'] });
-    const twin: Item = { ...resistor, id: 8, source: 'fritzing' };
+    // Written in another case and with other separators: still the twin.
+    const twin: Item = { ...resistor, id: 8, source: 'fritzing', code: 'rc0603fr 0710kl' };
     const catalog = serveCatalog('component', [resistor, twin]);
     const mergePath = '/to/api/operation/component/catalog-items/8/merge';
     testPage.server.routes.set(mergePath, (request, response) => {
@@ -319,7 +320,7 @@ describe('CatalogItemsAdminPage', () => {
     expect(screen.getByTestId('catalog-merge-submit')).toBeDisabled();
     fireEvent.mouseDown(within(screen.getByTestId('catalog-merge-target')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('RC0603FR-0710KL · 贴片电阻 10kΩ (#5 · kicad)'));
-    expect(within(modal).getByTestId('catalog-merge-hint')).toHaveTextContent('「RC0603FR-0710KL」（#8）将从公开库隐藏');
+    expect(within(modal).getByTestId('catalog-merge-hint')).toHaveTextContent('「rc0603fr 0710kl」（#8）将从公开库隐藏');
     fireEvent.click(screen.getByTestId('catalog-merge-submit'));
     await waitFor(() => expect(requestsTo(mergePath, 'POST')).toHaveLength(1), { timeout: 5000 });
     expect(JSON.parse(requestsTo(mergePath, 'POST')[0].body)).toEqual({ targetId: 5 });

@@ -15,7 +15,7 @@ import {
   type CatalogLibrary,
 } from '../api/catalog-items-admin';
 import { CatalogItemEditModal } from './catalog-item-edit-modal';
-import { CatalogItemMergeModal } from './catalog-item-merge-modal';
+import { CatalogItemMergeModal, codeKey } from './catalog-item-merge-modal';
 import { CatalogLibrarySwitch, useCatalogLibrary } from './catalog-library-switch';
 import { formatTime } from './format';
 import { PageTableOrError, SearchResetButtons, useFailureMessage } from './operations-list';
@@ -319,7 +319,7 @@ function CatalogItemsAdmin() {
       <CatalogItemMergeModal
         library={library}
         item={merging}
-        twins={merging ? (page.data?.list ?? []).filter((row) => row.code === merging.code && row.id !== merging.id) : []}
+        twins={merging ? (page.data?.list ?? []).filter((row) => codeKey(row.code) === codeKey(merging.code) && row.id !== merging.id) : []}
         onClose={() => setMerging(undefined)}
       />
     </div>

@@ -1,0 +1,1 @@
+../../../catalog/migrations/sqlite/20261207000002_item_code_key.sql
