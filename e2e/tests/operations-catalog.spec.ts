@@ -169,8 +169,17 @@ test('an operator renames a manufacturer and merges a duplicate into another', a
   await shot(page, 'manufacturers-english');
 });
 
-// Correcting an item (docs/operations.md "Correcting an item"): a super admin corrects a component's name with a
-// reason; the public detail page shows it; the editor then shows the source's value under the field, and setting it
+/** In the open item editor: the manufacturer named `name`, found by typing it. */
+async function chooseManufacturer(page: Page, name: string) {
+  const select = page.getByTestId('catalog-edit-manufacturer');
+  await select.click();
+  await select.locator('input').fill(name);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await expect(select).toContainText(name);
+}
+
+// Correcting an item (docs/operations.md "Correcting an item"): a super admin corrects a component's name and
+// manufacturer with a reason; the public detail page shows it; the editor then shows the source's value under the field, and setting it
 // back ends the correction. TL431D is used by no other journey, and it ends as the source has it.
 test('an operator corrects a component and sets it back to the source', async ({ page, request }, info) => {
   test.setTimeout(150_000);
@@ -190,6 +199,7 @@ test('an operator corrects a component and sets it back to the source', async ({
   await page.getByTestId(`catalog-item-edit-${id}`).click();
   await expect(page.getByTestId('catalog-edit-name')).toHaveValue('TL431D');
   await page.getByTestId('catalog-edit-name').fill(corrected);
+  await chooseManufacturer(page, 'onsemi');
   await page.getByTestId('catalog-edit-submit').click();
   await expect(page.getByTestId('catalog-edit-modal')).toContainText('请填写修正原因');
   await page.getByTestId('catalog-edit-reason').fill('名称缺少器件类型');
@@ -201,17 +211,21 @@ test('an operator corrects a component and sets it back to the source', async ({
   await publicPage.goto(`/component/detail/${id}`);
   await expect(publicPage.getByTestId('detail-part-number')).toHaveText('TL431D');
   await expect(publicPage.getByText(corrected)).toBeVisible();
+  await expect(publicPage.getByTestId('detail-manufacturer')).toHaveText('onsemi');
   await shot(publicPage, 'catalog-corrected-detail');
 
   // The editor says what the source has; set back, the item is no longer corrected.
   await page.getByTestId(`catalog-item-edit-${id}`).click();
   await expect(page.getByTestId('catalog-edit-source-name')).toHaveText('来源值：TL431D');
+  await expect(page.getByTestId('catalog-edit-source-manufacturerId')).toHaveText('来源值：Texas Instruments');
   await page.getByTestId('catalog-edit-name').fill('TL431D');
+  await chooseManufacturer(page, 'Texas Instruments');
   await page.getByTestId('catalog-edit-reason').fill('恢复来源名称');
   await page.getByTestId('catalog-edit-submit').click();
   await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveCount(0);
   await publicPage.reload();
   await expect(publicPage.getByText(corrected)).toHaveCount(0);
+  await expect(publicPage.getByTestId('detail-manufacturer')).toHaveText('Texas Instruments');
 });
 
 // Merging duplicate items (docs/operations.md "Merging duplicate items"): Fritzing has the 4001 NOR gate twice (a

@@ -327,8 +327,8 @@ export interface paths {
          */
         get: operations["catalog_item_detail"];
         /**
-         * Corrects the item's name, description, category, document link and lifecycle (the body holds
-         *     every field as wanted, and why). The fields that differ from the source are kept as
+         * Corrects the item's name, description, category, manufacturer, document link and lifecycle
+         *     (the body holds every field as wanted, and why; an absent `manufacturerId` leaves it as it is). The fields that differ from the source are kept as
          *     corrections: a re-import updates the rest and keeps them; a field set back to the source's
          *     value is no longer corrected. Public routes and the search index show the correction within a
          *     second; it lands in the library's audit log (`catalog-item.update`).
@@ -1336,14 +1336,19 @@ export interface components {
                 /** Format: int64 */
                 correctionTime?: number | null;
                 /**
-                 * @description The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`)
-                 *     with what the source says of each.
+                 * @description The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`,
+                 *     `manufacturerId`) with what the source says of each.
                  */
                 corrections: components["schemas"]["Correction"][];
                 description: string;
                 documentUrl?: string | null;
                 item: components["schemas"]["CatalogItem"];
                 lifecycle?: string | null;
+                /**
+                 * Format: int64
+                 * @description The manufacturer (its name is `item.manufacturerName`).
+                 */
+                manufacturerId?: number | null;
             } | null;
             /** @description Empty on success; a Chinese message on error. */
             msg: string;
@@ -2453,14 +2458,19 @@ export interface components {
             /** Format: int64 */
             correctionTime?: number | null;
             /**
-             * @description The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`)
-             *     with what the source says of each.
+             * @description The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`,
+             *     `manufacturerId`) with what the source says of each.
              */
             corrections: components["schemas"]["Correction"][];
             description: string;
             documentUrl?: string | null;
             item: components["schemas"]["CatalogItem"];
             lifecycle?: string | null;
+            /**
+             * Format: int64
+             * @description The manufacturer (its name is `item.manufacturerName`).
+             */
+            manufacturerId?: number | null;
         };
         /** @description A manufacturer as the operators' list shows it. */
         CatalogManufacturer: {
@@ -2556,7 +2566,10 @@ export interface components {
         /** @description One corrected field and the source's value of it. */
         Correction: {
             field: string;
-            /** @description The source's value (a category as its code; every field is text or none). */
+            /**
+             * @description The source's value (a category as its code, a manufacturer as its name; every field is
+             *     text or none).
+             */
             original?: string | null;
         };
         /** @description Searches of one day. */
@@ -2868,6 +2881,11 @@ export interface components {
             documentUrl?: string | null;
             /** @description `active`, `nrnd`, `obsolete`; empty: not stated. */
             lifecycle?: string | null;
+            /**
+             * Format: int64
+             * @description A manufacturer of the library by id; `null`: none; absent: left as it is.
+             */
+            manufacturerId?: number | null;
             /** @description 1–200 characters. */
             name?: string | null;
             /** @description Why (1–200 characters), for the audit log and the next operator. */
@@ -3881,7 +3899,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The item as corrected; a bad field, an unknown category or no reason → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            /** @description The item as corrected; a bad field, an unknown category or manufacturer or no reason → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 //! Operators correct a public item (docs/operations.md "Correcting an item"): its name,
-//! description, category, document link and lifecycle. A correction is kept as an override of the
+//! description, category, manufacturer, document link and lifecycle. A correction is kept as an override of the
 //! source's value (`item_override`): the item row holds what the public sees, the override the
 //! corrected fields and what the source said, so a re-import that changes the record updates the
 //! other fields and keeps the correction, and setting a field back to the source's value drops
@@ -32,6 +32,7 @@ pub struct ItemFields {
     pub category_id: Option<i64>,
     pub document_url: Option<String>,
     pub lifecycle: Option<String>,
+    pub manufacturer_id: Option<i64>,
 }
 
 /// Field name (as [`ItemFields`] serialises it) → value: the corrected fields of an override, or
@@ -103,8 +104,10 @@ pub struct CatalogItemDetail {
     pub category_code: Option<String>,
     pub document_url: Option<String>,
     pub lifecycle: Option<String>,
-    /// The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`)
-    /// with what the source says of each.
+    /// The manufacturer (its name is `item.manufacturerName`).
+    pub manufacturer_id: Option<i64>,
+    /// The corrected fields (`name`, `description`, `categoryCode`, `documentUrl`, `lifecycle`,
+    /// `manufacturerId`) with what the source says of each.
     pub corrections: Vec<Correction>,
     /// Why the last correction was made, by whom (user id) and when (epoch milliseconds).
     pub correction_reason: Option<String>,
@@ -117,7 +120,8 @@ pub struct CatalogItemDetail {
 #[serde(rename_all = "camelCase")]
 pub struct Correction {
     pub field: String,
-    /// The source's value (a category as its code; every field is text or none).
+    /// The source's value (a category as its code, a manufacturer as its name; every field is
+    /// text or none).
     #[schema(value_type = Option<String>)]
     pub original: Value,
 }
@@ -136,8 +140,19 @@ pub struct ItemEditRequest {
     pub document_url: Option<String>,
     /// `active`, `nrnd`, `obsolete`; empty: not stated.
     pub lifecycle: Option<String>,
+    /// A manufacturer of the library by id; `null`: none; absent: left as it is.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<i64>)]
+    pub manufacturer_id: Option<Option<i64>>,
     /// Why (1–200 characters), for the audit log and the next operator.
     pub reason: Option<String>,
+}
+
+/// A field that is present, `null` included (`Some(None)`); an absent one stays `None`.
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(deserializer).map(Some)
 }
 
 /// A correction, parsed: the wanted fields with the category as its code.
@@ -148,6 +163,8 @@ pub struct ItemEdit {
     pub category_code: Option<String>,
     pub document_url: Option<String>,
     pub lifecycle: Option<String>,
+    /// `None`: as it is; `Some(None)`: no manufacturer.
+    pub manufacturer_id: Option<Option<i64>>,
     pub reason: String,
 }
 
@@ -184,6 +201,11 @@ impl ItemEditRequest {
             }
             None => None,
         };
+        if let Some(Some(id)) = self.manufacturer_id {
+            if id < 1 {
+                return Err(ApiError::bad_request("厂商不存在"));
+            }
+        }
         let reason = self.reason.as_deref().map(str::trim).unwrap_or_default();
         if reason.is_empty() {
             return Err(ApiError::bad_request("修改原因不能为空"));
@@ -197,6 +219,7 @@ impl ItemEditRequest {
             category_code: blank_is_none(self.category_code.as_deref()).map(str::to_owned),
             document_url,
             lifecycle,
+            manufacturer_id: self.manufacturer_id,
             reason: reason.to_owned(),
         })
     }
@@ -208,6 +231,8 @@ pub enum EditItemOutcome {
     NotFound,
     /// The category code is not in the library's tree.
     UnknownCategory,
+    /// No manufacturer of the library has the id.
+    UnknownManufacturer,
     /// Nothing differs from the item as it is: nothing written.
     Unchanged(Box<CatalogItemDetail>),
     Changed(Box<CatalogItemDetail>),
@@ -226,6 +251,7 @@ mod tests {
             category_id: category,
             document_url: None,
             lifecycle: None,
+            manufacturer_id: Some(9),
         }
     }
 
@@ -236,6 +262,7 @@ mod tests {
             category_code: Some(" ".to_owned()),
             document_url: Some(String::new()),
             lifecycle: Some("obsolete".to_owned()),
+            manufacturer_id: None,
             reason: Some(" 型号写错 ".to_owned()),
         }
     }
@@ -279,6 +306,18 @@ mod tests {
     }
 
     #[test]
+    fn an_absent_manufacturer_is_kept_and_null_is_none() -> anyhow::Result<()> {
+        let parse = |body: Value| -> anyhow::Result<Option<Option<i64>>> {
+            let request: ItemEditRequest = serde_json::from_value(body)?;
+            Ok(request.manufacturer_id)
+        };
+        assert_eq!(parse(json!({"name": "x"}))?, None);
+        assert_eq!(parse(json!({"manufacturerId": null}))?, Some(None));
+        assert_eq!(parse(json!({"manufacturerId": 12}))?, Some(Some(12)));
+        Ok(())
+    }
+
+    #[test]
     fn a_request_is_parsed_within_its_limits() {
         let parsed = request(" LM358DR ").parse().ok();
         assert_eq!(
@@ -289,9 +328,15 @@ mod tests {
                 category_code: None,
                 document_url: None,
                 lifecycle: Some("obsolete".to_owned()),
+                manufacturer_id: None,
                 reason: "型号写错".to_owned(),
             })
         );
+        let bad_manufacturer = ItemEditRequest {
+            manufacturer_id: Some(Some(0)),
+            ..request("LM358")
+        };
+        assert!(bad_manufacturer.parse().is_err());
         assert!(request(" ").parse().is_err());
         assert!(request(&"x".repeat(201)).parse().is_err());
         let bad_lifecycle = ItemEditRequest {

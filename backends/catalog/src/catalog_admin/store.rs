@@ -141,10 +141,10 @@ const SELECT_ROWS: &str = "SELECT i.id, i.code, i.name, m.name AS manufacturer_n
      i.merged_into \
      FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
      LEFT JOIN category k ON k.id = i.category_id";
-const SELECT_FIELDS: &str = "SELECT name, description, category_id, document_url, lifecycle \
-     FROM item WHERE id = $1";
+const SELECT_FIELDS: &str = "SELECT name, description, category_id, document_url, lifecycle, \
+     manufacturer_id FROM item WHERE id = $1";
 const UPDATE_FIELDS: &str = "UPDATE item SET name = $2, description = $3, category_id = $4, \
-     document_url = $5, lifecycle = $6 WHERE id = $1";
+     document_url = $5, lifecycle = $6, manufacturer_id = $7 WHERE id = $1";
 
 /// The code of item `alias` as likely duplicates share it: lower-cased, without the separators
 /// part numbers are written with or without (space - _ /), so "LM358-DR", "lm358dr" and
@@ -437,6 +437,14 @@ macro_rules! catalog_admin_store {
                                 .context("reading a category's code")?
                                 .map_or(serde_json::Value::Null, serde_json::Value::String)
                         }
+                        ("manufacturerId", Some(manufacturer)) => sqlx::query_scalar::<_, String>(
+                            "SELECT name FROM item_manufacturer WHERE id = $1",
+                        )
+                        .bind(manufacturer)
+                        .fetch_optional(&mut *connection)
+                        .await
+                        .context("reading a manufacturer's name")?
+                        .map_or(serde_json::Value::Null, serde_json::Value::String),
                         _ => original,
                     };
                     corrections.push(Correction {
@@ -452,6 +460,7 @@ macro_rules! catalog_admin_store {
                 category_code,
                 document_url: fields.document_url,
                 lifecycle: fields.lifecycle,
+                manufacturer_id: fields.manufacturer_id,
                 corrections,
                 correction_reason: correction.as_ref().map(|c| c.reason.clone()),
                 corrected_by: correction.as_ref().and_then(|c| c.updated_by),
@@ -497,6 +506,13 @@ macro_rules! catalog_admin_store {
                             corrections.remove("categoryId");
                         }
                     }
+                    if let Some(manufacturer) =
+                        corrections.get("manufacturerId").and_then(|m| m.as_i64())
+                    {
+                        if !manufacturer_exists(&mut *connection, manufacturer).await? {
+                            corrections.remove("manufacturerId");
+                        }
+                    }
                     let source: ItemFields = sqlx::query_as(SELECT_FIELDS)
                         .bind(id)
                         .fetch_one(&mut *connection)
@@ -518,6 +534,7 @@ macro_rules! catalog_admin_store {
                         .bind(shown.category_id)
                         .bind(&shown.document_url)
                         .bind(&shown.lifecycle)
+                        .bind(shown.manufacturer_id)
                         .execute(&mut *connection)
                         .await
                         .context("applying an item's corrections again")?;
@@ -541,6 +558,77 @@ macro_rules! catalog_admin_store {
                 }
             }
             Ok(())
+        }
+
+        /// Corrections naming manufacturer `source` (as the correction or as the source's value)
+        /// name `target` instead, as the merge moves the items; a correction that then equals
+        /// the source's value is no correction any more.
+        async fn repoint_corrections(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            source: i64,
+            target: i64,
+        ) -> anyhow::Result<()> {
+            let rows: Vec<(i64, String, String)> = sqlx::query_as(
+                "SELECT item_id, fields, original FROM item_override \
+                 WHERE fields LIKE '%\"manufacturerId\"%' OR original LIKE '%\"manufacturerId\"%'",
+            )
+            .fetch_all(&mut *connection)
+            .await
+            .context("reading corrections of manufacturers")?;
+            for (item_id, fields, original) in rows {
+                let mut fields: FieldValues =
+                    serde_json::from_str(&fields).context("reading an item's corrections")?;
+                let mut original: FieldValues =
+                    serde_json::from_str(&original).context("reading an item's source values")?;
+                let mut changed = false;
+                for values in [&mut fields, &mut original] {
+                    if let Some(value) = values.get_mut("manufacturerId") {
+                        if value.as_i64() == Some(source) {
+                            *value = serde_json::Value::from(target);
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    continue;
+                }
+                if fields.get("manufacturerId") == original.get("manufacturerId") {
+                    fields.remove("manufacturerId");
+                    original.remove("manufacturerId");
+                }
+                if fields.is_empty() {
+                    sqlx::query("DELETE FROM item_override WHERE item_id = $1")
+                        .bind(item_id)
+                        .execute(&mut *connection)
+                        .await
+                        .context("dropping a correction the merge made moot")?;
+                } else {
+                    sqlx::query(
+                        "UPDATE item_override SET fields = $2, original = $3 WHERE item_id = $1",
+                    )
+                    .bind(item_id)
+                    .bind(serde_json::Value::Object(fields).to_string())
+                    .bind(serde_json::Value::Object(original).to_string())
+                    .execute(&mut *connection)
+                    .await
+                    .context("repointing a correction to the merged manufacturer")?;
+                }
+            }
+            Ok(())
+        }
+
+        /// Whether manufacturer `id` exists (a merge deletes the one merged).
+        async fn manufacturer_exists(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+        ) -> anyhow::Result<bool> {
+            let found: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM item_manufacturer WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *connection)
+                    .await
+                    .context("reading a manufacturer")?;
+            Ok(found.is_some())
         }
 
         /// Manufacturer `id`.
@@ -787,12 +875,23 @@ macro_rules! catalog_admin_store {
                         }
                     }
                 };
+                let manufacturer_id = match edit.manufacturer_id {
+                    None => current.manufacturer_id,
+                    Some(None) => None,
+                    Some(Some(id)) => {
+                        if !manufacturer_exists(&mut tx, id).await? {
+                            return Ok(EditItemOutcome::UnknownManufacturer);
+                        }
+                        Some(id)
+                    }
+                };
                 let wanted = ItemFields {
                     name: edit.name.clone(),
                     description: edit.description.clone(),
                     category_id,
                     document_url: edit.document_url.clone(),
                     lifecycle: edit.lifecycle.clone(),
+                    manufacturer_id,
                 };
                 if wanted == current {
                     let detail = item_detail_in(&mut tx, id)
@@ -820,6 +919,7 @@ macro_rules! catalog_admin_store {
                     .bind(wanted.category_id)
                     .bind(&wanted.document_url)
                     .bind(&wanted.lifecycle)
+                    .bind(wanted.manufacturer_id)
                     .execute(&mut *tx)
                     .await
                     .context("storing the item's corrected fields")?;
@@ -1074,6 +1174,7 @@ macro_rules! catalog_admin_store {
                 .execute(&mut *tx)
                 .await
                 .context("keeping the merged manufacturer's website")?;
+                repoint_corrections(&mut tx, source, target).await?;
                 // Its old page shows the target; pages that showed it now show the target too.
                 sqlx::query("UPDATE item_manufacturer_merged SET target_id = $2 WHERE target_id = $1")
                     .bind(source)

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{call, create_user, fixture_seed, id_of, ok, set_role, sign_in, store, BASE};
 
-const CATALOG: &str = "/to/api/operation/component/catalog-items";
+pub(crate) const CATALOG: &str = "/to/api/operation/component/catalog-items";
 const AUDIT_LOG: &str = "/to/api/operation/component/audit-log/page";
 const ACCESS_TOKENS: &str = "/to/api/base/system/user/access-tokens";
 const CATALOG_ITEM_NOT_FOUND: i64 = 1_043_001_000;
@@ -524,7 +524,12 @@ async fn a_parallel_burst_of_hides_changes_once(
 }
 
 /// `PUT …/catalog-items/{id}` with `fields` over the item's current values.
-async fn correct(app: &TestApp, session: &str, id: i64, fields: Value) -> anyhow::Result<Value> {
+pub(crate) async fn correct(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    fields: Value,
+) -> anyhow::Result<Value> {
     let detail = ok(
         app,
         reqwest::Method::GET,

@@ -11,7 +11,7 @@ use futures_util::future::join_all;
 use kernel::testing::{TestApp, TestEnvironment};
 use serde_json::{json, Value};
 
-use crate::catalog_items::{audit_entries, public_detail, spawn_with_users};
+use crate::catalog_items::{audit_entries, correct, public_detail, spawn_with_users, CATALOG};
 use crate::helpers::{call, id_of, ok, store, BASE};
 
 const MANUFACTURERS: &str = "/to/api/operation/component/catalog-manufacturers";
@@ -467,7 +467,109 @@ async fn a_parallel_burst_of_merges_and_renames_changes_once(
     Ok(())
 }
 
+/// An item's manufacturer corrected to another: the public detail shows it, the correction keeps
+/// the source's through a re-import, follows the manufacturer into a merge, and `null` clears it.
+async fn an_items_manufacturer_is_corrected_through_reimports_and_merges(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, service, sessions) = spawn_with_users(&environment).await?;
+    let mut records = [
+        capacitor_by(1, "Murata"),
+        capacitor_by(2, "Samsung Electro-Mechanics"),
+        capacitor_by(3, "Samsung"),
+    ];
+    let ids = import(&environment, &service, &records).await?;
+    let id = ids[0];
+    let maker_of = |index: usize| {
+        let app = &app;
+        let ids = &ids;
+        async move {
+            manufacturer_of(app, ids[index]).await?["id"]
+                .as_i64()
+                .context("manufacturer id")
+        }
+    };
+    let (murata, semco, samsung) = (maker_of(0).await?, maker_of(1).await?, maker_of(2).await?);
+    let operator = sessions.operator.as_str();
+
+    let unknown = correct(&app, operator, id, json!({"manufacturerId": 987_654_321})).await?;
+    assert_eq!(unknown["msg"], "请求参数不正确:厂商不存在", "{unknown}");
+    let corrected = correct(&app, operator, id, json!({"manufacturerId": semco})).await?;
+    assert_eq!(corrected["code"], 0, "{corrected}");
+    let detail = &corrected["data"];
+    assert_eq!(detail["manufacturerId"], semco, "{detail}");
+    assert_eq!(
+        detail["item"]["manufacturerName"],
+        "Samsung Electro-Mechanics"
+    );
+    assert_eq!(
+        detail["corrections"],
+        json!([{"field": "manufacturerId", "original": "Murata"}]),
+        "the source's manufacturer by name"
+    );
+    catch_up(&environment, &service).await?;
+    assert_eq!(
+        manufacturer_of(&app, id).await?["name"],
+        "Samsung Electro-Mechanics"
+    );
+
+    // The source revises the record: the correction stays.
+    records[0].description = "revised".into();
+    import(&environment, &service, &records[..1]).await?;
+    assert_eq!(manufacturer_of(&app, id).await?["id"], semco);
+    assert_eq!(
+        public_detail(&app, id).await?["component"]["description"],
+        "revised"
+    );
+
+    // Merged into Samsung, the correction names Samsung; a re-import keeps it (no dangling id).
+    let merged = merge(&app, operator, semco, samsung).await?;
+    assert_eq!(merged["code"], 0, "{merged}");
+    records[0].description = "revised again".into();
+    import(&environment, &service, &records[..1]).await?;
+    assert_eq!(manufacturer_of(&app, id).await?["id"], samsung);
+    let detail = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        operator,
+        None,
+    )
+    .await?;
+    assert_eq!(detail["manufacturerId"], samsung, "{detail}");
+    assert_eq!(detail["corrections"][0]["original"], "Murata", "{detail}");
+
+    // Merging the source's manufacturer into the corrected one leaves nothing to correct.
+    let merged = merge(&app, operator, murata, samsung).await?;
+    assert_eq!(merged["code"], 0, "{merged}");
+    let detail = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        operator,
+        None,
+    )
+    .await?;
+    assert_eq!(detail["corrections"], json!([]), "{detail}");
+    assert_eq!(detail["item"]["edited"], false, "{detail}");
+
+    // Null: no manufacturer; absent (the other corrections' bodies): left as it is.
+    let cleared = correct(&app, operator, id, json!({"manufacturerId": null})).await?;
+    assert_eq!(cleared["data"]["manufacturerId"], Value::Null, "{cleared}");
+    assert_eq!(manufacturer_of(&app, id).await?, Value::Null);
+    let renamed = correct(&app, operator, id, json!({"name": "TESTCAP1-R"})).await?;
+    assert_eq!(renamed["data"]["manufacturerId"], Value::Null, "{renamed}");
+    let audit = audit_entries(&app, operator, "catalog-item.update").await?;
+    assert_eq!(
+        audit["list"][2]["after"]["fields"]["manufacturerId"], semco,
+        "{audit}"
+    );
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
+    an_items_manufacturer_is_corrected_through_reimports_and_merges,
     only_operators_manage_manufacturers_and_bad_input_is_refused,
     a_renamed_manufacturer_keeps_its_items_through_a_reimport,
     merging_a_duplicate_moves_its_items_and_its_name,

@@ -35,8 +35,8 @@ pub async fn catalog_item_detail(
     Ok(ApiResponse::ok(detail))
 }
 
-/// Corrects the item's name, description, category, document link and lifecycle (the body holds
-/// every field as wanted, and why). The fields that differ from the source are kept as
+/// Corrects the item's name, description, category, manufacturer, document link and lifecycle
+/// (the body holds every field as wanted, and why; an absent `manufacturerId` leaves it as it is). The fields that differ from the source are kept as
 /// corrections: a re-import updates the rest and keeps them; a field set back to the source's
 /// value is no longer corrected. Public routes and the search index show the correction within a
 /// second; it lands in the library's audit log (`catalog-item.update`).
@@ -46,7 +46,7 @@ pub async fn catalog_item_detail(
     tag = "catalog-items",
     params(("id" = i64, Path, description = "The item's id")),
     request_body = ItemEditRequest,
-    responses((status = 200, description = "The item as corrected; a bad field, an unknown category or no reason → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403",
+    responses((status = 200, description = "The item as corrected; a bad field, an unknown category or manufacturer or no reason → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403",
         body = ApiResponse<CatalogItemDetail>))
 )]
 #[tracing::instrument(skip_all, fields(id = *id))]
@@ -70,5 +70,6 @@ pub async fn edit_catalog_item(
         }
         EditItemOutcome::NotFound => Err(ApiError::new(CATALOG_ITEM_NOT_FOUND)),
         EditItemOutcome::UnknownCategory => Err(ApiError::bad_request("分类不存在")),
+        EditItemOutcome::UnknownManufacturer => Err(ApiError::bad_request("厂商不存在")),
     }
 }

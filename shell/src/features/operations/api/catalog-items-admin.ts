@@ -42,6 +42,8 @@ export interface CatalogItemEdit {
   documentUrl: string;
   /** Empty: not stated. */
   lifecycle: string;
+  /** A manufacturer of the library; `null`: none. */
+  manufacturerId: number | null;
   reason: string;
 }
 

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select, Skeleton, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
@@ -15,7 +16,11 @@ import {
   type CatalogItemEdit,
   type CatalogLibrary,
 } from '../api/catalog-items-admin';
+import { manufacturerKeys, useManufacturers } from '../api/catalog-manufacturers-admin';
 import { useFailureMessage } from './operations-list';
+
+/** How many manufacturers the manufacturer's search offers at a time. */
+const MANUFACTURER_OPTIONS = 20;
 
 const URL_PATTERN = /^https?:\/\/[^\s/]\S*$/i;
 
@@ -40,12 +45,13 @@ function initialValues(detail: CatalogItemDetail): CatalogItemEdit {
     categoryCode: detail.categoryCode ?? '',
     documentUrl: detail.documentUrl ?? '',
     lifecycle: detail.lifecycle ?? '',
+    manufacturerId: detail.manufacturerId ?? null,
     reason: '',
   };
 }
 
 /**
- * 修正: an item's name, description, category, document link and lifecycle, with why. A corrected field says what the
+ * 修正: an item's name, description, category, manufacturer, document link and lifecycle, with why. A corrected field says what the
  * source has under it; setting it back to that value ends the correction.
  */
 export function CatalogItemEditModal({ library, item, onClose }: { library: CatalogLibrary; item: CatalogItem | undefined; onClose: () => void }) {
@@ -59,6 +65,18 @@ export function CatalogItemEditModal({ library, item, onClose }: { library: Cata
   const english = currentLanguage() === 'en-US';
   const treeData = useMemo(() => toTreeData(tree?.data ?? [], english), [tree?.data, english]);
   const lifecycleLabel = (value: string) => t(`operations.catalogItems.lifecycles.${value || 'none'}`);
+  const queryClient = useQueryClient();
+  const [manufacturerSearch, setManufacturerSearch] = useState('');
+  const manufacturers = useManufacturers(
+    library,
+    { pageNo: 1, pageSize: MANUFACTURER_OPTIONS, keyWords: manufacturerSearch.trim() || undefined },
+    item !== undefined && manufacturerSearch.trim() !== '',
+  );
+  // The item's own manufacturer first, then those the search found.
+  const manufacturerOptions = new Map<number, string>();
+  if (detail.data?.manufacturerId != null)
+    manufacturerOptions.set(detail.data.manufacturerId, detail.data.item.manufacturerName ?? `#${detail.data.manufacturerId}`);
+  if (manufacturerSearch.trim()) for (const maker of manufacturers.data?.list ?? []) manufacturerOptions.set(maker.id, maker.name);
 
   /** `来源：…` under a corrected field. */
   const sourceHint = (field: keyof CatalogItemEdit) => {
@@ -73,9 +91,12 @@ export function CatalogItemEditModal({ library, item, onClose }: { library: Cata
     if (!item) return;
     const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : (value ?? '')]));
     edit.mutate(
-      { ...(trimmed as unknown as CatalogItemEdit), id: item.id },
+      // A cleared manufacturer is `null` (none), never left out (left as it is).
+      { ...(trimmed as unknown as CatalogItemEdit), manufacturerId: values.manufacturerId ?? null, id: item.id },
       {
         onSuccess: () => {
+          // The manufacturers' item counts follow a changed manufacturer.
+          void queryClient.invalidateQueries({ queryKey: manufacturerKeys.library(library) });
           void message.success(t('operations.catalogItems.editedToast'));
           onClose();
         },
@@ -134,6 +155,19 @@ export function CatalogItemEditModal({ library, item, onClose }: { library: Cata
               loading={tree?.isPending}
               placeholder={t('operations.catalogItems.categoryNone')}
               data-testid="catalog-edit-category"
+            />
+          </Form.Item>
+          <Form.Item name="manufacturerId" label={t('operations.catalogItems.manufacturer')} extra={sourceHint('manufacturerId')}>
+            <Select<number | null>
+              showSearch
+              filterOption={false}
+              onSearch={setManufacturerSearch}
+              allowClear
+              loading={manufacturers.isFetching}
+              placeholder={t('operations.catalogItems.manufacturerNone')}
+              notFoundContent={manufacturerSearch.trim() ? undefined : t('operations.catalogItems.manufacturerSearch')}
+              options={[...manufacturerOptions].map(([value, label]) => ({ value, label }))}
+              data-testid="catalog-edit-manufacturer"
             />
           </Form.Item>
           <Form.Item

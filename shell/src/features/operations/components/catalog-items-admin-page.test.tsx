@@ -253,7 +253,11 @@ describe('CatalogItemsAdminPage', () => {
       categoryCode: 'resistor',
       documentUrl: null,
       lifecycle: 'obsolete',
-      corrections: [{ field: 'lifecycle', original: null }],
+      manufacturerId: 3,
+      corrections: [
+        { field: 'lifecycle', original: null },
+        { field: 'manufacturerId', original: 'Vishay' },
+      ],
       correctionReason: '厂商已停产',
       correctedBy: 1,
       correctionTime: 1_763_800_000_000,
@@ -275,6 +279,21 @@ describe('CatalogItemsAdminPage', () => {
     expect(screen.getByTestId('catalog-edit-source-lifecycle')).toHaveTextContent('来源值：未标注');
     expect(screen.queryByTestId('catalog-edit-source-name')).toBeNull();
     expect(screen.getByTestId('catalog-edit-last')).toHaveTextContent('厂商已停产');
+    expect(screen.getByTestId('catalog-edit-source-manufacturerId')).toHaveTextContent('来源值：Vishay');
+    // The manufacturer shows by name; another is found by typing part of its name.
+    const maker = screen.getByTestId('catalog-edit-manufacturer');
+    expect(maker).toHaveTextContent('YAGEO');
+    testPage.server.routes.set('/to/api/operation/component/catalog-manufacturers/page', (_request, response) =>
+      sendJson(
+        response,
+        envelope({ list: [{ id: 9, name: 'UNI-ROYAL', website: null, aliases: [], itemCount: 12, hiddenCount: 0, duplicateKey: null }], total: 1 }),
+      ),
+    );
+    fireEvent.mouseDown(within(maker).getByRole('combobox'));
+    fireEvent.change(within(maker).getByRole('combobox'), { target: { value: 'uni' } });
+    fireEvent.click(await screen.findByTitle('UNI-ROYAL', undefined, { timeout: 5000 }));
+    const searched = requestsTo('/to/api/operation/component/catalog-manufacturers/page', 'GET').at(-1)!;
+    expect(new URL(searched.url, testPage.server.origin).searchParams.get('keyWords')).toBe('uni');
 
     fireEvent.change(name, { target: { value: ' 贴片电阻 10kΩ 1% ' } });
     fireEvent.click(screen.getByTestId('catalog-edit-submit'));
@@ -289,6 +308,7 @@ describe('CatalogItemsAdminPage', () => {
       categoryCode: 'resistor',
       documentUrl: '',
       lifecycle: 'obsolete',
+      manufacturerId: 9,
       reason: '阻值精度缺失',
     });
     expect(await screen.findByText('已修正', { selector: '.ant-message *' }, { timeout: 5000 })).toBeInTheDocument();
