@@ -32,7 +32,7 @@ use auth::Authenticator;
 use catalog::item::files::ItemFiles;
 use catalog::item::import::{seed_once, SeedOutcome};
 use catalog::item::import_control::ImportControl;
-use catalog::item::import_history::recorded_start;
+use catalog::item::import_history::{recorded, ImportOrigin};
 use catalog::{store::CategoryRepository, Library, LibraryService, ScopeData};
 use futures_util::future::BoxFuture;
 use kernel::{error_codes, ErrorCode, Migrations, Service, ServiceContext};
@@ -312,7 +312,8 @@ impl ComponentService {
         // `seed_once`); a run is recorded in the import history.
         let options = import::ImportOptions::default();
         let outcome = seed_once(db, COMPONENT_SEED, &digest, || {
-            recorded_start(db, COMPONENT_SEED, import::import_dir(store, dir, &options))
+            let import = import::import_dir(store, dir, &options);
+            recorded(db, COMPONENT_SEED, ImportOrigin::Start, import)
         })
         .await?;
         if let SeedOutcome::Imported(report) = outcome {

@@ -43,7 +43,15 @@ pub async fn import_components(
         let files = component_api::open_files(&context).await?;
         let store = component_api::store::ComponentRepository::new(&context.db, files);
         let options = component_api::import::ImportOptions { progress };
-        component_api::import::import_dir(&store, source, &options).await
+        // In the library's import history, as an import at a start or by an operator is.
+        let import = component_api::import::import_dir(&store, source, &options);
+        catalog::item::import_history::recorded(
+            &context.db,
+            component_api::store::COMPONENT_SEED,
+            catalog::item::import_history::ImportOrigin::Command,
+            import,
+        )
+        .await
     }
     .await;
     context.db.close().await;

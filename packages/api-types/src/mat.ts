@@ -2753,7 +2753,7 @@ export interface components {
          * @description Why an import ran.
          * @enum {string}
          */
-        ImportOrigin: "start" | "operator";
+        ImportOrigin: "start" | "operator" | "command";
         /** @description One past import, as the history lists it. Times are epoch milliseconds. */
         ImportRun: {
             /** @description Why a `failed` run failed. */

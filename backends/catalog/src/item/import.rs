@@ -512,7 +512,13 @@ where
     let digest = digest(dir)?;
     let items = ItemRepository::new(db);
     let outcome = seed_once(db, seed, &digest, || {
-        super::import_history::recorded_start(db, seed, import(items, dir.to_path_buf()))
+        let import = import(items, dir.to_path_buf());
+        super::import_history::recorded(
+            db,
+            seed,
+            super::import_history::ImportOrigin::Start,
+            import,
+        )
     })
     .await?;
     if let SeedOutcome::Imported(report) = outcome {

@@ -22,6 +22,8 @@ pub enum ImportOrigin {
     Start,
     /// An operator's "import now".
     Operator,
+    /// `portal import components` on the server.
+    Command,
 }
 
 impl ImportOrigin {
@@ -29,14 +31,15 @@ impl ImportOrigin {
         match self {
             Self::Start => "start",
             Self::Operator => "operator",
+            Self::Command => "command",
         }
     }
 
     fn parse(text: &str) -> Self {
-        if text == "operator" {
-            Self::Operator
-        } else {
-            Self::Start
+        match text {
+            "operator" => Self::Operator,
+            "command" => Self::Command,
+            _ => Self::Start,
         }
     }
 }
@@ -238,11 +241,12 @@ pub async fn record(db: &kernel::Database, run: &FinishedRun<'_>) {
     }
 }
 
-/// Runs a start's import of `seed` and records it (done with its report, or failed with the
-/// reason, which is then returned as it was).
-pub async fn recorded_start<X, Fut>(
+/// Runs an import of `seed` that no operator asked for (a start's, a command's) and records it
+/// (done with its report, or failed with the reason, which is then returned as it was).
+pub async fn recorded<X, Fut>(
     db: &kernel::Database,
     seed: &str,
+    origin: ImportOrigin,
     import: Fut,
 ) -> anyhow::Result<ImportReport<X>>
 where
@@ -256,7 +260,7 @@ where
         db,
         &FinishedRun {
             seed,
-            origin: ImportOrigin::Start,
+            origin,
             operator_id: None,
             started_at,
             outcome: summary.as_ref().map_err(|error| format!("{error:#}")),

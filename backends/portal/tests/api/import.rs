@@ -1,3 +1,6 @@
+use catalog::item::import_history::{
+    ImportHistoryRepository, ImportHistoryStore, ImportOrigin, ImportRunState,
+};
 use kernel::testing::TestEnvironment;
 
 async fn import_reports_counts_and_is_idempotent(
@@ -19,4 +22,34 @@ async fn import_reports_counts_and_is_idempotent(
     Ok(())
 }
 
-kernel::backend_tests!(import_reports_counts_and_is_idempotent);
+/// `portal import components` lands in the components' import history, as a command's run.
+async fn a_command_import_is_recorded_in_the_history(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../component-api/tests/fixtures/seed");
+    let report =
+        portal::import::import_components(environment.settings.clone(), &fixture, false).await?;
+    assert!(report.stored.inserted > 0, "{report:?}");
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
+    let db = kernel::Database::connect(&location, 1).await?;
+    let (runs, total) = ImportHistoryRepository::new(&db)
+        .page_runs(component_api::store::COMPONENT_SEED, 0, 10)
+        .await?;
+    db.close().await;
+    assert_eq!(total, 1, "{runs:?}");
+    assert_eq!(
+        (runs[0].origin, runs[0].state, runs[0].operator_id),
+        (ImportOrigin::Command, ImportRunState::Done, None)
+    );
+    assert_eq!(
+        runs[0].report.as_ref().map(|r| r.inserted),
+        Some(report.stored.inserted)
+    );
+    Ok(())
+}
+
+kernel::backend_tests!(
+    import_reports_counts_and_is_idempotent,
+    a_command_import_is_recorded_in_the_history
+);

@@ -517,11 +517,12 @@ export const operationsMessages = {
         reason: '记录：原因',
         history: {
           title: '导入记录',
-          intro: '该资源库每次结束的导入：门户启动时发现数据源有变化而导入的，以及运营人员“立即导入”的。展开一行查看报告或失败原因。',
+          intro:
+            '该资源库每次结束的导入：门户启动时发现数据源有变化而导入的、服务器上用 portal import 命令导入的，以及运营人员“立即导入”的。展开一行查看报告或失败原因。',
           empty: '暂无导入记录',
           startedTime: '开始时间',
           origin: '来源',
-          origins: { start: '启动时导入', operator: '立即导入' },
+          origins: { start: '启动时导入', operator: '立即导入', command: '命令行导入' },
           operator: '操作人',
           state: '结果',
           elapsed: '用时',
@@ -1110,11 +1111,11 @@ export const operationsMessages = {
         history: {
           title: 'Past imports',
           intro:
-            'Every finished import of this library: those a start of the portal ran because the sources had changed, and those operators ran with “Import now”. Expand a row for its report or why it failed.',
+            'Every finished import of this library: those a start of the portal ran because the sources had changed, those run on the server with the portal import command, and those operators ran with “Import now”. Expand a row for its report or why it failed.',
           empty: 'No imports yet',
           startedTime: 'Started',
           origin: 'Origin',
-          origins: { start: 'At start', operator: 'Import now' },
+          origins: { start: 'At start', operator: 'Import now', command: 'Command line' },
           operator: 'Operator',
           state: 'Result',
           elapsed: 'Time',
