@@ -244,16 +244,20 @@ function CatalogImportCard({ library }: { library: CatalogLibrary }) {
 }
 
 const HISTORY_PAGE_SIZE = 10;
+/** The report's counts the history shows, each wide enough for its English header on one line. */
+const HISTORY_COUNTS = [
+  ['read', 72],
+  ['inserted', 72],
+  ['updated', 84],
+  ['unchanged', 100],
+  ['rejected', 88],
+] as const;
 
 /** The library's finished imports, newest first; a row expands to its report or why it failed. */
 function ImportHistoryCard({ library }: { library: CatalogLibrary }) {
   const { t } = useTranslation('shell');
   const [pageNo, setPageNo] = useState(1);
   const history = useImportHistory(library, pageNo, HISTORY_PAGE_SIZE);
-  const count = (key: keyof ImportSummary) => (run: ImportRun) => {
-    const value = run.report?.[key];
-    return typeof value === 'number' ? value.toLocaleString() : '-';
-  };
   return (
     <Card title={t('operations.catalogImport.history.title')} style={{ marginTop: 16 }} data-testid="catalog-import-history">
       <Typography.Paragraph type="secondary">{t('operations.catalogImport.history.intro')}</Typography.Paragraph>
@@ -264,7 +268,7 @@ function ImportHistoryCard({ library }: { library: CatalogLibrary }) {
           size="small"
           rowKey="id"
           loading={history.isFetching}
-          scroll={{ x: 900 }}
+          scroll={{ x: 960 }}
           dataSource={history.data?.list ?? []}
           locale={{ emptyText: t('operations.catalogImport.history.empty') }}
           pagination={{
@@ -281,35 +285,37 @@ function ImportHistoryCard({ library }: { library: CatalogLibrary }) {
               run.report ? <ImportReport report={run.report} /> : <Alert type="error" showIcon title={run.error} data-testid="catalog-import-history-error" />,
           }}
           columns={[
-            { title: t('operations.catalogImport.history.startedTime'), key: 'startedTime', width: 170, render: (_, run) => formatTime(run.startedTime) },
+            { title: t('operations.catalogImport.history.startedTime'), key: 'startedTime', width: 150, render: (_, run) => formatTime(run.startedTime) },
             {
               title: t('operations.catalogImport.history.origin'),
               key: 'origin',
-              width: 110,
+              width: 100,
               render: (_, run) => <span data-testid="catalog-import-history-origin">{t(`operations.catalogImport.history.origins.${run.origin}`)}</span>,
             },
             {
               title: t('operations.catalogImport.history.operator'),
               key: 'operator',
-              width: 170,
+              width: 110,
               ellipsis: true,
               render: (_, run) => (run.operatorId == null ? '-' : run.operatorName || `#${run.operatorId}`),
             },
             {
               title: t('operations.catalogImport.history.state'),
               key: 'state',
-              width: 90,
+              width: 80,
               render: (_, run) => (
                 <Tag color={STATE_COLOURS[run.state]} data-testid="catalog-import-history-state">
                   {t(`operations.catalogImport.states.${run.state}`)}
                 </Tag>
               ),
             },
-            { title: t('operations.catalogImport.report.read'), key: 'read', align: 'right', render: (_, run) => count('read')(run) },
-            { title: t('operations.catalogImport.report.inserted'), key: 'inserted', align: 'right', render: (_, run) => count('inserted')(run) },
-            { title: t('operations.catalogImport.report.updated'), key: 'updated', align: 'right', render: (_, run) => count('updated')(run) },
-            { title: t('operations.catalogImport.report.unchanged'), key: 'unchanged', align: 'right', render: (_, run) => count('unchanged')(run) },
-            { title: t('operations.catalogImport.report.rejected'), key: 'rejected', align: 'right', render: (_, run) => count('rejected')(run) },
+            ...HISTORY_COUNTS.map(([key, width]) => ({
+              title: t(`operations.catalogImport.report.${key}`),
+              key,
+              width,
+              align: 'right' as const,
+              render: (_: unknown, run: ImportRun) => run.report?.[key].toLocaleString() ?? '-',
+            })),
             {
               title: t('operations.catalogImport.history.elapsed'),
               key: 'elapsed',
