@@ -538,23 +538,7 @@ macro_rules! catalog_admin_store {
                         .execute(&mut *connection)
                         .await
                         .context("applying an item's corrections again")?;
-                    if corrections.is_empty() {
-                        sqlx::query("DELETE FROM item_override WHERE item_id = $1")
-                            .bind(id)
-                            .execute(&mut *connection)
-                            .await
-                            .context("dropping corrections that no longer apply")?;
-                        continue;
-                    }
-                    sqlx::query(
-                        "UPDATE item_override SET fields = $2, original = $3 WHERE item_id = $1",
-                    )
-                    .bind(id)
-                    .bind(serde_json::Value::Object(corrections).to_string())
-                    .bind(serde_json::Value::Object(original).to_string())
-                    .execute(&mut *connection)
-                    .await
-                    .context("keeping the source's new values")?;
+                    rewrite_override(&mut *connection, id, corrections, original).await?;
                 }
             }
             Ok(())
@@ -596,24 +580,34 @@ macro_rules! catalog_admin_store {
                     fields.remove("manufacturerId");
                     original.remove("manufacturerId");
                 }
-                if fields.is_empty() {
-                    sqlx::query("DELETE FROM item_override WHERE item_id = $1")
-                        .bind(item_id)
-                        .execute(&mut *connection)
-                        .await
-                        .context("dropping a correction the merge made moot")?;
-                } else {
-                    sqlx::query(
-                        "UPDATE item_override SET fields = $2, original = $3 WHERE item_id = $1",
-                    )
-                    .bind(item_id)
-                    .bind(serde_json::Value::Object(fields).to_string())
-                    .bind(serde_json::Value::Object(original).to_string())
+                rewrite_override(&mut *connection, item_id, fields, original).await?;
+            }
+            Ok(())
+        }
+
+        /// Item `id`'s override with `fields` corrected over the source's `original` values;
+        /// none left, the override goes (the item is no longer corrected).
+        async fn rewrite_override(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+            fields: FieldValues,
+            original: FieldValues,
+        ) -> anyhow::Result<()> {
+            if fields.is_empty() {
+                sqlx::query("DELETE FROM item_override WHERE item_id = $1")
+                    .bind(id)
                     .execute(&mut *connection)
                     .await
-                    .context("repointing a correction to the merged manufacturer")?;
-                }
+                    .context("dropping corrections that no longer apply")?;
+                return Ok(());
             }
+            sqlx::query("UPDATE item_override SET fields = $2, original = $3 WHERE item_id = $1")
+                .bind(id)
+                .bind(serde_json::Value::Object(fields).to_string())
+                .bind(serde_json::Value::Object(original).to_string())
+                .execute(&mut *connection)
+                .await
+                .context("rewriting an item's corrections")?;
             Ok(())
         }
 

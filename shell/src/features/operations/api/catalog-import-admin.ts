@@ -4,7 +4,7 @@ import type { ComponentSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import type { CatalogLibrary } from './catalog-items-admin';
 import type { PageResult } from './feedback-admin';
-import { fetchOperatorNames } from './users-admin';
+import { operatorNamesById } from './users-admin';
 
 /** The last operator import of a library's sources, with its progress or report (`ImportStatus`, the same in every library service). */
 export type ImportStatus = ComponentSchema<'ImportStatus'>;
@@ -33,10 +33,8 @@ export function startImport(library: CatalogLibrary): Promise<ImportStarted> {
  */
 export async function fetchImportHistory(library: CatalogLibrary, pageNo: number, pageSize: number): Promise<PageResult<ImportRun>> {
   const page = await http.get<PageResult<ImportRun>>(`${importPath(library)}/history`, { pageNo, pageSize });
-  const ids = [...new Set(page.list.flatMap((run) => (run.operatorId == null ? [] : [run.operatorId])))];
-  const names = ids.length > 0 ? await fetchOperatorNames(ids).catch(() => []) : [];
-  const byId = new Map(names.map((name) => [name.id, name.username]));
-  return { ...page, list: page.list.map((run) => ({ ...run, operatorName: run.operatorId == null ? undefined : byId.get(run.operatorId) })) };
+  const byId = await operatorNamesById(page.list.map((run) => run.operatorId));
+  return { ...page, list: page.list.map((run) => ({ ...run, operatorName: run.operatorId == null ? undefined : byId.get(run.operatorId)?.username })) };
 }
 
 const catalogImportKeys = {

@@ -69,6 +69,16 @@ export function fetchOperatorNames(ids: readonly number[]): Promise<OperatorName
 }
 
 /**
+ * The accounts `ids` (duplicates and none allowed) by id, for a library's rows, which carry only the operator's id.
+ * Empty when the names cannot be read: the page then shows the id.
+ */
+export async function operatorNamesById(ids: readonly (number | null | undefined)[]): Promise<Map<number, OperatorName>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  const names = wanted.length > 0 ? await fetchOperatorNames(wanted).catch(() => []) : [];
+  return new Map(names.map((name) => [name.id, name]));
+}
+
+/**
  * GET /base/system/operation/audit-log/page, or a library's GET /operation/{library}/audit-log/page → `{list, total}`.
  * A library knows no account names: its entries carry the operator's id, named by the system service's names route
  * (when that fails, the page shows the id).
@@ -76,9 +86,7 @@ export function fetchOperatorNames(ids: readonly number[]): Promise<OperatorName
 export async function pageAuditLog({ source = 'system', ...filters }: AuditLogFilters): Promise<PageResult<AuditLogEntry>> {
   if (source === 'system') return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
   const page = await http.get<PageResult<LibraryAuditLogEntry>>(`/operation/${source}/audit-log/page`, { ...filters });
-  const ids = [...new Set(page.list.map((entry) => entry.operatorId))];
-  const names = ids.length > 0 ? await fetchOperatorNames(ids).catch(() => []) : [];
-  const byId = new Map(names.map((name) => [name.id, name]));
+  const byId = await operatorNamesById(page.list.map((entry) => entry.operatorId));
   return {
     ...page,
     list: page.list.map(({ library: _library, ...entry }) => ({
