@@ -642,7 +642,8 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     type('enterprise-publish-parameter-value-1', '40 mm');
     fireEvent.click(screen.getByTestId('enterprise-publish-submit'));
 
-    await waitFor(() => expect(posts(server)).toHaveLength(1));
+    // Under a loaded CI machine the form's validation, the POST and the toast take seconds, not the default one.
+    await waitFor(() => expect(posts(server)).toHaveLength(1), { timeout: 5000 });
     const resistor = componentTree().find((node) => node.code === 'resistor')!;
     expect(posts(server)[0].url.pathname).toBe(ITEMS_PATH);
     expect(posts(server)[0].body).toStrictEqual({
@@ -655,10 +656,10 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
         { name: '公称长度', value: '40 mm' },
       ],
     });
-    expect(await screen.findByText('已提交，等待运营审核')).toBeInTheDocument();
-    await waitFor(() => expect(server.listCalls()).toHaveLength(2));
+    expect(await screen.findByText('已提交，等待运营审核', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(server.listCalls()).toHaveLength(2), { timeout: 5000 });
     // Closed, and empty when opened again.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     fireEvent.click(screen.getByTestId('enterprise-publish'));
     await waitFor(() => expect(screen.getByTestId('enterprise-publish-code')).toHaveValue(''));
   });
