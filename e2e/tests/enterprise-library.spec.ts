@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { PASSWORD, createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
 import { chooseSelectOption } from './support/library-pages';
 
@@ -40,20 +40,26 @@ async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', ur
   return body.data;
 }
 
+/** An operator (signed in through the API), a new organisation of `orgName` and a member of it. */
+async function organisationWithMember(request: APIRequestContext, info: TestInfo, prefix: string, orgName: string, memberName: string) {
+  const operator = createAdministrator(info, prefix);
+  const login = await request.post('/to/api/base/system/auth/login', { data: { email: operator, password: PASSWORD, userType: 2 } });
+  const operatorToken = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const orgId = await apiData<number>(request, 'post', '/to/api/base/system/operation/orgs', operatorToken, { name: orgName, businessScope: [1] });
+  const memberEmail = `${prefix}-member-${uniqueSuffix()}@example.com`;
+  const member = await registerMember(request, memberEmail, memberName);
+  await apiData(request, 'post', `/to/api/base/system/operation/orgs/${orgId}/members`, operatorToken, { account: memberEmail });
+  return { operator, operatorToken, orgId, member };
+}
+
 test('a member publishes an item into the enterprise library, an operator approves it, and only the organisation sees it', async ({
   browser,
   page,
   request,
 }, info) => {
   test.setTimeout(150_000);
-  const operator = createAdministrator(info, 'entops');
-  const login = await request.post('/to/api/base/system/auth/login', { data: { email: operator, password: PASSWORD, userType: 2 } });
-  const operatorToken = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
   const orgName = `苏州精密机械有限公司 ${uniqueSuffix()}`;
-  const orgId = await apiData<number>(request, 'post', '/to/api/base/system/operation/orgs', operatorToken, { name: orgName, businessScope: [1] });
-  const memberEmail = `entmember-${uniqueSuffix()}@example.com`;
-  const member = await registerMember(request, memberEmail, '李工');
-  await apiData(request, 'post', `/to/api/base/system/operation/orgs/${orgId}/members`, operatorToken, { account: memberEmail });
+  const { operator, orgId, member } = await organisationWithMember(request, info, 'entops', orgName, '李工');
   const code = `SZJM-BRK-${uniqueSuffix()}`;
   // The single item's row, not the batch's `${code}-A` and `${code}-B`.
   const singleItem = new RegExp(`${code}(?!-)`);
@@ -276,4 +282,61 @@ test('a member publishes an item into the enterprise library, an operator approv
   await shot(memberPage, 'member-english-500');
   await memberContext.close();
   await outsiderContext.close();
+});
+
+test('a STEP model published into the enterprise library gets its picture, tessellated in the member’s browser', async ({ browser, request }, info) => {
+  test.setTimeout(150_000);
+  const { operatorToken, orgId, member } = await organisationWithMember(request, info, 'entstep', `无锡模具有限公司 ${uniqueSuffix()}`, '周工');
+  // A real STEP file: the parts library's own model of a cap screw.
+  const found = (await (await request.get(`/to/api/public/part/search?keyWords=${encodeURIComponent('ISO 4762 M6x20')}&pageSize=1`)).json()) as {
+    data: { list: { id: number }[] };
+  };
+  const step = await (await request.get(`/to/api/public/part/item/${found.data.list[0].id}/model/step`)).body();
+  expect(step.subarray(0, 13).toString()).toBe('ISO-10303-21;');
+  const modelName = '内六角螺钉 M6×20.step';
+  const code = `WXMJ-M6-${uniqueSuffix()}`;
+
+  const context = await browser.newContext();
+  const memberPage = await context.newPage();
+  await memberPage.goto(
+    `/part/brand-detail/${orgId}?type=1&token=${encodeURIComponent(member.accessToken)}&refreshToken=${encodeURIComponent(member.refreshToken)}`,
+  );
+  await memberPage.getByTestId('enterprise-publish').click();
+  const modal = memberPage.getByTestId('enterprise-publish-modal');
+  await memberPage.getByTestId('enterprise-publish-code').fill(code);
+  await memberPage.getByTestId('enterprise-publish-name').fill('内六角圆柱头螺钉 M6×20');
+  await memberPage.getByTestId('enterprise-publish-category').click();
+  await memberPage.keyboard.type('螺栓');
+  await memberPage.locator('.ant-select-tree-treenode').filter({ hasText: '螺栓' }).first().click();
+  const chooser = memberPage.waitForEvent('filechooser');
+  await memberPage.getByTestId('enterprise-publish-file-model-choose').click();
+  await (await chooser).setFiles({ name: modelName, mimeType: 'application/step', buffer: step });
+  await expect(memberPage.getByTestId('enterprise-publish-file-model-task')).toHaveAttribute('data-status', 'done');
+  await modal.getByRole('button', { name: '提交审核' }).click();
+  await expect(memberPage.locator('.ant-message-notice').getByText('已提交，等待运营审核')).toBeVisible();
+  // OpenCascade compiles in the page's worker, tessellates the file, and the mesh goes up for the picture.
+  await expect(memberPage.locator('.ant-message-notice').getByText(`已生成“${modelName}”的预览图`)).toBeVisible({ timeout: 60_000 });
+  await memberPage.getByTestId('enterprise-items-table').locator('tr').filter({ hasText: code }).click();
+  const files = memberPage.getByTestId('enterprise-item-files');
+  const picture = files.getByTestId('enterprise-item-file-thumbnail-0');
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  await expect(files.getByTestId('enterprise-item-file-preview-0')).toHaveCount(0);
+  await shot(memberPage, 'step-model-picture');
+
+  // The reviewer gets the same picture; the STEP file itself is what the member sent.
+  const queue = await apiData<{ list: { id: number; code: string }[] }>(
+    request,
+    'get',
+    `/to/api/operation/part/enterprise-items?state=pending&orgId=${orgId}`,
+    operatorToken,
+  );
+  const id = queue.list.find((item) => item.code === code)!.id;
+  const headers = { Authorization: `Bearer ${operatorToken}` };
+  const png = await request.get(`/to/api/operation/part/enterprise-items/${id}/files/0?thumbnail=true`, { headers });
+  expect(png.status()).toBe(200);
+  expect((await png.body()).subarray(0, 8)).toEqual(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'));
+  const model = await request.get(`/to/api/operation/part/enterprise-items/${id}/files/0`, { headers });
+  expect(Buffer.compare(await model.body(), step)).toBe(0);
+  await context.close();
 });

@@ -287,6 +287,7 @@ struct CatalogItemsApi;
         routes::enterprise::items::submit_item,
         routes::enterprise::items::resubmit_item,
         routes::enterprise::files::member_file,
+        routes::enterprise::files::set_preview,
         routes::enterprise::batch::batch_template,
         routes::enterprise::batch::submit_batch,
         routes::enterprise::showcase::set_showcase,

@@ -99,6 +99,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/enterprise/component/items/{id}/files/{index}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives a model the server does not read (STEP, IGES, Parasolid, SolidWorks, ZIP) its thumbnail,
+         *     drawn from a mesh of it: the member's page tessellates a STEP file and sends the result here
+         *     (docs/enterprise-library.md, "Thumbnails of STEP models"). Only while the item waits for its
+         *     review, so the operator deciding it sees the picture the public page would show.
+         */
+        put: operations["set_preview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/enterprise/component/items/{id}/showcase": {
         parameters: {
             query?: never;
@@ -3620,6 +3642,36 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    set_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+                /** @description The model's place in the item's `files`, from 0 */
+                index: number;
+            };
+            cookie?: never;
+        };
+        /** @description `file`: the model as a mesh (STL, OBJ, GLB or VRML), at most 50 MB */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The item, the model's `thumbnail` set; missing or another organisation's → 1042001001; reviewed → 1042001002; no such file → 1042001006; not a model, or a model whose own format gives its picture → 1042001005; a mesh that cannot be read or drawn → 1040001000; over 50 MB → 1040001001; without enterprise:item:publish → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
                 };
             };
         };

@@ -277,26 +277,16 @@ impl Attachments {
 
     /// The model's `bytes` back, with the digest of a stored PNG thumbnail of it when its format
     /// is one the shape crate reads (STEP and the CAD programs' own formats are not tessellated
-    /// here). A model that cannot be read keeps its place without a picture: the file is what the
-    /// member sent.
+    /// here: the page sends a mesh of them, [`Self::preview_thumbnail`]). A model that cannot be
+    /// read keeps its place without a picture: the file is what the member sent.
     async fn thumbnail(&self, name: &str, bytes: Vec<u8>) -> ApiResult<(Vec<u8>, Option<String>)> {
         let Ok(format) = shape::Format::from_file_name(name) else {
             return Ok((bytes, None));
         };
-        // Parsing and rasterising a large mesh is CPU work: off the server's threads. The task
-        // hands the bytes back, so the model is not copied for it.
-        let rendered = tokio::task::spawn_blocking(move || {
-            let png = shape::load(&bytes, format)
-                .and_then(|mesh| shape::thumbnail_png(&mesh, THUMBNAIL_SIDE));
-            (bytes, png)
-        })
-        .await
-        // Only a panic in the renderer gets here, and the bytes went with it: the submission
-        // fails whole rather than store a model it no longer has.
-        .map_err(ApiError::internal)?;
-        let (bytes, png) = match rendered {
-            (bytes, Ok(png)) => (bytes, png),
-            (bytes, Err(error)) => {
+        let (bytes, png) = render_thumbnail(format, bytes).await?;
+        let png = match png {
+            Ok(png) => png,
+            Err(error) => {
                 tracing::info!(%error, name, "no thumbnail of an enterprise model");
                 return Ok((bytes, None));
             }
@@ -309,6 +299,40 @@ impl Attachments {
             }
         }
     }
+
+    /// The digest of a stored PNG thumbnail drawn from `mesh` (named `name`: STL, OBJ, GLB or
+    /// VRML), a tessellation of a model the server does not read itself (a STEP file, done by
+    /// the member's page). Unlike a model's own picture, a mesh that cannot be drawn is refused:
+    /// it was sent for nothing else.
+    pub async fn preview_thumbnail(&self, name: &str, mesh: Vec<u8>) -> ApiResult<String> {
+        let format = shape::Format::from_file_name(name).map_err(crate::routes::shape::refused)?;
+        let (_, png) = render_thumbnail(format, mesh).await?;
+        let png = png.map_err(crate::routes::shape::refused)?;
+        let stored = self
+            .files
+            .put("thumbnail", name, "image/png", png)
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(stored.digest)
+    }
+}
+
+/// `bytes` back, with a [`THUMBNAIL_SIDE`] PNG of the mesh they hold or why there is none.
+/// Parsing and rasterising a large mesh is CPU work: off the server's threads. The task hands the
+/// bytes back, so the model is not copied for it.
+async fn render_thumbnail(
+    format: shape::Format,
+    bytes: Vec<u8>,
+) -> ApiResult<(Vec<u8>, Result<Vec<u8>, shape::ShapeError>)> {
+    tokio::task::spawn_blocking(move || {
+        let png = shape::load(&bytes, format)
+            .and_then(|mesh| shape::thumbnail_png(&mesh, THUMBNAIL_SIDE));
+        (bytes, png)
+    })
+    .await
+    // Only a panic in the renderer gets here, and the bytes went with it: the request fails
+    // whole rather than store a model it no longer has.
+    .map_err(ApiError::internal)
 }
 
 /// A claimed file of at most `max_bytes`.

@@ -59,6 +59,18 @@ pub enum ResubmitOutcome {
     UnderReview,
 }
 
+/// What became of giving a model file of a pending item its thumbnail.
+#[derive(Debug, Clone)]
+pub enum ThumbnailOutcome {
+    Set(Box<EnterpriseItem>),
+    /// No such item in the organisation.
+    NotFound,
+    /// Reviewed (or resubmitted and reviewed) meanwhile: only a pending item takes one.
+    NotPending,
+    /// The item no longer has that file at that place (resubmitted meanwhile).
+    FileGone,
+}
+
 /// What became of showing or hiding an item.
 #[derive(Debug, Clone)]
 pub enum ShowcaseOutcome {
@@ -118,6 +130,17 @@ pub trait EnterpriseStore {
         org_id: i64,
         showcased: bool,
     ) -> anyhow::Result<ShowcaseOutcome>;
+    /// Sets the thumbnail of file `index` of pending item `id` of `org_id`, when that file is
+    /// still the one whose content is `file_digest`.
+    async fn set_thumbnail(
+        &self,
+        library: &str,
+        id: i64,
+        org_id: i64,
+        index: usize,
+        file_digest: &str,
+        thumbnail: &str,
+    ) -> anyhow::Result<ThumbnailOutcome>;
     /// Decides a pending item, with its entry in the library's audit log (one transaction).
     async fn review(
         &self,
@@ -243,6 +266,10 @@ fn encoded_columns(
         serde_json::to_string(files).context("encoding the files")?,
     ))
 }
+
+/// Reads and compare-and-sets of an item's files before a thumbnail gives up (each lost race
+/// means another writer changed the item; a handful in a row is not contention but a bug).
+const THUMBNAIL_ATTEMPTS: usize = 5;
 
 /// `$query` with every value of `$bound` bound in order (queries of any kind have `bind`).
 macro_rules! bind_all {
@@ -458,6 +485,68 @@ macro_rules! enterprise_store {
                 })
             }
 
+            #[tracing::instrument(skip(self))]
+            async fn set_thumbnail(
+                &self,
+                library: &str,
+                id: i64,
+                org_id: i64,
+                index: usize,
+                file_digest: &str,
+                thumbnail: &str,
+            ) -> anyhow::Result<ThumbnailOutcome> {
+                // Compare-and-set on the whole `files` column: a review, a resubmission or
+                // another thumbnail landing between the read and the write makes the UPDATE
+                // match nothing, and the item is read again.
+                for _ in 0..THUMBNAIL_ATTEMPTS {
+                    let row: Option<(String, String)> = sqlx::query_as(
+                        "SELECT state, files FROM enterprise_item \
+                         WHERE library = $1 AND id = $2 AND org_id = $3",
+                    )
+                    .bind(library)
+                    .bind(id)
+                    .bind(org_id)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .context("reading the item's files")?;
+                    let Some((state, stored)) = row else {
+                        return Ok(ThumbnailOutcome::NotFound);
+                    };
+                    if state != EnterpriseItemState::Pending.as_str() {
+                        return Ok(ThumbnailOutcome::NotPending);
+                    }
+                    let mut files: Vec<EnterpriseFile> = serde_json::from_str(&stored)
+                        .with_context(|| format!("reading the files of enterprise item {id}"))?;
+                    match files.get_mut(index) {
+                        Some(file) if file.digest == file_digest => {
+                            file.thumbnail = Some(thumbnail.to_owned());
+                        }
+                        _ => return Ok(ThumbnailOutcome::FileGone),
+                    }
+                    let changed = sqlx::query(
+                        "UPDATE enterprise_item SET files = $5 \
+                         WHERE library = $1 AND id = $2 AND org_id = $3 \
+                         AND state = 'pending' AND files = $4",
+                    )
+                    .bind(library)
+                    .bind(id)
+                    .bind(org_id)
+                    .bind(&stored)
+                    .bind(serde_json::to_string(&files).context("encoding the files")?)
+                    .execute(&self.pool)
+                    .await
+                    .context("storing the thumbnail")?
+                    .rows_affected();
+                    if changed == 1 {
+                        let item = self.get(library, id, Some(org_id)).await?;
+                        return Ok(item.map_or(ThumbnailOutcome::NotFound, |item| {
+                            ThumbnailOutcome::Set(Box::new(item))
+                        }));
+                    }
+                }
+                anyhow::bail!("enterprise item {id} kept changing while its thumbnail was stored")
+            }
+
             #[tracing::instrument(skip(self, review, reviewer))]
             async fn review(
                 &self,
@@ -552,6 +641,7 @@ kernel::repository! {
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
     async fn showcase(&self, library: &str, id: i64, org_id: i64, showcased: bool) -> anyhow::Result<ShowcaseOutcome>;
+    async fn set_thumbnail(&self, library: &str, id: i64, org_id: i64, index: usize, file_digest: &str, thumbnail: &str) -> anyhow::Result<ThumbnailOutcome>;
     async fn review(&self, library: &str, id: i64, review: &Review, reviewer: &Actor) -> anyhow::Result<ReviewOutcome>;
 }
 

@@ -58,6 +58,28 @@ async fn send_multipart(
     file_name: &str,
     bytes: &[u8],
 ) -> anyhow::Result<Value> {
+    send_multipart_as(
+        app,
+        reqwest::Method::POST,
+        path,
+        session,
+        fields,
+        file_name,
+        bytes,
+    )
+    .await
+}
+
+/// [`send_multipart`] with another method.
+async fn send_multipart_as(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    session: Option<&str>,
+    fields: &[(&str, &str)],
+    file_name: &str,
+    bytes: &[u8],
+) -> anyhow::Result<Value> {
     let boundary = "enterprisebatchboundary";
     let mut body = Vec::new();
     for (name, value) in fields {
@@ -79,7 +101,7 @@ async fn send_multipart(
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     let mut request = app
         .client
-        .post(app.url(path))
+        .request(method, app.url(path))
         .header(
             reqwest::header::CONTENT_TYPE,
             format!("multipart/form-data; boundary={boundary}"),
@@ -599,6 +621,9 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
             [Code(401), Code(NOT_ORG_MEMBER), Code(0), Code(0), Code(0), Code(NOT_ORG_MEMBER)]),
         ("post", format!("{MEMBER_BASE}/items/batch"),
             [Code(401), Code(NOT_ORG_MEMBER), Code(0), Code(403), Code(0), Code(NOT_ORG_MEMBER)]),
+        // Pending still: the member gets past every guard to learn the item has no file 0.
+        ("put", format!("{MEMBER_BASE}/items/{{id}}/files/{{index}}/preview"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(403), Code(FILE_NOT_FOUND), Code(NOT_ORG_MEMBER)]),
         ("get", QUEUE.to_owned(),
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
         ("put", format!("{QUEUE}/{{id}}"),
@@ -674,6 +699,9 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
                     &batch_file(category, &["ENT-MATRIX-3"]),
                 )
                 .await?
+            } else if path.ends_with("/preview") {
+                send_multipart_as(&app, method.clone(), &path, *session, &[], "tetra.stl", STL)
+                    .await?
             } else if path.ends_with("/template") {
                 get_file(&app, &path, *session).await?
             } else {
@@ -1268,6 +1296,237 @@ async fn an_items_files_travel_from_the_upload_to_the_review(
     Ok(())
 }
 
+/// The page's mesh of a STEP model, sent for its thumbnail (docs/enterprise-library.md,
+/// "Thumbnails of STEP models").
+async fn send_preview(
+    app: &TestApp,
+    item: i64,
+    index: usize,
+    session: &str,
+    name: &str,
+    mesh: &[u8],
+) -> anyhow::Result<Value> {
+    let path = format!("{MEMBER_BASE}/items/{item}/files/{index}/preview");
+    send_multipart_as(
+        app,
+        reqwest::Method::PUT,
+        &path,
+        Some(session),
+        &[],
+        name,
+        mesh,
+    )
+    .await
+}
+
+async fn a_step_models_thumbnail_is_drawn_from_the_pages_mesh(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    const MODEL_UNREADABLE: i64 = 1_040_001_000;
+    const MODEL_TOO_LARGE: i64 = 1_040_001_001;
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let claim = |file: &Value| file["claim"].as_str().unwrap_or_default().to_owned();
+    let submit = |code: &str, files: Value| {
+        let mut body = draft(code, category);
+        body["files"] = files;
+        body
+    };
+    let step = upload(&app, &actors.member, "支架.step", "model", STEP).await?;
+    let pdf = upload(&app, &actors.member, "支架.pdf", "datasheet", PDF).await?;
+    let bracket = ok(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        &actors.member,
+        Some(&submit(
+            "ENT-PREVIEW-1",
+            json!([{"kind": "model", "claim": claim(&step)}, {"kind": "datasheet", "claim": claim(&pdf)}]),
+        )),
+    )
+    .await?;
+    let id = bracket["id"].as_i64().unwrap_or_default();
+    let thumbnail_of = |item: &Value| item["files"][0]["thumbnail"].as_str().map(str::to_owned);
+    assert_eq!(thumbnail_of(&bracket), None, "{bracket}");
+
+    // Refused, and nothing written: the guards, a file that is not a model, a file that is not
+    // there, meshes that cannot be drawn, and one over the limit.
+    let oversized = vec![b' '; 50 * 1024 * 1024 + 1];
+    let refusals: [(usize, &str, &str, &[u8], i64); 8] = [
+        (0, actors.reader.as_str(), "tetra.stl", STL, 403),
+        (0, actors.other.as_str(), "tetra.stl", STL, ITEM_NOT_FOUND),
+        (
+            1,
+            actors.member.as_str(),
+            "tetra.stl",
+            STL,
+            FILE_NOT_ACCEPTED,
+        ),
+        (2, actors.member.as_str(), "tetra.stl", STL, FILE_NOT_FOUND),
+        (
+            0,
+            actors.member.as_str(),
+            "支架.step",
+            STEP,
+            MODEL_UNREADABLE,
+        ),
+        (
+            0,
+            actors.member.as_str(),
+            "empty.stl",
+            b"solid e\nendsolid e\n",
+            MODEL_UNREADABLE,
+        ),
+        (
+            0,
+            actors.member.as_str(),
+            "noise.glb",
+            PDF,
+            MODEL_UNREADABLE,
+        ),
+        (
+            0,
+            actors.member.as_str(),
+            "huge.stl",
+            &oversized,
+            MODEL_TOO_LARGE,
+        ),
+    ];
+    for (index, session, name, mesh, expected) in refusals {
+        let envelope = send_preview(&app, id, index, session, name, mesh).await?;
+        assert_eq!(
+            code_of(&envelope),
+            expected,
+            "{name} at {index}: {envelope}"
+        );
+        let stored = ok(
+            &app,
+            reqwest::Method::GET,
+            &format!("{items}/{id}"),
+            &actors.member,
+            None,
+        )
+        .await?;
+        assert_eq!(thumbnail_of(&stored), None, "{name} at {index}: {stored}");
+    }
+
+    // The mesh draws the model's picture, read by the members and the reviewing operator.
+    let drawn = send_preview(&app, id, 0, &actors.member, "支架.stl", STL).await?;
+    assert_eq!(code_of(&drawn), 0, "{drawn}");
+    let digest = thumbnail_of(&drawn["data"]).unwrap_or_default();
+    assert_eq!(digest.len(), 64, "{drawn}");
+    assert_eq!(drawn["data"]["files"][1].get("thumbnail"), None, "{drawn}");
+    for (path, session) in [
+        (
+            format!("{items}/{id}/files/0?thumbnail=true"),
+            &actors.member,
+        ),
+        (
+            format!("{QUEUE}/{id}/files/0?thumbnail=true"),
+            &actors.operator,
+        ),
+    ] {
+        let (status, _, png) = download(&app, &path, Some(session)).await?;
+        assert_eq!(status, 200, "{path}");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{path}: not a PNG");
+    }
+    // The STEP file itself is untouched.
+    let (_, _, model) =
+        download(&app, &format!("{items}/{id}/files/0"), Some(&actors.member)).await?;
+    assert_eq!(model, STEP);
+
+    // A mesh format draws its own picture; nothing sent beside it replaces that.
+    let stl = upload(&app, &actors.member, "tetra.stl", "model", STL).await?;
+    let meshed = ok(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        &actors.member,
+        Some(&submit(
+            "ENT-PREVIEW-2",
+            json!([{"kind": "model", "claim": claim(&stl)}]),
+        )),
+    )
+    .await?;
+    let meshed_id = meshed["id"].as_i64().unwrap_or_default();
+    let own = send_preview(&app, meshed_id, 0, &actors.member, "other.stl", STL).await?;
+    assert_eq!(code_of(&own), FILE_NOT_ACCEPTED, "{own}");
+
+    // A burst of previews beside the review: each is stored before the decision or refused after
+    // it, never written into a reviewed item; the picture is there exactly when one was stored.
+    let step = upload(&app, &actors.member, "支架-2.step", "model", STEP).await?;
+    let raced = ok(
+        &app,
+        reqwest::Method::POST,
+        &items,
+        &actors.member,
+        Some(&submit(
+            "ENT-PREVIEW-3",
+            json!([{"kind": "model", "claim": claim(&step)}]),
+        )),
+    )
+    .await?;
+    let raced_id = raced["id"].as_i64().unwrap_or_default();
+    let previews =
+        join_all((0..8).map(|_| send_preview(&app, raced_id, 0, &actors.member, "支架.stl", STL)));
+    let (decision_path, approve) = (format!("{QUEUE}/{raced_id}"), json!({"approved": true}));
+    let approval = ok(
+        &app,
+        reqwest::Method::PUT,
+        &decision_path,
+        &actors.operator,
+        Some(&approve),
+    );
+    let (previews, approved) = futures_util::join!(previews, approval);
+    let approved = approved?;
+    assert_eq!(approved["state"], "approved", "{approved}");
+    let mut stored = 0;
+    for envelope in previews {
+        let envelope = envelope?;
+        match code_of(&envelope) {
+            0 => stored += 1,
+            ALREADY_REVIEWED => {}
+            _ => panic!("a preview beside the review: {envelope}"),
+        }
+    }
+    let decided = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{items}/{raced_id}"),
+        &actors.member,
+        None,
+    )
+    .await?;
+    assert_eq!(decided["state"], "approved", "{decided}");
+    assert_eq!(thumbnail_of(&decided).is_some(), stored > 0, "{decided}");
+    let late = send_preview(&app, raced_id, 0, &actors.member, "支架.stl", STL).await?;
+    assert_eq!(code_of(&late), ALREADY_REVIEWED, "{late}");
+
+    // A resubmission keeping the model keeps its picture.
+    let mut resubmission = submit("ENT-PREVIEW-1", json!([]));
+    resubmission["keepFiles"] = json!([0]);
+    ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{QUEUE}/{id}"),
+        &actors.operator,
+        Some(&json!({"approved": true})),
+    )
+    .await?;
+    let resubmitted = ok(
+        &app,
+        reqwest::Method::PUT,
+        &format!("{items}/{id}"),
+        &actors.member,
+        Some(&resubmission),
+    )
+    .await?;
+    assert_eq!(thumbnail_of(&resubmitted), Some(digest), "{resubmitted}");
+    app.stop().await;
+    Ok(())
+}
+
 /// Ten batch files at once, every other one with a refused row: each file is still all or nothing
 /// (a refused file leaves no row behind, even while others commit), and every good file is whole.
 async fn a_parallel_burst_of_batch_imports_keeps_each_file_whole(
@@ -1740,5 +1999,6 @@ kernel::backend_tests!(
     a_batch_is_imported_whole_or_not_at_all,
     members_publish_operators_review_and_only_the_organisation_sees_it,
     the_isolation_matrix_covers_every_enterprise_route,
+    a_step_models_thumbnail_is_drawn_from_the_pages_mesh,
     a_parallel_burst_of_reviews_decides_once
 );

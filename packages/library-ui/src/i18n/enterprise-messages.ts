@@ -96,6 +96,18 @@ export const enterpriseMessages = {
         size: '大小',
         kindTitle: '类型',
       },
+      preview: {
+        draw: '生成预览图',
+        drawFile: '生成 {{name}} 的预览图',
+        done: '已生成“{{name}}”的预览图',
+        failed: '未能生成“{{name}}”的预览图：{{reason}}。可在条目详情中重试。',
+        problem: {
+          unreadable: '文件不是可读的 STEP 模型',
+          empty: '模型中没有实体',
+          failed: '模型转换失败',
+          unavailable: '浏览器未能加载模型转换程序',
+        },
+      },
       drawer: {
         title: '条目详情',
         noParameters: '未填写参数',
@@ -249,6 +261,18 @@ export const enterpriseMessages = {
         },
         size: 'Size',
         kindTitle: 'Kind',
+      },
+      preview: {
+        draw: 'Draw preview',
+        drawFile: 'Draw a preview of {{name}}',
+        done: 'Preview of "{{name}}" drawn',
+        failed: 'Could not draw a preview of "{{name}}": {{reason}}. Try again from the item\'s details.',
+        problem: {
+          unreadable: 'the file is not a readable STEP model',
+          empty: 'the model holds no solid',
+          failed: 'the conversion failed',
+          unavailable: 'the browser could not load the converter',
+        },
       },
       drawer: {
         title: 'Item details',

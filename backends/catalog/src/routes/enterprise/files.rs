@@ -1,14 +1,22 @@
 //! Downloads of an enterprise item's files: by the organisation's members, and by operators
-//! reviewing it. Both answer like the public item downloads (ETag, ranges, S3 redirect).
+//! reviewing it. Both answer like the public item downloads (ETag, ranges, S3 redirect). And the
+//! thumbnail of a model the server does not tessellate, from a mesh the member's page made of it.
 
+use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use auth::AuthUser;
-use kernel::error::enterprise::FILE_NOT_FOUND;
-use kernel::{ApiError, ApiResult};
+use kernel::error::enterprise::{
+    ALREADY_REVIEWED, FILE_NOT_ACCEPTED, FILE_NOT_FOUND, ITEM_NOT_FOUND,
+};
+use kernel::error::shape::MODEL_TOO_LARGE;
+use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::Deserialize;
 
 use super::EnterpriseState;
-use crate::enterprise::{EnterpriseItem, AUDIT_PERMISSION};
+use crate::enterprise::files::EnterpriseFileKind;
+use crate::enterprise::store::{EnterpriseStore, ThumbnailOutcome};
+use crate::enterprise::{EnterpriseItem, EnterpriseItemState, AUDIT_PERMISSION};
+use crate::routes::shape::{read_upload, MAX_MODEL_BYTES};
 
 /// What of a file is asked for.
 #[derive(Debug, Clone, Copy, Default, Deserialize, utoipa::IntoParams)]
@@ -93,4 +101,80 @@ pub async fn review_file(
     state
         .respond_file(&request, &item, index, query.into_inner())
         .await
+}
+
+/// Gives a model the server does not read (STEP, IGES, Parasolid, SolidWorks, ZIP) its thumbnail,
+/// drawn from a mesh of it: the member's page tessellates a STEP file and sends the result here
+/// (docs/enterprise-library.md, "Thumbnails of STEP models"). Only while the item waits for its
+/// review, so the operator deciding it sees the picture the public page would show.
+#[utoipa::path(
+    put,
+    path = "/items/{id}/files/{index}/preview",
+    tag = "enterprise",
+    params(("id" = i64, Path, description = "Item id"),
+        ("index" = usize, Path, description = "The model's place in the item's `files`, from 0")),
+    request_body(content_type = "multipart/form-data", description = "`file`: the model as a mesh (STL, OBJ, GLB or VRML), at most 50 MB"),
+    responses((status = 200, description = "The item, the model's `thumbnail` set; missing or another organisation's → 1042001001; \
+        reviewed → 1042001002; no such file → 1042001006; not a model, or a model whose own format gives its picture → 1042001005; \
+        a mesh that cannot be read or drawn → 1040001000; over 50 MB → 1040001001; without enterprise:item:publish → 403",
+        body = ApiResponse<EnterpriseItem>))
+)]
+#[tracing::instrument(skip_all)]
+pub async fn set_preview(
+    user: AuthUser,
+    state: web::Data<EnterpriseState>,
+    path: web::Path<(i64, usize)>,
+    form: Multipart,
+) -> ApiResult<ApiResponse<EnterpriseItem>> {
+    let org_id = state.publisher_org(&user)?;
+    let (id, index) = path.into_inner();
+    let item = state.item(id, Some(org_id)).await?;
+    if item.state != EnterpriseItemState::Pending {
+        return Err(ApiError::new(ALREADY_REVIEWED));
+    }
+    let file = item
+        .files
+        .get(index)
+        .ok_or_else(|| ApiError::new(FILE_NOT_FOUND))?;
+    if file.kind != EnterpriseFileKind::Model {
+        return Err(ApiError::with_detail(
+            FILE_NOT_ACCEPTED,
+            format!("{} 不是模型文件", file.name),
+        ));
+    }
+    // A mesh format's picture is drawn from the file itself, never from something sent beside it.
+    if shape::Format::from_file_name(&file.name).is_ok() {
+        return Err(ApiError::with_detail(
+            FILE_NOT_ACCEPTED,
+            format!("{} 的缩略图由文件本身生成", file.name),
+        ));
+    }
+    let (name, mesh) = read_upload(form, MAX_MODEL_BYTES, MODEL_TOO_LARGE).await?;
+    let thumbnail = state.attachments.preview_thumbnail(&name, mesh).await?;
+    let outcome = state
+        .store
+        .set_thumbnail(
+            state.library.key,
+            id,
+            org_id,
+            index,
+            &file.digest,
+            &thumbnail,
+        )
+        .await?;
+    match outcome {
+        ThumbnailOutcome::Set(item) => {
+            tracing::info!(
+                library = state.library.key,
+                org = org_id,
+                item = id,
+                index,
+                "enterprise model thumbnail set from a preview mesh"
+            );
+            Ok(ApiResponse::ok(*item))
+        }
+        ThumbnailOutcome::NotFound => Err(ApiError::new(ITEM_NOT_FOUND)),
+        ThumbnailOutcome::NotPending => Err(ApiError::new(ALREADY_REVIEWED)),
+        ThumbnailOutcome::FileGone => Err(ApiError::new(FILE_NOT_FOUND)),
+    }
 }

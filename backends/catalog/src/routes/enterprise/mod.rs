@@ -7,6 +7,7 @@
 //! | `GET /items/{id}` | one of them (another organisation's id answers like a missing one) |
 //! | `PUT /items/{id}` | resubmits an approved or rejected one (`enterprise:item:publish`) |
 //! | `GET /items/{id}/files/{index}` | one of its files |
+//! | `PUT /items/{id}/files/{index}/preview` | multipart `file`: a mesh of a pending item's STEP model, for its thumbnail (`enterprise:item:publish`) |
 //! | `PUT /items/{id}/showcase` | shows an approved one on the organisation's public page, or hides it (`enterprise:item:publish`) |
 //! | `GET /showcase/{orgId}/items` | anyone: the items an organisation shows |
 //! | `GET /showcase/{orgId}/items/{id}/files/{index}` | anyone: one of their files |
@@ -181,6 +182,9 @@ pub fn configure_members(cfg: &mut web::ServiceConfig) {
             .route(web::put().to(items::resubmit_item)),
     )
     .service(web::resource("/items/{id}/files/{index}").route(web::get().to(files::member_file)))
+    .service(
+        web::resource("/items/{id}/files/{index}/preview").route(web::put().to(files::set_preview)),
+    )
     .service(web::resource("/items/{id}/showcase").route(web::put().to(showcase::set_showcase)))
     .service(
         web::resource("/showcase/{org_id}/items").route(web::get().to(showcase::showcase_items)),

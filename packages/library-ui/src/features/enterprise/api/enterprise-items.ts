@@ -5,6 +5,7 @@ import type { ComponentSchema, SystemSchema } from '@portal/api-types';
 import { downloadBlob, type LibraryKey } from '@portal/providers';
 import { postFormWithProgress } from '@portal/upload';
 import { useLibraryConfig } from '../../../config/library-config';
+import { tessellateStep } from '../../shape-search/step/step-tessellation';
 
 // The enterprise routes' schemas are the same in every library (the kit's enterprise module): the
 // component service's generated ones stand for all three.
@@ -197,6 +198,42 @@ export async function downloadEnterpriseFile(source: EnterpriseFileSource, index
 /** The path of the PNG thumbnail of file `index` of item `id` (models in STL, GLB, OBJ or VRML: `file.thumbnail`). */
 export const enterpriseThumbnailPath = (library: LibraryKey, id: number, index: number) =>
   `${enterpriseItemsPath(library)}/${id}/files/${index}?thumbnail=true`;
+
+/** A model the server does not draw itself but the page can tessellate (STEP), still without its picture. */
+export const needsStepPreview = (file: EnterpriseFile) => file.kind === 'model' && !file.thumbnail && /\.(step|stp)$/i.test(file.name);
+
+/** A large STEP file's mesh can take a while to send. */
+const PREVIEW_TIMEOUT_MS = 120_000;
+
+/**
+ * Draws the thumbnail of a pending item's STEP model (`PUT …/items/{id}/files/{index}/preview`): the model — `step`
+ * when the page still holds it, else downloaded — is tessellated in a worker (as the 3D search does) and its mesh
+ * sent; the server renders the picture and answers the item. A conversion failure throws `StepConversionError`.
+ */
+export async function drawStepPreview(library: LibraryKey, id: number, index: number, file: EnterpriseFile, step?: Blob): Promise<EnterpriseItem> {
+  const source = step ?? (await requestBlob(memberFileSource(library, id).path(index)));
+  const { file: mesh } = await tessellateStep(step instanceof File ? step : new File([await source.arrayBuffer()], file.name));
+  const form = new FormData();
+  form.append('file', mesh, mesh.name);
+  return request<EnterpriseItem>({
+    url: `${memberFileSource(library, id).path(index)}/preview`,
+    method: 'PUT',
+    data: form,
+    silent: true,
+    timeout: PREVIEW_TIMEOUT_MS,
+  });
+}
+
+/** Draws a STEP model's thumbnail in the current library and refetches its lists. */
+export function useDrawStepPreview() {
+  const { library } = useLibraryConfig();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, index, file, step }: { id: number; index: number; file: EnterpriseFile; step?: Blob }) =>
+      drawStepPreview(library, id, index, file, step),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: enterpriseKeys.all(library) }),
+  });
+}
 
 export function useDownloadEnterpriseFile() {
   return useMutation({

@@ -6,10 +6,12 @@ import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { formatBytes } from '../format';
 import { ENTERPRISE_UPLOAD_TYPES, type EnterpriseUploadKind } from '../api/enterprise-items';
 
-/** What the form needs of one file: its upload's claim once done, and whether it is still running. */
+/** What the form needs of one file: its upload's claim once done, whether it is still running, and the file itself. */
 export interface EnterpriseFileValue {
   claim?: string;
   uploading: boolean;
+  /** The chosen file (a STEP model's preview is drawn from it after the submission). */
+  file?: File;
 }
 
 /** Why a chosen file is refused before any byte is sent (the server checks the same). */
@@ -36,7 +38,7 @@ export function EnterpriseFileField({ kind, onChange }: { kind: EnterpriseUpload
   // A layout effect: the form holds the claim before the page can show the upload as done, so an import clicked
   // at once never goes without it (a plain effect left a window a loaded test machine hit).
   useLayoutEffect(() => {
-    onChange({ claim: status === 'done' ? result?.claim : undefined, uploading: status === 'uploading' });
+    onChange({ claim: status === 'done' ? result?.claim : undefined, uploading: status === 'uploading', file: upload.state.file });
     // `onChange` is the form's setter for this kind; only the upload's progress matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, result]);

@@ -1,9 +1,11 @@
 import { App, Button, Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PictureOutlined } from '@ant-design/icons';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { ApiImage } from '@portal/providers';
 import {
+  needsStepPreview,
   useDownloadEnterpriseFile,
+  useDrawStepPreview,
   type EnterpriseFile,
   type EnterpriseFileSource,
   type EnterpriseItem,
@@ -11,13 +13,28 @@ import {
   type ShowcaseItem,
 } from '../api/enterprise-items';
 import { categoryLabel, formatBytes, formatTime, STATE_COLORS, textOrDash } from '../format';
+import { usePreviewMessages } from './step-preview';
 
-/** The item's models, datasheets and drawings (a model with its picture), each downloaded from `source`. */
-function ItemFiles({ item, source }: { item: EnterpriseItem | ShowcaseItem; source: EnterpriseFileSource }) {
+/**
+ * The item's models, datasheets and drawings (a model with its picture), each downloaded from `source`. With
+ * `onChanged` (a member who publishes), a pending item's STEP model without a picture offers to draw one.
+ */
+function ItemFiles({
+  item,
+  source,
+  onChanged,
+}: {
+  item: EnterpriseItem | ShowcaseItem;
+  source: EnterpriseFileSource;
+  onChanged?: (item: EnterpriseItem) => void;
+}) {
   const { t } = useLibraryTranslation();
   const { message } = App.useApp();
   const download = useDownloadEnterpriseFile();
+  const drawPreview = useDrawStepPreview();
+  const previewMessages = usePreviewMessages();
   const files = item.files ?? [];
+  const previewable = onChanged !== undefined && 'state' in item && item.state === 'pending';
   if (files.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('enterprise.files.none')} />;
   return (
     <Table<EnterpriseFile & { index: number }>
@@ -30,6 +47,8 @@ function ItemFiles({ item, source }: { item: EnterpriseItem | ShowcaseItem; sour
         {
           key: 'kind',
           title: t('enterprise.files.kindTitle'),
+          // Room for the picture, or the button that draws it.
+          width: 140,
           render: (_, file) => (
             <>
               {t(`enterprise.files.kind.${file.kind}`)}
@@ -39,6 +58,32 @@ function ItemFiles({ item, source }: { item: EnterpriseItem | ShowcaseItem; sour
                 size={64}
                 testId={`enterprise-item-file-thumbnail-${file.index}`}
               />
+              {/* Where the picture goes: a STEP model has none until the page draws it. */}
+              {previewable && needsStepPreview(file) && (
+                <div style={{ marginTop: 4 }}>
+                  <Button
+                    size="small"
+                    icon={<PictureOutlined />}
+                    aria-label={t('enterprise.preview.drawFile', { name: file.name })}
+                    loading={drawPreview.isPending && drawPreview.variables?.index === file.index}
+                    onClick={() =>
+                      drawPreview.mutate(
+                        { id: item.id, index: file.index, file },
+                        {
+                          onSuccess: (changed) => {
+                            previewMessages.done(file.name);
+                            onChanged?.(changed);
+                          },
+                          onError: (error) => previewMessages.failed(file.name, error),
+                        },
+                      )
+                    }
+                    data-testid={`enterprise-item-file-preview-${file.index}`}
+                  >
+                    {t('enterprise.preview.draw')}
+                  </Button>
+                </div>
+              )}
             </>
           ),
         },
@@ -91,22 +136,25 @@ function reviewFields(item: EnterpriseItem | ShowcaseItem, t: ReturnType<typeof 
 
 /**
  * Every field of an item, its parameters as a name / value table and its files from `files`: one of the
- * organisation's items for its members (with its review), or one its public page shows.
+ * organisation's items for its members (with its review), or one its public page shows. `onChanged` (members who
+ * publish) gets the item back when a STEP model's preview was drawn.
  */
 export function EnterpriseItemDrawer({
   item,
   files,
   onClose,
+  onChanged,
 }: {
   item: EnterpriseItem | ShowcaseItem | undefined;
   files: (item: EnterpriseItem | ShowcaseItem) => EnterpriseFileSource;
   onClose: () => void;
+  onChanged?: (item: EnterpriseItem) => void;
 }) {
   const { t, i18n } = useLibraryTranslation();
   const english = i18n.language.startsWith('en');
   const parameters = item?.parameters ?? [];
   return (
-    <Drawer open={item !== undefined} onClose={onClose} title={t('enterprise.drawer.title')} size={560} data-testid="enterprise-item-drawer">
+    <Drawer open={item !== undefined} onClose={onClose} title={t('enterprise.drawer.title')} size="min(560px, 100vw)" data-testid="enterprise-item-drawer">
       {item && (
         <>
           <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="enterprise-item-drawer-code">
@@ -146,7 +194,7 @@ export function EnterpriseItemDrawer({
             />
           )}
           <Typography.Title level={5}>{t('enterprise.field.files')}</Typography.Title>
-          <ItemFiles item={item} source={files(item)} />
+          <ItemFiles item={item} source={files(item)} onChanged={onChanged} />
         </>
       )}
     </Drawer>

@@ -163,7 +163,12 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
           }
         />
       </QueryState>
-      <EnterpriseItemDrawer item={opened} files={(item) => memberFileSource(library, item.id)} onClose={() => setOpened(undefined)} />
+      <EnterpriseItemDrawer
+        item={opened}
+        files={(item) => memberFileSource(library, item.id)}
+        onClose={() => setOpened(undefined)}
+        onChanged={canPublish ? setOpened : undefined}
+      />
     </>
   );
 }

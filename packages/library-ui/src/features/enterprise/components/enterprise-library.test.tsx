@@ -14,6 +14,19 @@ import {
   type EnterpriseItem,
   type ShowcaseItem,
 } from '../api/enterprise-items';
+import { StepConversionError } from '../../shape-search/step/step-tessellation';
+import type * as StepTessellation from '../../shape-search/step/step-tessellation';
+
+// jsdom has no Worker: the STEP tessellation (checked in Chromium by the 3D search's journeys) answers a mesh here.
+const tessellation = vi.hoisted(() => ({ fail: undefined as Error | undefined, files: [] as File[] }));
+vi.mock('../../shape-search/step/step-tessellation', async (importOriginal) => ({
+  ...(await importOriginal<typeof StepTessellation>()),
+  tessellateStep: async (file: File) => {
+    tessellation.files.push(file);
+    if (tessellation.fail) throw tessellation.fail;
+    return { file: new File(['solid mesh'], file.name.replace(/\.(step|stp)$/i, '.stl')), triangles: 12 };
+  },
+}));
 
 // antd's tables, selects and dialogs take a few seconds to render in jsdom on a shared machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -88,6 +101,8 @@ interface Server {
   xhrs: FakeXhr[];
   /** What the organisation's public page lists. */
   showcased: ShowcaseItem[];
+  /** The item a POST stored, when `publishAnswer` set one (a preview of it is answered from it). */
+  published?: EnterpriseItem;
 }
 
 /** `item` as the public page answers it: no review internals. */
@@ -223,6 +238,13 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
       return { body: envelope({ ...item, ...(call.body as object) }) };
     }
     if (call.url.pathname === FILE_PATH && call.method === 'GET') return { body: STEP_TEXT, headers: { 'content-type': 'model/step' } };
+    if (/^\/to\/api\/enterprise\/part\/items\/\d+\/files\/0$/.test(call.url.pathname) && !call.url.search && call.method === 'GET')
+      return { body: STEP_TEXT, headers: { 'content-type': 'model/step' } };
+    const preview = /^\/to\/api\/enterprise\/part\/items\/(\d+)\/files\/0\/preview$/.exec(call.url.pathname);
+    if (preview && call.method === 'PUT') {
+      const item = [...list, server.published].find((known) => known?.id === Number(preview[1])) ?? pending;
+      return { body: envelope({ ...item, files: item.files.map((file, index) => (index === 0 ? { ...file, thumbnail: 'cd'.repeat(32) } : file)) }) };
+    }
     if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
       return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
     const resubmitted = /^\/to\/api\/enterprise\/part\/items\/(\d+)$/.exec(call.url.pathname);
@@ -693,6 +715,98 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
       await waitFor(() => expect(posts(server).filter((call) => call.url.pathname === ITEMS_PATH)).toHaveLength(1));
       const sent = posts(server).find((call) => call.url.pathname === ITEMS_PATH)!;
       expect((sent.body as { files: unknown }).files).toStrictEqual([{ kind: 'model', claim: 'claim-of-bracket.step' }]);
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('draws a pending STEP model’s preview from the downloaded file, and offers it nowhere else', async () => {
+    tessellation.fail = undefined;
+    tessellation.files = [];
+    const server = serve([approved, pending]);
+    setToken({ accessToken: 'member-access-token', refreshToken: 'member-refresh-token' });
+    signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
+    renderPage();
+    await waitFor(() => expect(row(33)).toBeInTheDocument());
+    // Approved: the picture is what the operator saw; nothing to draw.
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-M8X30' }));
+    await screen.findByTestId('enterprise-item-files');
+    expect(screen.queryByTestId('enterprise-item-file-preview-0')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-N8' }));
+    const draw = await screen.findByRole('button', { name: '生成 NB-M8X30.step 的预览图' });
+    expect(server.calls.some((call) => call.url.search === '?thumbnail=true')).toBe(false);
+    fireEvent.click(draw);
+    expect(await screen.findByText('已生成“NB-M8X30.step”的预览图')).toBeInTheDocument();
+    // The model came down with the session's token, went through the tessellation whole, and its mesh went up.
+    const fetched = server.calls.find((call) => call.method === 'GET' && call.url.pathname === `${ITEMS_PATH}/33/files/0`);
+    expect(fetched?.headers.get('Authorization')).toBe('Bearer member-access-token');
+    expect(tessellation.files.map((file) => file.name)).toEqual(['NB-M8X30.step']);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(tessellation.files[0]);
+    });
+    expect(text).toBe(STEP_TEXT);
+    const put = server.calls.find((call) => call.method === 'PUT' && call.url.pathname === `${ITEMS_PATH}/33/files/0/preview`);
+    expect(((put?.rawBody as FormData).get('file') as File).name).toBe('NB-M8X30.stl');
+    // The drawer shows the item as answered: the picture, and no button.
+    await waitFor(() => expect(screen.queryByTestId('enterprise-item-file-preview-0')).toBeNull());
+    expect(server.calls.some((call) => call.url.pathname === `${ITEMS_PATH}/33/files/0` && call.url.search === '?thumbnail=true')).toBe(true);
+  });
+
+  it('says why a preview could not be drawn, and a member without the permission is not offered one', async () => {
+    tessellation.fail = new StepConversionError('empty');
+    tessellation.files = [];
+    const server = serve([pending]);
+    signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
+    const view = renderPage();
+    await waitFor(() => expect(row(33)).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-N8' }));
+    fireEvent.click(await screen.findByRole('button', { name: '生成 NB-M8X30.step 的预览图' }));
+    expect(await screen.findByText('未能生成“NB-M8X30.step”的预览图：模型中没有实体。可在条目详情中重试。')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
+    // Still offered: the member may try again.
+    expect(screen.getByTestId('enterprise-item-file-preview-0')).toBeInTheDocument();
+    view.unmount();
+
+    signIn(member);
+    renderPage();
+    await waitFor(() => expect(row(33)).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-N8' }));
+    await screen.findByTestId('enterprise-item-files');
+    expect(screen.queryByTestId('enterprise-item-file-preview-0')).toBeNull();
+  });
+
+  it('draws the preview of a STEP model just published from the file in hand', async () => {
+    tessellation.fail = undefined;
+    tessellation.files = [];
+    const server = serve([]);
+    const stored: EnterpriseItem = {
+      ...pending,
+      id: 40,
+      files: [{ kind: 'model', name: 'bracket.step', mediaType: 'model/step', size: 33, digest: 'ab'.repeat(32) }],
+    };
+    server.publishAnswer = { body: envelope(stored) };
+    server.published = stored;
+    signIn(member, [ENTERPRISE_PUBLISH_PERMISSION]);
+    await openPublishForm(server);
+    const chosen = new File([STEP_TEXT], 'bracket.step', { type: '' });
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
+      Object.defineProperty(this, 'files', { value: [chosen], configurable: true });
+      this.dispatchEvent(new Event('change'));
+    });
+    try {
+      fireEvent.click(screen.getByTestId('enterprise-publish-file-model-choose'));
+      await waitFor(() => expect(screen.getByTestId('enterprise-publish-file-model-task')).toHaveAttribute('data-status', 'done'));
+      fillRequired();
+      await chooseCategory('电阻');
+      fireEvent.click(screen.getByTestId('enterprise-publish-submit'));
+      expect(await screen.findByText('已生成“bracket.step”的预览图', undefined, { timeout: 5000 })).toBeInTheDocument();
+      expect(tessellation.files).toEqual([chosen]);
+      // The file was in hand: nothing downloaded.
+      expect(server.calls.some((call) => call.method === 'GET' && call.url.pathname === `${ITEMS_PATH}/40/files/0`)).toBe(false);
+      expect(server.calls.some((call) => call.method === 'PUT' && call.url.pathname === `${ITEMS_PATH}/40/files/0/preview`)).toBe(true);
     } finally {
       click.mockRestore();
     }

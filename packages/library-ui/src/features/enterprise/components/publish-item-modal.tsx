@@ -11,6 +11,8 @@ import {
   ENTERPRISE_FILE_KINDS,
   ENTERPRISE_LIMITS,
   EnterpriseErrorCode,
+  needsStepPreview,
+  useDrawStepPreview,
   usePublishEnterpriseItem,
   useResubmitEnterpriseItem,
   type EnterpriseFileDraft,
@@ -19,6 +21,7 @@ import {
   type EnterpriseItemDraft,
 } from '../api/enterprise-items';
 import { EnterpriseFileField, type EnterpriseFileValue } from './enterprise-file-field';
+import { usePreviewMessages } from './step-preview';
 
 /** The form's values: what the user typed, before trimming. */
 interface PublishFormValues {
@@ -91,6 +94,8 @@ export function PublishItemModal({ open, onClose, item }: { open: boolean; onClo
   const [form] = Form.useForm<PublishFormValues>();
   const publish = usePublishEnterpriseItem();
   const resubmit = useResubmitEnterpriseItem();
+  const drawPreview = useDrawStepPreview();
+  const previewMessages = usePreviewMessages();
   const revising = item !== undefined;
   /** The item's files kept on resubmission (their places in `item.files`): all, until unticked. */
   const [kept, setKept] = useState<number[]>(() => item?.files.map((_, index) => index) ?? []);
@@ -118,12 +123,24 @@ export function PublishItemModal({ open, onClose, item }: { open: boolean; onClo
   const submit = async (values: PublishFormValues) => {
     setServerError(undefined);
     try {
+      let stored: EnterpriseItem;
       if (item) {
-        await resubmit.mutateAsync({ id: item.id, draft: { ...toDraft(values, fileDrafts), keepFiles: kept } });
+        stored = await resubmit.mutateAsync({ id: item.id, draft: { ...toDraft(values, fileDrafts), keepFiles: kept } });
         void message.success(t('enterprise.revise.submitted'));
       } else {
-        await publish.mutateAsync(toDraft(values, fileDrafts));
+        stored = await publish.mutateAsync(toDraft(values, fileDrafts));
         void message.success(t('enterprise.publish.submitted'));
+      }
+      // The new model follows the kept files (models come first of the new ones); a STEP one gets its picture from
+      // the file still in hand, after the form has closed.
+      const model = files.model;
+      const modelIndex = item ? kept.length : 0;
+      const storedModel = stored.files[modelIndex];
+      if (model?.claim && model.file && storedModel && needsStepPreview(storedModel)) {
+        drawPreview
+          .mutateAsync({ id: stored.id, index: modelIndex, file: storedModel, step: model.file })
+          .then(() => previewMessages.done(storedModel.name))
+          .catch((error: unknown) => previewMessages.failed(storedModel.name, error));
       }
       form.resetFields();
       setFiles({});
