@@ -1264,20 +1264,7 @@ async fn an_items_files_travel_from_the_upload_to_the_review(
         "{meshed}"
     );
     let meshed_id = meshed["id"].as_i64().unwrap_or_default();
-    for (path, session) in [
-        (
-            format!("{items}/{meshed_id}/files/0?thumbnail=true"),
-            &actors.member,
-        ),
-        (
-            format!("{QUEUE}/{meshed_id}/files/0?thumbnail=true"),
-            &actors.operator,
-        ),
-    ] {
-        let (status, _, png) = download(&app, &path, Some(session)).await?;
-        assert_eq!(status, 200, "{path}");
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{path}: not a PNG");
-    }
+    thumbnail_is_served(&app, &actors, meshed_id).await?;
 
     // A claim proves an upload, not a right to it forever: a claim of a deleted upload is refused.
     with_files["code"] = json!("ENT-BRK-201");
@@ -1293,6 +1280,26 @@ async fn an_items_files_travel_from_the_upload_to_the_review(
     .await?;
     assert_eq!(code_of(&gone), FILE_CLAIM_INVALID, "{gone}");
     app.stop().await;
+    Ok(())
+}
+
+/// The PNG thumbnail of item `id`'s first file reaches its organisation's member and the
+/// reviewing operator.
+async fn thumbnail_is_served(app: &TestApp, actors: &Actors, id: i64) -> anyhow::Result<()> {
+    for (path, session) in [
+        (
+            format!("{MEMBER_BASE}/items/{id}/files/0?thumbnail=true"),
+            &actors.member,
+        ),
+        (
+            format!("{QUEUE}/{id}/files/0?thumbnail=true"),
+            &actors.operator,
+        ),
+    ] {
+        let (status, _, png) = download(app, &path, Some(session)).await?;
+        assert_eq!(status, 200, "{path}");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{path}: not a PNG");
+    }
     Ok(())
 }
 
@@ -1417,20 +1424,7 @@ async fn a_step_models_thumbnail_is_drawn_from_the_pages_mesh(
     let digest = thumbnail_of(&drawn["data"]).unwrap_or_default();
     assert_eq!(digest.len(), 64, "{drawn}");
     assert_eq!(drawn["data"]["files"][1].get("thumbnail"), None, "{drawn}");
-    for (path, session) in [
-        (
-            format!("{items}/{id}/files/0?thumbnail=true"),
-            &actors.member,
-        ),
-        (
-            format!("{QUEUE}/{id}/files/0?thumbnail=true"),
-            &actors.operator,
-        ),
-    ] {
-        let (status, _, png) = download(&app, &path, Some(session)).await?;
-        assert_eq!(status, 200, "{path}");
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{path}: not a PNG");
-    }
+    thumbnail_is_served(&app, &actors, id).await?;
     // The STEP file itself is untouched.
     let (_, _, model) =
         download(&app, &format!("{items}/{id}/files/0"), Some(&actors.member)).await?;
