@@ -1,4 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { createAdministrator, signInAs } from './support/accounts';
 
 // A narrow window outside plugin mode (a phone, docs/shell.md): at 500 px the components library pages
 // follow the window instead of the laptop minimum of 1280 px — nothing scrolls sideways, wide tables
@@ -103,4 +104,19 @@ test('at 500 px outside plugin mode the parameter comparison scrolls inside its 
   expect(scrollWidth).toBeGreaterThan(clientWidth);
   await expectFloatClearOf(page, page.locator('[data-testid="compare-to-basket"], [data-testid^="compare-remove-"]'));
   await page.screenshot({ path: test.info().outputPath('narrow-param-compare-500.png') });
+});
+
+test('at 500 px every operations page fits the window, its tables scrolling inside their cards', async ({ page, request }, info) => {
+  test.setTimeout(180_000);
+  await signInAs(page, request, createAdministrator(info, 'narrowops'), '/operation/users');
+  // Every page the menu offers a super admin, so a new page is checked without being named here.
+  await expect(page.getByTestId('operations-nav-users')).toBeVisible();
+  const pages = await page.locator('[data-testid^="operations-nav-"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')!));
+  expect(pages.length).toBeGreaterThan(10);
+  for (const testId of pages) {
+    await page.getByTestId(testId).click();
+    await expect(page.getByTestId('operations-nav').locator('.ant-menu-item-selected').getByTestId(testId)).toBeVisible();
+    await expect(page.locator('.operations-body').locator('.ant-table-wrapper, .ant-card, .ant-result').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
 });

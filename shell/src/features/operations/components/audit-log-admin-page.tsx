@@ -164,6 +164,8 @@ function AuditLogAdmin() {
         setFilters={setFilters}
         emptyText={t('operations.auditLog.empty')}
         testIdPrefix="audit-log"
+        // A narrow window (the plugin's 500 px) scrolls the table inside its card, not the page.
+        scroll={{ x: 1000 }}
         expandable={{ expandedRowRender: (entry) => <BeforeAfter entry={entry} /> }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },

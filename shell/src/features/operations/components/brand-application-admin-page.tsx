@@ -230,6 +230,8 @@ function BrandApplicationAdmin() {
         setFilters={setFilters}
         emptyText={t('operations.brandApplication.empty')}
         testIdPrefix="brand-application"
+        // A narrow window (the plugin's 500 px) scrolls the table inside its card, not the page.
+        scroll={{ x: 1100 }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: t('brandEntry.form.companyName'), dataIndex: 'companyName', ellipsis: true },

@@ -232,6 +232,8 @@ function FeedbackAdmin() {
         setFilters={setFilters}
         emptyText={t('operations.feedback.empty')}
         testIdPrefix="feedback"
+        // A narrow window (the plugin's 500 px) scrolls the table inside its card, not the page.
+        scroll={{ x: 1000 }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: t('feedback.type'), dataIndex: 'type', width: 110, render: (value: number) => t(`feedback.types.${value}`) },

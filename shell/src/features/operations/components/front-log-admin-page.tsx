@@ -101,6 +101,8 @@ function FrontLogAdmin() {
         setFilters={setFilters}
         emptyText={t('operations.frontLog.empty')}
         testIdPrefix="front-log"
+        // A narrow window (the plugin's 500 px) scrolls the table inside its card, not the page.
+        scroll={{ x: 1000 }}
         expandable={{
           expandedRowRender: (record) => (
             <pre className="operations-stack" style={{ whiteSpace: 'pre-wrap', fontSize: 12, margin: 0 }}>
