@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { createAdministrator, signInAs } from './support/accounts';
+import { chooseSelectOption } from './support/library-pages';
 
 // Operations platform, catalogue items (docs/operations.md "Catalogue items"): a super admin hides a public
 // component with a reason; the public search and the detail page no longer show it; the operator restores it and
@@ -178,7 +179,7 @@ async function chooseManufacturer(page: Page, name: string) {
   await expect(select).toContainText(name);
 }
 
-// Correcting an item (docs/operations.md "Correcting an item"): a super admin corrects a component's name and
+// Correcting an item (docs/operations.md "Correcting an item"): a super admin corrects a component's name, lifecycle and
 // manufacturer with a reason; the public detail page shows it; the editor then shows the source's value under the field, and setting it
 // back ends the correction. TL431D is used by no other journey, and it ends as the source has it.
 test('an operator corrects a component and sets it back to the source', async ({ page, request }, info) => {
@@ -200,6 +201,7 @@ test('an operator corrects a component and sets it back to the source', async ({
   await expect(page.getByTestId('catalog-edit-name')).toHaveValue('TL431D');
   await page.getByTestId('catalog-edit-name').fill(corrected);
   await chooseManufacturer(page, 'onsemi');
+  await chooseSelectOption(page, 'catalog-edit-lifecycle', '停产');
   await page.getByTestId('catalog-edit-submit').click();
   await expect(page.getByTestId('catalog-edit-modal')).toContainText('请填写修正原因');
   await page.getByTestId('catalog-edit-reason').fill('名称缺少器件类型');
@@ -212,6 +214,8 @@ test('an operator corrects a component and sets it back to the source', async ({
   await expect(publicPage.getByTestId('detail-part-number')).toHaveText('TL431D');
   await expect(publicPage.getByText(corrected)).toBeVisible();
   await expect(publicPage.getByTestId('detail-manufacturer')).toHaveText('onsemi');
+  // The lifecycle by its name, not the stored code.
+  await expect(publicPage.getByTestId('detail-lifecycle')).toHaveText('停产');
   await shot(publicPage, 'catalog-corrected-detail');
 
   // The editor says what the source has; set back, the item is no longer corrected.
@@ -220,12 +224,14 @@ test('an operator corrects a component and sets it back to the source', async ({
   await expect(page.getByTestId('catalog-edit-source-manufacturerId')).toHaveText('来源值：Texas Instruments');
   await page.getByTestId('catalog-edit-name').fill('TL431D');
   await chooseManufacturer(page, 'Texas Instruments');
+  await chooseSelectOption(page, 'catalog-edit-lifecycle', '未标注');
   await page.getByTestId('catalog-edit-reason').fill('恢复来源名称');
   await page.getByTestId('catalog-edit-submit').click();
   await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveCount(0);
   await publicPage.reload();
   await expect(publicPage.getByText(corrected)).toHaveCount(0);
   await expect(publicPage.getByTestId('detail-manufacturer')).toHaveText('Texas Instruments');
+  await expect(publicPage.getByTestId('detail-lifecycle')).toHaveCount(0);
 });
 
 // Merging duplicate items (docs/operations.md "Merging duplicate items"): Fritzing has the 4001 NOR gate twice (a

@@ -23,6 +23,18 @@ const REASON_MAX: usize = 200;
 /// The lifecycle states the libraries show (none: not stated by the source).
 pub const LIFECYCLES: [&str; 3] = ["active", "nrnd", "obsolete"];
 
+/// The Chinese and English names of a lifecycle state, as the pages show them (the API keeps the
+/// code); a state outside [`LIFECYCLES`] is its own name.
+pub fn lifecycle_names(state: &str) -> (String, String) {
+    let (zh, en) = match state {
+        "active" => ("量产", "Active"),
+        "nrnd" => ("不推荐用于新设计", "Not for new designs"),
+        "obsolete" => ("停产", "Obsolete"),
+        other => (other, other),
+    };
+    (zh.to_owned(), en.to_owned())
+}
+
 /// The fields of an item an operator may correct, as the item row holds them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -243,6 +255,16 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn every_lifecycle_state_has_its_names() {
+        for state in LIFECYCLES {
+            let (zh, en) = lifecycle_names(state);
+            assert_ne!(zh, state);
+            assert_ne!(en, state);
+        }
+        assert_eq!(lifecycle_names("eol"), ("eol".to_owned(), "eol".to_owned()));
+    }
 
     fn fields(name: &str, category: Option<i64>) -> ItemFields {
         ItemFields {

@@ -278,7 +278,8 @@ async fn compare_aligns_rows_and_rejects_bad_id_lists(
     );
     assert_eq!(rows[2]["values"], json!(["3", "2", "4"]));
     assert_eq!(rows[3]["differs"], false, "all active");
-    assert!(rows[3].get("valuesEn").is_none());
+    assert_eq!(rows[3]["values"], json!(["量产", "量产", "量产"]));
+    assert_eq!(rows[3]["valuesEn"], json!(["Active", "Active", "Active"]));
     assert_eq!(rows[6]["values"], json!([null, "1kΩ", null]));
     assert_eq!(rows[6]["label"], "电阻");
 

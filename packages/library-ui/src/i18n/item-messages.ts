@@ -73,6 +73,7 @@ export const itemMessages = {
       modelError: '3D 模型加载失败',
       alternatives: '替代料',
       allAlternatives: '查看全部替代料',
+      lifecycle: { active: '量产', nrnd: '不推荐用于新设计', obsolete: '停产' },
     },
     recommend: {
       pickTitle: '选择条目',
@@ -192,6 +193,7 @@ export const itemMessages = {
       modelError: 'The 3D model could not be loaded',
       alternatives: 'Alternatives',
       allAlternatives: 'All alternatives',
+      lifecycle: { active: 'Active', nrnd: 'Not for new designs', obsolete: 'Obsolete' },
     },
     recommend: {
       pickTitle: 'Choose an item',

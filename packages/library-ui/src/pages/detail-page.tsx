@@ -45,7 +45,12 @@ export default function DetailPage() {
               <Typography.Title level={3} style={{ margin: 0 }} data-testid="detail-part-number">
                 {data.component.partNumber}
               </Typography.Title>
-              {data.component.lifecycle && <Tag color="orange">{data.component.lifecycle}</Tag>}
+              {data.component.lifecycle && (
+                // Named, not the stored code; a state the pages do not know shows as stored.
+                <Tag color={data.component.lifecycle === 'active' ? 'green' : 'orange'} data-testid="detail-lifecycle">
+                  {t(`detail.lifecycle.${data.component.lifecycle}`, { defaultValue: data.component.lifecycle })}
+                </Tag>
+              )}
               <AddToCompareButton id={data.component.id} />
               {layout.alternatives && (
                 <Link to={`/similarity?id=${data.component.id}`} data-testid="detail-alternatives-link">

@@ -7,6 +7,7 @@ use kernel::{ApiError, ApiResponse, ApiResult};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::catalog_admin::edit::lifecycle_names;
 use crate::item::library::{ItemErrors, ItemLibrary};
 use crate::item::model::ItemRecord;
 use crate::item::store::ItemStore;
@@ -136,12 +137,28 @@ pub async fn compare<L: ItemLibrary>(
         .map(|item| (item, extensions.get(&item.id)))
         .collect();
     rows.extend(state.library.compare_rows(&with_extensions));
-    rows.push(CompareRow::new(
-        "lifecycle",
-        "生命周期",
-        "Lifecycle",
-        items.iter().map(|i| i.lifecycle.clone()).collect(),
-    ));
+    // Named as the pages name them (量产, 停产 …), not the stored code.
+    let lifecycles: Vec<Option<(String, String)>> = items
+        .iter()
+        .map(|item| item.lifecycle.as_deref().map(lifecycle_names))
+        .collect();
+    rows.push(CompareRow {
+        values_en: Some(
+            lifecycles
+                .iter()
+                .map(|names| names.as_ref().map(|(_, en)| en.clone()))
+                .collect(),
+        ),
+        ..CompareRow::new(
+            "lifecycle",
+            "生命周期",
+            "Lifecycle",
+            lifecycles
+                .iter()
+                .map(|names| names.as_ref().map(|(zh, _)| zh.clone()))
+                .collect(),
+        )
+    });
     rows.extend(parameter_rows(&ids, &parameters));
     let components = items
         .iter()
