@@ -25,14 +25,13 @@ pub const LIFECYCLES: [&str; 3] = ["active", "nrnd", "obsolete"];
 
 /// The Chinese and English names of a lifecycle state, as the pages show them (the API keeps the
 /// code); a state outside [`LIFECYCLES`] is its own name.
-pub fn lifecycle_names(state: &str) -> (String, String) {
-    let (zh, en) = match state {
+pub fn lifecycle_names(state: &str) -> (&str, &str) {
+    match state {
         "active" => ("量产", "Active"),
         "nrnd" => ("不推荐用于新设计", "Not for new designs"),
         "obsolete" => ("停产", "Obsolete"),
         other => (other, other),
-    };
-    (zh.to_owned(), en.to_owned())
+    }
 }
 
 /// The fields of an item an operator may correct, as the item row holds them.
@@ -263,7 +262,7 @@ mod tests {
             assert_ne!(zh, state);
             assert_ne!(en, state);
         }
-        assert_eq!(lifecycle_names("eol"), ("eol".to_owned(), "eol".to_owned()));
+        assert_eq!(lifecycle_names("eol"), ("eol", "eol"));
     }
 
     fn fields(name: &str, category: Option<i64>) -> ItemFields {

@@ -1340,6 +1340,23 @@ async fn a_step_models_thumbnail_is_drawn_from_the_pages_mesh(
         body["files"] = files;
         body
     };
+    // The id of a pending item of the member's whose one file is the model `bytes` named `name`.
+    let with_model = |code: &'static str, name: &'static str, bytes: &'static [u8]| {
+        let (app, actors, items) = (&app, &actors, &items);
+        async move {
+            let model = upload(app, &actors.member, name, "model", bytes).await?;
+            let body = submit(code, json!([{"kind": "model", "claim": claim(&model)}]));
+            let item = ok(
+                app,
+                reqwest::Method::POST,
+                items,
+                &actors.member,
+                Some(&body),
+            )
+            .await?;
+            anyhow::Ok(item["id"].as_i64().unwrap_or_default())
+        }
+    };
     let step = upload(&app, &actors.member, "支架.step", "model", STEP).await?;
     let pdf = upload(&app, &actors.member, "支架.pdf", "datasheet", PDF).await?;
     let bracket = ok(
@@ -1431,37 +1448,13 @@ async fn a_step_models_thumbnail_is_drawn_from_the_pages_mesh(
     assert_eq!(model, STEP);
 
     // A mesh format draws its own picture; nothing sent beside it replaces that.
-    let stl = upload(&app, &actors.member, "tetra.stl", "model", STL).await?;
-    let meshed = ok(
-        &app,
-        reqwest::Method::POST,
-        &items,
-        &actors.member,
-        Some(&submit(
-            "ENT-PREVIEW-2",
-            json!([{"kind": "model", "claim": claim(&stl)}]),
-        )),
-    )
-    .await?;
-    let meshed_id = meshed["id"].as_i64().unwrap_or_default();
+    let meshed_id = with_model("ENT-PREVIEW-2", "tetra.stl", STL).await?;
     let own = send_preview(&app, meshed_id, 0, &actors.member, "other.stl", STL).await?;
     assert_eq!(code_of(&own), FILE_NOT_ACCEPTED, "{own}");
 
     // A burst of previews beside the review: each is stored before the decision or refused after
     // it, never written into a reviewed item; the picture is there exactly when one was stored.
-    let step = upload(&app, &actors.member, "支架-2.step", "model", STEP).await?;
-    let raced = ok(
-        &app,
-        reqwest::Method::POST,
-        &items,
-        &actors.member,
-        Some(&submit(
-            "ENT-PREVIEW-3",
-            json!([{"kind": "model", "claim": claim(&step)}]),
-        )),
-    )
-    .await?;
-    let raced_id = raced["id"].as_i64().unwrap_or_default();
+    let raced_id = with_model("ENT-PREVIEW-3", "支架-2.step", STEP).await?;
     let previews =
         join_all((0..8).map(|_| send_preview(&app, raced_id, 0, &actors.member, "支架.stl", STL)));
     let (decision_path, approve) = (format!("{QUEUE}/{raced_id}"), json!({"approved": true}));

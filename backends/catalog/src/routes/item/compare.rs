@@ -138,26 +138,18 @@ pub async fn compare<L: ItemLibrary>(
         .collect();
     rows.extend(state.library.compare_rows(&with_extensions));
     // Named as the pages name them (量产, 停产 …), not the stored code.
-    let lifecycles: Vec<Option<(String, String)>> = items
-        .iter()
-        .map(|item| item.lifecycle.as_deref().map(lifecycle_names))
-        .collect();
+    let lifecycle = |english: bool| -> Vec<Option<String>> {
+        items
+            .iter()
+            .map(|item| {
+                let (zh, en) = lifecycle_names(item.lifecycle.as_deref()?);
+                Some(if english { en } else { zh }.to_owned())
+            })
+            .collect()
+    };
     rows.push(CompareRow {
-        values_en: Some(
-            lifecycles
-                .iter()
-                .map(|names| names.as_ref().map(|(_, en)| en.clone()))
-                .collect(),
-        ),
-        ..CompareRow::new(
-            "lifecycle",
-            "生命周期",
-            "Lifecycle",
-            lifecycles
-                .iter()
-                .map(|names| names.as_ref().map(|(zh, _)| zh.clone()))
-                .collect(),
-        )
+        values_en: Some(lifecycle(true)),
+        ..CompareRow::new("lifecycle", "生命周期", "Lifecycle", lifecycle(false))
     });
     rows.extend(parameter_rows(&ids, &parameters));
     let components = items

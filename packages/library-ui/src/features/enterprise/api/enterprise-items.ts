@@ -210,18 +210,14 @@ const PREVIEW_TIMEOUT_MS = 120_000;
  * when the page still holds it, else downloaded — is tessellated in a worker (as the 3D search does) and its mesh
  * sent; the server renders the picture and answers the item. A conversion failure throws `StepConversionError`.
  */
-export async function drawStepPreview(library: LibraryKey, id: number, index: number, file: EnterpriseFile, step?: Blob): Promise<EnterpriseItem> {
-  const source = step ?? (await requestBlob(memberFileSource(library, id).path(index)));
-  const { file: mesh } = await tessellateStep(step instanceof File ? step : new File([await source.arrayBuffer()], file.name));
+export async function drawStepPreview(library: LibraryKey, id: number, index: number, file: EnterpriseFile, step?: File): Promise<EnterpriseItem> {
+  const path = memberFileSource(library, id).path(index);
+  // Copied through an ArrayBuffer: a Blob part of another realm (a test's fetch) would not be read as bytes.
+  const model = step ?? new File([await (await requestBlob(path)).arrayBuffer()], file.name);
+  const { file: mesh } = await tessellateStep(model);
   const form = new FormData();
   form.append('file', mesh, mesh.name);
-  return request<EnterpriseItem>({
-    url: `${memberFileSource(library, id).path(index)}/preview`,
-    method: 'PUT',
-    data: form,
-    silent: true,
-    timeout: PREVIEW_TIMEOUT_MS,
-  });
+  return request<EnterpriseItem>({ url: `${path}/preview`, method: 'PUT', data: form, silent: true, timeout: PREVIEW_TIMEOUT_MS });
 }
 
 /** Draws a STEP model's thumbnail in the current library and refetches its lists. */
@@ -229,7 +225,7 @@ export function useDrawStepPreview() {
   const { library } = useLibraryConfig();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, index, file, step }: { id: number; index: number; file: EnterpriseFile; step?: Blob }) =>
+    mutationFn: ({ id, index, file, step }: { id: number; index: number; file: EnterpriseFile; step?: File }) =>
       drawStepPreview(library, id, index, file, step),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: enterpriseKeys.all(library) }),
   });
