@@ -41,6 +41,24 @@ async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', ur
 }
 
 /** An operator (signed in through the API), a new organisation of `orgName` and a member of it. */
+/**
+ * Picks the first category matching `text` in the publish form's tree select and waits until the field shows it:
+ * on a cold lane the click could land while the tree was still loading or filtering, leaving the field empty.
+ */
+async function chooseCategory(page: Page, text: string) {
+  const field = page.getByTestId('enterprise-publish-category');
+  await field.click();
+  // The tree first, so the typed text filters loaded nodes rather than an empty list (the tree also keeps a hidden
+  // node of its own for measuring).
+  await expect(page.locator('.ant-select-tree-treenode').filter({ visible: true }).first()).toBeVisible();
+  await page.keyboard.type(text);
+  const match = page.locator('.ant-select-tree-treenode').filter({ hasText: text }).first();
+  await expect(match).toBeVisible();
+  await match.click();
+  // The chosen category's label, not the placeholder (a typed search is an input's value, not text).
+  await expect(field).toContainText(text);
+}
+
 async function organisationWithMember(request: APIRequestContext, info: TestInfo, prefix: string, orgName: string, memberName: string) {
   const operator = createAdministrator(info, prefix);
   const login = await request.post('/to/api/base/system/auth/login', { data: { email: operator, password: PASSWORD, userType: 2 } });
@@ -79,9 +97,7 @@ test('a member publishes an item into the enterprise library, an operator approv
   await expect(modal.getByText('请输入编码')).toBeVisible();
   await memberPage.getByTestId('enterprise-publish-code').fill(code);
   await memberPage.getByTestId('enterprise-publish-name').fill('L 形安装支架');
-  await memberPage.getByTestId('enterprise-publish-category').click();
-  await memberPage.keyboard.type('螺栓');
-  await memberPage.locator('.ant-select-tree-treenode').filter({ hasText: '螺栓' }).first().click();
+  await chooseCategory(memberPage, '螺栓');
   await memberPage.getByTestId('enterprise-publish-manufacturer').fill('苏州精密');
   await memberPage.getByTestId('enterprise-publish-add-parameter').click();
   await memberPage.getByTestId('enterprise-publish-parameter-name-0').fill('材质');
@@ -202,6 +218,12 @@ test('a member publishes an item into the enterprise library, an operator approv
   await reviews.first().locator('.ant-table-row-expand-icon').click();
   await expect(page.getByTestId('operations-audit-log')).toContainText('请补充材质参数');
   await shot(page, 'operator-audit-log');
+  // 全部来源 reads every service's log merged by time: the same two reviews, each row naming its library.
+  await chooseSelectOption(page, 'audit-log-filter-source', '全部来源');
+  const merged = page.getByTestId('operations-audit-log').locator('tr[data-testid^="audit-log-row-part-"]');
+  await expect(merged).toHaveCount(2);
+  await expect(merged.first()).toContainText('零部件库');
+  await expect(merged.first()).toContainText(/entops/);
 
   // The member sees the rejection and its remark, revises the item and sends it again.
   await memberPage.reload();
@@ -305,9 +327,7 @@ test('a STEP model published into the enterprise library gets its picture, tesse
   const modal = memberPage.getByTestId('enterprise-publish-modal');
   await memberPage.getByTestId('enterprise-publish-code').fill(code);
   await memberPage.getByTestId('enterprise-publish-name').fill('内六角圆柱头螺钉 M6×20');
-  await memberPage.getByTestId('enterprise-publish-category').click();
-  await memberPage.keyboard.type('螺栓');
-  await memberPage.locator('.ant-select-tree-treenode').filter({ hasText: '螺栓' }).first().click();
+  await chooseCategory(memberPage, '螺栓');
   const chooser = memberPage.waitForEvent('filechooser');
   await memberPage.getByTestId('enterprise-publish-file-model-choose').click();
   await (await chooser).setFiles({ name: modelName, mimeType: 'application/step', buffer: step });

@@ -2,6 +2,7 @@ import { operationsPermission } from '@portal/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentSchema, SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
+import { MergedLogReader, MergedPager } from './audit-log-merge';
 import type { PageResult } from './feedback-admin';
 
 /** Operator permissions of user management and the audit log (docs/operations.md). */
@@ -23,6 +24,59 @@ export type LibraryAuditLogEntry = ComponentSchema<'LibraryAuditLogView'>;
  */
 export const AUDIT_SOURCES = ['system', 'part', 'component', 'mat'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
+/** What the audit-log page reads: one source's log, or all of them merged by time (`all`). */
+export const AUDIT_VIEWS = [...AUDIT_SOURCES, 'all'] as const;
+export type AuditView = (typeof AUDIT_VIEWS)[number];
+/** An entry as the page shows it: with the log it came from. */
+export type AuditLogRow = AuditLogEntry & { source: AuditSource };
+
+/** The actions the system service writes (docs/operations.md). */
+export const AUDIT_ACTIONS = [
+  'user.disable',
+  'user.enable',
+  'user.sessions.revoke',
+  'org.create',
+  'org.update',
+  'org.member.add',
+  'org.member.remove',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'user.roles',
+  'dict.update',
+  'open-key.limits',
+  'open-key.revoke',
+  'feedback.close',
+  'brand-application.review',
+] as const;
+/** The actions a library service writes. */
+export const LIBRARY_AUDIT_ACTIONS = [
+  'enterprise-item.review',
+  'catalog-item.hide',
+  'catalog-item.unhide',
+  'catalog-item.update',
+  'catalog-item.merge',
+  'catalog-manufacturer.update',
+  'catalog-manufacturer.merge',
+  'catalog-category.update',
+  'catalog-category.hide',
+  'catalog-category.unhide',
+  'search-index.rebuild',
+  'catalog-import.run',
+] as const;
+
+/** The actions a view offers to filter by. */
+export function auditActionsOf(view: AuditView): readonly string[] {
+  if (view === 'system') return AUDIT_ACTIONS;
+  if (view === 'all') return [...AUDIT_ACTIONS, ...LIBRARY_AUDIT_ACTIONS];
+  return LIBRARY_AUDIT_ACTIONS;
+}
+
+/** The sources whose logs can hold `action` (every source when no action is chosen). */
+function sourcesWriting(action: string | undefined): readonly AuditSource[] {
+  if (action === undefined) return AUDIT_SOURCES;
+  return AUDIT_SOURCES.filter((source) => (source === 'system' ? AUDIT_ACTIONS : LIBRARY_AUDIT_ACTIONS).some((known) => known === action));
+}
 
 export interface UserFilters {
   pageNo: number;
@@ -34,7 +88,7 @@ export interface UserFilters {
 
 export interface AuditLogFilters {
   /** Absent: the system service's log. */
-  source?: AuditSource;
+  source?: AuditView;
   pageNo: number;
   pageSize: number;
   keyWords?: string;
@@ -78,23 +132,47 @@ export async function operatorNamesById(ids: readonly (number | null | undefined
   return new Map(names.map((name) => [name.id, name]));
 }
 
-/**
- * GET /base/system/operation/audit-log/page, or a library's GET /operation/{library}/audit-log/page → `{list, total}`.
- * A library knows no account names: its entries carry the operator's id, named by the system service's names route
- * (when that fails, the page shows the id).
- */
-export async function pageAuditLog({ source = 'system', ...filters }: AuditLogFilters): Promise<PageResult<AuditLogEntry>> {
-  if (source === 'system') return http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
+/** One page of one source's log, without the operators' names of a library's entries. */
+async function pageSourceLog(source: AuditSource, filters: Omit<AuditLogFilters, 'source'>): Promise<PageResult<AuditLogRow>> {
+  if (source === 'system') {
+    const page = await http.get<PageResult<AuditLogEntry>>('/base/system/operation/audit-log/page', { ...filters });
+    return { ...page, list: page.list.map((entry) => ({ ...entry, source })) };
+  }
   const page = await http.get<PageResult<LibraryAuditLogEntry>>(`/operation/${source}/audit-log/page`, { ...filters });
-  const byId = await operatorNamesById(page.list.map((entry) => entry.operatorId));
-  return {
-    ...page,
-    list: page.list.map(({ library: _library, ...entry }) => ({
-      ...entry,
-      operatorUsername: byId.get(entry.operatorId)?.username ?? '',
-      operatorNickname: byId.get(entry.operatorId)?.nickname ?? '',
-    })),
-  };
+  return { ...page, list: page.list.map(({ library: _library, ...entry }) => ({ ...entry, operatorUsername: '', operatorNickname: '', source })) };
+}
+
+/** Names the operators of a library's entries (the system's carry theirs) with one call for the page. */
+async function withOperatorNames(rows: AuditLogRow[]): Promise<AuditLogRow[]> {
+  const unnamed = rows.filter((row) => row.source !== 'system');
+  if (unnamed.length === 0) return rows;
+  const byId = await operatorNamesById(unnamed.map((row) => row.operatorId));
+  return rows.map((row) =>
+    row.source === 'system'
+      ? row
+      : { ...row, operatorUsername: byId.get(row.operatorId)?.username ?? '', operatorNickname: byId.get(row.operatorId)?.nickname ?? '' },
+  );
+}
+
+const mergedAuditPager = new MergedPager<AuditSource, AuditLogRow>();
+
+/**
+ * GET /base/system/operation/audit-log/page, or a library's GET /operation/{library}/audit-log/page → `{list, total}`;
+ * for `all`, the four logs merged by time (docs/operations.md "All sources"). A library knows no account names: its
+ * entries carry the operator's id, named by the system service's names route (when that fails, the page shows the id).
+ */
+export async function pageAuditLog({ source = 'system', ...filters }: AuditLogFilters): Promise<PageResult<AuditLogRow>> {
+  if (source !== 'all') {
+    const page = await pageSourceLog(source, filters);
+    return { ...page, list: await withOperatorNames(page.list) };
+  }
+  const { pageNo, pageSize, ...query } = filters;
+  const page = await mergedAuditPager.page(JSON.stringify(query), pageNo, pageSize, () => {
+    return new MergedLogReader(sourcesWriting(query.action), (source, chunkNo, chunkSize) =>
+      pageSourceLog(source, { ...query, pageNo: chunkNo, pageSize: chunkSize }),
+    );
+  });
+  return { total: page.total, list: await withOperatorNames(page.list) };
 }
 
 /** Query keys of the user and audit lists (the organisation changes refetch them too). */

@@ -4,6 +4,7 @@ import { AppProviders } from '@portal/providers';
 import { sessionStore } from '@portal/session';
 import { envelope, sendJson } from '@portal/http/testing';
 import { servePageForTests } from '../../../test/page-server';
+import { AUDIT_ACTIONS, LIBRARY_AUDIT_ACTIONS, auditActionsOf } from '../api/users-admin';
 import AuditLogAdminPage from './audit-log-admin-page';
 
 const PAGE = '/to/api/base/system/operation/audit-log/page';
@@ -129,5 +130,39 @@ describe('AuditLogAdminPage', () => {
     testPage.server.routes.set(OPERATORS, (_request, response) => sendJson(response, envelope(null, 403, '没有该操作权限')));
     const row = await chooseComponentLog();
     expect(row).toHaveTextContent('#5');
+  });
+
+  it('merges every source’s log by time under 全部来源, each row naming its source', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['system:audit-log:query'] });
+    const older = { ...entry, id: 41, createTime: review.createTime - 60_000 };
+    testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: [older], total: 1 })));
+    testPage.server.routes.set(COMPONENT_PAGE, (_request, response) => sendJson(response, envelope({ list: [review], total: 1 })));
+    for (const library of ['part', 'mat']) {
+      testPage.server.routes.set(`/to/api/operation/${library}/audit-log/page`, (_request, response) => sendJson(response, envelope({ list: [], total: 0 })));
+    }
+    testPage.server.routes.set(OPERATORS, (_request, response) => sendJson(response, envelope([{ id: 5, username: 'ops-wang', nickname: '王工' }])));
+    renderPage();
+    await screen.findByTestId('audit-log-row-41', undefined, { timeout: 5000 });
+    fireEvent.mouseDown(screen.getByTestId('audit-log-filter-source').querySelector('input')!);
+    fireEvent.click(await screen.findByTitle('全部来源'));
+    // The same id in two logs: two rows, the newer (the component library's review) first.
+    const review41 = await screen.findByTestId('audit-log-row-component-41', undefined, { timeout: 5000 });
+    const system41 = screen.getByTestId('audit-log-row-system-41');
+    expect(review41).toHaveTextContent('元器件库');
+    expect(review41).toHaveTextContent('ops-wang');
+    expect(system41).toHaveTextContent('系统服务');
+    expect(system41).toHaveTextContent('ops@example.com');
+    expect(review41.compareDocumentPosition(system41) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('共 2 条')).toBeInTheDocument();
+    // Every log was read in the chunks the merge reads, with the filters.
+    const requested = testPage.server.requests.map((request) => new URL(request.url, testPage.server.origin));
+    for (const library of ['part', 'component', 'mat']) {
+      const chunk = requested.filter((url) => url.pathname === `/to/api/operation/${library}/audit-log/page`).at(-1)!;
+      expect(Object.fromEntries(chunk.searchParams)).toEqual({ pageNo: '1', pageSize: '100' });
+    }
+    // Both logs' actions are offered (the list is virtual: the system's first, the libraries' further down).
+    fireEvent.mouseDown(screen.getByTestId('audit-log-filter-action').querySelector('input')!);
+    expect(await screen.findByTitle('禁用用户')).toBeInTheDocument();
+    expect(auditActionsOf('all')).toEqual([...AUDIT_ACTIONS, ...LIBRARY_AUDIT_ACTIONS]);
   });
 });

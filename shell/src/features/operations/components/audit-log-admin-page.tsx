@@ -5,55 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import {
   AUDIT_LOG_QUERY_PERMISSION,
-  AUDIT_SOURCES,
+  AUDIT_VIEWS,
+  auditActionsOf,
   pageAuditLog,
   useAuditLogPage,
-  type AuditLogEntry,
   type AuditLogFilters,
-  type AuditSource,
+  type AuditLogRow,
+  type AuditView,
 } from '../api/users-admin';
 import { formatTime, rangeToTimes } from './format';
 import { ExportButton, PageTableOrError, SearchResetButtons } from './operations-list';
 import { OperatorGate } from './operator-gate';
 
 const PAGE_SIZE = 10;
-/** The actions the back end writes today (docs/operations.md). */
-export const AUDIT_ACTIONS = [
-  'user.disable',
-  'user.enable',
-  'user.sessions.revoke',
-  'org.create',
-  'org.update',
-  'org.member.add',
-  'org.member.remove',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'user.roles',
-  'dict.update',
-  'open-key.limits',
-  'open-key.revoke',
-  'feedback.close',
-  'brand-application.review',
-] as const;
-/** The actions a library service writes. */
-export const LIBRARY_AUDIT_ACTIONS = [
-  'enterprise-item.review',
-  'catalog-item.hide',
-  'catalog-item.unhide',
-  'catalog-item.update',
-  'catalog-item.merge',
-  'catalog-manufacturer.update',
-  'catalog-manufacturer.merge',
-  'catalog-category.update',
-  'catalog-category.hide',
-  'catalog-category.unhide',
-  'search-index.rebuild',
-  'catalog-import.run',
-] as const;
 
 interface FilterValues {
-  source: AuditSource;
+  source: AuditView;
   keyWords?: string;
   action?: string;
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -64,17 +31,17 @@ function actionKey(action: string): string {
 }
 
 /** The target's state before and after, side by side. */
-function BeforeAfter({ entry }: { entry: AuditLogEntry }) {
+function BeforeAfter({ entry, rowId }: { entry: AuditLogRow; rowId: string }) {
   const { t } = useTranslation('shell');
   return (
-    <div className="operations-audit-diff" style={{ display: 'flex', gap: 24 }} data-testid={`audit-log-diff-${entry.id}`}>
+    <div className="operations-audit-diff" style={{ display: 'flex', gap: 24 }} data-testid={`audit-log-diff-${rowId}`}>
       <div style={{ flex: 1 }}>
         <Typography.Text strong>{t('operations.auditLog.before')}</Typography.Text>
-        <pre data-testid={`audit-log-before-${entry.id}`}>{JSON.stringify(entry.before, null, 2)}</pre>
+        <pre data-testid={`audit-log-before-${rowId}`}>{JSON.stringify(entry.before, null, 2)}</pre>
       </div>
       <div style={{ flex: 1 }}>
         <Typography.Text strong>{t('operations.auditLog.after')}</Typography.Text>
-        <pre data-testid={`audit-log-after-${entry.id}`}>{JSON.stringify(entry.after, null, 2)}</pre>
+        <pre data-testid={`audit-log-after-${rowId}`}>{JSON.stringify(entry.after, null, 2)}</pre>
       </div>
     </div>
   );
@@ -87,7 +54,11 @@ function AuditLogAdmin() {
   const [filters, setFilters] = useState<AuditLogFilters>({ pageNo: 1, pageSize: PAGE_SIZE });
   const page = useAuditLogPage(filters);
   const actionLabel = (action: string) => t(`operations.auditLog.actions.${actionKey(action)}`, { defaultValue: action });
-  const targetLabel = (entry: AuditLogEntry) =>
+  const merged = filters.source === 'all';
+  // Ids repeat across the logs: the merged view names a row by its source too.
+  const rowId = (entry: AuditLogRow) => (merged ? `${entry.source}-${entry.id}` : String(entry.id));
+  const sourceLabel = (entry: AuditLogRow) => t(`operations.auditLog.sources.${entry.source}`);
+  const targetLabel = (entry: AuditLogRow) =>
     `${t(`operations.auditLog.targets.${actionKey(entry.targetType)}`, { defaultValue: entry.targetType })} #${entry.targetId}`;
 
   const search = (values: FilterValues) =>
@@ -121,7 +92,7 @@ function AuditLogAdmin() {
         <Form.Item name="source" label={t('operations.auditLog.source')} tooltip={t('operations.auditLog.sourceHint')}>
           <Select
             style={{ width: 140 }}
-            options={AUDIT_SOURCES.map((value) => ({ value, label: t(`operations.auditLog.sources.${value}`) }))}
+            options={AUDIT_VIEWS.map((value) => ({ value, label: t(`operations.auditLog.sources.${value}`) }))}
             data-testid="audit-log-filter-source"
           />
         </Form.Item>
@@ -133,7 +104,7 @@ function AuditLogAdmin() {
             allowClear
             style={{ width: 180 }}
             placeholder={t('operations.all')}
-            options={(source === 'system' ? AUDIT_ACTIONS : LIBRARY_AUDIT_ACTIONS).map((value) => ({ value, label: actionLabel(value) }))}
+            options={auditActionsOf(source).map((value) => ({ value, label: actionLabel(value) }))}
             data-testid="audit-log-filter-action"
           />
         </Form.Item>
@@ -149,6 +120,7 @@ function AuditLogAdmin() {
           columns={[
             { title: 'ID', value: (entry) => entry.id },
             { title: t('operations.auditLog.time'), value: (entry) => formatTime(entry.createTime) },
+            ...(merged ? [{ title: t('operations.auditLog.source'), value: sourceLabel }] : []),
             { title: t('operations.auditLog.operator'), value: (entry) => entry.operatorUsername || `#${entry.operatorId}` },
             { title: t('operations.auditLog.action'), value: (entry) => actionLabel(entry.action) },
             { title: t('operations.auditLog.target'), value: (entry) => targetLabel(entry) },
@@ -166,10 +138,14 @@ function AuditLogAdmin() {
         testIdPrefix="audit-log"
         // A narrow window (the plugin's 500 px) scrolls the table inside its card, not the page.
         scroll={{ x: 1000 }}
-        expandable={{ expandedRowRender: (entry) => <BeforeAfter entry={entry} /> }}
+        rowId={rowId}
+        expandable={{ expandedRowRender: (entry) => <BeforeAfter entry={entry} rowId={rowId(entry)} /> }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: t('operations.auditLog.time'), dataIndex: 'createTime', width: 180, render: (value: number) => formatTime(value) },
+          ...(merged
+            ? [{ title: t('operations.auditLog.source'), key: 'source', width: 150, render: (_value: unknown, entry: AuditLogRow) => sourceLabel(entry) }]
+            : []),
           {
             title: t('operations.auditLog.operator'),
             key: 'operator',

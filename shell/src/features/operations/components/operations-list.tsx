@@ -63,6 +63,8 @@ type PageTableOrErrorProps<Row extends { id: number }, Filters extends PageFilte
   emptyText: string;
   /** Gives `<prefix>-error`, `<prefix>-table` and `<prefix>-row-<id>`, which the browser tests find. */
   testIdPrefix: string;
+  /** A row's key and test id when `id` alone does not name it (rows of several sources); `id` by default. */
+  rowId?: (row: Row) => string;
 };
 
 /** One page of an operations list: the error with a retry, or the table with the shared paging. */
@@ -72,6 +74,7 @@ export function PageTableOrError<Row extends { id: number }, Filters extends Pag
   setFilters,
   emptyText,
   testIdPrefix,
+  rowId = (row) => String(row.id),
   ...tableProps
 }: PageTableOrErrorProps<Row, Filters>) {
   const { t } = useTranslation('shell');
@@ -89,12 +92,12 @@ export function PageTableOrError<Row extends { id: number }, Filters extends Pag
   return (
     <Table<Row>
       {...tableProps}
-      rowKey="id"
+      rowKey={rowId}
       loading={page.isFetching}
       dataSource={page.data?.list ?? []}
       locale={{ emptyText: <Empty description={emptyText} /> }}
       data-testid={`${testIdPrefix}-table`}
-      onRow={(record) => ({ 'data-testid': `${testIdPrefix}-row-${record.id}` }) as HTMLAttributes<HTMLElement>}
+      onRow={(record) => ({ 'data-testid': `${testIdPrefix}-row-${rowId(record)}` }) as HTMLAttributes<HTMLElement>}
       pagination={{
         current: filters.pageNo,
         pageSize: filters.pageSize,
