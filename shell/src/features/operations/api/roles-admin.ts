@@ -2,6 +2,7 @@ import { operationsPermission } from '@portal/session';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
+import { reloadOwnPermissions } from '../../route-guards/api/permission-info';
 import { auditKeys, usersKeys } from './users-admin';
 
 /** Operator permissions of roles and permissions (docs/operations.md "Roles and permissions"). */
@@ -73,10 +74,15 @@ export function usePermissionCatalogue() {
   return useQuery(permissionsQueryOptions());
 }
 
-/** A role change alters the roles list, the users' roles and the audit log: all three are refetched. */
+/**
+ * A role change alters the roles list, the users' roles and the audit log: all three are refetched. It may also
+ * alter the operator's own permissions (their role edited, their roles set): those are read again, so the menu and
+ * the pages' gates follow without a page load.
+ */
 function useInvalidateAfterChange() {
   const queryClient = useQueryClient();
-  return () => Promise.all([roleKeys.all, usersKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () =>
+    Promise.all([...[roleKeys.all, usersKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })), reloadOwnPermissions()]);
 }
 
 export function useCreateRole() {

@@ -11,6 +11,7 @@ const BASE = '/to/api/base/system/operation';
 const ROLES = `${BASE}/roles`;
 const PERMISSIONS = `${BASE}/permissions`;
 const USERS = `${BASE}/users/page`;
+const PERMISSION_INFO = '/to/api/base/system/auth/get-permission-info';
 
 const testPage = servePageForTests('/operation/roles', { signedIn: true });
 const created = 1_763_700_000_000;
@@ -116,10 +117,21 @@ describe('RolesAdminPage', () => {
     expect(await screen.findByText('角色已创建', undefined, { timeout: 5000 })).toBeInTheDocument();
     await screen.findByTestId('roles-row-user-reader', undefined, { timeout: 5000 });
 
+    // The deleted role was one of the operator's own: their permissions are read again, and the menu follows.
+    testPage.server.routes.set(PERMISSION_INFO, (_request, response) =>
+      sendJson(
+        response,
+        envelope({ permissions: ['system:role:query', 'system:role:update', 'system:user:query'], roles: ['role-manager'], user: null, menus: [] }),
+      ),
+    );
+    const infoReads = requestsTo(PERMISSION_INFO).length;
     fireEvent.click(screen.getByTestId('role-delete-auditor'));
     fireEvent.click(await screen.findByTestId('role-delete-confirm-auditor'));
     await waitFor(() => expect(requestsTo(`${ROLES}/4`, 'DELETE')).toHaveLength(1), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByTestId('roles-row-auditor')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(sessionStore.getState().permissions).not.toContain('system:audit-log:query'), { timeout: 5000 });
+    expect(requestsTo(PERMISSION_INFO).length).toBe(infoReads + 1);
+    expect(sessionStore.getState().roles).toEqual(['role-manager']);
   });
 
   it('sets an account’s roles from the users page, locking the roles the operator cannot give', { timeout: 20_000 }, async () => {
