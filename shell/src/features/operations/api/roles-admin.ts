@@ -75,33 +75,36 @@ export function usePermissionCatalogue() {
 }
 
 /**
- * A role change alters the roles list, the users' roles and the audit log: all three are refetched. It may also
- * alter the operator's own permissions (their role edited, their roles set): those are read again, so the menu and
- * the pages' gates follow without a page load.
+ * A role change alters the roles list, the users' roles and the audit log: all three are refetched. Editing,
+ * deleting or giving roles may also alter the operator's own permissions: those are read again, so the menu and the
+ * pages' gates follow without a page load (a new role is held by no one yet).
  */
-function useInvalidateAfterChange() {
+function useInvalidateAfterChange({ ownPermissions }: { ownPermissions: boolean }) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([...[roleKeys.all, usersKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })), reloadOwnPermissions()]);
+    Promise.all([
+      ...[roleKeys.all, usersKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ownPermissions ? reloadOwnPermissions() : undefined,
+    ]);
 }
 
 export function useCreateRole() {
-  const invalidate = useInvalidateAfterChange();
+  const invalidate = useInvalidateAfterChange({ ownPermissions: false });
   return useMutation({ mutationFn: createRole, onSuccess: invalidate });
 }
 
 export function useUpdateRole() {
-  const invalidate = useInvalidateAfterChange();
+  const invalidate = useInvalidateAfterChange({ ownPermissions: true });
   return useMutation({ mutationFn: updateRole, onSuccess: invalidate });
 }
 
 export function useDeleteRole() {
-  const invalidate = useInvalidateAfterChange();
+  const invalidate = useInvalidateAfterChange({ ownPermissions: true });
   return useMutation({ mutationFn: deleteRole, onSuccess: invalidate });
 }
 
 export function useSetUserRoles() {
-  const invalidate = useInvalidateAfterChange();
+  const invalidate = useInvalidateAfterChange({ ownPermissions: true });
   return useMutation({ mutationFn: setUserRoles, onSuccess: invalidate });
 }
 
