@@ -33,8 +33,12 @@ test('an operator creates an organisation with the enterprise library and adds a
   await signInAs(page, request, operator, '/operation/organisations');
   await expect(page.getByTestId('operations-organisations')).toBeVisible();
   await page.getByTestId('orgs-create').click();
-  await page.getByTestId('org-form-submit').click();
-  await expect(page.getByText('请输入组织名称')).toBeVisible();
+  // A click while the modal is still opening can do nothing (a CI run lost it): click until the form answers; an
+  // empty name is refused however often it is sent.
+  await expect(async () => {
+    await page.getByTestId('org-form-submit').click();
+    await expect(page.getByText('请输入组织名称')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('org-form-name').fill(orgName);
   await page.getByLabel('企业库').check();
   await shot(page, 'org-form');
