@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { createAdministrator, signInAs } from './support/accounts';
-import { chooseSelectOption } from './support/library-pages';
+import { chooseSelectOption, optionsOf } from './support/library-pages';
 
 // Operations platform, catalogue items (docs/operations.md "Catalogue items"): a super admin hides a public
 // component with a reason; the public search and the detail page no longer show it; the operator restores it and
@@ -232,6 +232,40 @@ test('an operator corrects a component and sets it back to the source', async ({
   await expect(publicPage.getByText(corrected)).toHaveCount(0);
   await expect(publicPage.getByTestId('detail-manufacturer')).toHaveText('Texas Instruments');
   await expect(publicPage.getByTestId('detail-lifecycle')).toHaveCount(0);
+
+  // Its description ("Shunt Regulator, SO-8") states no value: the operator adds the reference voltage, which the
+  // public detail then lists; an unreadable value is refused with its row; removing the row ends the correction.
+  await page.getByTestId(`catalog-item-parameters-${id}`).click();
+  await expect(page.getByTestId('catalog-parameters-empty')).toBeVisible();
+  await page.getByTestId('catalog-parameter-add').click();
+  // 31 kinds in a virtual list: typing narrows it to the one wanted.
+  const kind = page.getByTestId('catalog-parameter-dimension-0');
+  await kind.click();
+  await page.keyboard.type('电压');
+  await (await optionsOf(page, kind)).filter({ hasText: '电压 (V)' }).first().click();
+  await page.getByTestId('catalog-parameter-value-0').fill('2.495 欧');
+  await page.getByTestId('catalog-parameter-conditions-0').fill('Vref');
+  await page.getByTestId('catalog-parameters-reason').fill('补充基准电压');
+  await page.getByTestId('catalog-parameters-submit').click();
+  await expect(page.getByText(/第 1 项/)).toBeVisible();
+  await page.getByTestId('catalog-parameter-value-0').fill('2.495V');
+  await shot(page, 'catalog-parameters-dialog');
+  await page.getByTestId('catalog-parameters-submit').click();
+  await expect(page.getByTestId('catalog-parameters-modal')).toBeHidden();
+  await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveText('已修正');
+  await publicPage.reload();
+  await expect(publicPage.getByTestId('detail-parameters')).toContainText('2.495');
+  await shot(publicPage, 'catalog-corrected-parameters');
+
+  await page.getByTestId(`catalog-item-parameters-${id}`).click();
+  await expect(page.getByTestId('catalog-parameters-source')).toHaveText('来源参数：无');
+  await page.getByTestId('catalog-parameter-remove-0').click();
+  await page.getByTestId('catalog-parameters-reason').fill('恢复来源参数');
+  await page.getByTestId('catalog-parameters-submit').click();
+  await expect(page.getByTestId('catalog-parameters-modal')).toBeHidden();
+  await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveCount(0);
+  await publicPage.reload();
+  await expect(publicPage.getByTestId('detail-parameters')).not.toContainText('2.495');
 });
 
 // Merging duplicate items (docs/operations.md "Merging duplicate items"): Fritzing has the 4001 NOR gate twice (a

@@ -424,6 +424,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/operation/mat/catalog-items/{id}/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The item's parameters (hidden or not) as written, the source's list while an operator's
+         *     correction stands, and every dimension a parameter can have.
+         */
+        get: operations["catalog_item_parameters"];
+        /**
+         * Corrects the item's parameters: the body holds the whole list as wanted (each one value, range
+         *     or tolerance of its dimension, parsed with its unit) and why. A list that differs from the
+         *     source's is kept as a correction: a re-import keeps it; the source's list again ends it. The
+         *     detail, comparison, parametric search and KiCad library show it within a second; it lands in
+         *     the library's audit log (`catalog-item.parameters`).
+         */
+        put: operations["correct_catalog_item_parameters"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/operation/mat/catalog-manufacturers/page": {
         parameters: {
             query?: never;
@@ -1532,6 +1559,32 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_ItemParameters: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /** Format: int64 */
+                correctedBy?: number | null;
+                /** @description Why the parameters were last corrected, by whom (user id) and when (epoch milliseconds). */
+                correctionReason?: string | null;
+                /** Format: int64 */
+                correctionTime?: number | null;
+                dimensions: components["schemas"]["DimensionName"][];
+                /** @description What the public sees, in order. */
+                list: components["schemas"]["EditableParameter"][];
+                /** @description The source's list while the parameters are corrected. */
+                original?: components["schemas"]["EditableParameter"][] | null;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_ManufacturerDetail: {
             /**
              * Format: int64
@@ -2556,6 +2609,25 @@ export interface components {
              */
             zeroResult: number;
         };
+        /** @description A dimension a parameter can have, with its names and canonical unit. */
+        DimensionName: {
+            key: string;
+            name: string;
+            nameEn: string;
+            unit: string;
+        };
+        /** @description One parameter as the editor shows and sends it. */
+        EditableParameter: {
+            /** @description A label naming which value it is (`Flash`) or the conditions it holds under (`Vgs=10V`). */
+            conditions?: string | null;
+            /** @description `resistance`, `voltage`, `data_size`, … (one of `ItemParameters.dimensions`). */
+            dimension: string;
+            /**
+             * @description As written: one value, a range or a tolerance with its unit (`10kΩ`, `1.8~5.5V`,
+             *     `5V ±5%`).
+             */
+            value: string;
+        };
         /** @description What became of a file. */
         EnterpriseBatchReport: {
             errors: components["schemas"]["BatchRowError"][];
@@ -2911,6 +2983,20 @@ export interface components {
              */
             targetId?: number | null;
         };
+        /** @description The parameters of an item as the operators' editor shows them. */
+        ItemParameters: {
+            /** Format: int64 */
+            correctedBy?: number | null;
+            /** @description Why the parameters were last corrected, by whom (user id) and when (epoch milliseconds). */
+            correctionReason?: string | null;
+            /** Format: int64 */
+            correctionTime?: number | null;
+            dimensions: components["schemas"]["DimensionName"][];
+            /** @description What the public sees, in order. */
+            list: components["schemas"]["EditableParameter"][];
+            /** @description The source's list while the parameters are corrected. */
+            original?: components["schemas"]["EditableParameter"][] | null;
+        };
         ItemRecord: {
             categoryCode?: string | null;
             /** Format: int64 */
@@ -3101,6 +3187,13 @@ export interface components {
             unit: string;
             /** @description The same without the conditions (`10mΩ`), for tables that show them in a column. */
             value: string;
+        };
+        /** @description The body of `PUT …/catalog-items/{id}/parameters`: the whole list as wanted, and why. */
+        ParametersEditRequest: {
+            /** @description At most 100, in the order to show them; empty: the item states none. */
+            parameters?: components["schemas"]["EditableParameter"][] | null;
+            /** @description Why (1–200 characters), for the audit log and the next operator. */
+            reason?: string | null;
         };
         ParsedQuery: {
             conditions: components["schemas"]["ConditionChip"][];
@@ -3977,6 +4070,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_CatalogItem"];
+                };
+            };
+        };
+    };
+    catalog_item_parameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parameters; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ItemParameters"];
+                };
+            };
+        };
+    };
+    correct_catalog_item_parameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParametersEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The parameters as corrected; a value that is not one of its dimension (the row named), an unknown dimension, more than 100 or no reason → 400; unknown id → 1043001000; not signed in → 401; without <library>:catalog:manage → 403 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_ItemParameters"];
                 };
             };
         };

@@ -8,6 +8,7 @@ pub mod category;
 pub mod category_store;
 pub mod edit;
 pub mod manufacturer;
+pub mod parameters;
 pub mod store;
 
 use kernel::{ApiError, ApiResult};

@@ -14,6 +14,10 @@ use super::manufacturer::{
     duplicate_key, CatalogManufacturer, EditOutcome, ManufacturerEdit, ManufacturerFilter,
     MergeOutcome, ACTION_MANUFACTURER_MERGE, ACTION_MANUFACTURER_UPDATE, TARGET_MANUFACTURER,
 };
+use super::parameters::{
+    dimension_names, same_parameters, EditableParameter, ItemParameters, ParametersEdit,
+    ParametersOutcome, ACTION_CATALOG_ITEM_PARAMETERS,
+};
 use super::{
     CatalogFilter, CatalogItem, HideOutcome, ItemMerge, ItemMergeOutcome, Visibility,
     ACTION_CATALOG_ITEM_HIDE, ACTION_CATALOG_ITEM_MERGE, ACTION_CATALOG_ITEM_UNHIDE,
@@ -21,7 +25,8 @@ use super::{
 };
 use crate::audit::{Actor, AuditEntry};
 use crate::enterprise::store::like_pattern;
-use crate::item::store::{POSTGRES_UPSERT_LOCK, SQLITE_UPSERT_LOCK};
+use crate::item::model::Parameter;
+use crate::item::store::{INSERT_PARAMETERS, POSTGRES_UPSERT_LOCK, SQLITE_UPSERT_LOCK};
 
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 struct CatalogRow {
@@ -104,6 +109,19 @@ pub trait CatalogAdminStore {
         edit: &ItemEdit,
         actor: &Actor,
     ) -> anyhow::Result<EditItemOutcome>;
+    /// Item `id`'s parameters for the editor, with the source's list while corrected.
+    async fn item_parameters(&self, id: i64) -> anyhow::Result<Option<ItemParameters>>;
+    /// Corrects item `id`'s parameters to `edit`'s list (docs/operations.md "Correcting an
+    /// item's parameters"): the item's rows take the list, the override keeps it with the
+    /// source's list unless the two say the same; appends a change and writes the audit entry
+    /// in the same transaction, under the upserts' lock. The list the item has writes nothing.
+    async fn correct_parameters(
+        &self,
+        library: &str,
+        id: i64,
+        edit: &ParametersEdit,
+        actor: &Actor,
+    ) -> anyhow::Result<ParametersOutcome>;
     /// Manufacturers matching `filter` by name (in the duplicates view: grouped by their
     /// [`duplicate_key`], groups of one left out); the page and the total count.
     async fn page_manufacturers(
@@ -137,7 +155,8 @@ pub trait CatalogAdminStore {
 
 const SELECT_ROWS: &str = "SELECT i.id, i.code, i.name, m.name AS manufacturer_name, \
      k.code AS category_code, i.source, i.license, i.hidden_at, i.hidden_reason, i.hidden_by, \
-     i.updated_at, EXISTS (SELECT 1 FROM item_override o WHERE o.item_id = i.id) AS edited, \
+     i.updated_at, (EXISTS (SELECT 1 FROM item_override o WHERE o.item_id = i.id) \
+     OR EXISTS (SELECT 1 FROM item_parameter_override p WHERE p.item_id = i.id)) AS edited, \
      i.merged_into \
      FROM item i LEFT JOIN item_manufacturer m ON m.id = i.manufacturer_id \
      LEFT JOIN category k ON k.id = i.category_id";
@@ -154,6 +173,26 @@ fn code_key(alias: &str) -> String {
     format!(
         "LOWER(REPLACE(REPLACE(REPLACE(REPLACE({alias}.code, ' ', ''), '-', ''), '_', ''), '/', ''))"
     )
+}
+
+const SELECT_PARAMETERS: &str = "SELECT dimension, min_value, typ_value, max_value, original, \
+     conditions FROM item_parameter WHERE item_id = $1 ORDER BY position";
+
+#[derive(sqlx::FromRow)]
+struct ParameterOverrideRow {
+    original: String,
+    reason: String,
+    updated_by: Option<i64>,
+    updated_at: DateTime<Utc>,
+}
+
+fn editable(parameters: &[Parameter]) -> Vec<EditableParameter> {
+    parameters.iter().map(EditableParameter::from).collect()
+}
+
+/// A list as the audit log keeps it: each parameter as written.
+fn audit_parameters(parameters: &[Parameter]) -> serde_json::Value {
+    serde_json::to_value(editable(parameters)).unwrap_or_default()
 }
 
 #[derive(sqlx::FromRow)]
@@ -468,6 +507,23 @@ macro_rules! catalog_admin_store {
             }))
         }
 
+        /// `(item id, JSON)` rows of `select` (an override table's `SELECT item_id, <column>
+        /// FROM <table>`) for items `ids`.
+        async fn overrides_of(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            select: &str,
+            ids: &[i64],
+        ) -> anyhow::Result<Vec<(i64, String)>> {
+            let mut query = sqlx::QueryBuilder::<$db>::new(select);
+            query.push(" WHERE item_id IN (");
+            let mut separated = query.separated(", ");
+            for id in ids {
+                separated.push_bind(*id);
+            }
+            query.push(")");
+            Ok(query.build_query_as().fetch_all(&mut *connection).await?)
+        }
+
         /// After the import rewrote items `ids` from their sources: the corrections of those
         /// that have some are applied again over the new source values, which the overrides
         /// keep as the source's (docs/operations.md "Correcting an item").
@@ -476,17 +532,7 @@ macro_rules! catalog_admin_store {
             ids: &[i64],
         ) -> anyhow::Result<()> {
             for chunk in ids.chunks(500) {
-                let mut select = sqlx::QueryBuilder::<$db>::new(
-                    "SELECT item_id, fields FROM item_override WHERE item_id IN (",
-                );
-                let mut separated = select.separated(", ");
-                for id in chunk {
-                    separated.push_bind(*id);
-                }
-                select.push(")");
-                let corrected: Vec<(i64, String)> = select
-                    .build_query_as()
-                    .fetch_all(&mut *connection)
+                let corrected = overrides_of(&mut *connection, "SELECT item_id, fields FROM item_override", chunk)
                     .await
                     .context("reading the corrections of imported items")?;
                 for (id, fields) in corrected {
@@ -539,6 +585,133 @@ macro_rules! catalog_admin_store {
                         .await
                         .context("applying an item's corrections again")?;
                     rewrite_override(&mut *connection, id, corrections, original).await?;
+                }
+            }
+            reapply_parameter_overrides(&mut *connection, ids).await
+        }
+
+        /// Item `id`'s parameter rows, in order.
+        async fn parameters_in(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+        ) -> anyhow::Result<Vec<Parameter>> {
+            sqlx::query_as(SELECT_PARAMETERS)
+                .bind(id)
+                .fetch_all(&mut *connection)
+                .await
+                .context("reading an item's parameters")
+        }
+
+        /// Item `id`'s parameter rows become `parameters`.
+        async fn write_parameters(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+            parameters: &[Parameter],
+        ) -> anyhow::Result<()> {
+            sqlx::query("DELETE FROM item_parameter WHERE item_id = $1")
+                .bind(id)
+                .execute(&mut *connection)
+                .await
+                .context("dropping an item's parameters")?;
+            if parameters.is_empty() {
+                return Ok(());
+            }
+            let mut insert = sqlx::QueryBuilder::<$db>::new(INSERT_PARAMETERS);
+            insert.push_values(
+                parameters.iter().enumerate(),
+                |mut row, (position, parameter)| {
+                    row.push_bind(id)
+                        .push_bind(i32::try_from(position).unwrap_or(i32::MAX))
+                        .push_bind(&parameter.dimension)
+                        .push_bind(parameter.min)
+                        .push_bind(parameter.typ)
+                        .push_bind(parameter.max)
+                        .push_bind(&parameter.original)
+                        .push_bind(&parameter.conditions);
+                },
+            );
+            insert
+                .build()
+                .execute(&mut *connection)
+                .await
+                .context("storing an item's parameters")?;
+            Ok(())
+        }
+
+        /// Item `id`'s parameters for the editor, read on `connection`; `None`: no such item.
+        async fn item_parameters_in(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+        ) -> anyhow::Result<Option<ItemParameters>> {
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM item WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *connection)
+                .await
+                .context("reading the item")?;
+            if exists.is_none() {
+                return Ok(None);
+            }
+            let list = parameters_in(&mut *connection, id).await?;
+            let correction: Option<ParameterOverrideRow> = sqlx::query_as(
+                "SELECT original, reason, updated_by, updated_at FROM item_parameter_override \
+                 WHERE item_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *connection)
+            .await
+            .context("reading the item's parameter correction")?;
+            let original = match &correction {
+                Some(correction) => {
+                    let original: Vec<Parameter> = serde_json::from_str(&correction.original)
+                        .context("reading the source's parameters")?;
+                    Some(editable(&original))
+                }
+                None => None,
+            };
+            Ok(Some(ItemParameters {
+                list: editable(&list),
+                original,
+                correction_reason: correction.as_ref().map(|c| c.reason.clone()),
+                corrected_by: correction.as_ref().and_then(|c| c.updated_by),
+                correction_time: correction.as_ref().map(|c| c.updated_at.timestamp_millis()),
+                dimensions: dimension_names(),
+            }))
+        }
+
+        /// After the import rewrote items `ids`' parameters from their sources: the corrected
+        /// lists are put back, the new source lists kept as the source's; a correction the
+        /// source now says itself ends.
+        async fn reapply_parameter_overrides(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            ids: &[i64],
+        ) -> anyhow::Result<()> {
+            for chunk in ids.chunks(500) {
+                let corrected = overrides_of(
+                    &mut *connection,
+                    "SELECT item_id, parameters FROM item_parameter_override",
+                    chunk,
+                )
+                .await
+                .context("reading the parameter corrections of imported items")?;
+                for (id, parameters) in corrected {
+                    let parameters: Vec<Parameter> = serde_json::from_str(&parameters)
+                        .context("reading an item's corrected parameters")?;
+                    let source = parameters_in(&mut *connection, id).await?;
+                    if same_parameters(&parameters, &source) {
+                        sqlx::query("DELETE FROM item_parameter_override WHERE item_id = $1")
+                            .bind(id)
+                            .execute(&mut *connection)
+                            .await
+                            .context("dropping a parameter correction the source now makes")?;
+                        continue;
+                    }
+                    write_parameters(&mut *connection, id, &parameters).await?;
+                    sqlx::query("UPDATE item_parameter_override SET original = $2 WHERE item_id = $1")
+                        .bind(id)
+                        .bind(serde_json::to_string(&source)?)
+                        .execute(&mut *connection)
+                        .await
+                        .context("keeping the source's new parameters")?;
                 }
             }
             Ok(())
@@ -977,6 +1150,109 @@ macro_rules! catalog_admin_store {
                 Ok(EditItemOutcome::Changed(Box::new(after)))
             }
 
+            async fn item_parameters(&self, id: i64) -> anyhow::Result<Option<ItemParameters>> {
+                let mut connection = self
+                    .pool
+                    .acquire()
+                    .await
+                    .context("connecting to read an item's parameters")?;
+                item_parameters_in(&mut connection, id).await
+            }
+
+            #[tracing::instrument(skip(self, edit, actor))]
+            async fn correct_parameters(
+                &self,
+                library: &str,
+                id: i64,
+                edit: &ParametersEdit,
+                actor: &Actor,
+            ) -> anyhow::Result<ParametersOutcome> {
+                let mut tx = self.locked("correct an item's parameters").await?;
+                let code: Option<String> = sqlx::query_scalar("SELECT code FROM item WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .context("reading the item to correct")?;
+                let Some(code) = code else {
+                    return Ok(ParametersOutcome::NotFound);
+                };
+                let current = parameters_in(&mut tx, id).await?;
+                if same_parameters(&current, &edit.parameters) {
+                    let parameters = item_parameters_in(&mut tx, id)
+                        .await?
+                        .context("the item is gone")?;
+                    return Ok(ParametersOutcome::Unchanged(Box::new(parameters)));
+                }
+                let stored: Option<String> = sqlx::query_scalar(
+                    "SELECT original FROM item_parameter_override WHERE item_id = $1",
+                )
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the item's parameter correction")?;
+                let source: Vec<Parameter> = match stored {
+                    Some(original) => serde_json::from_str(&original)
+                        .context("reading the source's parameters")?,
+                    None => current.clone(),
+                };
+                let now = Utc::now().trunc_subsecs(3);
+                write_parameters(&mut tx, id, &edit.parameters).await?;
+                if same_parameters(&edit.parameters, &source) {
+                    sqlx::query("DELETE FROM item_parameter_override WHERE item_id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await
+                        .context("dropping the item's parameter correction")?;
+                } else {
+                    sqlx::query(
+                        "INSERT INTO item_parameter_override (item_id, parameters, original, \
+                         reason, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6) \
+                         ON CONFLICT (item_id) DO UPDATE SET parameters = excluded.parameters, \
+                         original = excluded.original, reason = excluded.reason, \
+                         updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                    )
+                    .bind(id)
+                    .bind(serde_json::to_string(&edit.parameters)?)
+                    .bind(serde_json::to_string(&source)?)
+                    .bind(&edit.reason)
+                    .bind(actor.user_id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("storing the item's parameter correction")?;
+                }
+                sqlx::query(APPEND_CHANGE)
+                    .bind(id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("appending the change")?;
+                let entry = AuditEntry {
+                    library,
+                    actor,
+                    action: ACTION_CATALOG_ITEM_PARAMETERS,
+                    target_type: TARGET_CATALOG_ITEM,
+                    target_id: id.to_string(),
+                    before: serde_json::json!({
+                        "code": code,
+                        "parameters": audit_parameters(&current),
+                    }),
+                    after: serde_json::json!({
+                        "code": code,
+                        "parameters": audit_parameters(&edit.parameters),
+                        "reason": edit.reason,
+                    }),
+                };
+                $record_audit(&mut *tx, &entry).await?;
+                let after = item_parameters_in(&mut tx, id)
+                    .await?
+                    .context("the corrected item is gone")?;
+                tx.commit()
+                    .await
+                    .context("committing the item's parameter correction")?;
+                Ok(ParametersOutcome::Changed(Box::new(after)))
+            }
+
             async fn page_manufacturers(
                 &self,
                 filter: &ManufacturerFilter,
@@ -1264,6 +1540,8 @@ kernel::repository! {
     async fn merge_item(&self, library: &str, source: i64, merge: &ItemMerge, actor: &Actor) -> anyhow::Result<ItemMergeOutcome>;
     async fn item_detail(&self, id: i64) -> anyhow::Result<Option<CatalogItemDetail>>;
     async fn edit_item(&self, library: &str, id: i64, edit: &ItemEdit, actor: &Actor) -> anyhow::Result<EditItemOutcome>;
+    async fn item_parameters(&self, id: i64) -> anyhow::Result<Option<ItemParameters>>;
+    async fn correct_parameters(&self, library: &str, id: i64, edit: &ParametersEdit, actor: &Actor) -> anyhow::Result<ParametersOutcome>;
     async fn page_manufacturers(&self, filter: &ManufacturerFilter, offset: i64, limit: i64) -> anyhow::Result<(Vec<CatalogManufacturer>, i64)>;
     async fn edit_manufacturer(&self, library: &str, id: i64, edit: &ManufacturerEdit, actor: &Actor) -> anyhow::Result<EditOutcome>;
     async fn merge_manufacturer(&self, library: &str, source: i64, target: i64, actor: &Actor) -> anyhow::Result<MergeOutcome>;

@@ -137,7 +137,8 @@ const UPSERT_FILE: &str = "INSERT INTO item_file (kind, name, media_type, size, 
      SET media_type = excluded.media_type, size = excluded.size, digest = excluded.digest, \
      updated_at = CASE WHEN item_file.digest = excluded.digest THEN item_file.updated_at \
      ELSE excluded.updated_at END RETURNING id";
-const INSERT_PARAMETERS: &str = "INSERT INTO item_parameter (item_id, position, dimension, \
+pub(crate) const INSERT_PARAMETERS: &str =
+    "INSERT INTO item_parameter (item_id, position, dimension, \
      min_value, typ_value, max_value, original, conditions) ";
 const INSERT_FILE_LINKS: &str = "INSERT INTO item_file_link (item_id, file_id) ";
 const INSERT_LINKS: &str =

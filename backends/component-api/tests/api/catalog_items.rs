@@ -768,6 +768,254 @@ async fn a_correction_refuses_bad_input_and_a_burst_writes_once(
     Ok(())
 }
 
+async fn put_parameters(
+    app: &TestApp,
+    session: &str,
+    id: i64,
+    body: Value,
+) -> anyhow::Result<Value> {
+    call(
+        app,
+        reqwest::Method::PUT,
+        &format!("{CATALOG}/{id}/parameters"),
+        Some(session),
+        Some(&body),
+    )
+    .await
+}
+
+/// The parameters as written, `[(dimension, value, conditions)]`.
+fn written(parameters: &Value) -> Vec<(String, String, Option<String>)> {
+    parameters
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|p| {
+                    (
+                        p["dimension"].as_str().unwrap_or_default().to_owned(),
+                        p["value"]
+                            .as_str()
+                            .or(p["original"].as_str())
+                            .unwrap_or_default()
+                            .to_owned(),
+                        p["conditions"].as_str().map(str::to_owned),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn row(dimension: &str, value: &str, conditions: Option<&str>) -> (String, String, Option<String>) {
+    (
+        dimension.to_owned(),
+        value.to_owned(),
+        conditions.map(str::to_owned),
+    )
+}
+
+async fn corrected_parameters_reach_the_public_and_outlive_a_reimport(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, service, sessions) = spawn_with_users(&environment).await?;
+    let store = store(&environment).await?;
+    let mut capacitor = crate::search_index::capacitor();
+    store.upsert(std::slice::from_ref(&capacitor)).await?;
+    let id = id_of(&environment, &capacitor.source_id).await?;
+    let path = format!("{CATALOG}/{id}/parameters");
+    let before = ok(&app, reqwest::Method::GET, &path, &sessions.operator, None).await?;
+    assert_eq!(
+        written(&before["list"]),
+        [row("capacitance", "0.1uF", None)]
+    );
+    assert_eq!(before["original"], Value::Null, "{before}");
+    assert!(
+        before["dimensions"].as_array().is_some_and(|all| all
+            .iter()
+            .any(|d| d["key"] == "voltage" && d["name"] == "电压")),
+        "{before}"
+    );
+
+    // The source's capacitance was wrong and its voltage missing.
+    let body = json!({"parameters": [
+        {"dimension": "capacitance", "value": "220nF"},
+        {"dimension": "voltage", "value": "16V", "conditions": "额定"},
+    ], "reason": "以规格书为准"});
+    let corrected = put_parameters(&app, &sessions.operator, id, body.clone()).await?;
+    assert_eq!(corrected["code"], 0, "{corrected}");
+    let corrected = &corrected["data"];
+    assert_eq!(
+        written(&corrected["list"]),
+        [
+            row("capacitance", "220nF", None),
+            row("voltage", "16V", Some("额定"))
+        ]
+    );
+    assert_eq!(
+        written(&corrected["original"]),
+        [row("capacitance", "0.1uF", None)]
+    );
+    assert_eq!(corrected["correctionReason"], "以规格书为准");
+    let listed = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(listed["item"]["edited"], true, "{listed}");
+    // The public detail and, through the change feed, the search answer the corrected values.
+    let public = public_detail(&app, id).await?;
+    assert_eq!(
+        written(&public["parameters"]),
+        [
+            row("capacitance", "220nF", None),
+            row("voltage", "16V", Some("额定"))
+        ],
+        "{public}"
+    );
+    let typ = public["parameters"][0]["typ"].as_f64().unwrap_or_default();
+    assert!(units::approx_eq(typ, 220e-9), "{public}");
+    let location = kernel::db::DatabaseLocation::resolve(&environment.settings, "component")?;
+    let categories = CategoryRepository::new(&kernel::Database::connect(&location, 1).await?);
+    service.search().catch_up(&store, &categories).await?;
+    let found = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{BASE}/search?keyWords=220nF"),
+        &sessions.member,
+        None,
+    )
+    .await?;
+    assert!(found.to_string().contains("GRM155R71C104KA88D"), "{found}");
+
+    // The same list again writes nothing.
+    let again = put_parameters(&app, &sessions.operator, id, body).await?;
+    assert_eq!(again["code"], 0, "{again}");
+
+    // The source changes (a new description and capacitance): the correction stays and now
+    // remembers the source's new list.
+    capacitor.description = "Murata MLCC 0.1uF 16V X7R 0402 (revised)".into();
+    capacitor.parameters[0].original = "100nF".into();
+    let report = store.upsert(std::slice::from_ref(&capacitor)).await?;
+    assert_eq!(report.updated, 1, "{report:?}");
+    let after = ok(&app, reqwest::Method::GET, &path, &sessions.operator, None).await?;
+    assert_eq!(
+        written(&after["list"]),
+        [
+            row("capacitance", "220nF", None),
+            row("voltage", "16V", Some("额定"))
+        ],
+        "{after}"
+    );
+    assert_eq!(
+        written(&after["original"]),
+        [row("capacitance", "100nF", None)]
+    );
+    let public = public_detail(&app, id).await?;
+    assert_eq!(public["component"]["description"], capacitor.description);
+    assert_eq!(written(&public["parameters"]).len(), 2, "{public}");
+
+    // Set to the source's list, the parameters are no longer corrected.
+    let back = put_parameters(
+        &app,
+        &sessions.operator,
+        id,
+        json!({"parameters": [{"dimension": "capacitance", "value": "100nF"}],
+               "reason": "恢复来源值"}),
+    )
+    .await?;
+    assert_eq!(back["data"]["original"], Value::Null, "{back}");
+    let listed = ok(
+        &app,
+        reqwest::Method::GET,
+        &format!("{CATALOG}/{id}"),
+        &sessions.operator,
+        None,
+    )
+    .await?;
+    assert_eq!(listed["item"]["edited"], false, "{listed}");
+    let entries = audit_entries(&app, &sessions.operator, "catalog-item.parameters").await?;
+    assert_eq!(entries["total"], 2, "{entries}");
+    let first = &entries["list"][1];
+    assert_eq!(
+        written(&first["before"]["parameters"]),
+        [row("capacitance", "0.1uF", None)],
+        "{first}"
+    );
+    assert_eq!(first["after"]["reason"], "以规格书为准", "{first}");
+    app.stop().await;
+    Ok(())
+}
+
+async fn a_parameters_correction_refuses_bad_input_and_a_burst_writes_once(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, _service, sessions) = spawn_with_users(&environment).await?;
+    let id = id_of(&environment, AMS1117).await?;
+    let before = public_detail(&app, id).await?;
+    let member = put_parameters(
+        &app,
+        &sessions.member,
+        id,
+        json!({"parameters": [], "reason": "x"}),
+    )
+    .await?;
+    assert_eq!(member["code"], 403, "{member}");
+    for (body, msg) in [
+        (
+            json!({"parameters": [{"dimension": "voltage", "value": "5V"}]}),
+            "修改原因不能为空",
+        ),
+        (json!({"reason": "x"}), "参数列表不能为空"),
+        (
+            json!({"parameters": [{"dimension": "voltage", "value": "5V"},
+                                  {"dimension": "voltage", "value": "10kΩ"}], "reason": "x"}),
+            "第 2 项: 10kΩ 不是电压的值",
+        ),
+        (
+            json!({"parameters": [{"dimension": "colour", "value": "red"}], "reason": "x"}),
+            "第 1 项: 未知的参数类型 colour",
+        ),
+    ] {
+        let refused = put_parameters(&app, &sessions.operator, id, body).await?;
+        assert_eq!(refused["code"], 400, "{refused}");
+        assert!(
+            refused["msg"].as_str().is_some_and(|m| m.contains(msg)),
+            "{refused}"
+        );
+    }
+    let missing = put_parameters(
+        &app,
+        &sessions.operator,
+        987_654_321,
+        json!({"parameters": [], "reason": "x"}),
+    )
+    .await?;
+    assert_eq!(missing["code"], CATALOG_ITEM_NOT_FOUND, "{missing}");
+    assert_eq!(public_detail(&app, id).await?, before, "nothing written");
+
+    // Ten identical corrections at once: one change, one entry.
+    let body = json!({"parameters": [{"dimension": "voltage", "value": "3.3V", "conditions": "输出"}],
+                      "reason": "输出电压"});
+    let answers =
+        join_all((0..10).map(|_| put_parameters(&app, &sessions.operator, id, body.clone()))).await;
+    for answer in answers {
+        let answer = answer?;
+        assert_eq!(answer["code"], 0, "{answer}");
+        assert_eq!(
+            written(&answer["data"]["list"]),
+            [row("voltage", "3.3V", Some("输出"))],
+            "{answer}"
+        );
+    }
+    let entries = audit_entries(&app, &sessions.operator, "catalog-item.parameters").await?;
+    assert_eq!(entries["total"], 1, "{entries}");
+    app.stop().await;
+    Ok(())
+}
+
 /// A test capacitor `n`, all of them with one part number (duplicates of each other).
 fn duplicate(n: u32) -> component_api::model::NewComponent {
     let mut capacitor = crate::search_index::capacitor();
@@ -916,5 +1164,7 @@ kernel::backend_tests!(
     a_parallel_burst_of_hides_changes_once,
     a_corrected_item_keeps_its_correction_through_a_reimport,
     a_correction_refuses_bad_input_and_a_burst_writes_once,
+    corrected_parameters_reach_the_public_and_outlive_a_reimport,
+    a_parameters_correction_refuses_bad_input_and_a_burst_writes_once,
     a_merged_duplicate_leads_to_the_item_it_went_into
 );

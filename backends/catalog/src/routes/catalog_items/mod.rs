@@ -9,6 +9,8 @@
 //! | `POST catalog-items/{id}/merge` `{targetId, reason}` | merges a duplicate into the target |
 //! | `GET catalog-items/{id}` | the item with its correctable fields and corrections |
 //! | `PUT catalog-items/{id}` `{name, description, categoryCode, documentUrl, lifecycle, reason}` | corrects it |
+//! | `GET catalog-items/{id}/parameters` | its parameters, the source's list while corrected, the dimensions |
+//! | `PUT catalog-items/{id}/parameters` `{parameters: [{dimension, value, conditions}], reason}` | corrects its parameters |
 //! | `GET catalog-manufacturers/page?keyWords=&duplicates=&pageNo=&pageSize=` | manufacturers with counts and aliases: `{list, total}` |
 //! | `PUT catalog-manufacturers/{id}` `{name, website}` | renames it or sets its website |
 //! | `POST catalog-manufacturers/{id}/merge` `{targetId}` | merges it into the target: `{target, moved}` |
@@ -26,6 +28,7 @@ pub mod import;
 pub mod manufacturers;
 pub mod merge;
 pub mod page;
+pub mod parameters;
 
 use actix_web::web;
 
@@ -57,6 +60,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/page").route(web::get().to(page::page_catalog_items)))
         .service(web::resource("/{id}/hidden").route(web::put().to(hide::set_item_hidden)))
         .service(web::resource("/{id}/merge").route(web::post().to(merge::merge_catalog_item)))
+        .service(
+            web::resource("/{id}/parameters")
+                .route(web::get().to(parameters::catalog_item_parameters))
+                .route(web::put().to(parameters::correct_catalog_item_parameters)),
+        )
         .service(
             web::resource("/{id}")
                 .route(web::get().to(edit::catalog_item_detail))

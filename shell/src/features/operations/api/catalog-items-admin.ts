@@ -27,6 +27,14 @@ export type CatalogItem = ComponentSchema<'CatalogItem'>;
 /** An item with its correctable fields and the corrections an operator made (`GET …/catalog-items/{id}`). */
 export type CatalogItemDetail = ComponentSchema<'CatalogItemDetail'>;
 
+/** An item's parameters for the editor: the list, the source's list while corrected, the dimensions (`GET …/{id}/parameters`). */
+export type CatalogItemParameters = ComponentSchema<'ItemParameters'>;
+/** One parameter as written: dimension, value with its unit, label or conditions. */
+export type EditableParameter = ComponentSchema<'EditableParameter'>;
+
+/** The limits of a parameters correction, as the server checks them. */
+export const CATALOG_PARAMETER_LIMITS = { count: 100, value: 100, conditions: 100 } as const;
+
 /** The limits of a correction, as the server checks them. */
 export const CATALOG_EDIT_LIMITS = { name: 200, description: 4000, documentUrl: 500, reason: 200 } as const;
 /** The lifecycle states an item may have (none: not stated by the source). */
@@ -89,6 +97,24 @@ export function editCatalogItem(library: CatalogLibrary, id: number, edit: Catal
   return http.put<CatalogItemDetail>(`${itemsPath(library)}/${id}`, edit, { silent: true });
 }
 
+/** GET /operation/{library}/catalog-items/{id}/parameters → its parameters; `1043001000` for an unknown id. */
+export function fetchCatalogItemParameters(library: CatalogLibrary, id: number): Promise<CatalogItemParameters> {
+  return http.get<CatalogItemParameters>(`${itemsPath(library)}/${id}/parameters`, undefined, { silent: true });
+}
+
+/**
+ * PUT /operation/{library}/catalog-items/{id}/parameters `{parameters, reason}` → the parameters as corrected; 400 names the row
+ * whose value is not one of its dimension.
+ */
+export function correctCatalogItemParameters(
+  library: CatalogLibrary,
+  id: number,
+  parameters: EditableParameter[],
+  reason: string,
+): Promise<CatalogItemParameters> {
+  return http.put<CatalogItemParameters>(`${itemsPath(library)}/${id}/parameters`, { parameters, reason }, { silent: true });
+}
+
 /** POST /operation/{library}/catalog-items/{id}/merge `{targetId, reason?}` → the duplicate as merged. */
 export function mergeCatalogItem(library: CatalogLibrary, id: number, targetId: number, reason?: string): Promise<CatalogItem> {
   return http.post<CatalogItem>(`${itemsPath(library)}/${id}/merge`, reason ? { targetId, reason } : { targetId }, { silent: true });
@@ -99,7 +125,30 @@ export const catalogItemKeys = {
   library: (library: CatalogLibrary) => [...catalogItemKeys.all, library] as const,
   page: (library: CatalogLibrary, filters: CatalogItemFilters) => [...catalogItemKeys.library(library), 'page', filters] as const,
   detail: (library: CatalogLibrary, id: number) => [...catalogItemKeys.library(library), 'detail', id] as const,
+  parameters: (library: CatalogLibrary, id: number) => [...catalogItemKeys.library(library), 'parameters', id] as const,
 };
+
+export function useCatalogItemParameters(library: CatalogLibrary, id: number | undefined) {
+  return useQuery({
+    queryKey: catalogItemKeys.parameters(library, id ?? 0),
+    queryFn: () => fetchCatalogItemParameters(library, id!),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** A parameters correction refetches the library's list and details (the 已修正 tag may change). */
+export function useCorrectCatalogItemParameters(library: CatalogLibrary) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, parameters, reason }: { id: number; parameters: EditableParameter[]; reason: string }) =>
+      correctCatalogItemParameters(library, id, parameters, reason),
+    onSuccess: (answer, { id }) => {
+      queryClient.setQueryData(catalogItemKeys.parameters(library, id), answer);
+      return queryClient.invalidateQueries({ queryKey: catalogItemKeys.library(library) });
+    },
+  });
+}
 
 export function useCatalogItemDetail(library: CatalogLibrary, id: number | undefined) {
   return useQuery({

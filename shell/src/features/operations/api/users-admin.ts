@@ -55,6 +55,7 @@ export const LIBRARY_AUDIT_ACTIONS = [
   'catalog-item.hide',
   'catalog-item.unhide',
   'catalog-item.update',
+  'catalog-item.parameters',
   'catalog-item.merge',
   'catalog-manufacturer.update',
   'catalog-manufacturer.merge',

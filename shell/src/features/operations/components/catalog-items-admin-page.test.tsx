@@ -314,6 +314,67 @@ describe('CatalogItemsAdminPage', () => {
     expect(await screen.findByText('已修正', { selector: '.ant-message *' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it("corrects an item's parameters: the source's list shown, a row added and one removed, a refused row's message kept", { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['component:catalog:manage'] });
+    serveCatalog('component', [resistor]);
+    const parametersPath = '/to/api/operation/component/catalog-items/5/parameters';
+    const parameters = {
+      list: [
+        { dimension: 'resistance', value: '10kΩ', conditions: null },
+        { dimension: 'power', value: '0.1W', conditions: null },
+      ],
+      original: [{ dimension: 'resistance', value: '1kΩ', conditions: null }],
+      correctionReason: '阻值写错',
+      correctedBy: 1,
+      correctionTime: 1_763_800_000_000,
+      dimensions: [
+        { key: 'resistance', name: '电阻', nameEn: 'Resistance', unit: 'Ω' },
+        { key: 'power', name: '功率', nameEn: 'Power', unit: 'W' },
+        { key: 'voltage', name: '电压', nameEn: 'Voltage', unit: 'V' },
+      ],
+    };
+    let refuse = true;
+    testPage.server.routes.set(parametersPath, (request, response) => {
+      if (request.method === 'GET') return sendJson(response, envelope(parameters));
+      if (refuse) return sendJson(response, envelope(null, 400, '请求参数不正确:第 2 项: 75x 不是电压的值'));
+      const body = JSON.parse(request.body) as { parameters: unknown[] };
+      sendJson(response, envelope({ ...parameters, list: body.parameters }));
+    });
+    renderPage();
+    const row = await findRow(5);
+    fireEvent.click(within(row).getByTestId('catalog-item-parameters-5'));
+    const first = await screen.findByTestId('catalog-parameter-value-0', undefined, { timeout: 5000 });
+    expect(first).toHaveValue('10kΩ');
+    expect(screen.getByTestId('catalog-parameters-source')).toHaveTextContent('来源参数：电阻 1kΩ');
+    expect(screen.getByTestId('catalog-parameters-last')).toHaveTextContent('阻值写错');
+    // The power goes, a rated voltage comes.
+    fireEvent.click(screen.getByTestId('catalog-parameter-remove-1'));
+    fireEvent.click(screen.getByTestId('catalog-parameter-add'));
+    await pick('catalog-parameter-dimension-1', '电压 (V)');
+    fireEvent.change(screen.getByTestId('catalog-parameter-value-1'), { target: { value: ' 75x ' } });
+    fireEvent.change(screen.getByTestId('catalog-parameter-conditions-1'), { target: { value: '额定' } });
+    fireEvent.click(screen.getByTestId('catalog-parameters-submit'));
+    expect(await screen.findByText('请填写修正原因')).toBeInTheDocument();
+    expect(requestsTo(parametersPath, 'PUT')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('catalog-parameters-reason'), { target: { value: '以规格书为准' } });
+    fireEvent.click(screen.getByTestId('catalog-parameters-submit'));
+    // The server's reason names the row; the modal stays with what was typed.
+    expect(await screen.findByText(/第 2 项: 75x 不是电压的值/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('catalog-parameter-value-1')).toHaveValue(' 75x ');
+    refuse = false;
+    fireEvent.change(screen.getByTestId('catalog-parameter-value-1'), { target: { value: '75V' } });
+    fireEvent.click(screen.getByTestId('catalog-parameters-submit'));
+    await waitFor(() => expect(requestsTo(parametersPath, 'PUT')).toHaveLength(2), { timeout: 5000 });
+    expect(JSON.parse(requestsTo(parametersPath, 'PUT')[1].body)).toEqual({
+      parameters: [
+        { dimension: 'resistance', value: '10kΩ', conditions: null },
+        { dimension: 'voltage', value: '75V', conditions: '额定' },
+      ],
+      reason: '以规格书为准',
+    });
+    expect(await screen.findByText('参数已修正', { selector: '.ant-message *' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('lists likely duplicates and merges one into its twin, offered first', { timeout: 20_000 }, async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['component:catalog:manage'] });
     // Written in another case and with other separators: still the twin.

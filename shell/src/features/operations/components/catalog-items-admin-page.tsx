@@ -15,6 +15,7 @@ import {
   type CatalogLibrary,
 } from '../api/catalog-items-admin';
 import { CatalogItemEditModal } from './catalog-item-edit-modal';
+import { CatalogItemParametersModal } from './catalog-item-parameters-modal';
 import { CatalogItemMergeModal, codeKey } from './catalog-item-merge-modal';
 import { CatalogLibrarySwitch, useCatalogLibrary } from './catalog-library-switch';
 import { formatTime } from './format';
@@ -166,6 +167,7 @@ function CatalogItemsAdmin() {
   const [filters, setFilters] = useState<CatalogItemFilters>(filtersOf(INITIAL_VALUES, PAGE_SIZE));
   const [hiding, setHiding] = useState<CatalogItem | undefined>();
   const [editing, setEditing] = useState<CatalogItem | undefined>();
+  const [editingParameters, setEditingParameters] = useState<CatalogItem | undefined>();
   const [merging, setMerging] = useState<CatalogItem | undefined>();
   const page = useCatalogItems(library, filters);
 
@@ -212,7 +214,7 @@ function CatalogItemsAdmin() {
         testIdPrefix="catalog-items"
         // The columns' widths add up to this: narrower windows scroll the table (the actions stay pinned) instead of
         // squeezing the name to its first letter.
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1350 }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           {
@@ -290,12 +292,15 @@ function CatalogItemsAdmin() {
           {
             title: t('operations.actions'),
             key: 'actions',
-            width: 230,
+            width: 330,
             fixed: 'right',
             render: (_value, item) => (
               <>
                 <Button type="link" onClick={() => setEditing(item)} data-testid={`catalog-item-edit-${item.id}`}>
                   {t('operations.catalogItems.edit')}
+                </Button>
+                <Button type="link" onClick={() => setEditingParameters(item)} data-testid={`catalog-item-parameters-${item.id}`}>
+                  {t('operations.catalogItems.parameters')}
                 </Button>
                 {item.hidden ? (
                   <RestoreButton library={library} item={item} />
@@ -316,6 +321,15 @@ function CatalogItemsAdmin() {
       />
       <HideModal library={library} item={hiding} onClose={() => setHiding(undefined)} />
       <CatalogItemEditModal library={library} item={editing} onClose={() => setEditing(undefined)} />
+      {/* Mounted per opening: a new form and a fresh read each time (Form.List keeps rows across a reopened modal). */}
+      {editingParameters && (
+        <CatalogItemParametersModal
+          key={`${library}-${editingParameters.id}`}
+          library={library}
+          item={editingParameters}
+          onClose={() => setEditingParameters(undefined)}
+        />
+      )}
       <CatalogItemMergeModal
         library={library}
         item={merging}

@@ -1,0 +1,1 @@
+../../../catalog/migrations/postgres/20261207000003_item_parameter_override.sql
