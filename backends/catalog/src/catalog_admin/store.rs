@@ -26,7 +26,7 @@ use super::{
 use crate::audit::{Actor, AuditEntry};
 use crate::enterprise::store::like_pattern;
 use crate::item::model::Parameter;
-use crate::item::store::{INSERT_PARAMETERS, POSTGRES_UPSERT_LOCK, SQLITE_UPSERT_LOCK};
+use crate::item::store::{parameter_insert, POSTGRES_UPSERT_LOCK, SQLITE_UPSERT_LOCK};
 
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 struct CatalogRow {
@@ -616,21 +616,7 @@ macro_rules! catalog_admin_store {
             if parameters.is_empty() {
                 return Ok(());
             }
-            let mut insert = sqlx::QueryBuilder::<$db>::new(INSERT_PARAMETERS);
-            insert.push_values(
-                parameters.iter().enumerate(),
-                |mut row, (position, parameter)| {
-                    row.push_bind(id)
-                        .push_bind(i32::try_from(position).unwrap_or(i32::MAX))
-                        .push_bind(&parameter.dimension)
-                        .push_bind(parameter.min)
-                        .push_bind(parameter.typ)
-                        .push_bind(parameter.max)
-                        .push_bind(&parameter.original)
-                        .push_bind(&parameter.conditions);
-                },
-            );
-            insert
+            parameter_insert!($db, id, parameters)
                 .build()
                 .execute(&mut *connection)
                 .await
@@ -652,6 +638,16 @@ macro_rules! catalog_admin_store {
                 return Ok(None);
             }
             let list = parameters_in(&mut *connection, id).await?;
+            Ok(Some(parameters_view(&mut *connection, id, &list).await?))
+        }
+
+        /// Item `id`'s parameters `list` (as its rows hold them) for the editor, with its
+        /// correction read on `connection`.
+        async fn parameters_view(
+            connection: &mut <$db as sqlx::Database>::Connection,
+            id: i64,
+            list: &[Parameter],
+        ) -> anyhow::Result<ItemParameters> {
             let correction: Option<ParameterOverrideRow> = sqlx::query_as(
                 "SELECT original, reason, updated_by, updated_at FROM item_parameter_override \
                  WHERE item_id = $1",
@@ -668,14 +664,14 @@ macro_rules! catalog_admin_store {
                 }
                 None => None,
             };
-            Ok(Some(ItemParameters {
-                list: editable(&list),
+            Ok(ItemParameters {
+                list: editable(list),
                 original,
                 correction_reason: correction.as_ref().map(|c| c.reason.clone()),
                 corrected_by: correction.as_ref().and_then(|c| c.updated_by),
                 correction_time: correction.as_ref().map(|c| c.updated_at.timestamp_millis()),
                 dimensions: dimension_names(),
-            }))
+            })
         }
 
         /// After the import rewrote items `ids`' parameters from their sources: the corrected
@@ -1178,9 +1174,7 @@ macro_rules! catalog_admin_store {
                 };
                 let current = parameters_in(&mut tx, id).await?;
                 if same_parameters(&current, &edit.parameters) {
-                    let parameters = item_parameters_in(&mut tx, id)
-                        .await?
-                        .context("the item is gone")?;
+                    let parameters = parameters_view(&mut tx, id, &current).await?;
                     return Ok(ParametersOutcome::Unchanged(Box::new(parameters)));
                 }
                 let stored: Option<String> = sqlx::query_scalar(
@@ -1244,9 +1238,7 @@ macro_rules! catalog_admin_store {
                     }),
                 };
                 $record_audit(&mut *tx, &entry).await?;
-                let after = item_parameters_in(&mut tx, id)
-                    .await?
-                    .context("the corrected item is gone")?;
+                let after = parameters_view(&mut tx, id, &edit.parameters).await?;
                 tx.commit()
                     .await
                     .context("committing the item's parameter correction")?;

@@ -140,6 +140,29 @@ const UPSERT_FILE: &str = "INSERT INTO item_file (kind, name, media_type, size, 
 pub(crate) const INSERT_PARAMETERS: &str =
     "INSERT INTO item_parameter (item_id, position, dimension, \
      min_value, typ_value, max_value, original, conditions) ";
+
+/// One statement inserting `$parameters` (a non-empty `&[Parameter]`) as item `$id`'s rows, in
+/// order, for database `$db`: the import and the operators' corrections write them alike.
+macro_rules! parameter_insert {
+    ($db:ty, $id:expr, $parameters:expr) => {{
+        let mut insert = sqlx::QueryBuilder::<$db>::new($crate::item::store::INSERT_PARAMETERS);
+        insert.push_values(
+            $parameters.iter().enumerate(),
+            |mut row, (position, parameter)| {
+                row.push_bind($id)
+                    .push_bind(i32::try_from(position).unwrap_or(i32::MAX))
+                    .push_bind(&parameter.dimension)
+                    .push_bind(parameter.min)
+                    .push_bind(parameter.typ)
+                    .push_bind(parameter.max)
+                    .push_bind(&parameter.original)
+                    .push_bind(&parameter.conditions);
+            },
+        );
+        insert
+    }};
+}
+pub(crate) use parameter_insert;
 const INSERT_FILE_LINKS: &str = "INSERT INTO item_file_link (item_id, file_id) ";
 const INSERT_LINKS: &str =
     "INSERT INTO item_link (item_id, kind, target_source, target_source_id) ";
@@ -656,21 +679,7 @@ macro_rules! item_store {
                     }
                     if !item.parameters.is_empty() {
                         // One statement per item: imports write tens of thousands.
-                        let mut insert = QueryBuilder::<$db>::new(INSERT_PARAMETERS);
-                        insert.push_values(
-                            item.parameters.iter().enumerate(),
-                            |mut row, (position, parameter)| {
-                                row.push_bind(id)
-                                    .push_bind(i32::try_from(position).unwrap_or(i32::MAX))
-                                    .push_bind(&parameter.dimension)
-                                    .push_bind(parameter.min)
-                                    .push_bind(parameter.typ)
-                                    .push_bind(parameter.max)
-                                    .push_bind(&parameter.original)
-                                    .push_bind(&parameter.conditions);
-                            },
-                        );
-                        insert
+                        parameter_insert!($db, id, item.parameters)
                             .build()
                             .execute(&mut *tx)
                             .await
