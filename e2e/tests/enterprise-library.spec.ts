@@ -358,5 +358,27 @@ test('a STEP model published into the enterprise library gets its picture, tesse
   expect((await png.body()).subarray(0, 8)).toEqual(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'));
   const model = await request.get(`/to/api/operation/part/enterprise-items/${id}/files/0`, { headers });
   expect(Buffer.compare(await model.body(), step)).toBe(0);
+
+  // Approved, the model answers the organisation's shape search: the page's mesh gave it a fingerprint too, so the
+  // same STEP file, tessellated again in the dialog, finds the item; a hit opens it.
+  const approval = await request.put(`/to/api/operation/part/enterprise-items/${id}`, { headers, data: { approved: true } });
+  expect(((await approval.json()) as { code: number }).code).toBe(0);
+  await memberPage.reload();
+  await memberPage.getByTestId('enterprise-shape-search-open').click();
+  const search = memberPage.getByTestId('enterprise-shape-search');
+  await search.getByTestId('shape-upload-model').locator('input[type=file]').setInputFiles({ name: modelName, mimeType: 'application/step', buffer: step });
+  const hit = search.getByTestId('enterprise-shape-hit').filter({ hasText: code });
+  await expect(hit).toBeVisible({ timeout: 60_000 });
+  await expect(hit).toContainText(/相似度 (100|9\d(\.\d)?)%/);
+  await expect(search.getByTestId('enterprise-shape-total')).toContainText('在本企业 1 个带模型的已通过条目中找到 1 个');
+  await expect(hit.locator('img')).toBeVisible();
+  await shot(memberPage, 'enterprise-shape-search');
+  // The dialog steps aside for the item and comes back with its results when the item is closed.
+  await hit.click();
+  await expect(memberPage.getByTestId('enterprise-item-drawer-code')).toHaveText(code);
+  await expect(search).toBeHidden();
+  await memberPage.keyboard.press('Escape');
+  await expect(search).toBeVisible();
+  await expect(hit).toBeVisible();
   await context.close();
 });

@@ -299,6 +299,10 @@ struct CatalogItemsApi;
         routes::enterprise::showcase::set_showcase,
         routes::enterprise::showcase::showcase_items,
         routes::enterprise::showcase::showcase_file,
+        routes::enterprise::shape::search3d,
+        routes::enterprise::shape::search2d,
+        routes::enterprise::shape::shape_query,
+        routes::enterprise::shape::similar,
     ),
     components(schemas(
         enterprise::batch::EnterpriseBatchReport,
@@ -314,6 +318,8 @@ struct CatalogItemsApi;
         enterprise::EnterpriseItemState,
         enterprise::ShowcaseRequest,
         enterprise::ShowcaseItem,
+        routes::enterprise::shape::EnterpriseShapeHit,
+        routes::enterprise::shape::EnterpriseShapeAnswer,
     )),
     tags((name = "enterprise", description = "企业库 Enterprise library (organisation members)"))
 )]
@@ -662,6 +668,7 @@ pub fn configure_enterprise(
         library,
         store: enterprise::store::EnterpriseRepository::new(db),
         categories: CategoryRepository::new(db),
+        shapes: enterprise::shapes::EnterpriseShapes::new(attachments.files().clone()),
         attachments,
         orgs,
     });

@@ -141,6 +141,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/enterprise/part/items/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's other approved items whose models are most like one of its items'. */
+        get: operations["enterprise_similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/part/search2d": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The organisation's approved items whose models' outlines are most like the picture. */
+        post: operations["enterprise_search2d"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/part/search3d": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The organisation's approved items whose models are most like the uploaded one. */
+        post: operations["enterprise_search3d"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/enterprise/part/shape-query/{queryToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An earlier upload's query ranked again with other options, without the file. */
+        get: operations["enterprise_shape_query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/enterprise/part/showcase/{orgId}/items": {
         parameters: {
             query?: never;
@@ -1552,6 +1620,28 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_EnterpriseShapeAnswer: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: components["schemas"]["EnterpriseShapeHit"][];
+                /** @description The upload's handle for `GET /shape-query/{queryToken}` (None for "find similar"). */
+                queryToken?: string | null;
+                /** @description Approved items with a fingerprinted model: what was searched. */
+                searched: number;
+                /** @description Items at or above `minScore` (counted up to 500). */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_ImportStarted: {
             /**
              * Format: int64
@@ -2697,6 +2787,12 @@ export interface components {
             mediaType: string;
             name: string;
             /**
+             * @description SHA-256 of the model's stored shape fingerprint (`shape::encode`), drawn from the same
+             *     mesh as the thumbnail: what the organisation's model search compares
+             *     (docs/enterprise-library.md, "Searching the organisation's models by shape").
+             */
+            shape?: string | null;
+            /**
              * Format: int64
              * @description Bytes.
              */
@@ -2801,6 +2897,29 @@ export interface components {
         EnterpriseParameter: {
             name: string;
             value: string;
+        };
+        /** @description The organisation's items ranked by shape, best first. */
+        EnterpriseShapeAnswer: {
+            list: components["schemas"]["EnterpriseShapeHit"][];
+            /** @description The upload's handle for `GET /shape-query/{queryToken}` (None for "find similar"). */
+            queryToken?: string | null;
+            /** @description Approved items with a fingerprinted model: what was searched. */
+            searched: number;
+            /** @description Items at or above `minScore` (counted up to 500). */
+            total: number;
+        };
+        /** @description One of the organisation's items, ranked. */
+        EnterpriseShapeHit: {
+            /** @description That model's place in the item's `files`. */
+            fileIndex: number;
+            item: components["schemas"]["EnterpriseItem"];
+            /**
+             * Format: float
+             * @description Similarity 0–100, one decimal: of the item's most similar model.
+             */
+            score: number;
+            /** @description `…/items/{id}/files/{fileIndex}?thumbnail=true`, when the model has a picture. */
+            thumbnailUrl?: string | null;
         };
         /** @description One designation of the part in a standards system. */
         Equivalent: {
@@ -3730,6 +3849,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_EnterpriseItem"];
+                };
+            };
+        };
+    };
+    enterprise_similar: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the organisation's other approved items ranked by its first fingerprinted model; missing or another organisation's → 1042001001; without a model that could be fingerprinted → 1040003000; options out of range → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseShapeAnswer"];
+                };
+            };
+        };
+    };
+    enterprise_search2d: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            /** @description the organisation's approved items ranked, with the upload's `queryToken`; not signed in → 401; not in an organisation → 1042001000; not a PNG/JPEG or over 10 MB → 1040002000, a blank picture → 1040002001; options out of range → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseShapeAnswer"];
+                };
+            };
+        };
+    };
+    enterprise_search3d: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ModelUpload"];
+            };
+        };
+        responses: {
+            /** @description the organisation's approved items ranked, with the upload's `queryToken`; not signed in → 401; not in an organisation → 1042001000; an unreadable model → 1040001000, over 50 MB or 5 million triangles → 1040001001; unknown category → 1042001003; options out of range → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseShapeAnswer"];
+                };
+            };
+        };
+    };
+    enterprise_shape_query: {
+        parameters: {
+            query?: {
+                /** @description Lowest similarity listed, 0–100 (default 0: the best `pageSize`). */
+                minScore?: number;
+                /** @description Count a different size as a difference (default false: shape only). */
+                includeSize?: boolean;
+                /** @description Treat a mirror image as the same shape (default true). */
+                ignoreMirrored?: boolean;
+                /** @description Only items in this category's subtree. */
+                categoryCode?: string;
+                /** @description Items listed, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description an earlier upload's `queryToken` (32 hex digits) */
+                queryToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the organisation's approved items ranked; not signed in → 401; not in an organisation → 1042001000; a token this process no longer keeps → 1040004000; a malformed token or options → 400 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_EnterpriseShapeAnswer"];
                 };
             };
         };

@@ -78,6 +78,11 @@ pub struct EnterpriseFile {
     /// absent for other files and for a model that could not be read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thumbnail: Option<String>,
+    /// SHA-256 of the model's stored shape fingerprint (`shape::encode`), drawn from the same
+    /// mesh as the thumbnail: what the organisation's model search compares
+    /// (docs/enterprise-library.md, "Searching the organisation's models by shape").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
 }
 
 impl EnterpriseFile {
@@ -222,11 +227,12 @@ impl Attachments {
         extension: &str,
         bytes: Vec<u8>,
     ) -> ApiResult<EnterpriseFile> {
-        // The picture is drawn from the bytes in hand, not read back after the copy.
-        let (bytes, thumbnail) = if kind == EnterpriseFileKind::Model {
-            self.thumbnail(name, bytes).await?
+        // The picture and the fingerprint are drawn from the bytes in hand, not read back after
+        // the copy.
+        let (bytes, views) = if kind == EnterpriseFileKind::Model {
+            self.model_views(name, bytes).await?
         } else {
-            (bytes, None)
+            (bytes, ModelViews::default())
         };
         let media_type = storage::media_type_of_extension(extension);
         let stored = self
@@ -240,7 +246,8 @@ impl Attachments {
             media_type: stored.media_type,
             size: stored.size,
             digest: stored.digest,
-            thumbnail,
+            thumbnail: views.thumbnail,
+            shape: views.shape,
         })
     }
 
@@ -275,59 +282,93 @@ impl Attachments {
         Ok(rows)
     }
 
-    /// The model's `bytes` back, with the digest of a stored PNG thumbnail of it when its format
-    /// is one the shape crate reads (STEP and the CAD programs' own formats are not tessellated
-    /// here: the page sends a mesh of them, [`Self::preview_thumbnail`]). A model that cannot be
-    /// read keeps its place without a picture: the file is what the member sent.
-    async fn thumbnail(&self, name: &str, bytes: Vec<u8>) -> ApiResult<(Vec<u8>, Option<String>)> {
+    /// The model's `bytes` back, with the digests of a stored PNG thumbnail and shape fingerprint
+    /// of it when its format is one the shape crate reads (STEP and the CAD programs' own formats
+    /// are not tessellated here: the page sends a mesh of them, [`Self::preview_views`]). A model
+    /// that cannot be read keeps its place without them: the file is what the member sent.
+    async fn model_views(&self, name: &str, bytes: Vec<u8>) -> ApiResult<(Vec<u8>, ModelViews)> {
         let Ok(format) = shape::Format::from_file_name(name) else {
-            return Ok((bytes, None));
+            return Ok((bytes, ModelViews::default()));
         };
-        let (bytes, png) = render_thumbnail(format, bytes).await?;
-        let png = match png {
-            Ok(png) => png,
+        let (bytes, drawn) = draw_model(format, bytes).await?;
+        let drawn = match drawn {
+            Ok(drawn) => drawn,
             Err(error) => {
                 tracing::info!(%error, name, "no thumbnail of an enterprise model");
-                return Ok((bytes, None));
+                return Ok((bytes, ModelViews::default()));
             }
         };
-        match self.files.put("thumbnail", name, "image/png", png).await {
-            Ok(stored) => Ok((bytes, Some(stored.digest))),
+        match self.store_views(name, drawn).await {
+            Ok(views) => Ok((bytes, views)),
             Err(error) => {
                 tracing::warn!(%error, name, "storing a thumbnail");
-                Ok((bytes, None))
+                Ok((bytes, ModelViews::default()))
             }
         }
     }
 
-    /// The digest of a stored PNG thumbnail drawn from `mesh` (named `name`: STL, OBJ, GLB or
-    /// VRML), a tessellation of a model the server does not read itself (a STEP file, done by
-    /// the member's page). Unlike a model's own picture, a mesh that cannot be drawn is refused:
-    /// it was sent for nothing else.
-    pub async fn preview_thumbnail(&self, name: &str, mesh: Vec<u8>) -> ApiResult<String> {
+    /// The digests of a stored PNG thumbnail and shape fingerprint drawn from `mesh` (named
+    /// `name`: STL, OBJ, GLB or VRML), a tessellation of a model the server does not read itself
+    /// (a STEP file, done by the member's page). Unlike a model's own picture, a mesh that cannot
+    /// be drawn is refused: it was sent for nothing else.
+    pub async fn preview_views(&self, name: &str, mesh: Vec<u8>) -> ApiResult<ModelViews> {
         let format = shape::Format::from_file_name(name).map_err(crate::routes::shape::refused)?;
-        let (_, png) = render_thumbnail(format, mesh).await?;
-        let png = png.map_err(crate::routes::shape::refused)?;
-        let stored = self
-            .files
-            .put("thumbnail", name, "image/png", png)
+        let (_, drawn) = draw_model(format, mesh).await?;
+        let drawn = drawn.map_err(crate::routes::shape::refused)?;
+        self.store_views(name, drawn)
             .await
-            .map_err(ApiError::internal)?;
-        Ok(stored.digest)
+            .map_err(ApiError::internal)
+    }
+
+    async fn store_views(&self, name: &str, drawn: DrawnModel) -> anyhow::Result<ModelViews> {
+        let thumbnail = self
+            .files
+            .put("thumbnail", name, "image/png", drawn.png)
+            .await?;
+        let shape = self
+            .files
+            .put(
+                "shape",
+                &format!("{name}.shf"),
+                "application/octet-stream",
+                drawn.fingerprint,
+            )
+            .await?;
+        Ok(ModelViews {
+            thumbnail: Some(thumbnail.digest),
+            shape: Some(shape.digest),
+        })
     }
 }
 
-/// `bytes` back, with a [`THUMBNAIL_SIDE`] PNG of the mesh they hold or why there is none.
-/// Parsing and rasterising a large mesh is CPU work: off the server's threads. The task hands the
-/// bytes back, so the model is not copied for it.
-async fn render_thumbnail(
+/// What the server drew from a model: digests of its stored thumbnail and shape fingerprint.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModelViews {
+    pub thumbnail: Option<String>,
+    pub shape: Option<String>,
+}
+
+/// A model's [`THUMBNAIL_SIDE`] PNG and its encoded shape fingerprint.
+struct DrawnModel {
+    png: Vec<u8>,
+    fingerprint: Vec<u8>,
+}
+
+/// `bytes` back, with a [`THUMBNAIL_SIDE`] PNG and the shape fingerprint of the mesh they hold,
+/// or why there are none. Parsing, fingerprinting and rasterising a large mesh is CPU work: off
+/// the server's threads. The task hands the bytes back, so the model is not copied for it.
+async fn draw_model(
     format: shape::Format,
     bytes: Vec<u8>,
-) -> ApiResult<(Vec<u8>, Result<Vec<u8>, shape::ShapeError>)> {
+) -> ApiResult<(Vec<u8>, Result<DrawnModel, shape::ShapeError>)> {
     tokio::task::spawn_blocking(move || {
-        let png = shape::load(&bytes, format)
-            .and_then(|mesh| shape::thumbnail_png(&mesh, THUMBNAIL_SIDE));
-        (bytes, png)
+        let drawn = shape::load(&bytes, format).and_then(|mesh| {
+            Ok(DrawnModel {
+                png: shape::thumbnail_png(&mesh, THUMBNAIL_SIDE)?,
+                fingerprint: shape::encode(&shape::fingerprint(&mesh)?),
+            })
+        });
+        (bytes, drawn)
     })
     .await
     // Only a panic in the renderer gets here, and the bytes went with it: the request fails

@@ -5,6 +5,7 @@
 pub mod archive;
 pub mod batch;
 pub mod files;
+pub mod shapes;
 pub mod store;
 
 use kernel::{ApiError, ApiResult};

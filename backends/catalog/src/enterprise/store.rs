@@ -9,6 +9,7 @@ use sqlx::{PgPool, SqlitePool};
 
 use crate::audit::{Actor, AuditEntry, ACTION_ENTERPRISE_ITEM_REVIEW, TARGET_ENTERPRISE_ITEM};
 
+use super::files::ModelViews;
 use super::{
     EnterpriseFile, EnterpriseItem, EnterpriseItemState, EnterpriseParameter, Review, ValidDraft,
 };
@@ -130,8 +131,8 @@ pub trait EnterpriseStore {
         org_id: i64,
         showcased: bool,
     ) -> anyhow::Result<ShowcaseOutcome>;
-    /// Sets the thumbnail of file `index` of pending item `id` of `org_id`, when that file is
-    /// still the one whose content is `file_digest`.
+    /// Sets the thumbnail and shape fingerprint of file `index` of pending item `id` of
+    /// `org_id`, when that file is still the one whose content is `file_digest`.
     async fn set_thumbnail(
         &self,
         library: &str,
@@ -139,7 +140,7 @@ pub trait EnterpriseStore {
         org_id: i64,
         index: usize,
         file_digest: &str,
-        thumbnail: &str,
+        views: &ModelViews,
     ) -> anyhow::Result<ThumbnailOutcome>;
     /// Decides a pending item, with its entry in the library's audit log (one transaction).
     async fn review(
@@ -493,7 +494,7 @@ macro_rules! enterprise_store {
                 org_id: i64,
                 index: usize,
                 file_digest: &str,
-                thumbnail: &str,
+                views: &ModelViews,
             ) -> anyhow::Result<ThumbnailOutcome> {
                 // Compare-and-set on the whole `files` column: a review, a resubmission or
                 // another thumbnail landing between the read and the write makes the UPDATE
@@ -519,7 +520,8 @@ macro_rules! enterprise_store {
                         .with_context(|| format!("reading the files of enterprise item {id}"))?;
                     match files.get_mut(index) {
                         Some(file) if file.digest == file_digest => {
-                            file.thumbnail = Some(thumbnail.to_owned());
+                            file.thumbnail = views.thumbnail.clone();
+                            file.shape = views.shape.clone();
                         }
                         _ => return Ok(ThumbnailOutcome::FileGone),
                     }
@@ -641,7 +643,7 @@ kernel::repository! {
     async fn get(&self, library: &str, id: i64, org_id: Option<i64>) -> anyhow::Result<Option<EnterpriseItem>>;
     async fn list(&self, library: &str, filter: &ItemFilter, queue: bool, offset: i64, limit: i64) -> anyhow::Result<ItemPage>;
     async fn showcase(&self, library: &str, id: i64, org_id: i64, showcased: bool) -> anyhow::Result<ShowcaseOutcome>;
-    async fn set_thumbnail(&self, library: &str, id: i64, org_id: i64, index: usize, file_digest: &str, thumbnail: &str) -> anyhow::Result<ThumbnailOutcome>;
+    async fn set_thumbnail(&self, library: &str, id: i64, org_id: i64, index: usize, file_digest: &str, views: &ModelViews) -> anyhow::Result<ThumbnailOutcome>;
     async fn review(&self, library: &str, id: i64, review: &Review, reviewer: &Actor) -> anyhow::Result<ReviewOutcome>;
 }
 

@@ -31,6 +31,9 @@ const ITEM_NOT_APPROVED: i64 = 1_042_001_008;
 const ORG_NOT_EXISTS: i64 = 1_002_025_000;
 const BATCH_UNREADABLE: i64 = 1_042_002_000;
 const BATCH_TOO_LARGE: i64 = 1_042_002_001;
+const IMAGE_UNREADABLE: i64 = 1_040_002_000;
+const ITEM_WITHOUT_MODEL: i64 = 1_040_003_000;
+const QUERY_EXPIRED: i64 = 1_040_004_000;
 
 /// The sessions of everyone the matrix asks (`None`: anonymous).
 struct Actors {
@@ -624,6 +627,16 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
         // Pending still: the member gets past every guard to learn the item has no file 0.
         ("put", format!("{MEMBER_BASE}/items/{{id}}/files/{{index}}/preview"),
             [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(403), Code(FILE_NOT_FOUND), Code(NOT_ORG_MEMBER)]),
+        // Shape search ranks the caller's own organisation's approved items only (the matrix's
+        // item has no model, so no one finds it); a token is no organisation's: it holds the query.
+        ("post", format!("{MEMBER_BASE}/search3d"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(0), Code(0), Code(0), Code(NOT_ORG_MEMBER)]),
+        ("post", format!("{MEMBER_BASE}/search2d"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(IMAGE_UNREADABLE), Code(IMAGE_UNREADABLE), Code(IMAGE_UNREADABLE), Code(NOT_ORG_MEMBER)]),
+        ("get", format!("{MEMBER_BASE}/shape-query/{{queryToken}}"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(QUERY_EXPIRED), Code(QUERY_EXPIRED), Code(QUERY_EXPIRED), Code(NOT_ORG_MEMBER)]),
+        ("get", format!("{MEMBER_BASE}/items/{{id}}/similar"),
+            [Code(401), Code(NOT_ORG_MEMBER), Code(ITEM_NOT_FOUND), Code(ITEM_WITHOUT_MODEL), Code(ITEM_WITHOUT_MODEL), Code(NOT_ORG_MEMBER)]),
         ("get", QUEUE.to_owned(),
             [Code(401), Code(403), Code(403), Code(403), Code(403), Code(0)]),
         ("put", format!("{QUEUE}/{{id}}"),
@@ -681,7 +694,8 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
         let path = template
             .replace("{id}", &id.to_string())
             .replace("{orgId}", &actors.org_a.to_string())
-            .replace("{index}", "0");
+            .replace("{index}", "0")
+            .replace("{queryToken}", &"0".repeat(32));
         let method: reqwest::Method = method.to_uppercase().parse()?;
         let body = match (method.as_str(), path.starts_with(QUEUE)) {
             ("POST", _) => Some(draft("ENT-MATRIX-2", category)),
@@ -699,7 +713,10 @@ async fn the_isolation_matrix_covers_every_enterprise_route(
                     &batch_file(category, &["ENT-MATRIX-3"]),
                 )
                 .await?
-            } else if path.ends_with("/preview") {
+            } else if path.ends_with("/preview")
+                || path.ends_with("/search3d")
+                || path.ends_with("/search2d")
+            {
                 send_multipart_as(&app, method.clone(), &path, *session, &[], "tetra.stl", STL)
                     .await?
             } else if path.ends_with("/template") {
@@ -1514,6 +1531,320 @@ async fn a_step_models_thumbnail_is_drawn_from_the_pages_mesh(
     Ok(())
 }
 
+/// A box `x × y × z` in ASCII STL.
+fn box_stl(x: f32, y: f32, z: f32) -> Vec<u8> {
+    let corner = |i: usize| {
+        format!(
+            "{} {} {}",
+            if i & 1 == 0 { 0.0 } else { x },
+            if i & 2 == 0 { 0.0 } else { y },
+            if i & 4 == 0 { 0.0 } else { z }
+        )
+    };
+    let faces = [
+        [0, 2, 1],
+        [1, 2, 3],
+        [4, 5, 6],
+        [5, 7, 6],
+        [0, 1, 4],
+        [1, 5, 4],
+        [2, 6, 3],
+        [3, 6, 7],
+        [0, 4, 2],
+        [2, 4, 6],
+        [1, 3, 5],
+        [3, 7, 5],
+    ];
+    let mut text = String::from("solid box\n");
+    for [a, b, c] in faces {
+        text.push_str(&format!(
+            "facet normal 0 0 0\nouter loop\nvertex {}\nvertex {}\nvertex {}\nendloop\nendfacet\n",
+            corner(a),
+            corner(b),
+            corner(c)
+        ));
+    }
+    text.push_str("endsolid box\n");
+    text.into_bytes()
+}
+
+/// An organisation's approved models answer its members' shape searches (docs/enterprise-library.md,
+/// "Searching the organisation's models by shape"): an uploaded mesh, a STEP model through the
+/// page's mesh, a picture, "find similar" and the upload's token; pending items, other
+/// organisations' items and the public library never appear.
+async fn an_organisations_models_are_searched_by_shape_within_it(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let (get, post, put) = (
+        reqwest::Method::GET,
+        reqwest::Method::POST,
+        reqwest::Method::PUT,
+    );
+    let plate = box_stl(100.0, 60.0, 3.0);
+    // An item of `session`'s organisation whose one file is the model `bytes` named `name`,
+    // approved unless `pending`.
+    let publish =
+        |session: String, code: &'static str, name: &'static str, bytes: Vec<u8>, pending: bool| {
+            let (app, actors, items, post, put) =
+                (&app, &actors, &items, post.clone(), put.clone());
+            async move {
+                let model = upload(app, &session, name, "model", &bytes).await?;
+                let mut body = draft(code, category);
+                body["files"] = json!([{"kind": "model", "claim": model["claim"]}]);
+                let item = ok(app, post, items, &session, Some(&body)).await?;
+                let id = item["id"].as_i64().unwrap_or_default();
+                if name.ends_with(".step") {
+                    // The page's mesh of the STEP model gives its picture and fingerprint.
+                    let drawn = send_preview(app, id, 0, &session, "mesh.stl", STL).await?;
+                    assert_eq!(code_of(&drawn), 0, "{drawn}");
+                    assert_eq!(
+                        drawn["data"]["files"][0]["shape"].as_str().map(str::len),
+                        Some(64),
+                        "{drawn}"
+                    );
+                } else {
+                    assert_eq!(
+                        item["files"][0]["shape"].as_str().map(str::len),
+                        Some(64),
+                        "{item}"
+                    );
+                }
+                if !pending {
+                    let decision = json!({"approved": true});
+                    ok(
+                        app,
+                        put,
+                        &format!("{QUEUE}/{id}"),
+                        &actors.operator,
+                        Some(&decision),
+                    )
+                    .await?;
+                }
+                anyhow::Ok(id)
+            }
+        };
+    let member = actors.member.clone();
+    let tetra = publish(
+        member.clone(),
+        "SHAPE-TETRA",
+        "tetra.stl",
+        STL.to_vec(),
+        false,
+    )
+    .await?;
+    let stepped = publish(
+        member.clone(),
+        "SHAPE-STEP",
+        "tetra.step",
+        STEP.to_vec(),
+        false,
+    )
+    .await?;
+    let plated = publish(
+        member.clone(),
+        "SHAPE-PLATE",
+        "plate.stl",
+        plate.clone(),
+        false,
+    )
+    .await?;
+    let pending = publish(
+        member.clone(),
+        "SHAPE-PENDING",
+        "tetra-2.stl",
+        STL.to_vec(),
+        true,
+    )
+    .await?;
+    let theirs = publish(
+        actors.other.clone(),
+        "SHAPE-THEIRS",
+        "tetra.stl",
+        STL.to_vec(),
+        false,
+    )
+    .await?;
+
+    let search3d = |session: String, query: &'static str, name: &'static str, bytes: Vec<u8>| {
+        let app = &app;
+        async move {
+            send_multipart(
+                app,
+                &format!("{MEMBER_BASE}/search3d{query}"),
+                Some(&session),
+                &[],
+                name,
+                &bytes,
+            )
+            .await
+        }
+    };
+    let ids = |answer: &Value| -> Vec<i64> {
+        answer["data"]["list"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|hit| hit["item"]["id"].as_i64())
+            .collect()
+    };
+    let found = search3d(member.clone(), "", "query.stl", STL.to_vec()).await?;
+    assert_eq!(code_of(&found), 0, "{found}");
+    let ranked = ids(&found);
+    assert_eq!(
+        ranked.len(),
+        3,
+        "the approved three, not the pending one: {found}"
+    );
+    assert_eq!(ranked[2], plated, "{found}");
+    assert_eq!(
+        BTreeSet::from([ranked[0], ranked[1]]),
+        BTreeSet::from([tetra, stepped]),
+        "{found}"
+    );
+    assert!(
+        !ranked.contains(&pending) && !ranked.contains(&theirs),
+        "{found}"
+    );
+    assert_eq!(found["data"]["searched"], 3, "{found}");
+    assert_eq!(found["data"]["total"], 3, "{found}");
+    let hits = &found["data"]["list"];
+    assert!(
+        hits[0]["score"].as_f64().unwrap_or_default() >= 99.0,
+        "{found}"
+    );
+    assert!(
+        hits[2]["score"].as_f64() < hits[1]["score"].as_f64(),
+        "{found}"
+    );
+    assert_eq!(hits[0]["fileIndex"], 0, "{found}");
+    let thumbnail = hits[0]["thumbnailUrl"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let (status, _, png) = download(&app, &thumbnail, Some(&member)).await?;
+    assert_eq!(status, 200, "{thumbnail}");
+    assert!(png.starts_with(b"\x89PNG"), "{thumbnail}");
+
+    // The other organisation finds its own model only; a member of none is refused.
+    let theirs_found = search3d(actors.other.clone(), "", "query.stl", STL.to_vec()).await?;
+    assert_eq!(ids(&theirs_found), [theirs], "{theirs_found}");
+    let outsider = search3d(actors.outsider.clone(), "", "query.stl", STL.to_vec()).await?;
+    assert_eq!(code_of(&outsider), NOT_ORG_MEMBER, "{outsider}");
+
+    // Asked again by the token with other options, without the file.
+    let token = found["data"]["queryToken"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(token.len(), 32, "{found}");
+    let again = call(
+        &app,
+        get.clone(),
+        &format!("{MEMBER_BASE}/shape-query/{token}?minScore=99&pageSize=1"),
+        Some(&member),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&again), 0, "{again}");
+    assert_eq!(again["data"]["total"], 2, "{again}");
+    assert_eq!(ids(&again).len(), 1, "{again}");
+    let other_category = json!(category + 100_000).to_string();
+    let refused = [
+        (
+            format!("{MEMBER_BASE}/shape-query/{token}?minScore=101"),
+            400,
+        ),
+        (format!("{MEMBER_BASE}/shape-query/{token}?pageSize=0"), 400),
+        (
+            format!("{MEMBER_BASE}/shape-query/{token}?categoryCode=no-such-{other_category}"),
+            CATEGORY_NOT_FOUND,
+        ),
+        (format!("{MEMBER_BASE}/shape-query/not-a-token"), 400),
+    ];
+    for (path, expected) in refused {
+        let envelope = call(&app, get.clone(), &path, Some(&member), None).await?;
+        assert_eq!(code_of(&envelope), expected, "{path}: {envelope}");
+    }
+
+    // "Find similar": the tetrahedron's twin first, the item itself left out.
+    let similar = call(
+        &app,
+        get.clone(),
+        &format!("{items}/{tetra}/similar"),
+        Some(&member),
+        None,
+    )
+    .await?;
+    assert_eq!(ids(&similar), [stepped, plated], "{similar}");
+    assert_eq!(similar["data"]["queryToken"], Value::Null, "{similar}");
+    let foreign = call(
+        &app,
+        get.clone(),
+        &format!("{items}/{tetra}/similar"),
+        Some(&actors.other),
+        None,
+    )
+    .await?;
+    assert_eq!(code_of(&foreign), ITEM_NOT_FOUND, "{foreign}");
+
+    // A picture: the plate's own thumbnail finds the organisation's items, and only those.
+    let (_, _, picture) = download(
+        &app,
+        &format!("{items}/{plated}/files/0?thumbnail=true"),
+        Some(&member),
+    )
+    .await?;
+    let drawn = send_multipart(
+        &app,
+        &format!("{MEMBER_BASE}/search2d"),
+        Some(&member),
+        &[],
+        "plate.png",
+        &picture,
+    )
+    .await?;
+    assert_eq!(code_of(&drawn), 0, "{drawn}");
+    assert_eq!(ids(&drawn).len(), 3, "{drawn}");
+    let unreadable = send_multipart(
+        &app,
+        &format!("{MEMBER_BASE}/search2d"),
+        Some(&member),
+        &[],
+        "plate.png",
+        PDF,
+    )
+    .await?;
+    assert_eq!(code_of(&unreadable), IMAGE_UNREADABLE, "{unreadable}");
+
+    // A resubmission takes the item out of the search until it is approved again.
+    let mut resubmission = draft("SHAPE-TETRA", category);
+    resubmission["keepFiles"] = json!([0]);
+    ok(
+        &app,
+        put.clone(),
+        &format!("{items}/{tetra}"),
+        &member,
+        Some(&resubmission),
+    )
+    .await?;
+    let without = search3d(member.clone(), "", "query.stl", STL.to_vec()).await?;
+    assert_eq!(ids(&without).len(), 2, "{without}");
+    assert!(!ids(&without).contains(&tetra), "{without}");
+
+    // A burst of the same upload answers the same ranking each time.
+    let burst =
+        join_all((0..8).map(|_| search3d(member.clone(), "", "query.stl", STL.to_vec()))).await;
+    for envelope in burst {
+        let envelope = envelope?;
+        assert_eq!(ids(&envelope), ids(&without), "{envelope}");
+    }
+    app.stop().await;
+    Ok(())
+}
+
 /// Ten batch files at once, every other one with a refused row: each file is still all or nothing
 /// (a refused file leaves no row behind, even while others commit), and every good file is whole.
 async fn a_parallel_burst_of_batch_imports_keeps_each_file_whole(
@@ -1987,5 +2318,6 @@ kernel::backend_tests!(
     members_publish_operators_review_and_only_the_organisation_sees_it,
     the_isolation_matrix_covers_every_enterprise_route,
     a_step_models_thumbnail_is_drawn_from_the_pages_mesh,
+    an_organisations_models_are_searched_by_shape_within_it,
     a_parallel_burst_of_reviews_decides_once
 );

@@ -53,6 +53,18 @@ export const enterpriseMessages = {
         keyword: '搜索编码、名称或厂商',
         search: '搜索',
       },
+      shapeSearch: {
+        open: '按形状查找',
+        title: '按形状查找本企业条目',
+        intro: '上传三维模型或图片，在本企业已通过审核的条目中按模型形状查找；结果只包含本企业的条目。',
+        kind: { model: '三维模型', image: '图片' },
+        minScore: '最低相似度：{{score}}%',
+        searched: '在本企业 {{count}} 个带模型的已通过条目中找到 {{total}} 个',
+        none: '没有达到最低相似度的条目',
+        noModels: '本企业在此资源库中还没有带可比较模型的已通过条目（STEP 模型需在提交后生成缩略图）。',
+        score: '相似度 {{score}}%',
+        openItem: '查看 {{code}}',
+      },
       state: {
         pending: '审核中',
         approved: '已通过',
@@ -218,6 +230,19 @@ export const enterpriseMessages = {
         all: 'All',
         keyword: 'Search code, name or manufacturer',
         search: 'Search',
+      },
+      shapeSearch: {
+        open: 'Find by shape',
+        title: "Find your organisation's items by shape",
+        intro:
+          "Upload a 3D model or a picture to find, among your organisation's approved items, those whose models are most alike. Only your organisation's items are searched.",
+        kind: { model: '3D model', image: 'Picture' },
+        minScore: 'Minimum similarity: {{score}}%',
+        searched: 'Found {{total}} among {{count}} approved items of your organisation that have a model',
+        none: 'No item reaches the minimum similarity',
+        noModels: 'Your organisation has no approved item with a comparable model in this library yet (a STEP model needs its picture drawn after submitting).',
+        score: 'Similarity {{score}}%',
+        openItem: 'View {{code}}',
       },
       state: {
         pending: 'In review',

@@ -150,17 +150,10 @@ pub async fn set_preview(
         ));
     }
     let (name, mesh) = read_upload(form, MAX_MODEL_BYTES, MODEL_TOO_LARGE).await?;
-    let thumbnail = state.attachments.preview_thumbnail(&name, mesh).await?;
+    let views = state.attachments.preview_views(&name, mesh).await?;
     let outcome = state
         .store
-        .set_thumbnail(
-            state.library.key,
-            id,
-            org_id,
-            index,
-            &file.digest,
-            &thumbnail,
-        )
+        .set_thumbnail(state.library.key, id, org_id, index, &file.digest, &views)
         .await?;
     match outcome {
         ThumbnailOutcome::Set(item) => {

@@ -12,6 +12,9 @@
 //! | `GET /showcase/{orgId}/items` | anyone: the items an organisation shows |
 //! | `GET /showcase/{orgId}/items/{id}/files/{index}` | anyone: one of their files |
 //! | `POST /items` | submits an item (permission `enterprise:item:publish`) |
+//! | `POST /search3d`, `POST /search2d` | multipart `file`: the organisation's approved items ranked by their models' shapes |
+//! | `GET /shape-query/{queryToken}` | an earlier upload ranked again with other options |
+//! | `GET /items/{id}/similar` | the organisation's approved items whose models are most like one of its items' |
 //! | `GET /items/template?format` | the batch file's template (CSV or XLSX) |
 //! | `POST /items/batch` | multipart `file` (+ `filesClaim`): every row of an XLSX or CSV file, or none (same permission) |
 //!
@@ -31,6 +34,7 @@ pub mod batch;
 pub mod files;
 pub mod items;
 pub mod review;
+pub mod shape;
 pub mod showcase;
 
 use actix_web::web;
@@ -43,6 +47,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::enterprise::files::Attachments;
+use crate::enterprise::shapes::EnterpriseShapes;
 use crate::enterprise::store::{EnterpriseRepository, EnterpriseStore, ItemFilter};
 use crate::enterprise::{EnterpriseItem, EnterpriseItemState, FIRST_ORG_ID, PUBLISH_PERMISSION};
 use crate::store::{CategoryRepository, CategoryStore};
@@ -55,6 +60,8 @@ pub struct EnterpriseState {
     pub categories: CategoryRepository,
     /// The items' files and the claims of uploads.
     pub attachments: Attachments,
+    /// Fingerprints of the organisations' models, for their shape search.
+    pub shapes: EnterpriseShapes,
     /// Whether an organisation is active: a disabled one's public page shows nothing.
     pub orgs: std::sync::Arc<auth::OrgDirectory>,
 }
@@ -186,6 +193,10 @@ pub fn configure_members(cfg: &mut web::ServiceConfig) {
         web::resource("/items/{id}/files/{index}/preview").route(web::put().to(files::set_preview)),
     )
     .service(web::resource("/items/{id}/showcase").route(web::put().to(showcase::set_showcase)))
+    .service(web::resource("/items/{id}/similar").route(web::get().to(shape::similar)))
+    .service(web::resource("/search3d").route(web::post().to(shape::search3d)))
+    .service(web::resource("/search2d").route(web::post().to(shape::search2d)))
+    .service(web::resource("/shape-query/{token}").route(web::get().to(shape::shape_query)))
     .service(
         web::resource("/showcase/{org_id}/items").route(web::get().to(showcase::showcase_items)),
     )

@@ -30,6 +30,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::item::library::ItemLibrary;
 use crate::item::store::ItemStore;
+use crate::model::CategoryRecord;
 use crate::routes::view::{truncate, ItemRoutes, ItemSummary};
 use crate::shape_search::{ModelSource, QueryTarget, ShapeQuery, ShapeSearch, ShapeStatus};
 use crate::store::CategoryStore;
@@ -108,13 +109,17 @@ pub fn is_upload_token(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// What [`ShapeOptions`] ask for, checked, before any category is resolved.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedOptions {
+    pub min_score: f32,
+    pub options: shape::Options,
+    pub page_size: usize,
+}
+
 impl ShapeOptions {
-    /// The query these options ask for, with the category filter resolved in `state`'s tree.
-    pub async fn query<L: ItemLibrary>(
-        &self,
-        state: &ItemRoutes<L>,
-        exclude: Option<i64>,
-    ) -> ApiResult<(ShapeQuery, usize)> {
+    /// The score, switches and page size, each in range (else 400).
+    pub fn checked(&self) -> ApiResult<CheckedOptions> {
         let min_score = self.min_score.unwrap_or(0.0);
         if !(0.0..=100.0).contains(&min_score) {
             return Err(ApiError::bad_request(format!(
@@ -127,46 +132,71 @@ impl ShapeOptions {
                 "pageSize 必须在 1 到 100 之间: {page_size}"
             )));
         }
-        let categories = match self.category_code.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(code) => Some(subtree(state, code).await?),
+        Ok(CheckedOptions {
+            min_score,
+            options: shape::Options {
+                include_size: self.include_size.unwrap_or(false),
+                ignore_mirrored: self.ignore_mirrored.unwrap_or(true),
+            },
+            page_size,
+        })
+    }
+
+    /// The ids of the category subtree `categoryCode` asks for in `records` (None: no filter);
+    /// an unknown code is `not_found`.
+    pub fn categories(
+        &self,
+        records: &[CategoryRecord],
+        not_found: kernel::ErrorCode,
+    ) -> ApiResult<Option<HashSet<i64>>> {
+        let code = match self.category_code.as_deref().map(str::trim) {
+            None | Some("") => return Ok(None),
+            Some(code) => code,
+        };
+        if code.len() > 64 {
+            return Err(ApiError::bad_request(format!(
+                "categoryCode 过长: {}",
+                truncate(code, 40)
+            )));
+        }
+        let root = records
+            .iter()
+            .find(|record| record.code == code)
+            .ok_or_else(|| ApiError::new(not_found))?;
+        let below = format!("{}/", root.path);
+        Ok(Some(
+            records
+                .iter()
+                .filter(|record| record.path == root.path || record.path.starts_with(&below))
+                .map(|record| record.id)
+                .collect(),
+        ))
+    }
+
+    /// The query these options ask for, with the category filter resolved in `state`'s tree.
+    pub async fn query<L: ItemLibrary>(
+        &self,
+        state: &ItemRoutes<L>,
+        exclude: Option<i64>,
+    ) -> ApiResult<(ShapeQuery, usize)> {
+        let checked = self.checked()?;
+        let categories = if self.category_code.is_some() {
+            let records = state.categories.list().await?;
+            self.categories(&records, state.library.library().category_not_found)?
+        } else {
+            None
         };
         Ok((
             ShapeQuery {
-                min_score,
-                options: shape::Options {
-                    include_size: self.include_size.unwrap_or(false),
-                    ignore_mirrored: self.ignore_mirrored.unwrap_or(true),
-                },
+                min_score: checked.min_score,
+                options: checked.options,
                 categories,
                 exclude,
                 limit: MAX_RANKED,
             },
-            page_size,
+            checked.page_size,
         ))
     }
-}
-
-/// The ids of the category `code` and its descendants; an unknown code is the library's
-/// 分类不存在.
-async fn subtree<L: ItemLibrary>(state: &ItemRoutes<L>, code: &str) -> ApiResult<HashSet<i64>> {
-    if code.len() > 64 {
-        return Err(ApiError::bad_request(format!(
-            "categoryCode 过长: {}",
-            truncate(code, 40)
-        )));
-    }
-    let records = state.categories.list().await?;
-    let root = records
-        .iter()
-        .find(|record| record.code == code)
-        .ok_or_else(|| ApiError::new(state.library.library().category_not_found))?;
-    let below = format!("{}/", root.path);
-    Ok(records
-        .iter()
-        .filter(|record| record.path == root.path || record.path.starts_with(&below))
-        .map(|record| record.id)
-        .collect())
 }
 
 /// Every shape route's answer: the indexed items ranked against `target`, the first `page_size`

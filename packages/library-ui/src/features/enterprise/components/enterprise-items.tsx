@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QueryState } from '../../../components/query-state';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
@@ -18,6 +18,9 @@ import { EnterpriseItemTable, RowButton, timeCell, useItemColumns } from './ente
 import { KeywordSearch } from './keyword-search';
 
 export const ENTERPRISE_PAGE_SIZE = 20;
+
+// With the STEP converter and the upload: loaded when a member first opens it.
+const EnterpriseShapeSearch = lazy(() => import('./enterprise-shape-search'));
 
 type StateFilter = EnterpriseItemState | 'all';
 
@@ -62,6 +65,7 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [opened, setOpened] = useState<EnterpriseItem>();
+  const [shapeSearch, setShapeSearch] = useState(false);
   const items = useEnterpriseItems({ pageNo, pageSize: ENTERPRISE_PAGE_SIZE, state: state === 'all' ? undefined : state, keyword: keyword || undefined });
   const filtered = state !== 'all' || keyword !== '';
 
@@ -133,7 +137,12 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
             ...ENTERPRISE_ITEM_STATES.map((value) => ({ value, label: t(`enterprise.state.${value}`) })),
           ]}
         />
-        <KeywordSearch testId="enterprise-keyword" active={keyword !== ''} onSearch={search} />
+        <Space wrap>
+          <Button data-testid="enterprise-shape-search-open" onClick={() => setShapeSearch(true)}>
+            {t('enterprise.shapeSearch.open')}
+          </Button>
+          <KeywordSearch testId="enterprise-keyword" active={keyword !== ''} onSearch={search} />
+        </Space>
       </Flex>
       <QueryState testId="enterprise-items" isPending={false} error={items.error} onRetry={() => void items.refetch()}>
         <EnterpriseItemTable<EnterpriseItem>
@@ -163,6 +172,11 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
           }
         />
       </QueryState>
+      {shapeSearch && (
+        <Suspense fallback={null}>
+          <EnterpriseShapeSearch hidden={opened !== undefined} onClose={() => setShapeSearch(false)} onOpenItem={setOpened} />
+        </Suspense>
+      )}
       <EnterpriseItemDrawer
         item={opened}
         files={(item) => memberFileSource(library, item.id)}

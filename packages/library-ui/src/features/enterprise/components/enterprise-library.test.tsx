@@ -41,6 +41,8 @@ const FILE_PATH = `${ITEMS_PATH}/31/files/0`;
 const SHOWCASE_PATH = `/to/api/enterprise/part/showcase/${ORG_ID}/items`;
 const SHOWCASE_FILE_PATH = `${SHOWCASE_PATH}/31/files/0`;
 const ORG_PATH = '/to/api/base/system/org/get';
+const SEARCH3D_PATH = '/to/api/enterprise/part/search3d';
+const SHAPE_QUERY_PATH = '/to/api/enterprise/part/shape-query/';
 const STEP_TEXT = 'ISO-10303-21;\nEND-ISO-10303-21;\n';
 const TEMPLATE = '\ufeff编码,名称,分类,厂商,描述,参数,文件\r\nNB-M8X30,内六角圆柱头螺钉 M8×30,电阻,宁波紧固件,不锈钢 A2-70,材质=Q235;厚度=3 mm\r\n';
 
@@ -244,6 +246,13 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
     if (preview && call.method === 'PUT') {
       const item = [...list, server.published].find((known) => known?.id === Number(preview[1])) ?? pending;
       return { body: envelope({ ...item, files: item.files.map((file, index) => (index === 0 ? { ...file, thumbnail: 'cd'.repeat(32) } : file)) }) };
+    }
+    if ((call.url.pathname === SEARCH3D_PATH && call.method === 'POST') || call.url.pathname.startsWith(SHAPE_QUERY_PATH)) {
+      // A file named empty.* stands for an organisation without comparable models.
+      const name = call.method === 'POST' ? ((call.rawBody as FormData).get('file') as File).name : '';
+      const searched = name.startsWith('empty') ? 0 : 2;
+      const list = searched === 0 ? [] : [{ item: approved, score: 93.5, fileIndex: 0, thumbnailUrl: null }];
+      return { body: envelope({ list, total: list.length, searched, queryToken: 'ab'.repeat(16) }) };
     }
     if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
       return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
@@ -495,6 +504,45 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer-code')).toHaveTextContent('NB-W10'));
     expect(screen.getByTestId('enterprise-item-drawer-remark')).toHaveTextContent('缺少材料牌号');
     expect(screen.getByTestId('enterprise-item-drawer')).toHaveTextContent('未填写参数');
+  });
+
+  it('finds the organisation’s items by shape: the model goes up once, is asked again by its token, and a hit opens the item', async () => {
+    const server = serve();
+    signIn(member);
+    renderPage();
+    await waitFor(() => expect(row(31)).toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('enterprise-shape-search-open'));
+    const dialog = await screen.findByTestId('enterprise-shape-search');
+    const choose = (file: File) =>
+      fireEvent.change(within(dialog).getByTestId('shape-upload-model').querySelector('input[type=file]')!, { target: { files: [file] } });
+    const model = new File(['solid t\nendsolid t\n'], 'bracket.stl');
+    choose(model);
+    const hit = await within(dialog).findByTestId('enterprise-shape-hit');
+    expect(hit).toHaveTextContent('NB-M8X30 · 内六角圆柱头螺钉 M8×30');
+    expect(hit).toHaveTextContent('相似度 93.5%');
+    expect(within(dialog).getByTestId('enterprise-shape-total')).toHaveTextContent('在本企业 2 个带模型的已通过条目中找到 1 个');
+    const uploads = server.calls.filter((call) => call.url.pathname === SEARCH3D_PATH);
+    expect(uploads).toHaveLength(1);
+    expect(Object.fromEntries(uploads[0].url.searchParams)).toEqual({ minScore: '0', pageSize: '20' });
+    expect(((uploads[0].rawBody as FormData).get('file') as File).name).toBe('bracket.stl');
+
+    // The same file again: asked by the token of the first answer, not sent again.
+    choose(model);
+    await waitFor(() => expect(server.calls.some((call) => call.url.pathname === `${SHAPE_QUERY_PATH}${'ab'.repeat(16)}`)).toBe(true));
+    expect(server.calls.filter((call) => call.url.pathname === SEARCH3D_PATH)).toHaveLength(1);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '查看 NB-M8X30' }));
+    await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer-code')).toHaveTextContent('NB-M8X30'));
+    // The dialog steps aside for the item, its results kept.
+    await waitFor(() => expect(document.querySelector('.ant-modal-wrap')).not.toBeVisible());
+    // Closing the item brings the dialog back with its results.
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
+    await waitFor(() => expect(document.querySelector('.ant-modal-wrap')).toBeVisible());
+    expect(within(dialog).getByTestId('enterprise-shape-hit')).toHaveTextContent('NB-M8X30');
+
+    // An organisation without a comparable model is told so.
+    choose(new File(['solid e\nendsolid e\n'], 'empty.stl'));
+    expect(await within(dialog).findByTestId('enterprise-shape-no-models')).toHaveTextContent('本企业在此资源库中还没有带可比较模型的已通过条目');
   });
 
   it('lists an item’s files with the model’s picture and downloads one with the session’s token', async () => {

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { isPortalError, request } from '@portal/http';
+import type { ComponentSchema } from '@portal/api-types';
+import type { LibraryKey } from '@portal/providers';
+import { useLibraryConfig } from '../../../config/library-config';
+import { QUERY_EXPIRED } from '../../shape-search/api/search-shape';
+import type { EnterpriseItem } from './enterprise-items';
+
+/** One of the organisation's items, ranked by its most similar model (docs/enterprise-library.md). */
+export type EnterpriseShapeHit = Omit<ComponentSchema<'EnterpriseShapeHit'>, 'item'> & { item: EnterpriseItem };
+
+export type EnterpriseShapeAnswer = Omit<ComponentSchema<'EnterpriseShapeAnswer'>, 'list'> & { list: EnterpriseShapeHit[] };
+
+/** What the member searches with: a model (STL, OBJ, GLB, glTF, WRL; STEP converted first) or a picture. */
+export interface EnterpriseShapeQuery {
+  kind: 'model' | 'image';
+  file: File;
+}
+
+export const ENTERPRISE_SHAPE_PAGE_SIZE = 20;
+
+/** A 50 MB model is fingerprinted on the server before the organisation's models are ranked. */
+const UPLOAD_TIMEOUT_MS = 180_000;
+
+/** Each uploaded file's query token: a slider move asks `GET …/shape-query/{token}` instead of sending the file again. */
+const uploadTokens = new WeakMap<File, string>();
+
+/**
+ * The organisation's approved items of `library` ranked against the file (`POST /enterprise/{library}/search3d|search2d`,
+ * or the same upload again by its token while the server keeps it).
+ */
+export async function searchEnterpriseShape(
+  library: LibraryKey,
+  query: EnterpriseShapeQuery,
+  minScore: number,
+  signal?: AbortSignal,
+): Promise<EnterpriseShapeAnswer> {
+  const base = `/enterprise/${library}`;
+  const params = { minScore, pageSize: ENTERPRISE_SHAPE_PAGE_SIZE };
+  const token = uploadTokens.get(query.file);
+  if (token) {
+    try {
+      return await request<EnterpriseShapeAnswer>({ url: `${base}/shape-query/${token}`, method: 'GET', params, signal });
+    } catch (error) {
+      if (!(isPortalError(error) && error.code === QUERY_EXPIRED)) throw error;
+    }
+  }
+  const form = new FormData();
+  form.append('file', query.file, query.file.name);
+  const route = query.kind === 'model' ? 'search3d' : 'search2d';
+  const answer = await request<EnterpriseShapeAnswer>({ url: `${base}/${route}`, method: 'POST', params, data: form, signal, timeout: UPLOAD_TIMEOUT_MS });
+  if (answer.queryToken) uploadTokens.set(query.file, answer.queryToken);
+  return answer;
+}
+
+/** The ranking of the current library's organisation items, once there is a file; `upload` numbers each file chosen. */
+export function useEnterpriseShapeSearch(query: EnterpriseShapeQuery | undefined, upload: number, minScore: number) {
+  const { library } = useLibraryConfig();
+  return useQuery({
+    queryKey: ['enterprise-shape-search', library, query?.kind, upload, minScore] as const,
+    queryFn: ({ signal }) => searchEnterpriseShape(library, query as EnterpriseShapeQuery, minScore, signal),
+    enabled: query !== undefined,
+    staleTime: Infinity,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
