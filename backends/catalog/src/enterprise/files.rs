@@ -301,7 +301,7 @@ impl Attachments {
         match self.store_views(name, drawn).await {
             Ok(views) => Ok((bytes, views)),
             Err(error) => {
-                tracing::warn!(%error, name, "storing a thumbnail");
+                tracing::warn!(%error, name, "storing a model's thumbnail and fingerprint");
                 Ok((bytes, ModelViews::default()))
             }
         }

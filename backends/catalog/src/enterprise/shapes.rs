@@ -7,22 +7,20 @@
 //! stored before that is fingerprinted from its file on first use. Decoded fingerprints are kept
 //! in memory by digest, so a search reads each model once.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::Duration;
 
 use kernel::{ApiError, ApiResult};
 
 use super::files::EnterpriseFileKind;
 use super::EnterpriseItem;
 use crate::item::files::ItemFiles;
-use crate::shape_search::QueryTarget;
+use crate::shape_search::{KeptUploads, QueryTarget};
 
 /// Decoded fingerprints kept (about 4 kB each).
 const FINGERPRINTS_KEPT: u64 = 10_000;
 /// Uploads kept for asking again (docs/shape-search.md, "Query tokens").
 const UPLOADS_KEPT: u64 = 500;
-const UPLOAD_IDLE: Duration = Duration::from_secs(30 * 60);
 
 /// What one ranking asks for.
 #[derive(Debug, Clone, Default)]
@@ -63,7 +61,7 @@ pub struct EnterpriseShapes {
     /// By the digest they were read from (a stored fingerprint, or a model file); `None`: that
     /// content has no usable fingerprint.
     fingerprints: moka::future::Cache<String, Option<Arc<shape::Fingerprint>>>,
-    uploads: moka::future::Cache<String, Arc<QueryTarget>>,
+    uploads: KeptUploads,
 }
 
 impl EnterpriseShapes {
@@ -71,10 +69,7 @@ impl EnterpriseShapes {
         Self {
             files,
             fingerprints: moka::future::Cache::new(FINGERPRINTS_KEPT),
-            uploads: moka::future::Cache::builder()
-                .max_capacity(UPLOADS_KEPT)
-                .time_to_idle(UPLOAD_IDLE)
-                .build(),
+            uploads: KeptUploads::new(UPLOADS_KEPT),
         }
     }
 
@@ -97,9 +92,7 @@ impl EnterpriseShapes {
             .await
             .map_err(ApiError::internal)?
             .map_err(crate::routes::shape::refused)?;
-        let target = Arc::new(target);
-        self.uploads.insert(token.to_owned(), target.clone()).await;
-        Ok(target)
+        Ok(self.uploads.keep(token, target).await)
     }
 
     /// The fingerprint of model file `index` of `item`: the stored one, or — for a model stored
@@ -204,35 +197,24 @@ fn rank_entries(
     let models = entries.len();
     // Exact: an organisation's models stay far below the HNSW threshold.
     let index = shape::Index::with_ann(entries, false);
-    let target = match target {
-        QueryTarget::Model(fingerprint) => shape::Target::Model(fingerprint),
-        QueryTarget::Silhouette(coefficients) => shape::Target::Silhouette(coefficients),
-    };
     let hits = index.query(&shape::Query {
-        target,
+        target: target.as_target(),
         // Every model of an item may rank before the next item's.
         limit: models,
         min_score: query.min_score,
         options: query.options,
         filter: &|_| true,
     });
-    let mut best: HashMap<usize, OrgShapeHit> = HashMap::new();
-    let mut order = Vec::new();
-    for hit in hits {
-        let (position, file_index) = hit.key;
-        best.entry(position).or_insert_with(|| {
-            order.push(position);
-            OrgShapeHit {
-                position,
-                file_index,
-                score: hit.score,
-            }
-        });
-    }
-    order
-        .into_iter()
+    // Best first: an item's first hit is its most similar model.
+    let mut ranked = HashSet::new();
+    hits.into_iter()
+        .filter(|hit| ranked.insert(hit.key.0))
         .take(query.limit)
-        .filter_map(|position| best.remove(&position))
+        .map(|hit| OrgShapeHit {
+            position: hit.key.0,
+            file_index: hit.key.1,
+            score: hit.score,
+        })
         .collect()
 }
 

@@ -9,8 +9,8 @@ pub mod source;
 pub mod store;
 
 pub use search::{
-    fingerprint_version, ItemHit, LoadedShapes, QueryTarget, ShapeQuery, ShapeSearch, ShapeState,
-    ShapeStatus, SHAPE_FOLLOW_INTERVAL, THUMBNAIL_SIDE,
+    fingerprint_version, ItemHit, KeptUploads, LoadedShapes, QueryTarget, ShapeQuery, ShapeSearch,
+    ShapeState, ShapeStatus, SHAPE_FOLLOW_INTERVAL, THUMBNAIL_SIDE,
 };
 pub use source::{FileModels, ModelContent, ModelRef, ModelSource};
 pub use store::{ShapeRepository, ShapeStore};

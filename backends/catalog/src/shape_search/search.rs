@@ -161,15 +161,41 @@ pub struct ShapeSearch<S: ModelSource> {
     pool: OnceLock<WorkerPool>,
     bound: OnceLock<Bound<S>>,
     thumbnails: Mutex<HashMap<String, Arc<Vec<u8>>>>,
-    /// What uploads asked for, by their query token (`upload_token`): a slider move asks again
-    /// with the token instead of sending the file again (docs/shape-search.md, "Query tokens").
-    uploads: moka::future::Cache<String, Arc<QueryTarget>>,
+    uploads: KeptUploads,
 }
 
-/// Uploads kept for asking again: a fingerprint is a few kB, a silhouette less.
+/// Uploads a library keeps for asking again: a fingerprint is a few kB, a silhouette less.
 const UPLOADS_KEPT: u64 = 2_000;
 /// An upload nobody asked again for this long is forgotten.
 const UPLOAD_IDLE: Duration = Duration::from_secs(30 * 60);
+
+/// What uploads asked for, by their query token (`routes::shape::upload_token`): a slider move
+/// asks again with the token instead of sending the file again (docs/shape-search.md, "Query
+/// tokens"). Forgotten after [`UPLOAD_IDLE`] unused, or when more than its capacity are kept.
+pub struct KeptUploads(moka::future::Cache<String, Arc<QueryTarget>>);
+
+impl KeptUploads {
+    pub fn new(capacity: u64) -> Self {
+        Self(
+            moka::future::Cache::builder()
+                .max_capacity(capacity)
+                .time_to_idle(UPLOAD_IDLE)
+                .build(),
+        )
+    }
+
+    /// The query the upload `token` asked for, while it is kept.
+    pub async fn get(&self, token: &str) -> Option<Arc<QueryTarget>> {
+        self.0.get(token).await
+    }
+
+    /// Keeps `target` under `token` and hands it back, shared.
+    pub async fn keep(&self, token: &str, target: QueryTarget) -> Arc<QueryTarget> {
+        let target = Arc::new(target);
+        self.0.insert(token.to_owned(), target.clone()).await;
+        target
+    }
+}
 
 impl<S: ModelSource> ShapeSearch<S> {
     /// `label`: the library's key, for logs and the pool's threads.
@@ -181,10 +207,7 @@ impl<S: ModelSource> ShapeSearch<S> {
             pool: OnceLock::new(),
             bound: OnceLock::new(),
             thumbnails: Mutex::new(HashMap::new()),
-            uploads: moka::future::Cache::builder()
-                .max_capacity(UPLOADS_KEPT)
-                .time_to_idle(UPLOAD_IDLE)
-                .build(),
+            uploads: KeptUploads::new(UPLOADS_KEPT),
         }
     }
 
@@ -204,11 +227,7 @@ impl<S: ModelSource> ShapeSearch<S> {
             return Ok(Ok(kept));
         }
         Ok(match self.run(compute).await? {
-            Ok(target) => {
-                let target = Arc::new(target);
-                self.uploads.insert(token.to_owned(), target.clone()).await;
-                Ok(target)
-            }
+            Ok(target) => Ok(self.uploads.keep(token, target).await),
             Err(error) => Err(error),
         })
     }
@@ -515,15 +534,8 @@ impl<S: ModelSource> ShapeSearch<S> {
         query: ShapeQuery,
     ) -> ApiResult<Vec<ItemHit>> {
         let loaded = self.loaded();
-        self.run(move || match target.as_ref() {
-            QueryTarget::Model(fingerprint) => {
-                loaded.query(shape::Target::Model(fingerprint), &query)
-            }
-            QueryTarget::Silhouette(coefficients) => {
-                loaded.query(shape::Target::Silhouette(coefficients), &query)
-            }
-        })
-        .await
+        self.run(move || loaded.query(target.as_target(), &query))
+            .await
     }
 
     /// The PNG thumbnail of an item's model (rendered on first request, kept in memory by
@@ -591,6 +603,16 @@ fn is_pool_closed(error: &anyhow::Error) -> bool {
 pub enum QueryTarget {
     Model(Box<shape::Fingerprint>),
     Silhouette(Vec<f32>),
+}
+
+impl QueryTarget {
+    /// What the shape crate's index compares with.
+    pub fn as_target(&self) -> shape::Target<'_> {
+        match self {
+            Self::Model(fingerprint) => shape::Target::Model(fingerprint),
+            Self::Silhouette(coefficients) => shape::Target::Silhouette(coefficients),
+        }
+    }
 }
 
 /// The mesh of a model's content, or why it has none (the file is unreadable, the source

@@ -21,13 +21,12 @@ use crate::enterprise::shapes::OrgShapeQuery;
 use crate::enterprise::store::{EnterpriseStore, ItemFilter};
 use crate::enterprise::{EnterpriseItem, EnterpriseItemState};
 use crate::routes::shape::{
-    is_upload_token, read_upload, upload_token, ShapeOptions, MAX_IMAGE_BYTES, MAX_MODEL_BYTES,
-    MAX_RANKED,
+    is_upload_token, read_upload, shown_score, upload_token, ShapeOptions, MAX_IMAGE_BYTES,
+    MAX_MODEL_BYTES, MAX_RANKED,
 };
 use crate::routes::shape::{search2d::ImageUpload, search3d::ModelUpload};
 use crate::routes::view::truncate;
 use crate::shape_search::QueryTarget;
-use crate::store::CategoryStore;
 
 /// Items read per page while the organisation's approved items are gathered.
 const GATHER_PAGE: i64 = 500;
@@ -92,12 +91,9 @@ impl EnterpriseState {
         query_token: Option<String>,
     ) -> ApiResult<ApiResponse<EnterpriseShapeAnswer>> {
         let checked = options.checked()?;
-        let categories = if options.category_code.is_some() {
-            let records = self.categories.list().await?;
-            options.categories(&records, CATEGORY_NOT_FOUND)?
-        } else {
-            None
-        };
+        let categories = options
+            .categories(&self.categories, CATEGORY_NOT_FOUND)
+            .await?;
         let items = self.approved_items(org_id).await?;
         let ranking = self
             .shapes
@@ -132,7 +128,7 @@ impl EnterpriseState {
                         )
                     });
                 EnterpriseShapeHit {
-                    score: (hit.score * 10.0).round() / 10.0,
+                    score: shown_score(hit.score),
                     file_index: hit.file_index,
                     thumbnail_url,
                     item,

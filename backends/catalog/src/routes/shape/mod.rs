@@ -30,7 +30,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::item::library::ItemLibrary;
 use crate::item::store::ItemStore;
-use crate::model::CategoryRecord;
 use crate::routes::view::{truncate, ItemRoutes, ItemSummary};
 use crate::shape_search::{ModelSource, QueryTarget, ShapeQuery, ShapeSearch, ShapeStatus};
 use crate::store::CategoryStore;
@@ -142,11 +141,11 @@ impl ShapeOptions {
         })
     }
 
-    /// The ids of the category subtree `categoryCode` asks for in `records` (None: no filter);
-    /// an unknown code is `not_found`.
-    pub fn categories(
+    /// The ids of the category subtree `categoryCode` asks for in `categories`' tree (None: no
+    /// filter, and the tree is not read); an unknown code is `not_found`.
+    pub async fn categories(
         &self,
-        records: &[CategoryRecord],
+        categories: &impl CategoryStore,
         not_found: kernel::ErrorCode,
     ) -> ApiResult<Option<HashSet<i64>>> {
         let code = match self.category_code.as_deref().map(str::trim) {
@@ -159,6 +158,7 @@ impl ShapeOptions {
                 truncate(code, 40)
             )));
         }
+        let records = categories.list().await?;
         let root = records
             .iter()
             .find(|record| record.code == code)
@@ -180,12 +180,12 @@ impl ShapeOptions {
         exclude: Option<i64>,
     ) -> ApiResult<(ShapeQuery, usize)> {
         let checked = self.checked()?;
-        let categories = if self.category_code.is_some() {
-            let records = state.categories.list().await?;
-            self.categories(&records, state.library.library().category_not_found)?
-        } else {
-            None
-        };
+        let categories = self
+            .categories(
+                &state.categories,
+                state.library.library().category_not_found,
+            )
+            .await?;
         Ok((
             ShapeQuery {
                 min_score: checked.min_score,
@@ -230,7 +230,7 @@ pub async fn ranked<L: ItemLibrary, S: ModelSource>(
         .zip(summaries)
         .map(|(item, summary)| ShapeHit {
             component: summary,
-            score: (scores.get(&item.id).copied().unwrap_or(0.0) * 10.0).round() / 10.0,
+            score: shown_score(scores.get(&item.id).copied().unwrap_or(0.0)),
             thumbnail_url: format!("{base}/item/{}/thumbnail.png", item.id),
         })
         .collect();
@@ -240,6 +240,11 @@ pub async fn ranked<L: ItemLibrary, S: ModelSource>(
         status: search.status(),
         query_token,
     }))
+}
+
+/// A similarity as answers show it: one decimal.
+pub fn shown_score(score: f32) -> f32 {
+    (score * 10.0).round() / 10.0
 }
 
 /// A multipart form's file field `file` (its name and bytes) and its text fields.

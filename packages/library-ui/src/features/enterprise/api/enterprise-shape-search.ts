@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isPortalError, request } from '@portal/http';
+import { request } from '@portal/http';
 import type { ComponentSchema } from '@portal/api-types';
 import type { LibraryKey } from '@portal/providers';
 import { useLibraryConfig } from '../../../config/library-config';
-import { QUERY_EXPIRED } from '../../shape-search/api/search-shape';
+import { askAgain } from '../../shape-search/api/search-shape';
 import type { EnterpriseItem } from './enterprise-items';
 
 /** One of the organisation's items, ranked by its most similar model (docs/enterprise-library.md). */
@@ -37,14 +37,8 @@ export async function searchEnterpriseShape(
 ): Promise<EnterpriseShapeAnswer> {
   const base = `/enterprise/${library}`;
   const params = { minScore, pageSize: ENTERPRISE_SHAPE_PAGE_SIZE };
-  const token = uploadTokens.get(query.file);
-  if (token) {
-    try {
-      return await request<EnterpriseShapeAnswer>({ url: `${base}/shape-query/${token}`, method: 'GET', params, signal });
-    } catch (error) {
-      if (!(isPortalError(error) && error.code === QUERY_EXPIRED)) throw error;
-    }
-  }
+  const again = await askAgain<EnterpriseShapeAnswer>(base, uploadTokens.get(query.file), params, signal);
+  if (again) return again;
   const form = new FormData();
   form.append('file', query.file, query.file.name);
   const route = query.kind === 'model' ? 'search3d' : 'search2d';

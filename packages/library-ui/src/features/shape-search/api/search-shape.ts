@@ -38,10 +38,15 @@ function isExpired(error: unknown): boolean {
 }
 
 /** The upload's query asked again by its token; undefined when there is none or the server no longer keeps it. */
-async function askAgain(apiBase: string, token: string | undefined, params: Record<string, string | number | boolean>, signal?: AbortSignal) {
+export async function askAgain<T = ShapeAnswer>(
+  apiBase: string,
+  token: string | undefined,
+  params: Record<string, string | number | boolean>,
+  signal?: AbortSignal,
+) {
   if (token === undefined) return undefined;
   try {
-    return await request<ShapeAnswer>({ url: `${apiBase}/shape-query/${token}`, method: 'GET', params, signal });
+    return await request<T>({ url: `${apiBase}/shape-query/${token}`, method: 'GET', params, signal });
   } catch (error) {
     if (isExpired(error)) return undefined;
     throw error;
