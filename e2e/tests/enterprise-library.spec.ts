@@ -42,21 +42,25 @@ async function apiData<T>(request: APIRequestContext, method: 'get' | 'post', ur
 
 /** An operator (signed in through the API), a new organisation of `orgName` and a member of it. */
 /**
- * Picks the first category matching `text` in the publish form's tree select and waits until the field shows it:
- * on a cold lane the click could land while the tree was still loading or filtering, leaving the field empty.
+ * Picks the first category matching `text` in the publish form's tree select and waits until the field shows it.
+ * A click can land while the tree is still loading or re-filtering and choose nothing (seen on a cold CI lane), so
+ * the field is opened, filtered and the match's title clicked again until the field shows the category.
  */
 async function chooseCategory(page: Page, text: string) {
   const field = page.getByTestId('enterprise-publish-category');
-  await field.click();
-  // The tree first, so the typed text filters loaded nodes rather than an empty list (the tree also keeps a hidden
-  // node of its own for measuring).
-  await expect(page.locator('.ant-select-tree-treenode').filter({ visible: true }).first()).toBeVisible();
-  await page.keyboard.type(text);
-  const match = page.locator('.ant-select-tree-treenode').filter({ hasText: text }).first();
-  await expect(match).toBeVisible();
-  await match.click();
-  // The chosen category's label, not the placeholder (a typed search is an input's value, not text).
-  await expect(field).toContainText(text);
+  // The tree also keeps a hidden node of its own for measuring: only visible titles count.
+  const title = page.locator('.ant-select-tree-treenode').filter({ visible: true }).locator('.ant-select-tree-title').filter({ hasText: text }).first();
+  await expect(async () => {
+    if (!(await title.isVisible())) {
+      await field.click();
+      // The tree first, so the typed text filters loaded nodes rather than an empty list.
+      await expect(page.locator('.ant-select-tree-treenode').filter({ visible: true }).first()).toBeVisible({ timeout: 5_000 });
+      await field.locator('input').fill(text);
+    }
+    await title.click({ timeout: 5_000 });
+    // The chosen category's label, not the placeholder (a typed search is an input's value, not text).
+    await expect(field).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 async function organisationWithMember(request: APIRequestContext, info: TestInfo, prefix: string, orgName: string, memberName: string) {
