@@ -347,6 +347,17 @@ test('a STEP model published into the enterprise library gets its picture, tesse
   expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
   await expect(files.getByTestId('enterprise-item-file-preview-0')).toHaveCount(0);
   await shot(memberPage, 'step-model-picture');
+  // 三维查看: the file read with the member's token, tessellated again, shown with its tools (WebGL in Chromium).
+  await files.getByTestId('enterprise-item-file-view-0').click();
+  const viewer = memberPage.getByTestId('enterprise-item-model-view').getByTestId('model-viewer');
+  await expect(viewer).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(viewer.locator('canvas')).toBeVisible();
+  await expect(viewer.getByTestId('model-tools')).toBeVisible();
+  // Brought into sight in the drawer, below the item's fields.
+  await expect(viewer.locator('canvas')).toBeInViewport({ ratio: 0.9 });
+  await shot(memberPage, 'step-model-view');
+  await memberPage.getByTestId('enterprise-item-model-view-close').click();
+  await expect(memberPage.getByTestId('enterprise-item-model-view')).toHaveCount(0);
 
   // The reviewer gets the same picture; the STEP file itself is what the member sent.
   const queue = await apiData<{ list: { id: number; code: string }[] }>(
@@ -384,5 +395,10 @@ test('a STEP model published into the enterprise library gets its picture, tesse
   await memberPage.keyboard.press('Escape');
   await expect(search).toBeVisible();
   await expect(hit).toBeVisible();
+  // 查找相似条目 from the item: the organisation's only approved model is not compared with itself.
+  await hit.click();
+  await memberPage.getByTestId('enterprise-item-find-similar').click();
+  await expect(memberPage.getByTestId('enterprise-shape-similar-to')).toHaveText(`与 ${code} 形状相似的本企业条目`);
+  await expect(memberPage.getByTestId('enterprise-shape-no-models')).toContainText('没有其他带可比较模型的已通过条目');
   await context.close();
 });

@@ -64,6 +64,10 @@ export const enterpriseMessages = {
         noModels: '本企业在此资源库中还没有带可比较模型的已通过条目（STEP 模型需在提交后生成缩略图）。',
         score: '相似度 {{score}}%',
         openItem: '查看 {{code}}',
+        findSimilar: '查找相似条目',
+        findSimilarLabel: '查找与 {{code}} 形状相似的本企业条目',
+        similarTo: '与 {{code}} 形状相似的本企业条目',
+        noOtherModels: '本企业在此资源库中没有其他带可比较模型的已通过条目。',
       },
       state: {
         pending: '审核中',
@@ -93,6 +97,14 @@ export const enterpriseMessages = {
         remove: '移除文件',
         download: '下载',
         downloadFile: '下载 {{name}}',
+        view: '三维查看',
+        viewFile: '三维查看 {{name}}',
+        closeView: '关闭三维查看',
+        viewProblem: {
+          unsupported: '此格式不能在页面中查看，请下载后用 CAD 软件打开。',
+          unreadable: '无法读取此模型文件，文件可能已损坏或格式与扩展名不符。',
+          empty: '此模型文件中没有可显示的面。',
+        },
         downloadFailed: '下载失败：{{message}}',
         none: '没有文件',
         kind: {
@@ -243,6 +255,10 @@ export const enterpriseMessages = {
         noModels: 'Your organisation has no approved item with a comparable model in this library yet (a STEP model needs its picture drawn after submitting).',
         score: 'Similarity {{score}}%',
         openItem: 'View {{code}}',
+        findSimilar: 'Find similar items',
+        findSimilarLabel: "Find your organisation's items shaped like {{code}}",
+        similarTo: "Your organisation's items shaped like {{code}}",
+        noOtherModels: 'Your organisation has no other approved item with a comparable model in this library.',
       },
       state: {
         pending: 'In review',
@@ -272,6 +288,14 @@ export const enterpriseMessages = {
         remove: 'Remove the file',
         download: 'Download',
         downloadFile: 'Download {{name}}',
+        view: 'View in 3D',
+        viewFile: 'View {{name}} in 3D',
+        closeView: 'Close the 3D view',
+        viewProblem: {
+          unsupported: 'This format cannot be viewed in the page: download it and open it in your CAD software.',
+          unreadable: 'The model file could not be read: it may be damaged, or not in the format its extension names.',
+          empty: 'The model file holds no face to show.',
+        },
         downloadFailed: 'Could not download: {{message}}',
         none: 'No files',
         kind: {

@@ -11,11 +11,14 @@ export type EnterpriseShapeHit = Omit<ComponentSchema<'EnterpriseShapeHit'>, 'it
 
 export type EnterpriseShapeAnswer = Omit<ComponentSchema<'EnterpriseShapeAnswer'>, 'list'> & { list: EnterpriseShapeHit[] };
 
-/** What the member searches with: a model (STL, OBJ, GLB, glTF, WRL; STEP converted first) or a picture. */
-export interface EnterpriseShapeQuery {
+/** What the member uploads: a model (STL, OBJ, GLB, glTF, WRL; STEP converted first) or a picture. */
+export interface EnterpriseShapeUpload {
   kind: 'model' | 'image';
   file: File;
 }
+
+/** What the member searches with: an upload, or one of the organisation's items (its best model) to find those alike. */
+export type EnterpriseShapeQuery = EnterpriseShapeUpload | { kind: 'similar'; item: EnterpriseItem };
 
 export const ENTERPRISE_SHAPE_PAGE_SIZE = 20;
 
@@ -27,7 +30,8 @@ const uploadTokens = new WeakMap<File, string>();
 
 /**
  * The organisation's approved items of `library` ranked against the file (`POST /enterprise/{library}/search3d|search2d`,
- * or the same upload again by its token while the server keeps it).
+ * or the same upload again by its token while the server keeps it), or against an item's model
+ * (`GET /enterprise/{library}/items/{id}/similar`, the item itself left out).
  */
 export async function searchEnterpriseShape(
   library: LibraryKey,
@@ -37,6 +41,7 @@ export async function searchEnterpriseShape(
 ): Promise<EnterpriseShapeAnswer> {
   const base = `/enterprise/${library}`;
   const params = { minScore, pageSize: ENTERPRISE_SHAPE_PAGE_SIZE };
+  if (query.kind === 'similar') return request<EnterpriseShapeAnswer>({ url: `${base}/items/${query.item.id}/similar`, method: 'GET', params, signal });
   const again = await askAgain<EnterpriseShapeAnswer>(base, uploadTokens.get(query.file), params, signal);
   if (again) return again;
   const form = new FormData();
@@ -47,11 +52,15 @@ export async function searchEnterpriseShape(
   return answer;
 }
 
-/** The ranking of the current library's organisation items, once there is a file; `upload` numbers each file chosen. */
+/**
+ * The ranking of the current library's organisation items, once there is a file or an item; `upload` numbers each
+ * file chosen.
+ */
 export function useEnterpriseShapeSearch(query: EnterpriseShapeQuery | undefined, upload: number, minScore: number) {
   const { library } = useLibraryConfig();
+  const subject = query?.kind === 'similar' ? query.item.id : upload;
   return useQuery({
-    queryKey: ['enterprise-shape-search', library, query?.kind, upload, minScore] as const,
+    queryKey: ['enterprise-shape-search', library, query?.kind, subject, minScore] as const,
     queryFn: ({ signal }) => searchEnterpriseShape(library, query as EnterpriseShapeQuery, minScore, signal),
     enabled: query !== undefined,
     staleTime: Infinity,

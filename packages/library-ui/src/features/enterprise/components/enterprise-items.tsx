@@ -65,7 +65,8 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [opened, setOpened] = useState<EnterpriseItem>();
-  const [shapeSearch, setShapeSearch] = useState(false);
+  // Open (for an upload, or for the alike items of `similarTo`) or closed (undefined).
+  const [shapeSearch, setShapeSearch] = useState<{ similarTo?: EnterpriseItem }>();
   const items = useEnterpriseItems({ pageNo, pageSize: ENTERPRISE_PAGE_SIZE, state: state === 'all' ? undefined : state, keyword: keyword || undefined });
   const filtered = state !== 'all' || keyword !== '';
 
@@ -138,7 +139,7 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
           ]}
         />
         <Space wrap>
-          <Button data-testid="enterprise-shape-search-open" onClick={() => setShapeSearch(true)}>
+          <Button data-testid="enterprise-shape-search-open" onClick={() => setShapeSearch({})}>
             {t('enterprise.shapeSearch.open')}
           </Button>
           <KeywordSearch testId="enterprise-keyword" active={keyword !== ''} onSearch={search} />
@@ -174,7 +175,14 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
       </QueryState>
       {shapeSearch && (
         <Suspense fallback={null}>
-          <EnterpriseShapeSearch hidden={opened !== undefined} onClose={() => setShapeSearch(false)} onOpenItem={setOpened} />
+          <EnterpriseShapeSearch
+            // Another item's 查找相似条目 starts a new search.
+            key={shapeSearch.similarTo?.id ?? 'upload'}
+            hidden={opened !== undefined}
+            similarTo={shapeSearch.similarTo}
+            onClose={() => setShapeSearch(undefined)}
+            onOpenItem={setOpened}
+          />
         </Suspense>
       )}
       <EnterpriseItemDrawer
@@ -182,6 +190,10 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
         files={(item) => memberFileSource(library, item.id)}
         onClose={() => setOpened(undefined)}
         onChanged={canPublish ? setOpened : undefined}
+        onFindSimilar={(item) => {
+          setOpened(undefined);
+          setShapeSearch({ similarTo: item });
+        }}
       />
     </>
   );

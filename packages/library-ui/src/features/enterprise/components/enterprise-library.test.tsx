@@ -28,6 +28,12 @@ vi.mock('../../shape-search/step/step-tessellation', async (importOriginal) => (
   },
 }));
 
+// jsdom has no WebGL: the 3D view (its loaders tested in model-formats.test.ts, its rendering by Chromium in the
+// STEP journey) stands in as the file it would show.
+vi.mock('./enterprise-model-view', () => ({
+  EnterpriseModelView: ({ index, file }: { index: number; file: { name: string } }) => <div data-testid="model-view-stand-in">{`${index}:${file.name}`}</div>,
+}));
+
 // antd's tables, selects and dialogs take a few seconds to render in jsdom on a shared machine.
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -85,6 +91,8 @@ const rejected: EnterpriseItem = {
   files: [],
   remark: '缺少材料牌号',
 };
+/** `item` with its model's picture drawn (so the server has read the model). */
+const withPicture = (item: EnterpriseItem): EnterpriseItem => ({ ...item, files: item.files.map((file) => ({ ...file, thumbnail: 'ef'.repeat(32) })) });
 const pending: EnterpriseItem = { ...approved, id: 33, state: 'pending', code: 'NB-N8', name: '六角螺母 M8', remark: null, reviewedBy: null, reviewTime: null };
 
 interface Server {
@@ -253,6 +261,11 @@ function serve(list: EnterpriseItem[] = [approved, rejected, pending]): Server {
       const searched = name.startsWith('empty') ? 0 : 2;
       const list = searched === 0 ? [] : [{ item: approved, score: 93.5, fileIndex: 0, thumbnailUrl: null }];
       return { body: envelope({ list, total: list.length, searched, queryToken: 'ab'.repeat(16) }) };
+    }
+    const similar = /^\/to\/api\/enterprise\/part\/items\/(\d+)\/similar$/.exec(call.url.pathname);
+    if (similar && call.method === 'GET') {
+      const alike = { ...withPicture(approved), id: Number(similar[1]) + 3, code: `LIKE-${similar[1]}`, name: `与 ${similar[1]} 相似` };
+      return { body: envelope({ list: [{ item: alike, score: 88.2, fileIndex: 0, thumbnailUrl: null }], total: 1, searched: 3, queryToken: null }) };
     }
     if (call.url.pathname === TEMPLATE_PATH && call.method === 'GET')
       return server.templateAnswer ?? { body: TEMPLATE, headers: { 'content-type': 'text/csv;charset=UTF-8' } };
@@ -545,6 +558,86 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(await within(dialog).findByTestId('enterprise-shape-no-models')).toHaveTextContent('本企业在此资源库中还没有带可比较模型的已通过条目');
   });
 
+  it('finds the items shaped like an approved one from its drawer, and like a hit of that search in turn', async () => {
+    const unread = { ...approved, id: 35, code: 'NB-M6' };
+    const server = serve([withPicture(approved), rejected, withPicture(pending), unread]);
+    signIn(member);
+    renderPage();
+    await waitFor(() => expect(row(31)).toBeInTheDocument());
+    const openItem = async (code: string) => {
+      fireEvent.click(screen.getByRole('button', { name: `查看 ${code}` }));
+      await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer-code')).toHaveTextContent(code));
+    };
+    // Only an approved item whose model the server read can be compared: not a rejected or pending one, nor a STEP
+    // model without its picture.
+    for (const code of ['NB-W10', 'NB-N8', 'NB-M6']) {
+      await openItem(code);
+      expect(screen.queryByTestId('enterprise-item-find-similar')).toBeNull();
+    }
+    await openItem('NB-M8X30');
+    fireEvent.click(screen.getByRole('button', { name: '查找与 NB-M8X30 形状相似的本企业条目' }));
+    const dialog = await screen.findByTestId('enterprise-shape-search');
+    expect(within(dialog).getByTestId('enterprise-shape-similar-to')).toHaveTextContent('与 NB-M8X30 形状相似的本企业条目');
+    const hit = await within(dialog).findByTestId('enterprise-shape-hit');
+    expect(hit).toHaveTextContent('LIKE-31 · 与 31 相似');
+    expect(hit).toHaveTextContent('相似度 88.2%');
+    expect(within(dialog).getByTestId('enterprise-shape-total')).toHaveTextContent('在本企业 3 个带模型的已通过条目中找到 1 个');
+    const similarCalls = (id: number) => server.calls.filter((call) => call.url.pathname === `${ITEMS_PATH}/${id}/similar`);
+    expect(similarCalls(31)).toHaveLength(1);
+    expect(Object.fromEntries(similarCalls(31)[0].url.searchParams)).toEqual({ minScore: '0', pageSize: '20' });
+
+    // A hit's drawer offers the same for it: the dialog starts again with that item.
+    fireEvent.click(within(dialog).getByRole('button', { name: '查看 LIKE-31' }));
+    await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer-code')).toHaveTextContent('LIKE-31'));
+    fireEvent.click(screen.getByTestId('enterprise-item-find-similar'));
+    await waitFor(() => expect(screen.getByTestId('enterprise-shape-similar-to')).toHaveTextContent('与 LIKE-31 形状相似的本企业条目'));
+    expect(await screen.findByText('LIKE-34 · 与 34 相似')).toBeInTheDocument();
+    expect(similarCalls(34)).toHaveLength(1);
+
+    // An upload replaces the item as what is searched with.
+    fireEvent.change(screen.getByTestId('shape-upload-model').querySelector('input[type=file]')!, {
+      target: { files: [new File(['solid t\nendsolid t\n'], 'bracket.stl')] },
+    });
+    expect(await screen.findByText('NB-M8X30 · 内六角圆柱头螺钉 M8×30')).toBeInTheDocument();
+    expect(screen.queryByTestId('enterprise-shape-similar-to')).toBeNull();
+    expect(server.calls.filter((call) => call.url.pathname === SEARCH3D_PATH)).toHaveLength(1);
+  });
+
+  it('views a model in 3D below the item’s files (a STEP or VRML one here), not an IGES one or a datasheet', async () => {
+    const model = approved.files[0];
+    const datasheet = { ...model, kind: 'datasheet' as const, name: 'NB-M8X30.pdf', mediaType: 'application/pdf' };
+    serve([
+      { ...approved, files: [model, datasheet] },
+      { ...rejected, files: [{ ...model, name: 'NB-W10.igs' }] },
+      { ...pending, files: [{ ...model, name: 'NB-N8.wrl' }] },
+    ]);
+    signIn(member);
+    renderPage();
+    await waitFor(() => expect(row(31)).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-M8X30' }));
+    const files = await screen.findByTestId('enterprise-item-files');
+    expect(within(files).queryByTestId('enterprise-item-file-view-1')).toBeNull();
+    fireEvent.click(within(files).getByRole('button', { name: '三维查看 NB-M8X30.step' }));
+    const view = await screen.findByTestId('enterprise-item-model-view');
+    expect(view).toHaveTextContent('NB-M8X30.step');
+    expect(await within(view).findByTestId('model-view-stand-in')).toHaveTextContent('0:NB-M8X30.step');
+    expect(within(files).getByTestId('enterprise-item-file-view-0')).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: '关闭三维查看' }));
+    expect(screen.queryByTestId('enterprise-item-model-view')).toBeNull();
+
+    // Another item starts without a view; IGES is downloaded, not viewed; VRML is.
+    fireEvent.click(within(files).getByTestId('enterprise-item-file-view-0'));
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-W10' }));
+    await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer-code')).toHaveTextContent('NB-W10'));
+    expect(screen.queryByTestId('enterprise-item-model-view')).toBeNull();
+    expect(screen.queryByTestId('enterprise-item-file-view-0')).toBeNull();
+    expect(screen.getByTestId('enterprise-item-file-download-0')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '查看 NB-N8' }));
+    await waitFor(() => expect(screen.getByTestId('enterprise-item-drawer-code')).toHaveTextContent('NB-N8'));
+    fireEvent.click(screen.getByTestId('enterprise-item-file-view-0'));
+    expect(await screen.findByTestId('model-view-stand-in')).toHaveTextContent('0:NB-N8.wrl');
+  });
+
   it('lists an item’s files with the model’s picture and downloads one with the session’s token', async () => {
     const server = serve([{ ...approved, files: [{ ...approved.files[0], thumbnail: 'ef'.repeat(32) }] }, rejected]);
     const downloads = captureDownloads();
@@ -559,7 +652,7 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
         within(files)
           .getAllByRole('row')
           .map((fileRow) => fileRow.textContent),
-      ).toEqual(['类型名称大小操作', '三维模型NB-M8X30.step2 KB下载']);
+      ).toEqual(['类型名称大小操作', '三维模型NB-M8X30.step2 KB三维查看下载']);
       fireEvent.click(screen.getByRole('button', { name: '下载 NB-M8X30.step' }));
       await waitFor(() => expect(downloads.saved).toHaveLength(1));
       const fileCalls = server.calls.filter((call) => call.url.pathname === FILE_PATH && !call.url.search);

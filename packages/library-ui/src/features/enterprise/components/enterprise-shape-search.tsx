@@ -7,12 +7,14 @@ import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { ShapeUpload } from '../../shape-search/components/shape-upload';
 import { MIN_SCORE_STEP } from '../../shape-search/shape-search';
 import { memberFileSource, type EnterpriseItem } from '../api/enterprise-items';
-import { useEnterpriseShapeSearch, type EnterpriseShapeQuery } from '../api/enterprise-shape-search';
+import { useEnterpriseShapeSearch, type EnterpriseShapeQuery, type EnterpriseShapeUpload } from '../api/enterprise-shape-search';
 
 interface EnterpriseShapeSearchProps {
   /** Out of the way while a hit's drawer is open; kept mounted, so closing the drawer comes back to the results. */
   hidden: boolean;
   onClose: () => void;
+  /** Opened from an item's 查找相似条目: its alike items are ranked before any upload. */
+  similarTo?: EnterpriseItem;
   /** A ranked item chosen: the list opens it in its drawer. */
   onOpenItem: (item: EnterpriseItem) => void;
 }
@@ -20,13 +22,14 @@ interface EnterpriseShapeSearchProps {
 /**
  * 按形状查找: a model (STEP converted in the browser) or a picture ranks the organisation's approved items of this
  * library by their models (docs/enterprise-library.md, "Searching the organisation's models by shape"). Loaded
- * with its own chunk when first opened.
+ * with its own chunk when first opened. Opened for an item, it ranks that item's alike ones first; an upload
+ * replaces them.
  */
-export default function EnterpriseShapeSearch({ hidden, onClose, onOpenItem }: EnterpriseShapeSearchProps) {
+export default function EnterpriseShapeSearch({ hidden, onClose, similarTo, onOpenItem }: EnterpriseShapeSearchProps) {
   const { t } = useLibraryTranslation();
   const { library } = useLibraryConfig();
-  const [kind, setKind] = useState<EnterpriseShapeQuery['kind']>('model');
-  const [query, setQuery] = useState<EnterpriseShapeQuery>();
+  const [kind, setKind] = useState<EnterpriseShapeUpload['kind']>('model');
+  const [query, setQuery] = useState<EnterpriseShapeQuery | undefined>(similarTo && { kind: 'similar', item: similarTo });
   const [upload, setUpload] = useState(0);
   const [sliding, setSliding] = useState(0);
   const [minScore, setMinScore] = useState(0);
@@ -37,7 +40,7 @@ export default function EnterpriseShapeSearch({ hidden, onClose, onOpenItem }: E
     <Modal open={!hidden} title={t('enterprise.shapeSearch.title')} width={760} footer={null} onCancel={onClose}>
       <div data-testid="enterprise-shape-search">
         <Typography.Paragraph type="secondary">{t('enterprise.shapeSearch.intro')}</Typography.Paragraph>
-        <Segmented<EnterpriseShapeQuery['kind']>
+        <Segmented<EnterpriseShapeUpload['kind']>
           data-testid="enterprise-shape-kind"
           value={kind}
           onChange={setKind}
@@ -66,12 +69,21 @@ export default function EnterpriseShapeSearch({ hidden, onClose, onOpenItem }: E
             tooltip={{ formatter: (value) => `${value}%` }}
           />
         </div>
+        {query?.kind === 'similar' && (
+          <Typography.Title level={5} data-testid="enterprise-shape-similar-to">
+            {t('enterprise.shapeSearch.similarTo', { code: query.item.code })}
+          </Typography.Title>
+        )}
         {query && (
           <QueryState testId="enterprise-shape" isPending={result.isPending} error={result.error} onRetry={() => void result.refetch()}>
             {answer && (
               <Spin spinning={result.isFetching}>
                 {answer.searched === 0 ? (
-                  <Empty data-testid="enterprise-shape-no-models" description={t('enterprise.shapeSearch.noModels')} />
+                  <Empty
+                    data-testid="enterprise-shape-no-models"
+                    // The item searched with is not among what it is compared with.
+                    description={t(query.kind === 'similar' ? 'enterprise.shapeSearch.noOtherModels' : 'enterprise.shapeSearch.noModels')}
+                  />
                 ) : (
                   <>
                     <Typography.Text type="secondary" data-testid="enterprise-shape-total">

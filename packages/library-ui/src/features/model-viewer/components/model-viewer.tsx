@@ -6,13 +6,27 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { toAbsoluteUrl } from '@portal/http';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
 import { distanceMm, fitView, formatMm, SECTION_AXES, sectionPlane, type SectionAxis } from '../viewer-geometry';
+import { parseModel } from '../model-formats';
+import type { ModelFile } from '../model-names';
 
 export interface ModelViewerProps {
-  /** URL of a binary glTF (`model/gltf-binary`). */
-  url: string;
+  /** URL of a binary glTF (`model/gltf-binary`), read when there is no `load`. */
+  url?: string;
+  /**
+   * A model file the caller reads (another format than glTF, or a file read with the session's token: see
+   * `model-names.ts` for the formats), kept stable across renders (each new function loads again). A failure to
+   * read or show it shows `describeError`'s words.
+   */
+  load?: () => Promise<ModelFile>;
+  describeError?: (error: unknown) => string | undefined;
   height?: number;
   /** The tool bar: fit, a section plane along an axis, and a two-point measure in mm. */
   tools?: boolean;
+}
+
+/** The scene of the binary glTF at `url`. */
+async function loadGltf(url: string): Promise<THREE.Object3D> {
+  return (await new GLTFLoader().loadAsync(toAbsoluteUrl(url))).scene;
 }
 
 /** What the tools act on once a model is loaded. */
@@ -32,24 +46,29 @@ const CLICK_SLOP = 4;
  * Renders a GLB model with orbit controls and, with `tools`, fit / section / measure. Loaded as its own
  * chunk (three.js is large): import it through `LazyModelViewer`.
  */
-export default function ModelViewer({ url, height = 320, tools = false }: ModelViewerProps) {
+export default function ModelViewer({ url, load, describeError, height = 320, tools = false }: ModelViewerProps) {
   const { t } = useLibraryTranslation();
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Stage | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [failure, setFailure] = useState<string>();
   const [section, setSection] = useState<{ on: boolean; axis: SectionAxis; fraction: number }>({ on: false, axis: 'z', fraction: 0.5 });
   const [measuring, setMeasuring] = useState(false);
   const [points, setPoints] = useState<THREE.Vector3[]>([]);
   // The canvas listeners live as long as the model: they read the switch through a ref.
   const measuringRef = useRef(measuring);
+  // Read when a load fails: a new function of the caller's does not load the model again.
+  const describeErrorRef = useRef(describeError);
   useEffect(() => {
     measuringRef.current = measuring;
-  }, [measuring]);
+    describeErrorRef.current = describeError;
+  }, [measuring, describeError]);
 
   useEffect(() => {
     const host = container.current;
     if (!host) return undefined;
     setState('loading');
+    setFailure(undefined);
     setPoints([]);
     const width = host.clientWidth || 480;
     const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -98,21 +117,21 @@ export default function ModelViewer({ url, height = 320, tools = false }: ModelV
     renderer.domElement.addEventListener('pointerdown', onPointerDown);
     renderer.domElement.addEventListener('pointerup', onPointerUp);
 
-    new GLTFLoader().load(
-      toAbsoluteUrl(url),
-      (gltf) => {
+    (load ? load().then((file) => parseModel(file.bytes, file.name)) : loadGltf(url ?? '')).then(
+      (model) => {
         if (disposed) return;
-        scene.add(gltf.scene);
+        scene.add(model);
         // Frame the model: KiCad models are millimetres in metres, so fit the camera to its box.
-        const box = new THREE.Box3().setFromObject(gltf.scene);
-        stage.current = { renderer, camera, controls, model: gltf.scene, box, markers };
+        const box = new THREE.Box3().setFromObject(model);
+        stage.current = { renderer, camera, controls, model, box, markers };
         applyFit(stage.current);
         render();
         setState('ready');
       },
-      undefined,
-      () => {
-        if (!disposed) setState('error');
+      (error: unknown) => {
+        if (disposed) return;
+        setFailure(describeErrorRef.current?.(error));
+        setState('error');
       },
     );
 
@@ -126,7 +145,7 @@ export default function ModelViewer({ url, height = 320, tools = false }: ModelV
       renderer.dispose();
       renderer.domElement.remove();
     };
-  }, [url, height]);
+  }, [url, load, height]);
 
   // The section plane follows the controls (and a new model: `state`).
   useEffect(() => {
@@ -159,7 +178,7 @@ export default function ModelViewer({ url, height = 320, tools = false }: ModelV
 
   return (
     <div data-testid="model-viewer" data-state={state}>
-      {state === 'error' && <Alert type="error" showIcon title={t('detail.modelError')} />}
+      {state === 'error' && <Alert type="error" showIcon title={t('detail.modelError')} description={failure} />}
       {tools && state === 'ready' && (
         <Space wrap size="small" style={{ marginBottom: 8 }} data-testid="model-tools">
           <Button size="small" data-testid="model-fit" onClick={() => stage.current && applyFit(stage.current)}>
