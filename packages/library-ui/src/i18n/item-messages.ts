@@ -70,7 +70,6 @@ export const itemMessages = {
       noFiles: '暂无可下载文件',
       model: '3D 模型',
       noModel: '暂无 3D 模型',
-      modelError: '3D 模型加载失败',
       alternatives: '替代料',
       allAlternatives: '查看全部替代料',
       lifecycle: { active: '量产', nrnd: '不推荐用于新设计', obsolete: '停产' },
@@ -81,13 +80,6 @@ export const itemMessages = {
       pickPlaceholder: '型号或关键字',
       pickSearch: '搜索',
       pickEmpty: '没有找到条目',
-    },
-    viewer: {
-      fit: '适应窗口',
-      section: '剖切',
-      measure: '测量',
-      measureHint: '在模型上点选两点（已选 {{count}} 点）',
-      distance: '距离 {{distance}}',
     },
     shape: {
       findSimilar: '找相似',
@@ -190,7 +182,6 @@ export const itemMessages = {
       noFiles: 'No files to download',
       model: '3D model',
       noModel: 'No 3D model',
-      modelError: 'The 3D model could not be loaded',
       alternatives: 'Alternatives',
       allAlternatives: 'All alternatives',
       lifecycle: { active: 'Active', nrnd: 'Not for new designs', obsolete: 'Obsolete' },
@@ -201,13 +192,6 @@ export const itemMessages = {
       pickPlaceholder: 'Part number or keyword',
       pickSearch: 'Search',
       pickEmpty: 'No items found',
-    },
-    viewer: {
-      fit: 'Fit',
-      section: 'Section',
-      measure: 'Measure',
-      measureHint: 'Click two points on the model ({{count}} picked)',
-      distance: 'Distance {{distance}}',
     },
     shape: {
       findSimilar: 'Find similar',

@@ -5,6 +5,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { toAbsoluteUrl } from '@portal/http';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
+import '../viewer-messages';
 import { distanceMm, fitView, formatMm, SECTION_AXES, sectionPlane, type SectionAxis } from '../viewer-geometry';
 import { parseModel } from '../model-formats';
 import type { ModelFile } from '../model-names';
@@ -178,7 +179,7 @@ export default function ModelViewer({ url, load, describeError, height = 320, to
 
   return (
     <div data-testid="model-viewer" data-state={state}>
-      {state === 'error' && <Alert type="error" showIcon title={t('detail.modelError')} description={failure} />}
+      {state === 'error' && <Alert type="error" showIcon title={t('viewer.modelError')} description={failure} />}
       {tools && state === 'ready' && (
         <Space wrap size="small" style={{ marginBottom: 8 }} data-testid="model-tools">
           <Button size="small" data-testid="model-fit" onClick={() => stage.current && applyFit(stage.current)}>
