@@ -400,5 +400,17 @@ test('a STEP model published into the enterprise library gets its picture, tesse
   await memberPage.getByTestId('enterprise-item-find-similar').click();
   await expect(memberPage.getByTestId('enterprise-shape-similar-to')).toHaveText(`与 ${code} 形状相似的本企业条目`);
   await expect(memberPage.getByTestId('enterprise-shape-no-models')).toContainText('没有其他带可比较模型的已通过条目');
+  await memberPage.keyboard.press('Escape');
+
+  // In private mode the public model search says it searches the public library, and leads back here with the
+  // organisation's dialog open.
+  await memberPage.getByTestId('mode-switch').getByText('企业库').click();
+  await expect(memberPage).toHaveURL(new RegExp(`/part/brand-detail/${orgId}\\?type=1$`));
+  await memberPage.getByText('3D搜索', { exact: true }).click();
+  await expect(memberPage.getByTestId('shape-private-mode')).toContainText('企业库模式：此页搜索公共库');
+  await shot(memberPage, 'shape-search-private-mode');
+  await memberPage.getByTestId('shape-private-mode-search').click();
+  await expect(memberPage).toHaveURL(new RegExp(`/part/brand-detail/${orgId}\\?type=1&shapeSearch=model$`));
+  await expect(memberPage.getByTestId('enterprise-shape-search')).toBeVisible();
   await context.close();
 });

@@ -1,7 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { AppProviders, queryClient, registerMessages, type LibraryKey } from '@portal/providers';
-import { sessionStore } from '@portal/session';
+import { sessionStore, setMode } from '@portal/session';
 import DetailPage from '../pages/detail-page';
 import { libraryRoutes } from '../pages/library-routes';
 import SearchPage from '../pages/search-page';
@@ -125,6 +125,53 @@ describe('libraryRoutes', () => {
     unmount();
     renderRoutes(defineLibraryConfig('mat', { detail: { alternatives: true } }), '/mat/similarity?id=7');
     expect(await screen.findByTestId('similarity-page')).toBeInTheDocument();
+  });
+
+  it('in private mode, says the model search is the public library’s and leads a member to the organisation’s own, opened', async () => {
+    stubFetch(200, envelope(null));
+    const shapes = { shapeSearch: { offered: ['part', 'component'] as LibraryKey[], selected: ['part'] as LibraryKey[] } };
+    sessionStore.setState({ user: { id: 9, orgId: 12, orgName: '宁波紧固件有限公司', orgEnable: true }, isSetUser: true });
+    try {
+      // Open mode: nothing to say.
+      const open = renderRoutes(defineLibraryConfig('part', shapes), '/part/search3D');
+      expect(await screen.findByTestId('shape-search-3d')).toBeInTheDocument();
+      expect(screen.queryByTestId('shape-private-mode')).toBeNull();
+      open.unmount();
+
+      setMode('private');
+      // Materials (no 厂商 pages, as mfe-mat configures them) have no organisation page to lead to.
+      const materials = renderRoutes(defineLibraryConfig('mat', { ...shapes, brands: false }), '/mat/search3D');
+      expect(await screen.findByTestId('shape-search-3d')).toBeInTheDocument();
+      expect(screen.queryByTestId('shape-private-mode')).toBeNull();
+      materials.unmount();
+
+      renderRoutes(defineLibraryConfig('part', shapes), '/part/search2D');
+      const notice = await screen.findByTestId('shape-private-mode');
+      expect(notice).toHaveTextContent('企业库模式：此页搜索公共库。要在本企业已通过审核的条目中按形状查找，请到企业库。');
+      fireEvent.click(within(notice).getByRole('button', { name: '在本企业条目中查找' }));
+      await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/part/brand-detail/12?type=1&shapeSearch=image'));
+      // The organisation's library opens its shape search, for a picture as the 2D page takes.
+      // The dialog is a lazy chunk of its own: its first import takes a while in jsdom.
+      const dialog = await screen.findByTestId('enterprise-shape-search', undefined, { timeout: 15_000 });
+      expect(dialog.querySelector('.ant-segmented-item-selected')).toHaveTextContent('图片');
+    } finally {
+      setMode('open');
+      sessionStore.setState({ user: null, isSetUser: false });
+    }
+  });
+
+  it('in private mode, says nothing to a user without an organisation', async () => {
+    stubFetch(200, envelope(null));
+    sessionStore.setState({ user: { id: 3, orgId: 0, orgEnable: true }, isSetUser: true });
+    setMode('private');
+    try {
+      renderRoutes(defineLibraryConfig('part', { shapeSearch: { offered: ['part'], selected: ['part'] } }), '/part/search3D');
+      expect(await screen.findByTestId('shape-search-3d')).toBeInTheDocument();
+      expect(screen.queryByTestId('shape-private-mode')).toBeNull();
+    } finally {
+      setMode('open');
+      sessionStore.setState({ user: null, isSetUser: false });
+    }
   });
 
   it('routes the 3D / 2D model search only for a library with shapeSearch, and says when it searches other libraries', async () => {

@@ -15,6 +15,8 @@ export const shapeMessages = {
         '2d': '绘制草图或上传图片（图纸、照片），按外形轮廓查找相似的条目。',
       },
       otherLibraries: '材料库没有自己的三维模型：此处搜索零部件库和元器件库的模型。',
+      privateMode: '企业库模式：此页搜索公共库。要在本企业已通过审核的条目中按形状查找，请到企业库。',
+      privateModeSearch: '在本企业条目中查找',
       input: { '3d': '上传模型', '2d': '草图或图片' },
       tab: { sketch: '绘制草图', upload: '上传图片' },
       upload: {
@@ -75,6 +77,9 @@ export const shapeMessages = {
         '2d': 'Sketch an outline or upload a picture (a drawing or a photo) to find items that look alike.',
       },
       otherLibraries: 'The materials library has no 3D models of its own: this page searches the models of the parts and components libraries.',
+      privateMode:
+        "Enterprise mode: this page searches the public library. To search your organisation's approved items by shape, go to the enterprise library.",
+      privateModeSearch: "Search your organisation's items",
       input: { '3d': 'Upload a model', '2d': 'Sketch or picture' },
       tab: { sketch: 'Sketch', upload: 'Upload a picture' },
       upload: {

@@ -22,6 +22,12 @@ export type EnterpriseShapeQuery = EnterpriseShapeUpload | { kind: 'similar'; it
 
 export const ENTERPRISE_SHAPE_PAGE_SIZE = 20;
 
+/** `?shapeSearch=model|image` on the enterprise library page: its list opens 按形状查找 for that input on arrival. */
+export const SHAPE_SEARCH_PARAM = 'shapeSearch';
+
+/** The organisation's library page (within the current library's routes) with its shape search open for `kind`. */
+export const enterpriseShapeSearchPath = (orgId: number, kind: EnterpriseShapeUpload['kind']) => `/brand-detail/${orgId}?type=1&${SHAPE_SEARCH_PARAM}=${kind}`;
+
 /** A 50 MB model is fingerprinted on the server before the organisation's models are ranked. */
 const UPLOAD_TIMEOUT_MS = 180_000;
 

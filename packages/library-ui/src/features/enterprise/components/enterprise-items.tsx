@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { App, Button, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QueryState } from '../../../components/query-state';
@@ -14,6 +15,7 @@ import {
 } from '../api/enterprise-items';
 import { STATE_COLORS, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
+import { SHAPE_SEARCH_PARAM, type EnterpriseShapeUpload } from '../api/enterprise-shape-search';
 import { EnterpriseItemTable, RowButton, timeCell, useItemColumns } from './enterprise-item-table';
 import { KeywordSearch } from './keyword-search';
 
@@ -65,8 +67,25 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const [opened, setOpened] = useState<EnterpriseItem>();
-  // Open (for an upload, or for the alike items of `similarTo`) or closed (undefined).
-  const [shapeSearch, setShapeSearch] = useState<{ similarTo?: EnterpriseItem }>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Open (for an upload of `kind`, or for the alike items of `similarTo`) or closed (undefined). The public shape
+  // search in private mode leads here with `?shapeSearch=model|image`: open on arrival.
+  const [shapeSearch, setShapeSearch] = useState<{ kind?: EnterpriseShapeUpload['kind']; similarTo?: EnterpriseItem } | undefined>(() => {
+    const kind = searchParams.get(SHAPE_SEARCH_PARAM);
+    return kind === 'model' || kind === 'image' ? { kind } : undefined;
+  });
+  const closeShapeSearch = () => {
+    setShapeSearch(undefined);
+    // A reload or a shared link does not open it again.
+    if (searchParams.has(SHAPE_SEARCH_PARAM))
+      setSearchParams(
+        (current) => {
+          current.delete(SHAPE_SEARCH_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+  };
   const items = useEnterpriseItems({ pageNo, pageSize: ENTERPRISE_PAGE_SIZE, state: state === 'all' ? undefined : state, keyword: keyword || undefined });
   const filtered = state !== 'all' || keyword !== '';
 
@@ -180,7 +199,8 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
             key={shapeSearch.similarTo?.id ?? 'upload'}
             hidden={opened !== undefined}
             similarTo={shapeSearch.similarTo}
-            onClose={() => setShapeSearch(undefined)}
+            initialKind={shapeSearch.kind}
+            onClose={closeShapeSearch}
             onOpenItem={setOpened}
           />
         </Suspense>

@@ -558,6 +558,17 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(await within(dialog).findByTestId('enterprise-shape-no-models')).toHaveTextContent('本企业在此资源库中还没有带可比较模型的已通过条目');
   });
 
+  it('opens 按形状查找 on arrival from the public model search in private mode, and forgets it once closed', async () => {
+    serve();
+    signIn(member);
+    renderPage(`/part/brand-detail/${ORG_ID}?type=1&shapeSearch=model`);
+    const dialog = await screen.findByTestId('enterprise-shape-search');
+    expect(dialog.querySelector('.ant-segmented-item-selected')).toHaveTextContent('三维模型');
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-modal-close')!);
+    await waitFor(() => expect(window.location.search).toBe('?type=1'));
+    await waitFor(() => expect(screen.queryByTestId('enterprise-shape-search')).toBeNull());
+  });
+
   it('finds the items shaped like an approved one from its drawer, and like a hit of that search in turn', async () => {
     const unread = { ...approved, id: 35, code: 'NB-M6' };
     const server = serve([withPicture(approved), rejected, withPicture(pending), unread]);

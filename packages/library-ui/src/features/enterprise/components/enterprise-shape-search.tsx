@@ -15,6 +15,8 @@ interface EnterpriseShapeSearchProps {
   onClose: () => void;
   /** Opened from an item's 查找相似条目: its alike items are ranked before any upload. */
   similarTo?: EnterpriseItem;
+  /** The input offered first (a model unless said). */
+  initialKind?: EnterpriseShapeUpload['kind'];
   /** A ranked item chosen: the list opens it in its drawer. */
   onOpenItem: (item: EnterpriseItem) => void;
 }
@@ -25,10 +27,10 @@ interface EnterpriseShapeSearchProps {
  * with its own chunk when first opened. Opened for an item, it ranks that item's alike ones first; an upload
  * replaces them.
  */
-export default function EnterpriseShapeSearch({ hidden, onClose, similarTo, onOpenItem }: EnterpriseShapeSearchProps) {
+export default function EnterpriseShapeSearch({ hidden, onClose, similarTo, initialKind = 'model', onOpenItem }: EnterpriseShapeSearchProps) {
   const { t } = useLibraryTranslation();
   const { library } = useLibraryConfig();
-  const [kind, setKind] = useState<EnterpriseShapeUpload['kind']>('model');
+  const [kind, setKind] = useState<EnterpriseShapeUpload['kind']>(initialKind);
   const [query, setQuery] = useState<EnterpriseShapeQuery | undefined>(similarTo && { kind: 'similar', item: similarTo });
   const [upload, setUpload] = useState(0);
   const [sliding, setSliding] = useState(0);

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Card, Checkbox, Col, Empty, Form, Row, Slider, Switch, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Empty, Form, Row, Slider, Switch, TreeSelect, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { categoryTreeQueryOptions, type CategoryNode } from '@portal/library-ui';
-import { isLibraryKey, type LibraryKey } from '@portal/providers';
-import { useSearchParams } from 'react-router';
+import { isLibraryKey, useSession, type LibraryKey } from '@portal/providers';
+import { getMode } from '@portal/session';
+import { useNavigate, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useLibraryConfig } from '../../../config/library-config';
 import { useLibraryTranslation } from '../../../i18n/use-library-translation';
@@ -11,6 +12,7 @@ import '../shape-messages';
 import { itemQueryOptions } from '../../items/api/get-item';
 import { parseId } from '../../../utils/parse-id';
 import { useShapeSearch } from '../api/search-shape';
+import { enterpriseShapeSearchPath } from '../../enterprise/api/enterprise-shape-search';
 import { DEFAULT_SHAPE_OPTIONS, MIN_SCORE_STEP, type ShapeOptions, type ShapeQuery } from '../shape-search';
 import { ShapeNotices, ShapeResults } from './shape-results';
 import './shape-search.css';
@@ -39,6 +41,40 @@ function similarFromUrl(params: URLSearchParams, own: LibraryKey): ShapeQuery | 
   if (id === undefined) return undefined;
   const library = params.get('library');
   return { kind: 'similar', library: library && isLibraryKey(library) ? library : own, id };
+}
+
+/**
+ * In private mode (spec §4: a member working in the organisation's library), this page still searches the public
+ * library: say so, and lead to the organisation's own shape search (its library page's 按形状查找, opened on
+ * arrival with the page's kind of input). Not for users without an organisation (orgId ≤ 1 has no toggle), nor in
+ * a library without organisation pages.
+ */
+function PrivateModeNotice({ mode }: { mode: ShapeMode }) {
+  const { t } = useLibraryTranslation();
+  const navigate = useNavigate();
+  const { brands } = useLibraryConfig();
+  const orgId = useSession((state) => state.user?.orgId ?? null);
+  // Without 厂商 pages (materials) the library has no organisation page to lead to.
+  if (!brands || !orgId || orgId <= 1 || getMode() !== 'private') return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="shape-private-mode"
+      title={t('shape.privateMode')}
+      action={
+        <Button
+          size="small"
+          type="primary"
+          data-testid="shape-private-mode-search"
+          onClick={() => void navigate(enterpriseShapeSearchPath(orgId, mode === '3d' ? 'model' : 'image'))}
+        >
+          {t('shape.privateModeSearch')}
+        </Button>
+      }
+    />
+  );
 }
 
 /**
@@ -82,6 +118,7 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
         {t(`shape.title.${mode}`)}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t(`shape.intro.${mode}`)}</Typography.Paragraph>
+      <PrivateModeNotice mode={mode} />
       {!ownModels && <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="shape-other-libraries" message={t('shape.otherLibraries')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9} xl={8}>
