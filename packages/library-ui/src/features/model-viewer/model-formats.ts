@@ -2,7 +2,7 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { tessellateStep } from '../shape-search/step/step-tessellation';
-import { ModelFormatError } from './model-names';
+import { ModelFormatError, viewableFormat } from './model-names';
 
 const MM = 0.001;
 const MATERIAL = { color: 0x8c9bab, metalness: 0.3, roughness: 0.55 };
@@ -16,13 +16,13 @@ async function read<T>(parse: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** The model unless it holds no triangle. */
+/** The model unless its meshes hold no vertex (so no triangle). */
 function nonEmpty(model: THREE.Object3D): THREE.Object3D {
-  let triangles = 0;
+  let vertices = 0;
   model.traverse((node) => {
-    if (node instanceof THREE.Mesh) triangles += (node.geometry as THREE.BufferGeometry).getAttribute('position')?.count ?? 0;
+    if (node instanceof THREE.Mesh) vertices += (node.geometry as THREE.BufferGeometry).getAttribute('position')?.count ?? 0;
   });
-  if (triangles === 0) throw new ModelFormatError('empty');
+  if (vertices === 0) throw new ModelFormatError('empty');
   return model;
 }
 
@@ -41,10 +41,8 @@ async function stlMesh(bytes: ArrayBuffer): Promise<THREE.Object3D> {
  * file that gives no mesh.
  */
 export async function parseModel(bytes: ArrayBuffer, name: string): Promise<THREE.Object3D> {
-  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  switch (extension) {
-    case 'step':
-    case 'stp': {
+  switch (viewableFormat(name)) {
+    case 'step': {
       const { file } = await tessellateStep(new File([bytes], name));
       return stlMesh(await file.arrayBuffer());
     }
