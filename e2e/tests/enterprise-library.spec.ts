@@ -403,14 +403,17 @@ test('a STEP model published into the enterprise library gets its picture, tesse
   await memberPage.keyboard.press('Escape');
 
   // In private mode the public model search says it searches the public library, and leads back here with the
-  // organisation's dialog open.
+  // organisation's dialog open, searching with the file the public page searched with.
   await memberPage.getByTestId('mode-switch').getByText('企业库').click();
   await expect(memberPage).toHaveURL(new RegExp(`/part/brand-detail/${orgId}\\?type=1$`));
   await memberPage.getByText('3D搜索', { exact: true }).click();
   await expect(memberPage.getByTestId('shape-private-mode')).toContainText('企业库模式：此页搜索公共库');
+  await memberPage.getByTestId('shape-upload-model').locator('input[type=file]').setInputFiles({ name: modelName, mimeType: 'application/step', buffer: step });
+  await expect(memberPage.getByTestId('shape-upload-chosen')).toBeVisible({ timeout: 60_000 });
   await shot(memberPage, 'shape-search-private-mode');
   await memberPage.getByTestId('shape-private-mode-search').click();
   await expect(memberPage).toHaveURL(new RegExp(`/part/brand-detail/${orgId}\\?type=1&shapeSearch=model$`));
-  await expect(memberPage.getByTestId('enterprise-shape-search')).toBeVisible();
+  await expect(search).toBeVisible();
+  await expect(search.getByTestId('enterprise-shape-hit').filter({ hasText: code })).toBeVisible({ timeout: 60_000 });
   await context.close();
 });

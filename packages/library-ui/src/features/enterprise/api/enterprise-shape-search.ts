@@ -3,7 +3,7 @@ import { request } from '@portal/http';
 import type { ComponentSchema } from '@portal/api-types';
 import type { LibraryKey } from '@portal/providers';
 import { useLibraryConfig } from '../../../config/library-config';
-import { askAgain } from '../../shape-search/api/search-shape';
+import { askAgain, fileKey } from '../../shape-search/api/search-shape';
 import type { EnterpriseItem } from './enterprise-items';
 
 /** One of the organisation's items, ranked by its most similar model (docs/enterprise-library.md). */
@@ -27,6 +27,19 @@ export const SHAPE_SEARCH_PARAM = 'shapeSearch';
 
 /** The organisation's library page (within the current library's routes) with its shape search open for `kind`. */
 export const enterpriseShapeSearchPath = (orgId: number, kind: EnterpriseShapeUpload['kind']) => `/brand-detail/${orgId}?type=1&${SHAPE_SEARCH_PARAM}=${kind}`;
+
+/**
+ * The navigation state that carries the public search's file to the organisation's shape search, which searches
+ * with it on arrival. History state is cloned structurally, and a File clones: no second upload by the user, and
+ * nothing in the address (a shared link opens the dialog empty).
+ */
+export const carryShapeFile = (file: File) => ({ shapeFile: file });
+
+/** The file a navigation carried (`carryShapeFile`), if any. */
+export function carriedShapeFile(state: unknown): File | undefined {
+  const file = typeof state === 'object' && state !== null ? (state as { shapeFile?: unknown }).shapeFile : undefined;
+  return file instanceof File ? file : undefined;
+}
 
 /** A 50 MB model is fingerprinted on the server before the organisation's models are ranked. */
 const UPLOAD_TIMEOUT_MS = 180_000;
@@ -58,13 +71,10 @@ export async function searchEnterpriseShape(
   return answer;
 }
 
-/**
- * The ranking of the current library's organisation items, once there is a file or an item; `upload` numbers each
- * file chosen.
- */
-export function useEnterpriseShapeSearch(query: EnterpriseShapeQuery | undefined, upload: number, minScore: number) {
+/** The ranking of the current library's organisation items, once there is a file or an item. */
+export function useEnterpriseShapeSearch(query: EnterpriseShapeQuery | undefined, minScore: number) {
   const { library } = useLibraryConfig();
-  const subject = query?.kind === 'similar' ? query.item.id : upload;
+  const subject = query === undefined ? undefined : query.kind === 'similar' ? query.item.id : fileKey(query.file);
   return useQuery({
     queryKey: ['enterprise-shape-search', library, query?.kind, subject, minScore] as const,
     queryFn: ({ signal }) => searchEnterpriseShape(library, query as EnterpriseShapeQuery, minScore, signal),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { App, Button, Empty, Flex, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QueryState } from '../../../components/query-state';
@@ -15,7 +15,7 @@ import {
 } from '../api/enterprise-items';
 import { STATE_COLORS, textOrDash } from '../format';
 import { EnterpriseItemDrawer } from './enterprise-item-drawer';
-import { SHAPE_SEARCH_PARAM, type EnterpriseShapeUpload } from '../api/enterprise-shape-search';
+import { carriedShapeFile, SHAPE_SEARCH_PARAM, type EnterpriseShapeUpload } from '../api/enterprise-shape-search';
 import { EnterpriseItemTable, RowButton, timeCell, useItemColumns } from './enterprise-item-table';
 import { KeywordSearch } from './keyword-search';
 
@@ -68,11 +68,13 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
   const [pageNo, setPageNo] = useState(1);
   const [opened, setOpened] = useState<EnterpriseItem>();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   // Open (for an upload of `kind`, or for the alike items of `similarTo`) or closed (undefined). The public shape
-  // search in private mode leads here with `?shapeSearch=model|image`: open on arrival.
-  const [shapeSearch, setShapeSearch] = useState<{ kind?: EnterpriseShapeUpload['kind']; similarTo?: EnterpriseItem } | undefined>(() => {
+  // search in private mode leads here with `?shapeSearch=model|image`, and the file it searched with if any: open
+  // on arrival, searching with that file.
+  const [shapeSearch, setShapeSearch] = useState<{ kind?: EnterpriseShapeUpload['kind']; similarTo?: EnterpriseItem; file?: File } | undefined>(() => {
     const kind = searchParams.get(SHAPE_SEARCH_PARAM);
-    return kind === 'model' || kind === 'image' ? { kind } : undefined;
+    return kind === 'model' || kind === 'image' ? { kind, file: carriedShapeFile(location.state) } : undefined;
   });
   const closeShapeSearch = () => {
     setShapeSearch(undefined);
@@ -200,6 +202,7 @@ export function EnterpriseItems({ canPublish = false, onRevise }: { canPublish?:
             hidden={opened !== undefined}
             similarTo={shapeSearch.similarTo}
             initialKind={shapeSearch.kind}
+            initialFile={shapeSearch.file}
             onClose={closeShapeSearch}
             onOpenItem={setOpened}
           />

@@ -14,6 +14,7 @@ import {
   type EnterpriseItem,
   type ShowcaseItem,
 } from '../api/enterprise-items';
+import { carryShapeFile } from '../api/enterprise-shape-search';
 import { StepConversionError } from '../../shape-search/step/step-tessellation';
 import type * as StepTessellation from '../../shape-search/step/step-tessellation';
 
@@ -304,8 +305,9 @@ function signIn(user: typeof member | null, permissions: string[] = []) {
   sessionStore.setState({ user, permissions, isSetUser: user !== null });
 }
 
-function renderPage(url = `/part/brand-detail/${ORG_ID}?type=1`) {
-  window.history.replaceState(null, '', url);
+/** The page at `url`; `state` is the navigation's state as React Router keeps it in the history entry. */
+function renderPage(url = `/part/brand-detail/${ORG_ID}?type=1`, state?: unknown) {
+  window.history.replaceState(state === undefined ? null : { usr: state, key: 'arrival', idx: 0 }, '', url);
   return render(
     <AppProviders basename="/part">
       <LibraryConfigProvider config={defineLibraryConfig('part')}>
@@ -539,9 +541,12 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     expect(Object.fromEntries(uploads[0].url.searchParams)).toEqual({ minScore: '0', pageSize: '20' });
     expect(((uploads[0].rawBody as FormData).get('file') as File).name).toBe('bracket.stl');
 
-    // The same file again: asked by the token of the first answer, not sent again.
-    choose(model);
+    // A slider move asks the same file again by the token of the first answer: not sent again.
+    const handle = within(within(dialog).getByTestId('enterprise-shape-min-score')).getByRole('slider');
+    fireEvent.keyDown(handle, { key: 'ArrowRight', keyCode: 39 });
+    fireEvent.keyUp(handle, { key: 'ArrowRight', keyCode: 39 });
     await waitFor(() => expect(server.calls.some((call) => call.url.pathname === `${SHAPE_QUERY_PATH}${'ab'.repeat(16)}`)).toBe(true));
+    expect(server.calls.find((call) => call.url.pathname.startsWith(SHAPE_QUERY_PATH))?.url.searchParams.get('minScore')).toBe('5');
     expect(server.calls.filter((call) => call.url.pathname === SEARCH3D_PATH)).toHaveLength(1);
 
     fireEvent.click(within(dialog).getByRole('button', { name: '查看 NB-M8X30' }));
@@ -567,6 +572,30 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     fireEvent.click(document.querySelector<HTMLElement>('.ant-modal-close')!);
     await waitFor(() => expect(window.location.search).toBe('?type=1'));
     await waitFor(() => expect(screen.queryByTestId('enterprise-shape-search')).toBeNull());
+  });
+
+  it('searches on arrival with the file the public model search carried, and sends a later upload of another file', async () => {
+    const server = serve();
+    signIn(member);
+    const uploaded = () =>
+      server.calls.filter((call) => call.url.pathname === SEARCH3D_PATH).map((call) => ((call.rawBody as FormData).get('file') as File).name);
+    renderPage(`/part/brand-detail/${ORG_ID}?type=1&shapeSearch=model`, carryShapeFile(new File(['solid t\nendsolid t\n'], 'bracket.stl')));
+    let dialog = await screen.findByTestId('enterprise-shape-search');
+    expect(within(dialog).getByTestId('shape-upload-chosen')).toHaveTextContent('已选择：bracket.stl');
+    expect(await within(dialog).findByTestId('enterprise-shape-hit')).toHaveTextContent('NB-M8X30');
+    expect(uploaded()).toEqual(['bracket.stl']);
+
+    // Closed and opened again, the dialog starts empty; another file is searched with, not answered from the
+    // first one's cache.
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-modal-close')!);
+    await waitFor(() => expect(screen.queryByTestId('enterprise-shape-search')).toBeNull());
+    fireEvent.click(screen.getByTestId('enterprise-shape-search-open'));
+    dialog = await screen.findByTestId('enterprise-shape-search');
+    expect(within(dialog).queryByTestId('shape-upload-chosen')).toBeNull();
+    fireEvent.change(within(dialog).getByTestId('shape-upload-model').querySelector('input[type=file]')!, {
+      target: { files: [new File(['solid u\nendsolid u\n'], 'flange.stl')] },
+    });
+    await waitFor(() => expect(uploaded()).toEqual(['bracket.stl', 'flange.stl']));
   });
 
   it('finds the items shaped like an approved one from its drawer, and like a hit of that search in turn', async () => {

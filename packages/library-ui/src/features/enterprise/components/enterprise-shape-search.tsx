@@ -17,6 +17,8 @@ interface EnterpriseShapeSearchProps {
   similarTo?: EnterpriseItem;
   /** The input offered first (a model unless said). */
   initialKind?: EnterpriseShapeUpload['kind'];
+  /** A file of `initialKind` carried from the public model search: searched with on opening. */
+  initialFile?: File;
   /** A ranked item chosen: the list opens it in its drawer. */
   onOpenItem: (item: EnterpriseItem) => void;
 }
@@ -27,15 +29,16 @@ interface EnterpriseShapeSearchProps {
  * with its own chunk when first opened. Opened for an item, it ranks that item's alike ones first; an upload
  * replaces them.
  */
-export default function EnterpriseShapeSearch({ hidden, onClose, similarTo, initialKind = 'model', onOpenItem }: EnterpriseShapeSearchProps) {
+export default function EnterpriseShapeSearch({ hidden, onClose, similarTo, initialKind = 'model', initialFile, onOpenItem }: EnterpriseShapeSearchProps) {
   const { t } = useLibraryTranslation();
   const { library } = useLibraryConfig();
   const [kind, setKind] = useState<EnterpriseShapeUpload['kind']>(initialKind);
-  const [query, setQuery] = useState<EnterpriseShapeQuery | undefined>(similarTo && { kind: 'similar', item: similarTo });
-  const [upload, setUpload] = useState(0);
+  const [query, setQuery] = useState<EnterpriseShapeQuery | undefined>(() =>
+    similarTo ? { kind: 'similar', item: similarTo } : initialFile && { kind: initialKind, file: initialFile },
+  );
   const [sliding, setSliding] = useState(0);
   const [minScore, setMinScore] = useState(0);
-  const result = useEnterpriseShapeSearch(query, upload, minScore);
+  const result = useEnterpriseShapeSearch(query, minScore);
   const answer = result.data;
 
   return (
@@ -53,10 +56,8 @@ export default function EnterpriseShapeSearch({ hidden, onClose, similarTo, init
           key={kind}
           kind={kind}
           disabled={result.isFetching}
-          onFile={(file) => {
-            setQuery({ kind, file });
-            setUpload((count) => count + 1);
-          }}
+          initial={query?.kind === kind && query.file === initialFile ? initialFile : undefined}
+          onFile={(file) => setQuery({ kind, file })}
         />
         <div style={{ margin: '16px 0 8px' }}>{t('enterprise.shapeSearch.minScore', { score: sliding })}</div>
         <div data-testid="enterprise-shape-min-score">

@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { envelope, sendJson, setUpTestServer } from '@portal/http/testing';
 import { DEFAULT_SHAPE_OPTIONS, type ShapeAnswer } from '../shape-search';
-import { QUERY_EXPIRED, searchShape, searchShapeIn } from './search-shape';
+import { fileKey, QUERY_EXPIRED, searchShape, searchShapeIn, shapeSearchQueryOptions } from './search-shape';
 
 const harness = setUpTestServer('/component');
 
@@ -119,5 +119,15 @@ describe('shape search calls', () => {
     ]);
     expect(queryOf(1).get('minScore')).toBe('90');
     expect(queryOf(3).get('minScore')).toBe('95');
+  });
+
+  it('keys an upload’s answer by the file itself: the same file keeps its key, another file never gets it', () => {
+    const first = model();
+    const second = model();
+    expect(fileKey(first)).toBe(fileKey(first));
+    expect(fileKey(second)).not.toBe(fileKey(first));
+    const keyOf = (file: File) => shapeSearchQueryOptions({ kind: 'model', file }, DEFAULT_SHAPE_OPTIONS, ['part'], undefined).queryKey;
+    expect(keyOf(first)).toEqual(keyOf(first));
+    expect(keyOf(second)).not.toEqual(keyOf(first));
   });
 });

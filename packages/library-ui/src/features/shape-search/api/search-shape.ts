@@ -106,20 +106,30 @@ export async function searchShape(
   return mergeByScore(answers, options.pageSize);
 }
 
-/** An uploaded file is part of the key by a number the page gives each upload (a File does not serialise). */
-function queryKeyPart(query: ShapeQuery, upload: number) {
-  return query.kind === 'similar' ? { kind: query.kind, library: query.library, id: query.id } : { kind: query.kind, upload };
+const fileNumbers = new WeakMap<File, number>();
+let filesNumbered = 0;
+
+/**
+ * A number for the file, the same for as long as the page keeps it and never another file's: a File does not
+ * serialise into a query key, and a count of the page's uploads starts again with the page (the cache would then
+ * answer another page's upload of the same number).
+ */
+export function fileKey(file: File): number {
+  let number = fileNumbers.get(file);
+  if (number === undefined) {
+    number = ++filesNumbered;
+    fileNumbers.set(file, number);
+  }
+  return number;
 }
 
-export function shapeSearchQueryOptions(
-  query: ShapeQuery,
-  upload: number,
-  options: ShapeOptions,
-  libraries: readonly LibraryKey[],
-  categoryLibrary: LibraryKey | undefined,
-) {
+function queryKeyPart(query: ShapeQuery) {
+  return query.kind === 'similar' ? { kind: query.kind, library: query.library, id: query.id } : { kind: query.kind, file: fileKey(query.file) };
+}
+
+export function shapeSearchQueryOptions(query: ShapeQuery, options: ShapeOptions, libraries: readonly LibraryKey[], categoryLibrary: LibraryKey | undefined) {
   return queryOptions({
-    queryKey: ['shape-search', queryKeyPart(query, upload), options, libraries, categoryLibrary] as const,
+    queryKey: ['shape-search', queryKeyPart(query), options, libraries, categoryLibrary] as const,
     queryFn: ({ signal }) => searchShape(query, options, libraries, categoryLibrary, signal),
     // An upload is not re-sent because a window regained focus; a slider move keeps the cards until the new answer.
     staleTime: Infinity,
@@ -131,11 +141,10 @@ export function shapeSearchQueryOptions(
 /** The merged search, once there is something to search with. */
 export function useShapeSearch(
   query: ShapeQuery | undefined,
-  upload: number,
   options: ShapeOptions,
   libraries: readonly LibraryKey[],
   categoryLibrary: LibraryKey | undefined,
 ) {
   const fallback: ShapeQuery = { kind: 'similar', library: 'component', id: 0 };
-  return useQuery({ ...shapeSearchQueryOptions(query ?? fallback, upload, options, libraries, categoryLibrary), enabled: query !== undefined });
+  return useQuery({ ...shapeSearchQueryOptions(query ?? fallback, options, libraries, categoryLibrary), enabled: query !== undefined });
 }

@@ -12,7 +12,7 @@ import '../shape-messages';
 import { itemQueryOptions } from '../../items/api/get-item';
 import { parseId } from '../../../utils/parse-id';
 import { useShapeSearch } from '../api/search-shape';
-import { enterpriseShapeSearchPath } from '../../enterprise/api/enterprise-shape-search';
+import { carryShapeFile, enterpriseShapeSearchPath } from '../../enterprise/api/enterprise-shape-search';
 import { DEFAULT_SHAPE_OPTIONS, MIN_SCORE_STEP, type ShapeOptions, type ShapeQuery } from '../shape-search';
 import { ShapeNotices, ShapeResults } from './shape-results';
 import './shape-search.css';
@@ -46,10 +46,10 @@ function similarFromUrl(params: URLSearchParams, own: LibraryKey): ShapeQuery | 
 /**
  * In private mode (spec §4: a member working in the organisation's library), this page still searches the public
  * library: say so, and lead to the organisation's own shape search (its library page's 按形状查找, opened on
- * arrival with the page's kind of input). Not for users without an organisation (orgId ≤ 1 has no toggle), nor in
- * a library without organisation pages.
+ * arrival with the page's kind of input, searching with the file this page searched with). Not for users without an
+ * organisation (orgId ≤ 1 has no toggle), nor in a library without organisation pages.
  */
-function PrivateModeNotice({ mode }: { mode: ShapeMode }) {
+function PrivateModeNotice({ mode, query }: { mode: ShapeMode; query: ShapeQuery | undefined }) {
   const { t } = useLibraryTranslation();
   const navigate = useNavigate();
   const { brands } = useLibraryConfig();
@@ -60,6 +60,7 @@ function PrivateModeNotice({ mode }: { mode: ShapeMode }) {
     <Alert
       type="info"
       showIcon
+      className="lib-shape-private-mode"
       style={{ marginBottom: 16 }}
       data-testid="shape-private-mode"
       title={t('shape.privateMode')}
@@ -68,7 +69,12 @@ function PrivateModeNotice({ mode }: { mode: ShapeMode }) {
           size="small"
           type="primary"
           data-testid="shape-private-mode-search"
-          onClick={() => void navigate(enterpriseShapeSearchPath(orgId, mode === '3d' ? 'model' : 'image'))}
+          onClick={() =>
+            void navigate(enterpriseShapeSearchPath(orgId, mode === '3d' ? 'model' : 'image'), {
+              // A public item's find-similar has no file: the organisation's dialog opens for an upload.
+              state: query && query.kind !== 'similar' ? carryShapeFile(query.file) : undefined,
+            })
+          }
         >
           {t('shape.privateModeSearch')}
         </Button>
@@ -88,7 +94,6 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
   const offered = config.shapeSearch?.offered ?? [library];
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useState<ShapeQuery | undefined>(() => (mode === '3d' ? similarFromUrl(searchParams, library) : undefined));
-  const [upload, setUpload] = useState(0);
   const [options, setOptions] = useState<ShapeOptions>(DEFAULT_SHAPE_OPTIONS);
   const [minScore, setMinScore] = useState(DEFAULT_SHAPE_OPTIONS.minScore);
   const [libraries, setLibraries] = useState<LibraryKey[]>(() => [...(config.shapeSearch?.selected ?? offered)]);
@@ -99,16 +104,12 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
   // The page's own category tree, for its own library's hits (materials' tree says nothing about models).
   const categories = useQuery({ ...categoryTreeQueryOptions(library), enabled: categoryApplies });
   const categoryLibrary = categoryApplies && options.categoryCode ? library : undefined;
-  const result = useShapeSearch(query, upload, options, libraries, categoryLibrary);
+  const result = useShapeSearch(query, options, libraries, categoryLibrary);
   const similarSource = useQuery({
     ...itemQueryOptions(`/public/${query?.kind === 'similar' ? query.library : library}`, query?.kind === 'similar' ? query.id : 0),
     enabled: query?.kind === 'similar',
   });
 
-  const search = (next: ShapeQuery) => {
-    setQuery(next);
-    setUpload((count) => count + 1);
-  };
   const searching = result.isFetching;
   const answer = result.data;
 
@@ -118,12 +119,12 @@ export function ShapeSearchView({ mode, input }: ShapeSearchViewProps) {
         {t(`shape.title.${mode}`)}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t(`shape.intro.${mode}`)}</Typography.Paragraph>
-      <PrivateModeNotice mode={mode} />
+      <PrivateModeNotice mode={mode} query={query} />
       {!ownModels && <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="shape-other-libraries" message={t('shape.otherLibraries')} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9} xl={8}>
           <Card size="small" title={t(`shape.input.${mode}`)}>
-            {input(search, searching)}
+            {input(setQuery, searching)}
           </Card>
           <Card size="small" title={t('shape.filters.title')} style={{ marginTop: 16 }}>
             <Form layout="vertical" size="small">

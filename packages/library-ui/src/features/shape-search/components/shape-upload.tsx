@@ -10,6 +10,14 @@ interface ShapeUploadProps {
   kind: 'model' | 'image';
   onFile: (file: File) => void;
   disabled?: boolean;
+  /** A file already being searched with (carried from another page): shown as chosen. */
+  initial?: File;
+}
+
+/** A line the zone shows, kept as its key and values so that it follows a language switch. */
+interface Line {
+  key: string;
+  values: Record<string, string | number>;
 }
 
 /**
@@ -17,10 +25,10 @@ interface ShapeUploadProps {
  * tessellated in the browser first and searched as STL (docs/shape-search.md, "STEP"); a file the search cannot
  * read is refused here with the reason.
  */
-export function ShapeUpload({ kind, onFile, disabled }: ShapeUploadProps) {
+export function ShapeUpload({ kind, onFile, disabled, initial }: ShapeUploadProps) {
   const { t } = useLibraryTranslation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Line | null>(null);
+  const [chosen, setChosen] = useState<Line | null>(() => (initial ? { key: 'shape.upload.chosen', values: { name: initial.name } } : null));
   const [converting, setConverting] = useState(false);
   const extensions = kind === 'model' ? MODEL_EXTENSIONS : IMAGE_EXTENSIONS;
 
@@ -28,12 +36,12 @@ export function ShapeUpload({ kind, onFile, disabled }: ShapeUploadProps) {
     setConverting(true);
     tessellateStep(file)
       .then(({ file: stl, triangles }) => {
-        setChosen(t('shape.upload.stepConverted', { name: file.name, triangles }));
+        setChosen({ key: 'shape.upload.stepConverted', values: { name: file.name, triangles } });
         onFile(stl);
       })
       .catch((error: unknown) => {
         const { problem, detail } = error instanceof StepConversionError ? error : { problem: 'failed', detail: String(error) };
-        setProblem(t(`shape.upload.step.${problem}`, { name: file.name, detail: detail ?? '' }));
+        setProblem({ key: `shape.upload.step.${problem}`, values: { name: file.name, detail: detail ?? '' } });
       })
       .finally(() => setConverting(false));
   };
@@ -44,9 +52,9 @@ export function ShapeUpload({ kind, onFile, disabled }: ShapeUploadProps) {
     if (kind === 'model' && hasExtension(file.name, STEP_EXTENSIONS)) {
       convertStep(file);
     } else if (!hasExtension(file.name, extensions)) {
-      setProblem(t('shape.upload.badExtension', { name: file.name }));
+      setProblem({ key: 'shape.upload.badExtension', values: { name: file.name } });
     } else {
-      setChosen(t('shape.upload.chosen', { name: file.name }));
+      setChosen({ key: 'shape.upload.chosen', values: { name: file.name } });
       onFile(file);
     }
     // Never uploaded by antd itself.
@@ -75,10 +83,10 @@ export function ShapeUpload({ kind, onFile, disabled }: ShapeUploadProps) {
       )}
       {chosen && !problem && (
         <div style={{ marginTop: 8 }} data-testid="shape-upload-chosen">
-          {chosen}
+          {t(chosen.key, chosen.values)}
         </div>
       )}
-      {problem && <Alert type="error" showIcon style={{ marginTop: 8 }} data-testid="shape-upload-problem" message={problem} />}
+      {problem && <Alert type="error" showIcon style={{ marginTop: 8 }} data-testid="shape-upload-problem" message={t(problem.key, problem.values)} />}
     </div>
   );
 }
