@@ -21,6 +21,10 @@ use super::store::{NewShape, ShapeGeneration, ShapeRepository, ShapeStore};
 pub const SHAPE_FOLLOW_INTERVAL: Duration = Duration::from_secs(2);
 /// Rows written per transaction while a pass computes.
 const WRITE_BATCH: usize = 200;
+/// During a pass the index is reloaded once this many rows were written since the last load, or
+/// as many as it holds if more (the loads grow geometrically: their cost stays under twice the
+/// last one), so a long first pass serves what it has computed instead of nothing for a minute.
+const PASS_RELOAD_ROWS: usize = 1_000;
 /// Thumbnails kept in memory (PNG, a few KB each); the cache is emptied when full.
 const THUMBNAIL_CACHE: usize = 512;
 /// Side of a thumbnail, in pixels.
@@ -392,6 +396,7 @@ impl<S: ModelSource> ShapeSearch<S> {
         }
         let started = std::time::Instant::now();
         let mut rows = Vec::new();
+        let mut written_since_load = 0;
         for (key, items) in pending {
             let computed = match shapes.computed_by_key(key, version).await? {
                 Some(found) => (found.fingerprint, found.error),
@@ -426,7 +431,12 @@ impl<S: ModelSource> ShapeSearch<S> {
                 }
             });
             if rows.len() >= WRITE_BATCH {
+                written_since_load += rows.len();
                 shapes.put(&std::mem::take(&mut rows), now_millis()).await?;
+                if written_since_load >= PASS_RELOAD_ROWS.max(self.loaded().items) {
+                    self.reload().await?;
+                    written_since_load = 0;
+                }
             }
         }
         shapes.put(&rows, now_millis()).await?;
