@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
-import { createAdministrator, registerMember, signInAs, uniqueSuffix } from './support/accounts';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createAdministrator, PASSWORD, registerMember, signInAs, uniqueSuffix } from './support/accounts';
 
 // Operations platform, organisations (docs/operations.md "Organisations"): an operator creates an
 // organisation with the enterprise library and adds a member who is signed in in their own browser; the
@@ -104,4 +104,104 @@ test('an operator creates an organisation with the enterprise library and adds a
   await expect(entries.nth(1)).toContainText('添加组织成员');
   await expect(entries.nth(2)).toContainText('新建组织');
   await memberContext.close();
+});
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/to/api/base/system/auth/login', { data: { email, password: PASSWORD, userType: 2 } });
+  const body = (await response.json()) as { code: number; msg: string; data: { accessToken: string } | null };
+  expect(body.code, body.msg).toBe(0);
+  return body.data!.accessToken;
+}
+
+async function operatorCall(request: APIRequestContext, token: string, method: 'post' | 'put', path: string, data: unknown) {
+  const response = await request[method](`/to/api/base/system${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { code: number; msg: string; data: unknown };
+  expect(body.code, body.msg).toBe(0);
+  return body.data;
+}
+
+// An organisation's own administrator (docs/operations.md "An organisation's administrators"): an operator names one
+// in the members drawer; the administrator finds 组织成员 in the header menu, sees the members, names another
+// administrator and removes a member, who is back on the platform (no mode switch) on their next page. In English the
+// page is English.
+test('an operator names an organisation administrator, who manages the members from the personal centre', async ({ browser, page, request }, info) => {
+  test.setTimeout(120_000);
+  const operatorEmail = createAdministrator(info, 'opsorgadmin');
+  const adminEmail = `orgadmin-${uniqueSuffix()}@example.com`;
+  const colleagueEmail = `orgcolleague-${uniqueSuffix()}@example.com`;
+  const leaverEmail = `orgleaver-${uniqueSuffix()}@example.com`;
+  const admin = await registerMember(request, adminEmail, '李工');
+  const colleague = await registerMember(request, colleagueEmail, '王工');
+  const leaver = await registerMember(request, leaverEmail, '赵工');
+  const orgName = `苏州精密机械有限公司 ${uniqueSuffix()}`;
+  const operatorToken = await apiToken(request, operatorEmail);
+  const orgId = (await operatorCall(request, operatorToken, 'post', '/operation/orgs', { name: orgName, businessScope: [1] })) as number;
+  for (const email of [adminEmail, colleagueEmail, leaverEmail]) {
+    await operatorCall(request, operatorToken, 'post', `/operation/orgs/${orgId}/members`, { account: email });
+  }
+
+  // The operator names the administrator in the members drawer.
+  await signInAs(page, request, operatorEmail, '/operation/organisations');
+  await page.getByTestId('orgs-filter-keyword').fill(orgName);
+  await page.getByTestId('orgs-search').click();
+  await page.getByTestId(`org-members-${orgId}`).click();
+  const drawer = page.getByTestId('org-members-drawer');
+  await drawer.getByTestId(`org-member-admin-${admin.userId}`).click();
+  await expect(page.locator('.ant-message-notice').first()).toBeVisible();
+  await expect(drawer.getByTestId(`org-member-admin-${admin.userId}`)).toBeChecked();
+  await expect(drawer.getByTestId(`org-member-admin-${colleague.userId}`)).not.toBeChecked();
+  await shot(page, 'org-members-admin');
+
+  // The leaver, signed in in a browser of their own, is in the organisation: the mode switch is there.
+  const leaverContext = await browser.newContext();
+  const leaverPage = await leaverContext.newPage();
+  await leaverPage.goto(`/component?token=${encodeURIComponent(leaver.accessToken)}&refreshToken=${encodeURIComponent(leaver.refreshToken)}`);
+  await expect(leaverPage.getByTestId('mode-switch')).toBeVisible();
+
+  // The administrator: 组织成员 in the header menu.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`/component?token=${encodeURIComponent(admin.accessToken)}&refreshToken=${encodeURIComponent(admin.refreshToken)}`);
+  await adminPage.getByTestId('auth-user').hover();
+  await adminPage.getByTestId('my-org-members-link').click();
+  await expect(adminPage).toHaveURL(/\/user\/org-members$/);
+  const members = adminPage.getByTestId('my-org-members-page');
+  await expect(members).toContainText(orgName);
+  for (const user of [admin, colleague, leaver]) await expect(members.getByTestId(`my-org-member-${user.userId}`)).toContainText(user.username);
+  await expect(members.getByTestId(`my-org-member-remove-${admin.userId}`)).toHaveCount(0);
+  await expect(adminPage.getByTestId('my-nav-org-members')).toBeVisible();
+  await shot(adminPage, 'my-org-members');
+
+  // Names a colleague administrator; removes the leaver after the confirmation.
+  await members.getByTestId(`my-org-member-admin-${colleague.userId}`).click();
+  await expect(adminPage.locator('.ant-message-notice').getByText(`已将 ${colleague.username} 设为管理员`)).toBeVisible();
+  await members.getByTestId(`my-org-member-remove-${leaver.userId}`).click();
+  await adminPage.getByTestId(`my-org-member-remove-confirm-${leaver.userId}`).click();
+  await expect(adminPage.locator('.ant-message-notice').getByText(`已将 ${leaver.username} 移出组织`)).toBeVisible();
+  await expect(members.getByTestId(`my-org-member-${leaver.userId}`)).toHaveCount(0);
+  await expect(members.getByTestId(`my-org-member-admin-${colleague.userId}`)).toBeChecked();
+
+  // The leaver's next page, same session: back on the platform.
+  await leaverPage.reload();
+  await expect(leaverPage.getByTestId('auth-user')).toBeVisible();
+  await expect(leaverPage.getByTestId('mode-switch')).toHaveCount(0);
+  // The URL without the standing: the explanation and the way back, not the 404 page.
+  await leaverPage.goto('/user/org-members');
+  await expect(leaverPage.getByTestId('my-org-members-forbidden')).toBeVisible();
+  await leaverPage.getByTestId('my-org-members-back').click();
+  await expect(leaverPage).toHaveURL(/\/user$/);
+
+  // In English.
+  await adminPage.getByTestId('language-switch').click();
+  await expect(adminPage.locator('html')).toHaveAttribute('lang', /^en/);
+  await expect(adminPage.getByTestId('my-nav-org-members')).toHaveText('Organisation members');
+  await expect(members).toContainText('Administrator');
+  await shot(adminPage, 'my-org-members-english');
+  for (const width of [1280, 500]) {
+    await adminPage.setViewportSize({ width, height: 900 });
+    await expect(members.getByTestId(`my-org-member-admin-${colleague.userId}`)).toBeVisible();
+    await shot(adminPage, `my-org-members-english-${width}`);
+  }
+  await adminContext.close();
+  await leaverContext.close();
 });

@@ -94,6 +94,8 @@ error_codes! {
         ORG_NAME_EXISTS = (1_002_025_001, OK, "组织名称已存在");
         ORG_MEMBER_IN_OTHER_ORG = (1_002_025_002, OK, "该用户已属于其他组织，请先将其移出");
         ORG_MEMBER_NOT_EXISTS = (1_002_025_003, OK, "该用户不是本组织的成员");
+        ORG_MEMBER_SELF = (1_002_025_004, OK, "不能将自己移出组织");
+        ORG_LAST_ADMIN = (1_002_025_005, OK, "组织至少需要保留一位管理员");
         // Upstream: the dictionary (operations platform, docs/operations.md "Dictionary").
         DICT_DATA_NOT_EXISTS = (1_002_007_001, OK, "当前字典数据不存在");
         // Portal extension: operations-platform roles and permissions (docs/operations.md),
@@ -205,6 +207,9 @@ impl utoipa::Modify for BearerScheme {
         routes::brand_application::brand::get_brand,
         routes::brand_application::brand::my_brands,
         routes::org::get_public_org,
+        routes::org_members::page_org_members,
+        routes::org_members::remove_own_org_member,
+        routes::org_members::set_own_org_admin,
         routes::operation::user_page::page_users,
         routes::operation::user_status::update_user_status,
         routes::operation::user_sessions_revoke::revoke_user_sessions,
@@ -215,6 +220,7 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::org_save::update_org,
         routes::operation::org_members::add_org_member,
         routes::operation::org_members::remove_org_member,
+        routes::operation::org_members::set_org_member_admin,
         routes::operation::role_list::list_roles,
         routes::operation::role_list::list_permissions,
         routes::operation::role_save::create_role,
@@ -281,6 +287,7 @@ impl utoipa::Modify for BearerScheme {
         routes::brand_application::BrandApplicationView,
         routes::brand_application::brand::BrandView,
         routes::org::PublicOrgView,
+        routes::org_members::OrgMemberView,
         routes::brand_application::create::CreateBrandApplicationRequest,
         routes::brand_application::review::ReviewBrandApplicationRequest,
         brand::BrandCategory,
@@ -292,6 +299,7 @@ impl utoipa::Modify for BearerScheme {
         routes::operation::org_save::CreateOrgRequest,
         routes::operation::org_save::UpdateOrgRequest,
         routes::operation::org_members::AddOrgMemberRequest,
+        routes::operation::org_members::OrgAdminRequest,
         routes::operation::role_list::OperationRoleView,
         routes::operation::role_list::PermissionView,
         operation::roles::PermissionGroup,

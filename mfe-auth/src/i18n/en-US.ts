@@ -16,6 +16,7 @@ export const enUS: AuthMessages = {
     myFiles: 'My files',
     myFeedback: 'My feedback',
     myBrands: 'My brands',
+    myOrgMembers: 'Organisation members',
     unreadReplies: '{{count}} feedback with a new reply',
   },
   login: {

@@ -14,6 +14,7 @@ export const zhCN = {
     myFiles: '我的文件',
     myFeedback: '我的反馈',
     myBrands: '我的品牌',
+    myOrgMembers: '组织成员',
     unreadReplies: '{{count}} 条反馈有新回复',
   },
   login: {

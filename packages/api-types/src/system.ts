@@ -894,6 +894,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/operation/orgs/{id}/members/{userId}/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Operators: names a member an administrator of its organisation (who then manages the
+         *     members in the personal centre) or drops it as one; writes `org.member.admin`. Operators
+         *     may drop the last administrator. Permission `system:org:update`; unknown or system
+         *     organisation 1002025000, an account not in the organisation 1002025003.
+         */
+        put: operations["set_org_member_admin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/operation/permissions": {
         parameters: {
             query?: never;
@@ -1064,6 +1086,69 @@ export interface paths {
          */
         get: operations["get_public_org"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/org/members/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisation administrators: the members of their organisation, newest first.
+         *     Not an administrator of an enabled organisation → 403.
+         */
+        get: operations["page_org_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/org/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Organisation administrators: moves a member of their organisation back to the platform
+         *     (its sessions carry that from their next request; its API keys stop); writes
+         *     `org.member.remove`. Not an administrator → 403; the caller itself 1002025004; an account
+         *     not in the organisation 1002025003.
+         */
+        delete: operations["remove_own_org_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/org/members/{userId}/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Organisation administrators: names a member of their organisation an administrator or
+         *     drops it as one (themselves too); writes `org.member.admin`. Not an administrator → 403;
+         *     an account not in the organisation 1002025003; dropping the last administrator 1002025005.
+         */
+        put: operations["set_own_org_admin"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2102,6 +2187,8 @@ export interface components {
                     lastLoginTime?: number | null;
                     mobile?: string | null;
                     nickname: string;
+                    /** @description An administrator of its organisation (manages the members in the personal centre). */
+                    orgAdmin: boolean;
                     /** Format: int64 */
                     orgId: number;
                     orgName: string;
@@ -2149,6 +2236,50 @@ export interface components {
                     requestsLast30Days: number;
                     username: string;
                 })[];
+                /**
+                 * Format: int64
+                 * @description Matches over all pages.
+                 */
+                total: number;
+            } | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
+        ApiResponse_PageResult_OrgMemberView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                list: {
+                    /**
+                     * Format: int64
+                     * @description When the account was created (epoch milliseconds).
+                     */
+                    createTime: number;
+                    email?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description The last sign-in (epoch milliseconds); left out when the member never signed in.
+                     */
+                    lastLoginTime?: number | null;
+                    mobile?: string | null;
+                    nickname: string;
+                    orgAdmin: boolean;
+                    /**
+                     * Format: int32
+                     * @description 0 enabled, 1 disabled (by an operator).
+                     */
+                    status: number;
+                    username: string;
+                }[];
                 /**
                  * Format: int64
                  * @description Matches over all pages.
@@ -2326,6 +2457,8 @@ export interface components {
                 id: number;
                 mobile: string;
                 nickname: string;
+                /** @description An administrator of its organisation: manages the members in the personal centre. */
+                orgAdmin: boolean;
                 orgEnable: boolean;
                 /**
                  * Format: int64
@@ -3360,6 +3493,8 @@ export interface components {
             lastLoginTime?: number | null;
             mobile?: string | null;
             nickname: string;
+            /** @description An administrator of its organisation (manages the members in the personal centre). */
+            orgAdmin: boolean;
             /** Format: int64 */
             orgId: number;
             orgName: string;
@@ -3393,6 +3528,35 @@ export interface components {
              * @description Requests on the last 30 UTC days.
              */
             requestsLast30Days: number;
+            username: string;
+        };
+        OrgAdminRequest: {
+            /** @description Whether the member administers the organisation. */
+            orgAdmin?: boolean | null;
+        };
+        /** @description A member as the organisation's administrators see it. */
+        OrgMemberView: {
+            /**
+             * Format: int64
+             * @description When the account was created (epoch milliseconds).
+             */
+            createTime: number;
+            email?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The last sign-in (epoch milliseconds); left out when the member never signed in.
+             */
+            lastLoginTime?: number | null;
+            mobile?: string | null;
+            nickname: string;
+            orgAdmin: boolean;
+            /**
+             * Format: int32
+             * @description 0 enabled, 1 disabled (by an operator).
+             */
+            status: number;
             username: string;
         };
         OutboxMessage: {
@@ -3657,6 +3821,8 @@ export interface components {
             id: number;
             mobile: string;
             nickname: string;
+            /** @description An administrator of its organisation: manages the members in the personal centre. */
+            orgAdmin: boolean;
             orgEnable: boolean;
             /**
              * Format: int64
@@ -4824,6 +4990,35 @@ export interface operations {
             };
         };
     };
+    set_org_member_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 组织编号 */
+                id: number;
+                /** @description 用户编号 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description 已设置 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
     list_permissions: {
         parameters: {
             query?: never;
@@ -5064,6 +5259,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponse_PublicOrgView"];
+                };
+            };
+        };
+    };
+    page_org_members: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNo?: number;
+                /** @description 1–100 (default 10). */
+                pageSize?: number;
+                /** @description Part of the username, nickname, e-mail or mobile (case-insensitive). */
+                keyWords?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 本组织成员分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_PageResult_OrgMemberView"];
+                };
+            };
+        };
+    };
+    remove_own_org_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已移出 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    set_own_org_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description 已设置 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
                 };
             };
         };

@@ -43,6 +43,8 @@ export interface PortalUser {
   /** 0 platform user, 1 blocked, > 1 private-deployment organisation (spec §4). */
   orgId?: number | null;
   orgEnable?: boolean;
+  /** An administrator of its organisation: manages the members from the personal centre. */
+  orgAdmin?: boolean;
   email?: string;
   mobile?: string;
   /** Ability codes of the organisation; 1 = enterprise library. */

@@ -1,4 +1,4 @@
-import { canSwitchEnterpriseLibrary, hasPermission, isBlocked, isPlatformUser, isPrivateDeploymentUser } from './user';
+import { canSwitchEnterpriseLibrary, hasPermission, isBlocked, isOrgAdmin, isPlatformUser, isPrivateDeploymentUser } from './user';
 
 describe('isBlocked', () => {
   it('is true for orgId 1 or a disabled organisation', () => {
@@ -25,6 +25,19 @@ describe('isPrivateDeploymentUser', () => {
     expect(isPrivateDeploymentUser({ orgId: 1 })).toBe(false);
     expect(isPrivateDeploymentUser({ orgId: 0 })).toBe(false);
     expect(isPrivateDeploymentUser({})).toBe(false);
+  });
+});
+
+describe('isOrgAdmin', () => {
+  it('needs the flag, orgId > 1 and an organisation that is not disabled', () => {
+    expect(isOrgAdmin({ orgId: 5, orgAdmin: true })).toBe(true);
+    expect(isOrgAdmin({ orgId: 5, orgAdmin: true, orgEnable: true })).toBe(true);
+    expect(isOrgAdmin({ orgId: 5, orgAdmin: false })).toBe(false);
+    expect(isOrgAdmin({ orgId: 5 })).toBe(false);
+    expect(isOrgAdmin({ orgId: 5, orgAdmin: true, orgEnable: false })).toBe(false);
+    expect(isOrgAdmin({ orgId: 1, orgAdmin: true })).toBe(false);
+    expect(isOrgAdmin({ orgId: 0, orgAdmin: true })).toBe(false);
+    expect(isOrgAdmin(null)).toBe(false);
   });
 });
 

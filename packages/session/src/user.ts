@@ -24,6 +24,11 @@ export function isPrivateDeploymentUser(user: UserLike): boolean {
   return !!user && typeof user.orgId === 'number' && user.orgId > BLOCKED_ORG_ID;
 }
 
+/** An administrator of an enabled private-deployment organisation (the server grants its member routes the same way). */
+export function isOrgAdmin(user: Pick<PortalUser, 'orgId' | 'orgEnable' | 'orgAdmin'> | null | undefined): boolean {
+  return isPrivateDeploymentUser(user) && !isBlocked(user) && user?.orgAdmin === true;
+}
+
 /** Only on the parts library can an eligible organisation member switch to the enterprise library. */
 export function canSwitchEnterpriseLibrary(user: UserLike, library: 'part' | 'component' | 'mat' | string): boolean {
   return library === 'part' && isPrivateDeploymentUser(user) && (user?.businessScope ?? []).map(Number).includes(ENTERPRISE_LIBRARY_SCOPE);

@@ -6,7 +6,6 @@ import { PortalLayout } from '../components/layout/portal-layout';
 import { SimpleLayout } from '../components/layout/simple-layout';
 import { VendorLayout } from '../components/layout/vendor-layout';
 import { LibraryOutlet } from '../features/library-outlet/components/library-outlet';
-import { MyCenterFrame } from '../features/my-center/components/my-center-frame';
 import { RemotePage } from '../features/remote-components/components/remote-page';
 import { ErrorCodePage, ForbiddenPage, NotFoundPage } from '../pages/error-pages';
 
@@ -40,9 +39,12 @@ const StatisticsAdminPage = lazy(() => import('../features/operations/components
 const OperationsFrame = lazy(() => import('../features/operations/components/operations-frame'));
 const OperationsHome = lazy(() => import('../features/operations/components/operations-frame').then((module) => ({ default: module.OperationsHome })));
 // The personal centre's own pages (the profile itself is mfe-auth's) and the public brand pages.
+// The personal centre's frame (side menu, its icons, the unread count) loads with the my pages, not with every page.
+const MyCenterFrame = lazy(() => import('../features/my-center/components/my-center-frame').then((module) => ({ default: module.MyCenterFrame })));
 const MyFilesPage = lazy(() => import('../features/my-center/components/my-files-page'));
 const MyFeedbackPage = lazy(() => import('../features/my-center/components/my-feedback-page'));
 const MyBrandsPage = lazy(() => import('../features/my-center/components/my-brands-page'));
+const MyOrgMembersPage = lazy(() => import('../features/my-center/components/my-org-members-page'));
 const BrandPage = lazy(() => import('../pages/brand-page'));
 
 /** The page of each operations platform entry (`OPERATIONS_PAGES`, @portal/session). */
@@ -95,6 +97,7 @@ export function AppRoutes() {
         <Route path="user/files" element={<MyFilesPage />} />
         <Route path="user/feedback" element={<MyFeedbackPage />} />
         <Route path="user/brands" element={<MyBrandsPage />} />
+        <Route path="user/org-members" element={<MyOrgMembersPage />} />
         <Route path="brand/:id" element={<BrandPage />} />
         <Route
           path="personalCenter/myInfo"

@@ -302,7 +302,7 @@ export const enUS: ShellMessages = {
     signInTitle: 'Sign in to see your personal centre',
     total: '{{total}} in total',
     actions: 'Actions',
-    nav: { title: 'Personal centre', profile: 'Profile', files: 'My files', feedback: 'My feedback', brands: 'My brands' },
+    nav: { title: 'Personal centre', profile: 'Profile', files: 'My files', feedback: 'My feedback', brands: 'My brands', orgMembers: 'Organisation members' },
     files: {
       title: 'My files',
       text: 'Every file you uploaded: avatar, feedback screenshots, business licences and models. Only you can see them (except avatars and brand logos).',

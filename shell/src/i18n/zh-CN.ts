@@ -289,7 +289,7 @@ export const zhCN = {
     signInTitle: '请先登录后查看个人中心',
     total: '共 {{total}} 条',
     actions: '操作',
-    nav: { title: '个人中心', profile: '个人资料', files: '我的文件', feedback: '我的反馈', brands: '我的品牌' },
+    nav: { title: '个人中心', profile: '个人资料', files: '我的文件', feedback: '我的反馈', brands: '我的品牌', orgMembers: '组织成员' },
     files: {
       title: '我的文件',
       text: '您上传过的全部文件：头像、反馈截图、营业执照与模型文件。文件只对您本人可见（头像与品牌标志除外）。',

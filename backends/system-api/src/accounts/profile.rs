@@ -21,6 +21,8 @@ pub struct UserInfo {
     /// 0 platform, 1 blocked, >1 private deployment.
     pub org_id: i64,
     pub org_enable: bool,
+    /// An administrator of its organisation: manages the members in the personal centre.
+    pub org_admin: bool,
     /// Empty when the account has none.
     pub email: String,
     pub mobile: String,
@@ -49,6 +51,7 @@ impl Accounts {
             org_name,
             org_id: user.org_id,
             org_enable,
+            org_admin: user.org_admin && user.org_id > 1,
             email: user.email.clone().unwrap_or_default(),
             mobile: user.mobile.clone().unwrap_or_default(),
             business_scope,

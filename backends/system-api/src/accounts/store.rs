@@ -27,6 +27,8 @@ pub struct UserRecord {
     pub org_id: i64,
     pub org_name: String,
     pub origin: String,
+    /// An administrator of its organisation (docs/operations.md).
+    pub org_admin: bool,
 }
 
 impl UserRecord {
@@ -285,7 +287,7 @@ pub trait AccountStore {
 }
 
 const USER_COLUMNS: &str = "id, username, nickname, email, mobile, password_hash, avatar, status, \
-     user_type, org_id, org_name, origin";
+     user_type, org_id, org_name, origin, org_admin";
 const SOCIAL_COLUMNS: &str = "id, open_id, nickname, avatar, last_code, user_id, bound_at";
 
 const INSERT_REFRESH: &str = "INSERT INTO refresh_token (token_hash, user_id, expires_at, \

@@ -11,6 +11,7 @@ pub mod front_log;
 pub mod open_key;
 pub mod operation;
 pub mod org;
+pub mod org_members;
 pub mod stat;
 pub mod user;
 
@@ -136,6 +137,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/brand/get").route(web::get().to(brand_application::brand::get_brand)))
     .service(web::resource("/org/get").route(web::get().to(org::get_public_org)))
+    .service(web::resource("/org/members/page").route(web::get().to(org_members::page_org_members)))
+    .service(
+        web::resource("/org/members/{user_id}")
+            .route(web::delete().to(org_members::remove_own_org_member)),
+    )
+    .service(
+        web::resource("/org/members/{user_id}/admin")
+            .route(web::put().to(org_members::set_own_org_admin)),
+    )
     .service(
         web::resource("/brand/my-list").route(web::get().to(brand_application::brand::my_brands)),
     )

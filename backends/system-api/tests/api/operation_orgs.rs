@@ -55,6 +55,29 @@ async fn remove_member(app: &TestApp, token: &str, org: i64, user: i64) -> anyho
     .await
 }
 
+async fn set_admin(app: &TestApp, token: &str, path: &str, admin: bool) -> anyhow::Result<Value> {
+    send(
+        app,
+        Method::PUT,
+        &format!("{path}/admin"),
+        Some(json!({ "orgAdmin": admin })),
+        token,
+    )
+    .await
+}
+
+/// The operators' route naming (or dropping) an administrator of `org`.
+fn operator_member_path(org: i64, user: i64) -> String {
+    format!("{}/{user}", members_path(org))
+}
+
+/// The organisation administrators' own routes.
+const OWN_MEMBERS: &str = "/org/members/page";
+
+fn own_member_path(user: i64) -> String {
+    format!("/org/members/{user}")
+}
+
 async fn api_key(app: &TestApp, token: &str) -> anyhow::Result<String> {
     let (_, answer) = call(
         app,
@@ -491,9 +514,334 @@ async fn bursts_stay_consistent(environment: TestEnvironment) -> anyhow::Result<
     Ok(())
 }
 
+/// An organisation's own administrators: an operator names one; it lists its organisation's
+/// members (and only them), names another, removes a member (never itself), drops itself while
+/// another remains but never the last one; a dropped administrator, a plain member, a platform
+/// account and an administrator of a disabled organisation get 403; leaving the organisation
+/// clears the flag; every change is in the audit log under its actor.
+async fn organisation_admins_manage_members(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let org = new_org(&app, &operator, "宁波紧固件有限公司", json!([1])).await?;
+    let other_org = new_org(&app, &operator, "乙公司", json!([1])).await?;
+    let (admin, admin_id) = signed_in_user(&app, "li@example.com", "李工").await?;
+    let (member, member_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+    let (third, third_id) = signed_in_user(&app, "wang@example.com", "王工").await?;
+    let (outsider, outsider_id) = signed_in_user(&app, "zhao@example.com", "赵工").await?;
+    for account in ["li@example.com", "zhang@example.com", "wang@example.com"] {
+        assert_eq!(add_member(&app, &operator, org, account).await?["code"], 0);
+    }
+    assert_eq!(
+        add_member(&app, &operator, other_org, "zhao@example.com").await?["code"],
+        0
+    );
+
+    // Nobody administers the organisation yet.
+    for token in [&admin, &member, &outsider] {
+        assert_error(
+            &get_with(&app, OWN_MEMBERS, token).await?,
+            403,
+            "没有该操作权限",
+        );
+    }
+    let profile = get_with(&app, "/user/profile", &admin).await?;
+    assert_eq!(profile["data"]["orgAdmin"], false, "{profile}");
+    // The operator names one; a member of another organisation cannot be named here.
+    assert_eq!(
+        set_admin(&app, &operator, &operator_member_path(org, admin_id), true).await?["data"],
+        true
+    );
+    assert_error(
+        &set_admin(
+            &app,
+            &operator,
+            &operator_member_path(org, outsider_id),
+            true,
+        )
+        .await?,
+        1_002_025_003,
+        "该用户不是本组织的成员",
+    );
+    assert_error(
+        &set_admin(&app, &member, &operator_member_path(org, member_id), true).await?,
+        403,
+        "没有该操作权限",
+    );
+    let profile = get_with(&app, "/user/profile", &admin).await?;
+    assert_eq!(profile["data"]["orgAdmin"], true, "{profile}");
+    let users = get_with(
+        &app,
+        &format!("/operation/users/page?orgId={org}"),
+        &operator,
+    )
+    .await?;
+    let flagged: Vec<i64> = list_of(&users)
+        .iter()
+        .filter(|row| row["orgAdmin"] == true)
+        .filter_map(|row| row["id"].as_i64())
+        .collect();
+    assert_eq!(flagged, vec![admin_id], "{users}");
+
+    // The administrator lists its own organisation's members, filtered by a keyword.
+    let page = get_with(&app, OWN_MEMBERS, &admin).await?;
+    assert_eq!(page["data"]["total"], 3, "{page}");
+    let mut ids = ids_of(&page);
+    ids.sort_unstable();
+    let mut expected = vec![admin_id, member_id, third_id];
+    expected.sort_unstable();
+    assert_eq!(ids, expected);
+    assert!(!ids.contains(&outsider_id));
+    let page = get_with(&app, &format!("{OWN_MEMBERS}?keyWords=ZHANG"), &admin).await?;
+    assert_eq!(ids_of(&page), vec![member_id], "{page}");
+    assert_eq!(list_of(&page)[0]["orgAdmin"], false);
+    let oversized = get_with(&app, &format!("{OWN_MEMBERS}?pageSize=1000"), &admin).await?;
+    assert_eq!(oversized["code"], 400, "{oversized}");
+
+    // Names another administrator; removes a member, never itself nor a stranger.
+    assert_eq!(
+        set_admin(&app, &admin, &own_member_path(member_id), true).await?["data"],
+        true
+    );
+    let missing = send(
+        &app,
+        Method::PUT,
+        &format!("{}/admin", own_member_path(member_id)),
+        Some(json!({})),
+        &admin,
+    )
+    .await?;
+    assert_eq!(missing["code"], 400, "{missing}");
+    assert!(
+        missing["msg"]
+            .as_str()
+            .is_some_and(|msg| msg.ends_with(":orgAdmin")),
+        "{missing}"
+    );
+    assert_error(
+        &send(
+            &app,
+            Method::DELETE,
+            &own_member_path(admin_id),
+            None,
+            &admin,
+        )
+        .await?,
+        1_002_025_004,
+        "不能将自己移出组织",
+    );
+    assert_error(
+        &send(
+            &app,
+            Method::DELETE,
+            &own_member_path(outsider_id),
+            None,
+            &admin,
+        )
+        .await?,
+        1_002_025_003,
+        "该用户不是本组织的成员",
+    );
+    assert_error(
+        &set_admin(&app, &admin, &own_member_path(outsider_id), true).await?,
+        1_002_025_003,
+        "该用户不是本组织的成员",
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::DELETE,
+            &own_member_path(third_id),
+            None,
+            &admin
+        )
+        .await?["data"],
+        true
+    );
+    let profile = get_with(&app, "/user/profile", &third).await?;
+    assert_eq!(profile["data"]["orgId"], 0, "{profile}");
+    assert_error(
+        &get_with(&app, OWN_MEMBERS, &third).await?,
+        403,
+        "没有该操作权限",
+    );
+    let removed = audit_of(&app, &operator, "org.member.remove").await?;
+    assert_eq!(removed.len(), 1, "{removed:?}");
+    assert_eq!(removed[0]["targetId"], third_id.to_string());
+    assert_eq!(removed[0]["operatorId"], admin_id, "{removed:?}");
+
+    // Drops itself while another remains; the last one cannot go (operators may drop it).
+    assert_eq!(
+        set_admin(&app, &admin, &own_member_path(admin_id), false).await?["data"],
+        true
+    );
+    assert_error(
+        &get_with(&app, OWN_MEMBERS, &admin).await?,
+        403,
+        "没有该操作权限",
+    );
+    assert_error(
+        &set_admin(&app, &member, &own_member_path(member_id), false).await?,
+        1_002_025_005,
+        "组织至少需要保留一位管理员",
+    );
+    let named = audit_of(&app, &operator, "org.member.admin").await?;
+    assert_eq!(named.len(), 3, "{named:?}");
+
+    // Leaving the organisation clears the flag: back in, an ordinary member.
+    assert_eq!(
+        remove_member(&app, &operator, org, member_id).await?["data"],
+        true
+    );
+    assert_eq!(
+        add_member(&app, &operator, org, "zhang@example.com").await?["code"],
+        0
+    );
+    assert_error(
+        &get_with(&app, OWN_MEMBERS, &member).await?,
+        403,
+        "没有该操作权限",
+    );
+    let profile = get_with(&app, "/user/profile", &member).await?;
+    assert_eq!(profile["data"]["orgAdmin"], false, "{profile}");
+
+    // An administrator of a disabled organisation manages nothing.
+    assert_eq!(
+        set_admin(&app, &operator, &operator_member_path(org, admin_id), true).await?["data"],
+        true
+    );
+    assert_eq!(get_with(&app, OWN_MEMBERS, &admin).await?["code"], 0);
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &org_path(org),
+            Some(json!({"enabled": false})),
+            &operator
+        )
+        .await?["data"],
+        true
+    );
+    assert_error(
+        &get_with(&app, OWN_MEMBERS, &admin).await?,
+        403,
+        "没有该操作权限",
+    );
+    assert_error(
+        &send(
+            &app,
+            Method::DELETE,
+            &own_member_path(member_id),
+            None,
+            &admin,
+        )
+        .await?,
+        403,
+        "没有该操作权限",
+    );
+    app.stop().await;
+    Ok(())
+}
+
+/// Two administrators removing each other, and two dropping each other, with bursts of
+/// requests at once: exactly one change lands each time and the organisation keeps an
+/// administrator.
+async fn organisation_admin_bursts_keep_one_admin(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let org = new_org(&app, &operator, "宁波紧固件有限公司", json!([1])).await?;
+    let (first, first_id) = signed_in_user(&app, "li@example.com", "李工").await?;
+    let (second, second_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+    for (account, id) in [
+        ("li@example.com", first_id),
+        ("zhang@example.com", second_id),
+    ] {
+        assert_eq!(add_member(&app, &operator, org, account).await?["code"], 0);
+        assert_eq!(
+            set_admin(&app, &operator, &operator_member_path(org, id), true).await?["data"],
+            true
+        );
+    }
+
+    for removing in [false, true] {
+        let requests = (0..8).map(|index| {
+            let app = &app;
+            let (token, other) = if index % 2 == 0 {
+                (&first, second_id)
+            } else {
+                (&second, first_id)
+            };
+            async move {
+                if removing {
+                    send(app, Method::DELETE, &own_member_path(other), None, token).await
+                } else {
+                    set_admin(app, token, &own_member_path(other), false).await
+                }
+            }
+        });
+        let answers = futures_util::future::join_all(requests).await;
+        let mut landed = 0;
+        for answer in answers {
+            let answer = answer?;
+            match answer["code"].as_i64() {
+                // Repeating a drop that already landed changes nothing and says so quietly.
+                Some(0) => landed += 1,
+                // The other one is no longer an administrator (or, removed, no longer a member).
+                Some(403) => {}
+                Some(1_002_025_003) if removing => {}
+                _ => panic!("unexpected answer {answer}"),
+            }
+        }
+        let page = get_with(
+            &app,
+            &format!("/operation/users/page?orgId={org}"),
+            &operator,
+        )
+        .await?;
+        let admins = list_of(&page)
+            .iter()
+            .filter(|row| row["orgAdmin"] == true)
+            .count();
+        assert_eq!(admins, 1, "{page}");
+        if removing {
+            assert_eq!(landed, 1);
+            assert_eq!(page["data"]["total"], 1, "{page}");
+            assert_eq!(
+                audit_of(&app, &operator, "org.member.remove").await?.len(),
+                1
+            );
+        } else {
+            // Only one side may drop the other; its repeats answer 0 without a change.
+            assert!(landed >= 1, "no drop landed");
+            assert_eq!(
+                audit_of(&app, &operator, "org.member.admin").await?.len(),
+                3
+            );
+            // Name the dropped one again for the removal round.
+            let dropped = list_of(&page)
+                .iter()
+                .find(|row| row["orgAdmin"] == false)
+                .and_then(|row| row["id"].as_i64())
+                .ok_or_else(|| anyhow::anyhow!("no dropped administrator: {page}"))?;
+            assert_eq!(
+                set_admin(&app, &operator, &operator_member_path(org, dropped), true).await?
+                    ["data"],
+                true
+            );
+        }
+    }
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     permissions_and_page,
     changes_and_refusals,
     members_follow_their_organisation,
     bursts_stay_consistent,
+    organisation_admins_manage_members,
+    organisation_admin_bursts_keep_one_admin,
 );

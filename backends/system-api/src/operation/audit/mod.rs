@@ -22,6 +22,7 @@ pub const ACTION_ORG_CREATE: &str = "org.create";
 pub const ACTION_ORG_UPDATE: &str = "org.update";
 pub const ACTION_ORG_MEMBER_ADD: &str = "org.member.add";
 pub const ACTION_ORG_MEMBER_REMOVE: &str = "org.member.remove";
+pub const ACTION_ORG_MEMBER_ADMIN: &str = "org.member.admin";
 pub const ACTION_ROLE_CREATE: &str = "role.create";
 pub const ACTION_ROLE_UPDATE: &str = "role.update";
 pub const ACTION_ROLE_DELETE: &str = "role.delete";

@@ -14,8 +14,8 @@ use crate::{
     accounts::store::{business_scope_codes as scope_codes, now},
     operation::{
         audit::{
-            Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_MEMBER_ADD, ACTION_ORG_MEMBER_REMOVE,
-            ACTION_ORG_UPDATE, TARGET_ORG, TARGET_USER,
+            Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_MEMBER_ADD, ACTION_ORG_MEMBER_ADMIN,
+            ACTION_ORG_MEMBER_REMOVE, ACTION_ORG_UPDATE, TARGET_ORG, TARGET_USER,
         },
         page::Paging,
     },
@@ -113,10 +113,23 @@ pub enum Membership {
     Remove,
 }
 
+/// On whose authority a member changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActingAs {
+    /// An operator (the route checked `system:org:update`).
+    Operator,
+    /// An administrator of the organisation: checked inside the change's transaction, after
+    /// the organisation is locked, so that of two administrators removing (or demoting) each
+    /// other at once the second finds it is no longer one.
+    OrgAdmin { user_id: i64 },
+}
+
 /// What a membership change did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MembershipChange {
     OrgNotFound,
+    /// `ActingAs::OrgAdmin`: the actor no longer administers the (enabled) organisation.
+    NotAdmin,
     UserNotFound,
     /// Add: the account belongs to another organisation (`org_id`); it must leave it first.
     InOtherOrg {
@@ -131,6 +144,21 @@ pub enum MembershipChange {
     Changed {
         revoked: Vec<String>,
     },
+}
+
+/// What naming or dropping an administrator did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdminChange {
+    OrgNotFound,
+    /// `ActingAs::OrgAdmin`: the actor no longer administers the (enabled) organisation.
+    NotAdmin,
+    /// The account is not a member of the organisation.
+    NotMember,
+    /// `ActingAs::OrgAdmin` dropping the organisation's last administrator (operators may).
+    LastAdmin,
+    /// The member already had that standing: nothing written, no audit entry.
+    Unchanged,
+    Changed,
 }
 
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
@@ -155,8 +183,20 @@ pub trait OrgAdminStore {
         org_id: i64,
         user_id: i64,
         membership: Membership,
+        acting: ActingAs,
         actor: &Actor,
     ) -> anyhow::Result<MembershipChange>;
+    /// Names `user_id`, a member, an administrator of `org_id` or drops it as one.
+    async fn set_org_admin(
+        &self,
+        org_id: i64,
+        user_id: i64,
+        admin: bool,
+        acting: ActingAs,
+        actor: &Actor,
+    ) -> anyhow::Result<AdminChange>;
+    /// The organisation `user_id` administers: enabled, the account enabled and flagged.
+    async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>>;
 }
 
 const SELECT_ORGS: &str = "SELECT o.id, o.name, o.enabled, o.business_scope, o.created_at, \
@@ -230,6 +270,30 @@ macro_rules! org_admin_store {
                     .await
                     .context("looking for the organisation name")?;
             Ok(found.is_some())
+        }
+
+        /// Whether `acting` may change the locked organisation's members: an operator always,
+        /// an organisation administrator while it is one of this enabled organisation.
+        async fn may_act(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            org: &OrgRow,
+            acting: ActingAs,
+        ) -> anyhow::Result<bool> {
+            let ActingAs::OrgAdmin { user_id } = acting else {
+                return Ok(true);
+            };
+            if !org.enabled {
+                return Ok(false);
+            }
+            let admin: Option<bool> = sqlx::query_scalar(
+                "SELECT org_admin FROM app_user WHERE id = $1 AND org_id = $2 AND status = 0",
+            )
+            .bind(user_id)
+            .bind(org.id)
+            .fetch_optional(&mut **tx)
+            .await
+            .context("reading the acting administrator")?;
+            Ok(admin == Some(true))
         }
 
         impl OrgAdminStore for $store {
@@ -369,6 +433,7 @@ macro_rules! org_admin_store {
                 org_id: i64,
                 user_id: i64,
                 membership: Membership,
+                acting: ActingAs,
                 actor: &Actor,
             ) -> anyhow::Result<MembershipChange> {
                 let now = now();
@@ -376,6 +441,9 @@ macro_rules! org_admin_store {
                 let Some(org) = locked_org(&mut tx, org_id).await? else {
                     return Ok(MembershipChange::OrgNotFound);
                 };
+                if !may_act(&mut tx, &org, acting).await? {
+                    return Ok(MembershipChange::NotAdmin);
+                }
                 let current: Option<i64> = sqlx::query_scalar(&format!(
                     "SELECT org_id FROM app_user WHERE id = $1{}",
                     $lock
@@ -398,7 +466,11 @@ macro_rules! org_admin_store {
                     }
                     Membership::Remove => (PLATFORM_ORG, ACTION_ORG_MEMBER_REMOVE),
                 };
-                sqlx::query("UPDATE app_user SET org_id = $2, updated_at = $3 WHERE id = $1")
+                // An administrator of one organisation is none of the next.
+                sqlx::query(
+                    "UPDATE app_user SET org_id = $2, org_admin = FALSE, updated_at = $3 \
+                     WHERE id = $1",
+                )
                     .bind(user_id)
                     .bind(target)
                     .bind(now)
@@ -425,6 +497,85 @@ macro_rules! org_admin_store {
                 crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
                 tx.commit().await.context("committing the membership change")?;
                 Ok(MembershipChange::Changed { revoked })
+            }
+
+            async fn set_org_admin(
+                &self,
+                org_id: i64,
+                user_id: i64,
+                admin: bool,
+                acting: ActingAs,
+                actor: &Actor,
+            ) -> anyhow::Result<AdminChange> {
+                let now = now();
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let Some(org) = locked_org(&mut tx, org_id).await? else {
+                    return Ok(AdminChange::OrgNotFound);
+                };
+                if !may_act(&mut tx, &org, acting).await? {
+                    return Ok(AdminChange::NotAdmin);
+                }
+                let current: Option<bool> = sqlx::query_scalar(&format!(
+                    "SELECT org_admin FROM app_user WHERE id = $1 AND org_id = $2{}",
+                    $lock
+                ))
+                .bind(user_id)
+                .bind(org_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the member")?;
+                let Some(current) = current else {
+                    return Ok(AdminChange::NotMember);
+                };
+                if current == admin {
+                    return Ok(AdminChange::Unchanged);
+                }
+                if !admin && matches!(acting, ActingAs::OrgAdmin { .. }) {
+                    let others: i64 = sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM app_user WHERE org_id = $1 AND org_admin \
+                         AND status = 0 AND id <> $2",
+                    )
+                    .bind(org_id)
+                    .bind(user_id)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .context("counting the administrators")?;
+                    if others == 0 {
+                        return Ok(AdminChange::LastAdmin);
+                    }
+                }
+                sqlx::query("UPDATE app_user SET org_admin = $2, updated_at = $3 WHERE id = $1")
+                    .bind(user_id)
+                    .bind(admin)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .context("storing the administrator flag")?;
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_ORG_MEMBER_ADMIN,
+                    target_type: TARGET_USER,
+                    target_id: user_id.to_string(),
+                    before: json!({"orgId": org_id, "orgAdmin": current}),
+                    after: json!({"orgId": org_id, "orgName": org.name, "orgAdmin": admin}),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the administrator change")?;
+                Ok(AdminChange::Changed)
+            }
+
+            async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>> {
+                sqlx::query_scalar(
+                    "SELECT u.org_id FROM app_user u JOIN org o ON o.id = u.org_id \
+                     WHERE u.id = $1 AND u.org_admin AND u.status = 0 AND o.enabled \
+                     AND u.org_id NOT IN ($2, $3)",
+                )
+                .bind(user_id)
+                .bind(PLATFORM_ORG)
+                .bind(BLOCKED_ORG)
+                .fetch_optional(&self.pool)
+                .await
+                .context("reading the administered organisation")
             }
         }
     };
@@ -470,7 +621,9 @@ kernel::repository! {
     async fn page_orgs(&self, filter: &OrgFilter, paging: Paging) -> anyhow::Result<(Vec<OrgRow>, i64)>;
     async fn create_org(&self, org: &NewOrg, actor: &Actor) -> anyhow::Result<OrgCreation>;
     async fn update_org(&self, id: i64, update: &OrgUpdate, actor: &Actor) -> anyhow::Result<OrgChange>;
-    async fn change_membership(&self, org_id: i64, user_id: i64, membership: Membership, actor: &Actor) -> anyhow::Result<MembershipChange>;
+    async fn change_membership(&self, org_id: i64, user_id: i64, membership: Membership, acting: ActingAs, actor: &Actor) -> anyhow::Result<MembershipChange>;
+    async fn set_org_admin(&self, org_id: i64, user_id: i64, admin: bool, acting: ActingAs, actor: &Actor) -> anyhow::Result<AdminChange>;
+    async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>>;
 }
 
 #[cfg(test)]

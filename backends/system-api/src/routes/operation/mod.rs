@@ -38,6 +38,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::delete().to(org_members::remove_org_member)),
         )
         .service(
+            web::resource("/operation/orgs/{id}/members/{user_id}/admin")
+                .route(web::put().to(org_members::set_org_member_admin)),
+        )
+        .service(
             web::resource("/operation/users/{id}/roles")
                 .route(web::put().to(user_roles::set_user_roles)),
         )

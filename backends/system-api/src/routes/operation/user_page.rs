@@ -49,6 +49,8 @@ pub struct OperationUserView {
     pub status: i32,
     /// Role codes (`member`, `operator`, `super_admin`, …).
     pub roles: Vec<String>,
+    /// An administrator of its organisation (manages the members in the personal centre).
+    pub org_admin: bool,
     /// Epoch milliseconds.
     pub create_time: i64,
     /// The last sign-in (epoch milliseconds); left out when the user never signed in.
@@ -70,6 +72,7 @@ impl OperationUserView {
             org_name: row.org_name.unwrap_or_default(),
             status: row.status,
             roles,
+            org_admin: row.org_admin,
             create_time: row.created_at.timestamp_millis(),
             last_login_time: row.last_login_at.map(|at| at.timestamp_millis()),
             session_count: row.session_count,

@@ -1,12 +1,23 @@
 import { useState } from 'react';
 import { Avatar, Badge, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
-import { DashboardOutlined, DownOutlined, FileOutlined, LogoutOutlined, MessageOutlined, ShopOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  DownOutlined,
+  FileOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  ShopOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { libraryFromPath, navigateAcrossApps, paths, useSession } from '@portal/providers';
 import {
   canSwitchEnterpriseLibrary,
   getMode,
+  isOrgAdmin,
   isPrivateDeploymentUser,
   OPERATIONS_HOME,
   operationsPagesFor,
@@ -100,6 +111,17 @@ export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUs
       ),
       onClick: () => navigateAcrossApps(link.path),
     })),
+    // An organisation's administrators manage its members from the personal centre (docs/operations.md).
+    ...(isOrgAdmin(user)
+      ? [
+          {
+            key: 'my-org-members',
+            icon: <TeamOutlined />,
+            label: <span data-testid="my-org-members-link">{t('entry.myOrgMembers')}</span>,
+            onClick: () => navigateAcrossApps('/user/org-members'),
+          },
+        ]
+      : []),
     // The operations platform (运营平台) for whoever may open one of its pages; the shell's side menu lists them.
     ...(operationsPagesFor(permissions).length > 0
       ? [

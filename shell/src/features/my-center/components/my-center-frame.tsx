@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Menu, Result, Spin } from 'antd';
-import { FileOutlined, MessageOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { FileOutlined, MessageOutlined, ShopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@portal/providers';
-import { getToken } from '@portal/session';
+import { getToken, isOrgAdmin } from '@portal/session';
 import { openLoginDialog } from '../../auth-bridge';
 import { useUnreadReplies } from '../api/my-feedback';
 import '../my-center.css';
@@ -15,6 +15,8 @@ export const MY_CENTER_PAGES = [
   { key: '/user/files', labelKey: 'my.nav.files', icon: <FileOutlined /> },
   { key: '/user/feedback', labelKey: 'my.nav.feedback', icon: <MessageOutlined /> },
   { key: '/user/brands', labelKey: 'my.nav.brands', icon: <ShopOutlined /> },
+  // Only an organisation's administrators manage its members (the server checks the same).
+  { key: '/user/org-members', labelKey: 'my.nav.orgMembers', icon: <TeamOutlined />, orgAdminOnly: true },
 ] as const;
 
 /** Signed-out visitors get the sign-in; the pages wait for the user to load. */
@@ -47,6 +49,8 @@ export function MyCenterFrame({ children }: { children: ReactNode }) {
   const unread = useUnreadReplies();
   const selected = pathname.startsWith('/personalCenter') ? '/user' : pathname.replace(/\/$/, '');
   const signedIn = Boolean(getToken());
+  const orgAdmin = useSession((state) => isOrgAdmin(state.user));
+  const pages = MY_CENTER_PAGES.filter((page) => orgAdmin || !('orgAdminOnly' in page));
   return (
     <div className="my-center page-container" data-testid="my-center">
       {signedIn && (
@@ -56,7 +60,7 @@ export function MyCenterFrame({ children }: { children: ReactNode }) {
             selectedKeys={[selected]}
             onClick={({ key }) => navigate(key)}
             data-testid="my-center-nav"
-            items={MY_CENTER_PAGES.map((page) => ({
+            items={pages.map((page) => ({
               key: page.key,
               icon: page.icon,
               label: (

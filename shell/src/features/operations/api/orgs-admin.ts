@@ -53,6 +53,11 @@ export function removeOrgMember(input: { orgId: number; userId: number }): Promi
   return http.delete<boolean>(`/base/system/operation/orgs/${input.orgId}/members/${input.userId}`, undefined, { silent: true });
 }
 
+/** PUT /base/system/operation/orgs/{id}/members/{userId}/admin `{orgAdmin}`: names or drops an organisation administrator. */
+export function setOrgMemberAdmin(input: { orgId: number; userId: number; orgAdmin: boolean }): Promise<boolean> {
+  return http.put<boolean>(`/base/system/operation/orgs/${input.orgId}/members/${input.userId}/admin`, { orgAdmin: input.orgAdmin }, { silent: true });
+}
+
 const orgKeys = {
   all: ['operations', 'orgs'] as const,
   page: (filters: OrgFilters) => [...orgKeys.all, 'page', filters] as const,
@@ -130,4 +135,9 @@ export function useAddOrgMember() {
 export function useRemoveOrgMember() {
   const invalidate = useInvalidateAfterChange();
   return useMutation({ mutationFn: removeOrgMember, onSuccess: invalidate });
+}
+
+export function useSetOrgMemberAdmin() {
+  const invalidate = useInvalidateAfterChange();
+  return useMutation({ mutationFn: setOrgMemberAdmin, onSuccess: invalidate });
 }

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'org.update',
   'org.member.add',
   'org.member.remove',
+  'org.member.admin',
   'role.create',
   'role.update',
   'role.delete',

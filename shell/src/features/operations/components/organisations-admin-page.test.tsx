@@ -25,6 +25,7 @@ const member = {
   orgId: 5,
   orgName: org.name,
   status: 0,
+  orgAdmin: false,
   roles: ['member'],
   createTime: 1_763_700_000_000,
   sessionCount: 1,
@@ -66,7 +67,7 @@ describe('OrganisationsAdminPage', () => {
 
   it('lists organisations with their scope and members; read-only without the update permission', { timeout: 20_000 }, async () => {
     sessionStore.setState({ isSetUser: true, permissions: ['system:org:query'] });
-    serveOrgs();
+    serveOrgs().members[0].orgAdmin = true;
     renderPage();
     const row = await screen.findByTestId('orgs-row-5', undefined, { timeout: 5000 });
     expect(row).toHaveTextContent('宁波紧固件有限公司');
@@ -80,6 +81,9 @@ describe('OrganisationsAdminPage', () => {
     await waitFor(() => expect(within(drawer).getByTestId('org-members-row-7')).toHaveTextContent('zhang@example.com'), { timeout: 5000 });
     expect(Object.fromEntries(new URL(requestsTo(USERS)[0].url, testPage.server.origin).searchParams)).toEqual({ pageNo: '1', pageSize: '10', orgId: '5' });
     expect(within(drawer).queryByTestId('org-member-add')).toBeNull();
+    // Without the update permission the administrator is a tag, not a switch.
+    expect(within(drawer).queryByTestId('org-member-admin-7')).toBeNull();
+    expect(within(drawer).getByTestId('org-members-row-7')).toHaveTextContent('管理员');
   });
 
   it('creates an organisation with the enterprise library; a taken name shows under the field', { timeout: 20_000 }, async () => {
@@ -148,6 +152,36 @@ describe('OrganisationsAdminPage', () => {
     fireEvent.click(await screen.findByTestId('org-member-remove-confirm-7'));
     await waitFor(() => expect(requestsTo(`${MEMBERS}/7`, 'DELETE')).toHaveLength(1), { timeout: 5000 });
     await waitFor(() => expect(within(drawer).queryByTestId('org-members-row-7')).toBeNull(), { timeout: 5000 });
+  });
+
+  it('names and drops an organisation administrator through the operators’ route; a refusal shows its message', { timeout: 20_000 }, async () => {
+    sessionStore.setState({ isSetUser: true, permissions: ['system:org:query', 'system:org:update'] });
+    const state = serveOrgs();
+    let refuse = false;
+    testPage.server.routes.set(`${MEMBERS}/7/admin`, (request, response) => {
+      if (refuse) return sendJson(response, envelope(null, 1_002_025_003, '该用户不是本组织的成员'));
+      const { orgAdmin } = JSON.parse(request.body) as { orgAdmin: boolean };
+      state.members = state.members.map((user) => (user.id === 7 ? { ...user, orgAdmin } : user));
+      sendJson(response, envelope(true));
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('org-members-5', undefined, { timeout: 5000 }));
+    const drawer = await screen.findByTestId('org-members-drawer');
+    const toggle = await within(drawer).findByTestId('org-member-admin-7', undefined, { timeout: 5000 });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(requestsTo(`${MEMBERS}/7/admin`, 'PUT')).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(requestsTo(`${MEMBERS}/7/admin`, 'PUT')[0].body)).toEqual({ orgAdmin: true });
+    expect(await screen.findByText('已将 zhang 设为组织管理员', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The drawer's list is read again and shows the change.
+    await waitFor(() => expect(within(drawer).getByTestId('org-member-admin-7')).toHaveAttribute('aria-checked', 'true'), { timeout: 5000 });
+    expect(requestsTo(USERS).length).toBeGreaterThanOrEqual(2);
+
+    refuse = true;
+    fireEvent.click(within(drawer).getByTestId('org-member-admin-7'));
+    expect(await screen.findByText('该用户不是本组织的成员', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(JSON.parse(requestsTo(`${MEMBERS}/7/admin`, 'PUT')[1].body)).toEqual({ orgAdmin: false });
+    expect(within(drawer).getByTestId('org-member-admin-7')).toHaveAttribute('aria-checked', 'true');
   });
 
   it('exports every organisation the filters find as CSV, not only the page shown', { timeout: 20_000 }, async () => {

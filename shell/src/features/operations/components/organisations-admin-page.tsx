@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPortalError } from '@portal/http';
 import { useSession } from '@portal/providers';
@@ -15,6 +15,7 @@ import {
   useCreateOrg,
   useOrgsPage,
   useRemoveOrgMember,
+  useSetOrgMemberAdmin,
   useUpdateOrg,
   type OperationOrg,
   type OrgFilters,
@@ -115,7 +116,36 @@ function OrgFormModal({ editing, onClose }: { editing: Editing | undefined; onCl
   );
 }
 
-/** The members of one organisation: add by account, remove behind a confirmation. */
+/** Whether a member administers the organisation: a switch for holders of the update permission, a tag for the others. */
+function MemberAdminCell({ org, user, mayUpdate }: { org: OperationOrg; user: OperationUser; mayUpdate: boolean }) {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const fail = useFailureMessage();
+  const setAdmin = useSetOrgMemberAdmin();
+  if (!mayUpdate) return user.orgAdmin ? <Tag color="gold">{t('operations.organisations.admin')}</Tag> : <>-</>;
+  return (
+    <Switch
+      size="small"
+      checked={user.orgAdmin}
+      loading={setAdmin.isPending}
+      aria-label={t('operations.organisations.admin')}
+      data-testid={`org-member-admin-${user.id}`}
+      onChange={(orgAdmin) =>
+        void setAdmin
+          .mutateAsync({ orgId: org.id, userId: user.id, orgAdmin })
+          .then(
+            () =>
+              void message.success(
+                t(orgAdmin ? 'operations.organisations.adminGrantedToast' : 'operations.organisations.adminRevokedToast', { name: user.username }),
+              ),
+            fail,
+          )
+      }
+    />
+  );
+}
+
+/** The members of one organisation: add by account, remove behind a confirmation, name administrators. */
 function Members({ org, mayUpdate }: { org: OperationOrg; mayUpdate: boolean }) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
@@ -155,7 +185,7 @@ function Members({ org, mayUpdate }: { org: OperationOrg; mayUpdate: boolean }) 
         emptyText={t('operations.organisations.membersEmpty')}
         testIdPrefix="org-members"
         size="small"
-        scroll={{ x: 600 }}
+        scroll={{ x: 690 }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('operations.users.username'), dataIndex: 'username', ellipsis: true },
@@ -171,6 +201,12 @@ function Members({ org, mayUpdate }: { org: OperationOrg; mayUpdate: boolean }) 
             dataIndex: 'status',
             width: 90,
             render: (value: number) => <UserStatusTag status={value} />,
+          },
+          {
+            title: t('operations.organisations.admin'),
+            dataIndex: 'orgAdmin',
+            width: 90,
+            render: (_value: boolean, user: OperationUser) => <MemberAdminCell org={org} user={user} mayUpdate={mayUpdate} />,
           },
           ...(mayUpdate
             ? [

@@ -1,0 +1,79 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SystemSchema } from '@portal/api-types';
+import { http } from '@portal/http';
+import { sessionStore } from '@portal/session';
+import { reloadOwnPermissions } from '../../route-guards/api/permission-info';
+import type { PageResult } from './my-files';
+
+/** A member of the organisation the caller administers (`OrgMemberView` of the system service). */
+export type OrgMember = SystemSchema<'OrgMemberView'>;
+
+export interface OrgMemberFilters {
+  pageNo: number;
+  pageSize: number;
+  /** Part of the username, nickname, e-mail or mobile. */
+  keyWords?: string;
+}
+
+/** The server's longest keyword. */
+export const ORG_MEMBER_KEYWORD_MAX = 100;
+
+/**
+ * GET /base/system/org/members/page → `{list, total}`; 403 unless the caller administers an enabled organisation.
+ * Silent: the page shows a refusal in place rather than leaving for the 403 page.
+ */
+export function fetchMyOrgMembers(filters: OrgMemberFilters): Promise<PageResult<OrgMember>> {
+  return http.get<PageResult<OrgMember>>('/base/system/org/members/page', { ...filters }, { silent: true });
+}
+
+/** DELETE /base/system/org/members/{userId}: the member goes back to the platform (never the caller). */
+export function removeMyOrgMember(userId: number): Promise<boolean> {
+  return http.delete<boolean>(`/base/system/org/members/${userId}`, undefined, { silent: true });
+}
+
+/** PUT /base/system/org/members/{userId}/admin `{orgAdmin}`; refused when no administrator would remain. */
+export function setMyOrgMemberAdmin(input: { userId: number; orgAdmin: boolean }): Promise<boolean> {
+  return http.put<boolean>(`/base/system/org/members/${input.userId}/admin`, { orgAdmin: input.orgAdmin }, { silent: true });
+}
+
+export const myOrgMembersKeys = {
+  all: ['my', 'org-members'] as const,
+  page: (filters: OrgMemberFilters) => [...myOrgMembersKeys.all, 'page', filters] as const,
+};
+
+export function myOrgMembersQueryOptions(filters: OrgMemberFilters) {
+  return queryOptions({
+    queryKey: myOrgMembersKeys.page(filters),
+    queryFn: () => fetchMyOrgMembers(filters),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useMyOrgMembers(filters: OrgMemberFilters) {
+  return useQuery(myOrgMembersQueryOptions(filters));
+}
+
+export function useRemoveMyOrgMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeMyOrgMember,
+    onSuccess: () => client.invalidateQueries({ queryKey: myOrgMembersKeys.all }),
+  });
+}
+
+/**
+ * After a change the list is read again; a caller who dropped their own administrator role reads their user again,
+ * so the menu entry and the page's gate follow at once.
+ */
+export function useSetMyOrgMemberAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setMyOrgMemberAdmin,
+    onSuccess: (_done, { userId }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: myOrgMembersKeys.all }),
+        userId === Number(sessionStore.getState().user?.id) ? reloadOwnPermissions() : undefined,
+      ]),
+  });
+}
