@@ -179,6 +179,18 @@ async function chooseManufacturer(page: Page, name: string) {
   await expect(select).toContainText(name);
 }
 
+/**
+ * Picks a lifecycle and waits until the field shows it: a CI run's click on the option, made while the list was still
+ * opening, chose nothing and the journey saved the old value (its retries then started from a corrected item).
+ */
+async function chooseLifecycle(page: Page, label: string) {
+  const select = page.getByTestId('catalog-edit-lifecycle');
+  await expect(async () => {
+    await chooseSelectOption(page, 'catalog-edit-lifecycle', label, 2_000);
+    await expect(select).toContainText(label, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 // Correcting an item (docs/operations.md "Correcting an item"): a super admin corrects a component's name, lifecycle and
 // manufacturer with a reason; the public detail page shows it; the editor then shows the source's value under the field, and setting it
 // back ends the correction. TL431D is used by no other journey, and it ends as the source has it.
@@ -201,7 +213,7 @@ test('an operator corrects a component and sets it back to the source', async ({
   await expect(page.getByTestId('catalog-edit-name')).toHaveValue('TL431D');
   await page.getByTestId('catalog-edit-name').fill(corrected);
   await chooseManufacturer(page, 'onsemi');
-  await chooseSelectOption(page, 'catalog-edit-lifecycle', '停产');
+  await chooseLifecycle(page, '停产');
   await page.getByTestId('catalog-edit-submit').click();
   await expect(page.getByTestId('catalog-edit-modal')).toContainText('请填写修正原因');
   await page.getByTestId('catalog-edit-reason').fill('名称缺少器件类型');
@@ -224,7 +236,7 @@ test('an operator corrects a component and sets it back to the source', async ({
   await expect(page.getByTestId('catalog-edit-source-manufacturerId')).toHaveText('来源值：Texas Instruments');
   await page.getByTestId('catalog-edit-name').fill('TL431D');
   await chooseManufacturer(page, 'Texas Instruments');
-  await chooseSelectOption(page, 'catalog-edit-lifecycle', '未标注');
+  await chooseLifecycle(page, '未标注');
   await page.getByTestId('catalog-edit-reason').fill('恢复来源名称');
   await page.getByTestId('catalog-edit-submit').click();
   await expect(page.getByTestId(`catalog-item-edited-${id}`)).toHaveCount(0);
@@ -240,9 +252,13 @@ test('an operator corrects a component and sets it back to the source', async ({
   await page.getByTestId('catalog-parameter-add').click();
   // 31 kinds in a virtual list: typing narrows it to the one wanted.
   const kind = page.getByTestId('catalog-parameter-dimension-0');
-  await kind.click();
-  await page.keyboard.type('电压');
-  await (await optionsOf(page, kind)).filter({ hasText: '电压 (V)' }).first().click();
+  // Until the field shows it: a click on an option made while the list was still opening can choose nothing.
+  await expect(async () => {
+    await kind.click();
+    await kind.locator('input').fill('电压');
+    await (await optionsOf(page, kind)).filter({ hasText: '电压 (V)' }).first().click({ timeout: 2_000 });
+    await expect(kind).toContainText('电压', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('catalog-parameter-value-0').fill('2.495 欧');
   await page.getByTestId('catalog-parameter-conditions-0').fill('Vref');
   await page.getByTestId('catalog-parameters-reason').fill('补充基准电压');
