@@ -122,8 +122,9 @@ async function operatorCall(request: APIRequestContext, token: string, method: '
 
 // An organisation's own administrator (docs/operations.md "An organisation's administrators"): an operator names one
 // in the members drawer; the administrator finds 组织成员 in the header menu, sees the members, names another
-// administrator and removes a member, who is back on the platform (no mode switch) on their next page. In English the
-// page is English.
+// administrator and removes a member, who is back on the platform (no mode switch) on their next page; invited back
+// (a member cannot be invited), the former member accepts at the top of the personal centre and is a member again on
+// the same session. In English the page is English.
 test('an operator names an organisation administrator, who manages the members from the personal centre', async ({ browser, page, request }, info) => {
   test.setTimeout(120_000);
   const operatorEmail = createAdministrator(info, 'opsorgadmin');
@@ -190,6 +191,37 @@ test('an operator names an organisation administrator, who manages the members f
   await expect(leaverPage.getByTestId('my-org-members-forbidden')).toBeVisible();
   await leaverPage.getByTestId('my-org-members-back').click();
   await expect(leaverPage).toHaveURL(/\/user$/);
+
+  // Invited back: the invitation waits in the administrator's list and at the top of the leaver's personal centre;
+  // accepted, the leaver is a member again on the same session (the mode switch is back).
+  await members.getByTestId('my-org-invite').click();
+  const inviteAccount = adminPage.getByTestId('my-org-invite-account');
+  await inviteAccount.fill(colleagueEmail);
+  await adminPage.getByTestId('my-org-invite-submit').click();
+  await expect(adminPage.locator('.ant-modal').getByText('该用户已是本组织成员')).toBeVisible();
+  await inviteAccount.fill(leaverEmail);
+  await adminPage.getByTestId('my-org-invite-submit').click();
+  await expect(inviteAccount).toBeHidden();
+  const pending = adminPage.getByTestId('my-org-invitations');
+  await expect(pending).toContainText(leaver.username);
+  await shot(adminPage, 'my-org-invitations');
+  // The leaver's header announces it (a dot on the avatar, 组织邀请 in the menu), which leads to the personal centre.
+  await leaverPage.goto('/component');
+  await expect(leaverPage.getByTestId('auth-user-invited')).toBeVisible();
+  await leaverPage.getByTestId('auth-user').hover();
+  await leaverPage.getByTestId('org-invitations-link').click();
+  await expect(leaverPage).toHaveURL(/\/user$/);
+  const invitation = leaverPage.locator('[data-testid^="my-invitation-"]').filter({ hasText: orgName }).first();
+  await expect(invitation).toContainText('邀请您加入');
+  await shot(leaverPage, 'my-invitation');
+  const invitationId = (await invitation.getAttribute('data-testid'))!.replace('my-invitation-', '');
+  await leaverPage.getByTestId(`my-invitation-accept-${invitationId}`).click();
+  await expect(leaverPage.locator('.ant-message-notice').getByText(`已加入 ${orgName}`)).toBeVisible();
+  await expect(leaverPage.getByTestId('my-invitations')).toHaveCount(0);
+  await expect(leaverPage.getByTestId('mode-switch')).toBeVisible();
+  await adminPage.reload();
+  await expect(members.getByTestId(`my-org-member-${leaver.userId}`)).toBeVisible();
+  await expect(adminPage.getByTestId('my-org-invitations')).toHaveCount(0);
 
   // In English.
   await adminPage.getByTestId('language-switch').click();

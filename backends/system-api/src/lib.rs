@@ -96,6 +96,10 @@ error_codes! {
         ORG_MEMBER_NOT_EXISTS = (1_002_025_003, OK, "该用户不是本组织的成员");
         ORG_MEMBER_SELF = (1_002_025_004, OK, "不能将自己移出组织");
         ORG_LAST_ADMIN = (1_002_025_005, OK, "组织至少需要保留一位管理员");
+        ORG_MEMBER_EXISTS = (1_002_025_006, OK, "该用户已是本组织成员");
+        ORG_INVITATIONS_FULL = (1_002_025_007, OK, "待接受的邀请已达上限，请先撤销部分邀请");
+        ORG_INVITATION_NOT_EXISTS = (1_002_025_008, OK, "邀请不存在或已失效");
+        ORG_INVITEE_IN_OTHER_ORG = (1_002_025_009, OK, "您已属于其他组织，无法加入");
         // Upstream: the dictionary (operations platform, docs/operations.md "Dictionary").
         DICT_DATA_NOT_EXISTS = (1_002_007_001, OK, "当前字典数据不存在");
         // Portal extension: operations-platform roles and permissions (docs/operations.md),
@@ -210,6 +214,12 @@ impl utoipa::Modify for BearerScheme {
         routes::org_members::page_org_members,
         routes::org_members::remove_own_org_member,
         routes::org_members::set_own_org_admin,
+        routes::org_invitations::invite,
+        routes::org_invitations::list_org_invitations,
+        routes::org_invitations::withdraw_invitation,
+        routes::org_invitations::list_my_invitations,
+        routes::org_invitations::accept_invitation,
+        routes::org_invitations::decline_invitation,
         routes::operation::user_page::page_users,
         routes::operation::user_status::update_user_status,
         routes::operation::user_sessions_revoke::revoke_user_sessions,
@@ -288,6 +298,8 @@ impl utoipa::Modify for BearerScheme {
         routes::brand_application::brand::BrandView,
         routes::org::PublicOrgView,
         routes::org_members::OrgMemberView,
+        routes::org_invitations::OrgInvitationView,
+        routes::org_invitations::InviteRequest,
         routes::brand_application::create::CreateBrandApplicationRequest,
         routes::brand_application::review::ReviewBrandApplicationRequest,
         brand::BrandCategory,

@@ -17,6 +17,7 @@ export const enUS: AuthMessages = {
     myFeedback: 'My feedback',
     myBrands: 'My brands',
     myOrgMembers: 'Organisation members',
+    orgInvitations: 'Organisation invitations',
     unreadReplies: '{{count}} feedback with a new reply',
   },
   login: {

@@ -15,6 +15,7 @@ export const zhCN = {
     myFeedback: '我的反馈',
     myBrands: '我的品牌',
     myOrgMembers: '组织成员',
+    orgInvitations: '组织邀请',
     unreadReplies: '{{count}} 条反馈有新回复',
   },
   login: {

@@ -1093,6 +1093,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/org/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisation administrators: their organisation's invitations waiting for an answer,
+         *     newest first. Not an administrator → 403.
+         */
+        get: operations["list_org_invitations"];
+        put?: never;
+        /**
+         * Organisation administrators: invites a platform account into their organisation (or answers
+         *     the invitation already waiting for it); writes `org.invitation.create`. The account joins
+         *     when its holder accepts. Not an administrator → 403; unknown account 1002003003; already a
+         *     member 1002025006; in another organisation 1002025002; 100 invitations waiting already
+         *     1002025007.
+         */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/org/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Organisation administrators: withdraws one of their organisation's pending invitations;
+         *     writes `org.invitation.withdraw`. Not an administrator → 403; not pending (answered,
+         *     withdrawn, lapsed) or another organisation's 1002025008.
+         */
+        delete: operations["withdraw_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/org/members/page": {
         parameters: {
             query?: never;
@@ -1189,6 +1237,68 @@ export interface paths {
          *     `accounts.token_local_cache_ms` in others.
          */
         delete: operations["revoke_access_token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/user/org-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed-in users: the invitations waiting for their answer (from enabled organisations),
+         *     newest first.
+         */
+        get: operations["list_my_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/user/org-invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed-in users: accepts an invitation: the account joins the organisation (its sessions
+         *     carry it from their next request, its API keys made on the platform stop) and
+         *     `org.member.add` is written under its own name. Not pending, lapsed, someone else's or the
+         *     organisation disabled 1002025008; the account in another organisation 1002025009.
+         */
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/to/api/base/system/user/org-invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed-in users: declines an invitation; writes `org.invitation.decline`. Not pending,
+         *     lapsed or someone else's 1002025008.
+         */
+        post: operations["decline_invitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2786,6 +2896,45 @@ export interface components {
          * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
          *     (see [`crate::ApiError`]).
          */
+        ApiResponse_Vec_OrgInvitationView: {
+            /**
+             * Format: int64
+             * @description 0 on success, otherwise an error code from the registry.
+             */
+            code: number;
+            data?: {
+                /**
+                 * Format: int64
+                 * @description When it was (re)issued (epoch milliseconds).
+                 */
+                createTime: number;
+                /**
+                 * Format: int64
+                 * @description When it lapses unanswered (epoch milliseconds).
+                 */
+                expireTime: number;
+                /** Format: int64 */
+                id: number;
+                /** @description The inviting administrator's nickname, else its username. */
+                inviterName: string;
+                nickname: string;
+                /** Format: int64 */
+                orgId: number;
+                orgName: string;
+                /**
+                 * Format: int64
+                 * @description The invitee.
+                 */
+                userId: number;
+                username: string;
+            }[] | null;
+            /** @description Empty on success; a Chinese message on error. */
+            msg: string;
+        };
+        /**
+         * @description Success is `code 0`, `msg ""` and the payload in `data`; errors carry `data: null`
+         *     (see [`crate::ApiError`]).
+         */
         ApiResponse_Vec_OutboxMessage: {
             /**
              * Format: int64
@@ -3350,6 +3499,10 @@ export interface components {
              */
             type?: number | null;
         };
+        InviteRequest: {
+            /** @description The invitee's username, e-mail or mobile. */
+            account?: string | null;
+        };
         /** @description `{userId, accessToken, refreshToken, expiresTime}`: the answer of every login. */
         LoginAnswer: {
             accessToken: string;
@@ -3533,6 +3686,33 @@ export interface components {
         OrgAdminRequest: {
             /** @description Whether the member administers the organisation. */
             orgAdmin?: boolean | null;
+        };
+        /** @description A pending invitation (the administrators' list and the invitee's alike). */
+        OrgInvitationView: {
+            /**
+             * Format: int64
+             * @description When it was (re)issued (epoch milliseconds).
+             */
+            createTime: number;
+            /**
+             * Format: int64
+             * @description When it lapses unanswered (epoch milliseconds).
+             */
+            expireTime: number;
+            /** Format: int64 */
+            id: number;
+            /** @description The inviting administrator's nickname, else its username. */
+            inviterName: string;
+            nickname: string;
+            /** Format: int64 */
+            orgId: number;
+            orgName: string;
+            /**
+             * Format: int64
+             * @description The invitee.
+             */
+            userId: number;
+            username: string;
         };
         /** @description A member as the organisation's administrators see it. */
         OrgMemberView: {
@@ -5263,6 +5443,73 @@ export interface operations {
             };
         };
     };
+    list_org_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 待接受的邀请 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_OrgInvitationView"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description 邀请编号 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_i64"];
+                };
+            };
+        };
+    };
+    withdraw_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 邀请编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
     page_org_members: {
         parameters: {
             query?: {
@@ -5397,6 +5644,72 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description 已撤销 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    list_my_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 我收到的邀请 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_Vec_OrgInvitationView"];
+                };
+            };
+        };
+    };
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 邀请编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已加入 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    decline_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 邀请编号 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已拒绝 */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,7 @@ pub mod front_log;
 pub mod open_key;
 pub mod operation;
 pub mod org;
+pub mod org_invitations;
 pub mod org_members;
 pub mod stat;
 pub mod user;
@@ -145,6 +146,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/org/members/{user_id}/admin")
             .route(web::put().to(org_members::set_own_org_admin)),
+    )
+    .service(
+        web::resource("/org/invitations")
+            .route(web::get().to(org_invitations::list_org_invitations))
+            .route(web::post().to(org_invitations::invite)),
+    )
+    .service(
+        web::resource("/org/invitations/{id}")
+            .route(web::delete().to(org_invitations::withdraw_invitation)),
+    )
+    .service(
+        web::resource("/user/org-invitations")
+            .route(web::get().to(org_invitations::list_my_invitations)),
+    )
+    .service(
+        web::resource("/user/org-invitations/{id}/accept")
+            .route(web::post().to(org_invitations::accept_invitation)),
+    )
+    .service(
+        web::resource("/user/org-invitations/{id}/decline")
+            .route(web::post().to(org_invitations::decline_invitation)),
     )
     .service(
         web::resource("/brand/my-list").route(web::get().to(brand_application::brand::my_brands)),

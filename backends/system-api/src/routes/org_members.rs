@@ -81,7 +81,7 @@ impl From<UserRow> for OrgMemberView {
 
 /// The organisation the caller administers; 403 when none (not an administrator, or its
 /// organisation is disabled).
-async fn administered(orgs: &OperationOrgs, user: &AuthUser) -> ApiResult<i64> {
+pub(crate) async fn administered(orgs: &OperationOrgs, user: &AuthUser) -> ApiResult<i64> {
     orgs.store
         .administered_org(user.user_id())
         .await?

@@ -837,6 +837,356 @@ async fn organisation_admin_bursts_keep_one_admin(
     Ok(())
 }
 
+const INVITATIONS: &str = "/org/invitations";
+const MY_INVITATIONS: &str = "/user/org-invitations";
+
+async fn invite(app: &TestApp, token: &str, account: &str) -> anyhow::Result<Value> {
+    send(
+        app,
+        Method::POST,
+        INVITATIONS,
+        Some(json!({ "account": account })),
+        token,
+    )
+    .await
+}
+
+async fn answer(app: &TestApp, token: &str, id: i64, verb: &str) -> anyhow::Result<Value> {
+    send(
+        app,
+        Method::POST,
+        &format!("{MY_INVITATIONS}/{id}/{verb}"),
+        None,
+        token,
+    )
+    .await
+}
+
+/// An organisation with an administrator (`li@example.com`): answers the organisation's id and
+/// the administrator's session.
+async fn org_with_admin(
+    app: &TestApp,
+    operator: &str,
+    name: &str,
+    email: &str,
+) -> anyhow::Result<(i64, String)> {
+    let org = new_org(app, operator, name, json!([1])).await?;
+    let (admin, admin_id) = signed_in_user(app, email, "李工").await?;
+    assert_eq!(add_member(app, operator, org, email).await?["code"], 0);
+    let named = set_admin(app, operator, &operator_member_path(org, admin_id), true).await?;
+    assert_eq!(named["data"], true, "{named}");
+    Ok((org, admin))
+}
+
+/// Invitations: an administrator invites a platform account (again: the same invitation), not a
+/// member, not another organisation's, not an unknown account; the invitee sees it with the
+/// organisation's and the inviter's names, declines one, has another withdrawn, accepts a third
+/// and is a member from its next request; a lapsed invitation is gone and issued again by a new
+/// invitation; a disabled organisation's are gone; every step is in the audit log.
+async fn organisation_invitations(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let (org, admin) =
+        org_with_admin(&app, &operator, "宁波紧固件有限公司", "li@example.com").await?;
+    let other_org = new_org(&app, &operator, "乙公司", json!([1])).await?;
+    let (invitee, invitee_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+    let (member, _) = signed_in_user(&app, "wang@example.com", "王工").await?;
+    let (outsider, _) = signed_in_user(&app, "zhao@example.com", "赵工").await?;
+    assert_eq!(
+        add_member(&app, &operator, org, "wang@example.com").await?["code"],
+        0
+    );
+    assert_eq!(
+        add_member(&app, &operator, other_org, "zhao@example.com").await?["code"],
+        0
+    );
+
+    // Refusals: not an administrator; a member; another organisation's; unknown; no account.
+    assert_error(
+        &invite(&app, &member, "zhang@example.com").await?,
+        403,
+        "没有该操作权限",
+    );
+    assert_error(
+        &get_with(&app, INVITATIONS, &invitee).await?,
+        403,
+        "没有该操作权限",
+    );
+    assert_error(
+        &invite(&app, &admin, "wang@example.com").await?,
+        1_002_025_006,
+        "该用户已是本组织成员",
+    );
+    assert_error(
+        &invite(&app, &admin, "zhao@example.com").await?,
+        1_002_025_002,
+        "该用户已属于其他组织，请先将其移出",
+    );
+    assert_error(
+        &invite(&app, &admin, "nobody@example.com").await?,
+        1_002_003_003,
+        "用户不存在",
+    );
+    let missing = send(&app, Method::POST, INVITATIONS, Some(json!({})), &admin).await?;
+    assert_eq!(missing["code"], 400, "{missing}");
+
+    // Invited (twice: one invitation); both sides see it.
+    let first = invite(&app, &admin, "ZHANG@example.com").await?["data"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no invitation"))?;
+    assert_eq!(
+        invite(&app, &admin, "zhang@example.com").await?["data"],
+        first
+    );
+    let listed = get_with(&app, INVITATIONS, &admin).await?;
+    assert_eq!(listed["data"].as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(listed["data"][0]["userId"], invitee_id);
+    assert_eq!(listed["data"][0]["inviterName"], "李工");
+    let mine = get_with(&app, MY_INVITATIONS, &invitee).await?;
+    assert_eq!(mine["data"][0]["id"], first, "{mine}");
+    assert_eq!(mine["data"][0]["orgName"], "宁波紧固件有限公司");
+    let lapse = mine["data"][0]["expireTime"].as_i64().unwrap_or_default()
+        - mine["data"][0]["createTime"].as_i64().unwrap_or_default();
+    assert_eq!(lapse, 7 * 24 * 3600 * 1000);
+    assert_eq!(
+        get_with(&app, MY_INVITATIONS, &outsider).await?["data"],
+        json!([])
+    );
+    // Someone else's invitation is not theirs to answer.
+    assert_error(
+        &answer(&app, &outsider, first, "accept").await?,
+        1_002_025_008,
+        "邀请不存在或已失效",
+    );
+
+    // Declined: gone on both sides, not to be accepted afterwards.
+    assert_eq!(
+        answer(&app, &invitee, first, "decline").await?["data"],
+        true
+    );
+    assert_error(
+        &answer(&app, &invitee, first, "accept").await?,
+        1_002_025_008,
+        "邀请不存在或已失效",
+    );
+    assert_eq!(
+        get_with(&app, INVITATIONS, &admin).await?["data"],
+        json!([])
+    );
+    // Invited again, withdrawn by the organisation.
+    let second = invite(&app, &admin, "zhang@example.com").await?["data"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no invitation"))?;
+    assert_ne!(second, first);
+    let path = format!("{INVITATIONS}/{second}");
+    assert_eq!(
+        send(&app, Method::DELETE, &path, None, &admin).await?["data"],
+        true
+    );
+    assert_error(
+        &send(&app, Method::DELETE, &path, None, &admin).await?,
+        1_002_025_008,
+        "邀请不存在或已失效",
+    );
+    assert_error(
+        &answer(&app, &invitee, second, "accept").await?,
+        1_002_025_008,
+        "邀请不存在或已失效",
+    );
+    // Accepted: a member from the next request of the same session, an ordinary one.
+    let third = invite(&app, &admin, "zhang@example.com").await?["data"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no invitation"))?;
+    assert_eq!(answer(&app, &invitee, third, "accept").await?["data"], true);
+    let profile = get_with(&app, "/user/profile", &invitee).await?;
+    assert_eq!(profile["data"]["orgId"], org, "{profile}");
+    assert_eq!(profile["data"]["orgAdmin"], false, "{profile}");
+    assert_eq!(
+        get_with(&app, MY_INVITATIONS, &invitee).await?["data"],
+        json!([])
+    );
+    let joined = audit_of(&app, &operator, "org.member.add").await?;
+    let by_invitee: Vec<&Value> = joined
+        .iter()
+        .filter(|entry| entry["operatorId"] == invitee_id)
+        .collect();
+    assert_eq!(by_invitee.len(), 1, "{joined:?}");
+    assert_eq!(by_invitee[0]["after"]["invitationId"], third);
+    assert_eq!(
+        audit_of(&app, &operator, "org.invitation.create")
+            .await?
+            .len(),
+        3
+    );
+    assert_eq!(
+        audit_of(&app, &operator, "org.invitation.decline")
+            .await?
+            .len(),
+        1
+    );
+    assert_eq!(
+        audit_of(&app, &operator, "org.invitation.withdraw")
+            .await?
+            .len(),
+        1
+    );
+
+    // Lapsed after 7 days: gone; a new invitation issues the same one again.
+    let (late, _) = signed_in_user(&app, "sun@example.com", "孙工").await?;
+    let lapsed = invite(&app, &admin, "sun@example.com").await?["data"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no invitation"))?;
+    execute(
+        &settings,
+        &format!("UPDATE org_invitation SET created_at = '2020-01-01T00:00:00+00:00' WHERE id = {lapsed}"),
+    )
+    .await?;
+    assert_eq!(
+        get_with(&app, MY_INVITATIONS, &late).await?["data"],
+        json!([])
+    );
+    assert_eq!(
+        get_with(&app, INVITATIONS, &admin).await?["data"],
+        json!([])
+    );
+    assert_error(
+        &answer(&app, &late, lapsed, "accept").await?,
+        1_002_025_008,
+        "邀请不存在或已失效",
+    );
+    assert_eq!(
+        invite(&app, &admin, "sun@example.com").await?["data"],
+        lapsed
+    );
+    assert_eq!(
+        get_with(&app, MY_INVITATIONS, &late).await?["data"][0]["id"],
+        lapsed
+    );
+
+    // A disabled organisation's invitations are gone for the invitee and cannot be accepted.
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &org_path(org),
+            Some(json!({"enabled": false})),
+            &operator
+        )
+        .await?["data"],
+        true
+    );
+    assert_eq!(
+        get_with(&app, MY_INVITATIONS, &late).await?["data"],
+        json!([])
+    );
+    assert_error(
+        &answer(&app, &late, lapsed, "accept").await?,
+        1_002_025_008,
+        "邀请不存在或已失效",
+    );
+    app.stop().await;
+    Ok(())
+}
+
+/// Parallel bursts: sixteen invitations of one account at once are one invitation; an account
+/// accepting two organisations' invitations at once (four requests each) joins exactly one;
+/// eight invitations at once when 96 wait already: four land, the others are over the quota.
+async fn invitation_bursts(environment: TestEnvironment) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let (first_org, first_admin) =
+        org_with_admin(&app, &operator, "甲公司", "li@example.com").await?;
+    let (second_org, second_admin) =
+        org_with_admin(&app, &operator, "乙公司", "wang@example.com").await?;
+    let (invitee, _) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+
+    let invitations = (0..16).map(|_| {
+        let (app, token) = (&app, &first_admin);
+        async move { invite(app, token, "zhang@example.com").await }
+    });
+    let answers = futures_util::future::join_all(invitations).await;
+    let mut ids = Vec::new();
+    for answer in answers {
+        let answer = answer?;
+        assert_eq!(answer["code"], 0, "{answer}");
+        ids.push(answer["data"].clone());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert_eq!(
+        audit_of(&app, &operator, "org.invitation.create")
+            .await?
+            .len(),
+        1
+    );
+
+    let second = invite(&app, &second_admin, "zhang@example.com").await?["data"].clone();
+    let accepts = [ids[0].clone(), second].into_iter().flat_map(|id| {
+        let id = id.as_i64().unwrap_or_default();
+        (0..4).map(move |_| id)
+    });
+    let answers = futures_util::future::join_all(accepts.map(|id| {
+        let (app, token) = (&app, &invitee);
+        async move { answer(app, token, id, "accept").await }
+    }))
+    .await;
+    let mut joined = 0;
+    for answer in answers {
+        let answer = answer?;
+        match answer["code"].as_i64() {
+            Some(0) => joined += 1,
+            Some(1_002_025_008 | 1_002_025_009) => {}
+            _ => panic!("unexpected answer {answer}"),
+        }
+    }
+    assert_eq!(joined, 1);
+    let page = get_with(&app, &format!("{ORGS}?pageSize=100"), &operator).await?;
+    let members: i64 = list_of(&page)
+        .iter()
+        .filter(|row| row["id"] == first_org || row["id"] == second_org)
+        .filter_map(|row| row["memberCount"].as_i64())
+        .sum();
+    assert_eq!(members, 3, "{page}");
+
+    // The quota: 96 waiting, then eight at once.
+    execute(
+        &settings,
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 104) \
+         INSERT INTO app_user (username, password_hash, created_at, updated_at) \
+         SELECT 'bulk' || i, 'x', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM n",
+    )
+    .await?;
+    // The first organisation's invitation still waits when the account joined the second one.
+    let waiting = get_with(&app, INVITATIONS, &first_admin).await?["data"]
+        .as_array()
+        .map_or(0, Vec::len);
+    for index in 1..=96 - waiting {
+        let answer = invite(&app, &first_admin, &format!("bulk{index}")).await?;
+        assert_eq!(answer["code"], 0, "{answer}");
+    }
+    let answers = futures_util::future::join_all((97..=104).map(|index| {
+        let (app, token) = (&app, &first_admin);
+        async move { invite(app, token, &format!("bulk{index}")).await }
+    }))
+    .await;
+    let mut landed = 0;
+    for answer in answers {
+        let answer = answer?;
+        match answer["code"].as_i64() {
+            Some(0) => landed += 1,
+            Some(1_002_025_007) => {}
+            _ => panic!("unexpected answer {answer}"),
+        }
+    }
+    assert_eq!(landed, 4);
+    let listed = get_with(&app, INVITATIONS, &first_admin).await?;
+    assert_eq!(listed["data"].as_array().map(Vec::len), Some(100));
+    app.stop().await;
+    Ok(())
+}
+
 kernel::backend_tests!(
     permissions_and_page,
     changes_and_refusals,
@@ -844,4 +1194,6 @@ kernel::backend_tests!(
     bursts_stay_consistent,
     organisation_admins_manage_members,
     organisation_admin_bursts_keep_one_admin,
+    organisation_invitations,
+    invitation_bursts,
 );

@@ -5,7 +5,7 @@
 //! they move between organisations; the organisation's API keys when it is disabled.
 
 use anyhow::Context;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde_json::{json, Value};
 use sqlx::{PgPool, SqlitePool};
 
@@ -14,8 +14,10 @@ use crate::{
     accounts::store::{business_scope_codes as scope_codes, now},
     operation::{
         audit::{
-            Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_MEMBER_ADD, ACTION_ORG_MEMBER_ADMIN,
-            ACTION_ORG_MEMBER_REMOVE, ACTION_ORG_UPDATE, TARGET_ORG, TARGET_USER,
+            Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_INVITATION_CREATE,
+            ACTION_ORG_INVITATION_DECLINE, ACTION_ORG_INVITATION_WITHDRAW, ACTION_ORG_MEMBER_ADD,
+            ACTION_ORG_MEMBER_ADMIN, ACTION_ORG_MEMBER_REMOVE, ACTION_ORG_UPDATE, TARGET_ORG,
+            TARGET_USER,
         },
         page::Paging,
     },
@@ -161,6 +163,82 @@ pub enum AdminChange {
     Changed,
 }
 
+/// How long an invitation waits for its answer after it was (re)issued.
+pub const INVITATION_DAYS: i64 = 7;
+/// Pending invitations one organisation may have at once: an administrator cannot flood the
+/// platform's accounts with them.
+pub const PENDING_INVITATIONS_MAX: i64 = 100;
+const INVITATION_PENDING: i32 = 0;
+const INVITATION_ACCEPTED: i32 = 1;
+const INVITATION_DECLINED: i32 = 2;
+const INVITATION_WITHDRAWN: i32 = 3;
+
+/// A pending invitation, as the organisation's administrators and the invitee see it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct InvitationRow {
+    pub id: i64,
+    pub org_id: i64,
+    pub org_name: String,
+    pub user_id: i64,
+    pub username: String,
+    pub nickname: String,
+    /// The inviting administrator's nickname, else its username.
+    pub inviter_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl InvitationRow {
+    pub fn expires_at(&self) -> DateTime<Utc> {
+        self.created_at + Duration::days(INVITATION_DAYS)
+    }
+}
+
+/// Whose pending invitations to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvitationsOf {
+    /// An organisation's (for its administrators).
+    Org(i64),
+    /// An account's (for the invitee), from enabled organisations only.
+    User(i64),
+}
+
+/// What inviting an account did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Invitation {
+    OrgNotFound,
+    /// The inviter no longer administers the (enabled) organisation.
+    NotAdmin,
+    UserNotFound,
+    AlreadyMember,
+    /// The account belongs to another organisation; it must leave it first.
+    InOtherOrg,
+    /// `PENDING_INVITATIONS_MAX` invitations wait for their answers already.
+    QuotaReached,
+    /// The pending invitation: new, re-issued (an expired one), or the one already waiting.
+    Pending {
+        id: i64,
+    },
+}
+
+/// What withdrawing an invitation, or answering one, did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvitationOutcome {
+    /// Unknown, not pending any more, expired, someone else's, or its organisation is gone
+    /// or disabled.
+    NotFound,
+    /// Withdrawing: the actor no longer administers the organisation.
+    NotAdmin,
+    /// Accepting: the account belongs to another organisation now.
+    InOtherOrg,
+    Withdrawn,
+    Declined,
+    /// Accepted; `revoked`: the digests of the account's credentials whose cached principals
+    /// still name the platform (as a membership change answers).
+    Joined {
+        revoked: Vec<String>,
+    },
+}
+
 #[allow(async_fn_in_trait)] // used with concrete types only; no `dyn`
 pub trait OrgAdminStore {
     /// Newest organisation first; answers the page and the total count.
@@ -197,6 +275,32 @@ pub trait OrgAdminStore {
     ) -> anyhow::Result<AdminChange>;
     /// The organisation `user_id` administers: enabled, the account enabled and flagged.
     async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>>;
+    /// `inviter`, an administrator of `org_id`, invites the platform account `user_id`.
+    async fn invite(
+        &self,
+        org_id: i64,
+        user_id: i64,
+        inviter: i64,
+        actor: &Actor,
+    ) -> anyhow::Result<Invitation>;
+    /// Pending, unexpired invitations, newest first (at most `PENDING_INVITATIONS_MAX`).
+    async fn pending_invitations(&self, of: InvitationsOf) -> anyhow::Result<Vec<InvitationRow>>;
+    /// An administrator of `org_id` withdraws one of its pending invitations.
+    async fn withdraw_invitation(
+        &self,
+        org_id: i64,
+        id: i64,
+        acting: ActingAs,
+        actor: &Actor,
+    ) -> anyhow::Result<InvitationOutcome>;
+    /// The invitee `user_id` accepts (joins the organisation) or declines invitation `id`.
+    async fn answer_invitation(
+        &self,
+        user_id: i64,
+        id: i64,
+        accept: bool,
+        actor: &Actor,
+    ) -> anyhow::Result<InvitationOutcome>;
 }
 
 const SELECT_ORGS: &str = "SELECT o.id, o.name, o.enabled, o.business_scope, o.created_at, \
@@ -294,6 +398,64 @@ macro_rules! org_admin_store {
             .await
             .context("reading the acting administrator")?;
             Ok(admin == Some(true))
+        }
+
+        /// Moves the account into organisation `target` (the platform: 0), clearing its
+        /// administrator flag; answers the digests of its credentials, whose cached principals
+        /// still name the old organisation.
+        async fn move_member(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            user_id: i64,
+            target: i64,
+            now: DateTime<Utc>,
+        ) -> anyhow::Result<Vec<String>> {
+            // An administrator of one organisation is none of the next.
+            sqlx::query(
+                "UPDATE app_user SET org_id = $2, org_admin = FALSE, updated_at = $3 WHERE id = $1",
+            )
+            .bind(user_id)
+            .bind(target)
+            .bind(now)
+            .execute(&mut **tx)
+            .await
+            .context("storing the account's organisation")?;
+            crate::accounts::store::$accounts::credential_digests(
+                tx,
+                "user_id = $1",
+                user_id,
+                now,
+                &["personal_access_token", "open_api_key"],
+            )
+            .await
+        }
+
+        /// The account's organisation, its row locked for the change.
+        async fn locked_account_org(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            user_id: i64,
+        ) -> anyhow::Result<Option<i64>> {
+            sqlx::query_scalar(&format!("SELECT org_id FROM app_user WHERE id = $1{}", $lock))
+                .bind(user_id)
+                .fetch_optional(&mut **tx)
+                .await
+                .context("reading the account")
+        }
+
+        /// Closes a pending invitation with `status`.
+        async fn decide(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            id: i64,
+            status: i32,
+            now: DateTime<Utc>,
+        ) -> anyhow::Result<()> {
+            sqlx::query("UPDATE org_invitation SET status = $2, decided_at = $3 WHERE id = $1")
+                .bind(id)
+                .bind(status)
+                .bind(now)
+                .execute(&mut **tx)
+                .await
+                .context("closing the invitation")
+                .map(drop)
         }
 
         impl OrgAdminStore for $store {
@@ -444,15 +606,7 @@ macro_rules! org_admin_store {
                 if !may_act(&mut tx, &org, acting).await? {
                     return Ok(MembershipChange::NotAdmin);
                 }
-                let current: Option<i64> = sqlx::query_scalar(&format!(
-                    "SELECT org_id FROM app_user WHERE id = $1{}",
-                    $lock
-                ))
-                .bind(user_id)
-                .fetch_optional(&mut *tx)
-                .await
-                .context("reading the account")?;
-                let Some(current) = current else {
+                let Some(current) = locked_account_org(&mut tx, user_id).await? else {
                     return Ok(MembershipChange::UserNotFound);
                 };
                 let (target, action) = match membership {
@@ -466,26 +620,8 @@ macro_rules! org_admin_store {
                     }
                     Membership::Remove => (PLATFORM_ORG, ACTION_ORG_MEMBER_REMOVE),
                 };
-                // An administrator of one organisation is none of the next.
-                sqlx::query(
-                    "UPDATE app_user SET org_id = $2, org_admin = FALSE, updated_at = $3 \
-                     WHERE id = $1",
-                )
-                    .bind(user_id)
-                    .bind(target)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await
-                    .context("storing the account's organisation")?;
                 // Every principal cached for this account names the old organisation.
-                let revoked = crate::accounts::store::$accounts::credential_digests(
-                    &mut tx,
-                    "user_id = $1",
-                    user_id,
-                    now,
-                    &["personal_access_token", "open_api_key"],
-                )
-                .await?;
+                let revoked = move_member(&mut tx, user_id, target, now).await?;
                 let entry = AuditEntry {
                     actor,
                     action,
@@ -577,6 +713,242 @@ macro_rules! org_admin_store {
                 .await
                 .context("reading the administered organisation")
             }
+
+            async fn invite(
+                &self,
+                org_id: i64,
+                user_id: i64,
+                inviter: i64,
+                actor: &Actor,
+            ) -> anyhow::Result<Invitation> {
+                let now = now();
+                let cutoff = now - Duration::days(INVITATION_DAYS);
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let Some(org) = locked_org(&mut tx, org_id).await? else {
+                    return Ok(Invitation::OrgNotFound);
+                };
+                if !may_act(&mut tx, &org, ActingAs::OrgAdmin { user_id: inviter }).await? {
+                    return Ok(Invitation::NotAdmin);
+                }
+                match locked_account_org(&mut tx, user_id).await? {
+                    None => return Ok(Invitation::UserNotFound),
+                    Some(current) if current == org_id => return Ok(Invitation::AlreadyMember),
+                    Some(current) if current != PLATFORM_ORG => return Ok(Invitation::InOtherOrg),
+                    Some(_) => {}
+                }
+                // Every writer of an organisation's invitations holds its row: no other lock.
+                let existing: Option<(i64, DateTime<Utc>)> = sqlx::query_as(
+                    "SELECT id, created_at FROM org_invitation \
+                     WHERE org_id = $1 AND user_id = $2 AND status = $3",
+                )
+                .bind(org_id)
+                .bind(user_id)
+                .bind(INVITATION_PENDING)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the pending invitation")?;
+                if let Some((id, created_at)) = existing {
+                    if created_at > cutoff {
+                        return Ok(Invitation::Pending { id });
+                    }
+                }
+                let pending: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM org_invitation \
+                     WHERE org_id = $1 AND status = $2 AND created_at > $3",
+                )
+                .bind(org_id)
+                .bind(INVITATION_PENDING)
+                .bind(cutoff)
+                .fetch_one(&mut *tx)
+                .await
+                .context("counting the pending invitations")?;
+                if pending >= PENDING_INVITATIONS_MAX {
+                    return Ok(Invitation::QuotaReached);
+                }
+                let id = match existing {
+                    // An expired one is issued again (the unique index holds one pending).
+                    Some((id, _)) => {
+                        sqlx::query(
+                            "UPDATE org_invitation SET created_at = $2, inviter_id = $3 WHERE id = $1",
+                        )
+                        .bind(id)
+                        .bind(now)
+                        .bind(inviter)
+                        .execute(&mut *tx)
+                        .await
+                        .context("issuing the invitation again")?;
+                        id
+                    }
+                    None => sqlx::query_scalar(
+                        "INSERT INTO org_invitation (org_id, user_id, inviter_id, status, created_at) \
+                         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    )
+                    .bind(org_id)
+                    .bind(user_id)
+                    .bind(inviter)
+                    .bind(INVITATION_PENDING)
+                    .bind(now)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .context("storing the invitation")?,
+                };
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_ORG_INVITATION_CREATE,
+                    target_type: TARGET_USER,
+                    target_id: user_id.to_string(),
+                    before: json!({}),
+                    after: json!({"orgId": org_id, "orgName": org.name, "invitationId": id}),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the invitation")?;
+                Ok(Invitation::Pending { id })
+            }
+
+            async fn pending_invitations(
+                &self,
+                of: InvitationsOf,
+            ) -> anyhow::Result<Vec<InvitationRow>> {
+                let cutoff = now() - Duration::days(INVITATION_DAYS);
+                let (condition, bound) = match of {
+                    InvitationsOf::Org(id) => ("v.org_id = $1", id),
+                    InvitationsOf::User(id) => ("v.user_id = $1 AND o.enabled", id),
+                };
+                sqlx::query_as(&format!(
+                    "SELECT v.id, v.org_id, o.name AS org_name, v.user_id, u.username, u.nickname, \
+                     COALESCE(NULLIF(i.nickname, ''), i.username) AS inviter_name, v.created_at \
+                     FROM org_invitation v JOIN org o ON o.id = v.org_id \
+                     JOIN app_user u ON u.id = v.user_id JOIN app_user i ON i.id = v.inviter_id \
+                     WHERE {condition} AND v.status = $2 AND v.created_at > $3 \
+                     ORDER BY v.id DESC LIMIT $4"
+                ))
+                .bind(bound)
+                .bind(INVITATION_PENDING)
+                .bind(cutoff)
+                .bind(PENDING_INVITATIONS_MAX)
+                .fetch_all(&self.pool)
+                .await
+                .context("listing the pending invitations")
+            }
+
+            async fn withdraw_invitation(
+                &self,
+                org_id: i64,
+                id: i64,
+                acting: ActingAs,
+                actor: &Actor,
+            ) -> anyhow::Result<InvitationOutcome> {
+                let now = now();
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let Some(org) = locked_org(&mut tx, org_id).await? else {
+                    return Ok(InvitationOutcome::NotFound);
+                };
+                if !may_act(&mut tx, &org, acting).await? {
+                    return Ok(InvitationOutcome::NotAdmin);
+                }
+                let invitee: Option<i64> = sqlx::query_scalar(
+                    "SELECT user_id FROM org_invitation WHERE id = $1 AND org_id = $2 AND status = $3",
+                )
+                .bind(id)
+                .bind(org_id)
+                .bind(INVITATION_PENDING)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the invitation")?;
+                let Some(invitee) = invitee else {
+                    return Ok(InvitationOutcome::NotFound);
+                };
+                decide(&mut tx, id, INVITATION_WITHDRAWN, now).await?;
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_ORG_INVITATION_WITHDRAW,
+                    target_type: TARGET_USER,
+                    target_id: invitee.to_string(),
+                    before: json!({"orgId": org_id, "invitationId": id}),
+                    after: json!({}),
+                };
+                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                tx.commit().await.context("committing the withdrawal")?;
+                Ok(InvitationOutcome::Withdrawn)
+            }
+
+            async fn answer_invitation(
+                &self,
+                user_id: i64,
+                id: i64,
+                accept: bool,
+                actor: &Actor,
+            ) -> anyhow::Result<InvitationOutcome> {
+                let now = now();
+                let cutoff = now - Duration::days(INVITATION_DAYS);
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                // The organisation first, then the invitation under its lock (the order every
+                // writer of an organisation's invitations keeps: no deadlock with a withdrawal).
+                let org_id: Option<i64> = sqlx::query_scalar(
+                    "SELECT org_id FROM org_invitation WHERE id = $1 AND user_id = $2",
+                )
+                .bind(id)
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the invitation")?;
+                let Some(org_id) = org_id else {
+                    return Ok(InvitationOutcome::NotFound);
+                };
+                let Some(org) = locked_org(&mut tx, org_id).await? else {
+                    return Ok(InvitationOutcome::NotFound);
+                };
+                let pending: Option<i64> = sqlx::query_scalar(
+                    "SELECT id FROM org_invitation WHERE id = $1 AND status = $2 AND created_at > $3",
+                )
+                .bind(id)
+                .bind(INVITATION_PENDING)
+                .bind(cutoff)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("reading the invitation")?;
+                if pending.is_none() || !org.enabled {
+                    return Ok(InvitationOutcome::NotFound);
+                }
+                if !accept {
+                    decide(&mut tx, id, INVITATION_DECLINED, now).await?;
+                    let entry = AuditEntry {
+                        actor,
+                        action: ACTION_ORG_INVITATION_DECLINE,
+                        target_type: TARGET_USER,
+                        target_id: user_id.to_string(),
+                        before: json!({"orgId": org_id, "invitationId": id}),
+                        after: json!({}),
+                    };
+                    crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                    tx.commit().await.context("committing the answer")?;
+                    return Ok(InvitationOutcome::Declined);
+                }
+                let revoked = match locked_account_org(&mut tx, user_id).await? {
+                    None => return Ok(InvitationOutcome::NotFound),
+                    // Joined meanwhile (an operator added the account): the invitation is done.
+                    Some(current) if current == org_id => Vec::new(),
+                    Some(current) if current != PLATFORM_ORG => {
+                        return Ok(InvitationOutcome::InOtherOrg)
+                    }
+                    Some(_) => {
+                        let revoked = move_member(&mut tx, user_id, org_id, now).await?;
+                        let entry = AuditEntry {
+                            actor,
+                            action: ACTION_ORG_MEMBER_ADD,
+                            target_type: TARGET_USER,
+                            target_id: user_id.to_string(),
+                            before: json!({"orgId": PLATFORM_ORG}),
+                            after: json!({"orgId": org_id, "orgName": org.name, "invitationId": id}),
+                        };
+                        crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                        revoked
+                    }
+                };
+                decide(&mut tx, id, INVITATION_ACCEPTED, now).await?;
+                tx.commit().await.context("committing the answer")?;
+                Ok(InvitationOutcome::Joined { revoked })
+            }
         }
     };
 }
@@ -624,6 +996,10 @@ kernel::repository! {
     async fn change_membership(&self, org_id: i64, user_id: i64, membership: Membership, acting: ActingAs, actor: &Actor) -> anyhow::Result<MembershipChange>;
     async fn set_org_admin(&self, org_id: i64, user_id: i64, admin: bool, acting: ActingAs, actor: &Actor) -> anyhow::Result<AdminChange>;
     async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>>;
+    async fn invite(&self, org_id: i64, user_id: i64, inviter: i64, actor: &Actor) -> anyhow::Result<Invitation>;
+    async fn pending_invitations(&self, of: InvitationsOf) -> anyhow::Result<Vec<InvitationRow>>;
+    async fn withdraw_invitation(&self, org_id: i64, id: i64, acting: ActingAs, actor: &Actor) -> anyhow::Result<InvitationOutcome>;
+    async fn answer_invitation(&self, user_id: i64, id: i64, accept: bool, actor: &Actor) -> anyhow::Result<InvitationOutcome>;
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use crate::{
     accounts::{
         model::{Email, Mobile},
-        store::AccountStore,
+        store::{AccountStore, UserRecord},
         Accounts,
     },
     operation::{
@@ -54,21 +54,7 @@ pub async fn add_org_member(
     payload: web::Json<AddOrgMemberRequest>,
 ) -> ApiResult<ApiResponse<i64>> {
     user.require_permission(ORG_UPDATE)?;
-    let account = trimmed(payload.account.as_deref())
-        .ok_or_else(|| ApiError::missing_parameter("account"))?;
-    if account.chars().count() > ACCOUNT_MAX {
-        return Err(ApiError::bad_request("account 过长"));
-    }
-    // A username first; else the account's e-mail or mobile, normalised as sign-in does.
-    let member = match accounts.store.find_user_by_username(account).await? {
-        Some(found) => Some(found),
-        None => match (Email::parse(account), Mobile::parse(account)) {
-            (Ok(email), _) => accounts.store.find_user_by_email(email.as_str()).await?,
-            (_, Ok(mobile)) => accounts.store.find_user_by_mobile(mobile.as_str()).await?,
-            _ => None,
-        },
-    }
-    .ok_or_else(|| ApiError::new(USER_NOT_EXISTS))?;
+    let member = find_account(&accounts, payload.account.as_deref()).await?;
     change(
         &orgs,
         &accounts,
@@ -80,6 +66,27 @@ pub async fn add_org_member(
     )
     .await?;
     Ok(ApiResponse::ok(member.id))
+}
+
+/// The account named by its username, e-mail or mobile (normalised as sign-in does);
+/// 1002003003 when there is none.
+pub(crate) async fn find_account(
+    accounts: &Accounts,
+    account: Option<&str>,
+) -> ApiResult<UserRecord> {
+    let account = trimmed(account).ok_or_else(|| ApiError::missing_parameter("account"))?;
+    if account.chars().count() > ACCOUNT_MAX {
+        return Err(ApiError::bad_request("account 过长"));
+    }
+    let found = match accounts.store.find_user_by_username(account).await? {
+        Some(found) => Some(found),
+        None => match (Email::parse(account), Mobile::parse(account)) {
+            (Ok(email), _) => accounts.store.find_user_by_email(email.as_str()).await?,
+            (_, Ok(mobile)) => accounts.store.find_user_by_mobile(mobile.as_str()).await?,
+            _ => None,
+        },
+    };
+    found.ok_or_else(|| ApiError::new(USER_NOT_EXISTS))
 }
 
 /// Operators: moves a member back to the platform (no organisation); writes

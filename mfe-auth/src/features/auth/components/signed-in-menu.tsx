@@ -18,6 +18,7 @@ import {
   canSwitchEnterpriseLibrary,
   getMode,
   isOrgAdmin,
+  isPlatformUser,
   isPrivateDeploymentUser,
   OPERATIONS_HOME,
   operationsPagesFor,
@@ -27,6 +28,7 @@ import {
 } from '@portal/session';
 import { AUTH_NAMESPACE } from '../../../i18n';
 import { useUnreadReplies } from '../api/feedback-notice';
+import { usePendingInvitations } from '../api/org-invitation-notice';
 
 /** Spec §4 mode: open → private shows the organisation's brand page, private → open the parts library. */
 export function modeDestination(next: PortalMode, user: PortalUser): string {
@@ -49,6 +51,7 @@ export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUs
   const { t } = useTranslation(AUTH_NAMESPACE);
   const permissions = useSession((state) => state.permissions);
   const unreadReplies = useUnreadReplies(true);
+  const invitations = usePendingInvitations(isPlatformUser(user));
   const [mode, setModeState] = useState<PortalMode>(getMode());
   const { pathname } = useLocation();
 
@@ -60,6 +63,7 @@ export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUs
   };
 
   const unread = unreadReplies.data ?? 0;
+  const invited = isPlatformUser(user) ? (invitations.data?.length ?? 0) : 0;
   const details = [user.orgName, user.email, user.mobile].filter(Boolean) as string[];
   const library = libraryFromPath(pathname);
   const items: MenuProps['items'] = [
@@ -100,6 +104,22 @@ export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUs
         ]
       : []),
     { key: 'personal-centre', icon: <UserOutlined />, label: t('entry.personalCenter'), onClick: () => navigateAcrossApps(paths.user()) },
+    // Invitations into an organisation are answered at the top of the personal centre.
+    ...(invited > 0
+      ? [
+          {
+            key: 'org-invitations',
+            icon: <TeamOutlined />,
+            label: (
+              <span data-testid="org-invitations-link">
+                {t('entry.orgInvitations')}
+                <Badge count={invited} size="small" style={{ marginInlineStart: 8 }} />
+              </span>
+            ),
+            onClick: () => navigateAcrossApps(paths.user()),
+          },
+        ]
+      : []),
     ...MY_LINKS.map((link) => ({
       key: link.key,
       icon: link.icon,
@@ -141,10 +161,10 @@ export default function SignedInMenu({ user, name, onSignOut }: { user: PortalUs
       <Dropdown trigger={['hover', 'click']} placement="bottomRight" menu={{ items }}>
         <Space className="auth-user-trigger" data-testid="auth-user">
           <Badge
-            dot={unread > 0}
+            dot={unread > 0 || invited > 0}
             offset={[-2, 2]}
-            data-testid={unread > 0 ? 'auth-user-unread' : undefined}
-            title={unread > 0 ? t('entry.unreadReplies', { count: unread }) : undefined}
+            data-testid={unread > 0 ? 'auth-user-unread' : invited > 0 ? 'auth-user-invited' : undefined}
+            title={unread > 0 ? t('entry.unreadReplies', { count: unread }) : invited > 0 ? t('entry.orgInvitations') : undefined}
           >
             <Avatar size={30} src={user.avatar || undefined} icon={<UserOutlined />} />
           </Badge>

@@ -4,6 +4,7 @@ import { http } from '@portal/http';
 import { sessionStore } from '@portal/session';
 import { reloadOwnPermissions } from '../../route-guards/api/permission-info';
 import type { PageResult } from './my-files';
+import type { OrgInvitation } from './my-org-invitations';
 
 /** A member of the organisation the caller administers (`OrgMemberView` of the system service). */
 export type OrgMember = SystemSchema<'OrgMemberView'>;
@@ -17,6 +18,9 @@ export interface OrgMemberFilters {
 
 /** The server's longest keyword. */
 export const ORG_MEMBER_KEYWORD_MAX = 100;
+
+/** The server's longest invitee account (username, e-mail or mobile). */
+export const ORG_INVITE_ACCOUNT_MAX = 64;
 
 /**
  * GET /base/system/org/members/page → `{list, total}`; 403 unless the caller administers an enabled organisation.
@@ -36,9 +40,28 @@ export function setMyOrgMemberAdmin(input: { userId: number; orgAdmin: boolean }
   return http.put<boolean>(`/base/system/org/members/${input.userId}/admin`, { orgAdmin: input.orgAdmin }, { silent: true });
 }
 
+/**
+ * POST /base/system/org/invitations `{account}` → the invitation's id. The account joins when its holder accepts;
+ * refusals (unknown account, already a member, in another organisation, too many pending) come in the server's words.
+ */
+export function inviteMyOrgMember(account: string): Promise<number> {
+  return http.post<number>('/base/system/org/invitations', { account }, { silent: true });
+}
+
+/** GET /base/system/org/invitations → the organisation's invitations waiting for an answer, newest first (≤ 100). */
+export function fetchMyOrgSentInvitations(): Promise<OrgInvitation[]> {
+  return http.get<OrgInvitation[]>('/base/system/org/invitations', undefined, { silent: true });
+}
+
+/** DELETE /base/system/org/invitations/{id}: withdraws a pending invitation. */
+export function withdrawMyOrgInvitation(id: number): Promise<boolean> {
+  return http.delete<boolean>(`/base/system/org/invitations/${id}`, undefined, { silent: true });
+}
+
 export const myOrgMembersKeys = {
   all: ['my', 'org-members'] as const,
   page: (filters: OrgMemberFilters) => [...myOrgMembersKeys.all, 'page', filters] as const,
+  invitations: () => [...myOrgMembersKeys.all, 'invitations'] as const,
 };
 
 export function myOrgMembersQueryOptions(filters: OrgMemberFilters) {
@@ -52,6 +75,31 @@ export function myOrgMembersQueryOptions(filters: OrgMemberFilters) {
 
 export function useMyOrgMembers(filters: OrgMemberFilters) {
   return useQuery(myOrgMembersQueryOptions(filters));
+}
+
+export function myOrgSentInvitationsQueryOptions() {
+  return queryOptions({ queryKey: myOrgMembersKeys.invitations(), queryFn: fetchMyOrgSentInvitations, staleTime: 0 });
+}
+
+export function useMyOrgSentInvitations() {
+  return useQuery(myOrgSentInvitationsQueryOptions());
+}
+
+export function useInviteMyOrgMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: inviteMyOrgMember,
+    onSuccess: () => client.invalidateQueries({ queryKey: myOrgMembersKeys.invitations() }),
+  });
+}
+
+/** A failed withdrawal (answered or lapsed meanwhile) reads the list again too. */
+export function useWithdrawMyOrgInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawMyOrgInvitation,
+    onSettled: () => client.invalidateQueries({ queryKey: myOrgMembersKeys.invitations() }),
+  });
 }
 
 export function useRemoveMyOrgMember() {

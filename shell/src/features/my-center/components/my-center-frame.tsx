@@ -7,6 +7,7 @@ import { useSession } from '@portal/providers';
 import { getToken, isOrgAdmin } from '@portal/session';
 import { openLoginDialog } from '../../auth-bridge';
 import { useUnreadReplies } from '../api/my-feedback';
+import { OrgInvitationAlerts } from './org-invitation-alerts';
 import '../my-center.css';
 
 /** The personal centre's pages (docs/shell.md "Personal centre: my pages"). */
@@ -41,7 +42,7 @@ export function SignedInGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** The personal centre's side menu around its pages (the profile page is mfe-auth's). */
+/** The personal centre's side menu around its pages (the profile page is mfe-auth's), a platform user's invitations above them. */
 export function MyCenterFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
@@ -75,7 +76,10 @@ export function MyCenterFrame({ children }: { children: ReactNode }) {
           />
         </nav>
       )}
-      <div className="my-center-body">{children}</div>
+      <div className="my-center-body">
+        {signedIn && <OrgInvitationAlerts />}
+        {children}
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ const BASE = '/to/api/base/system/org/members';
 const PAGE = `${BASE}/page`;
 const UNREAD = '/to/api/operation/behavior/message/my-unread-count';
 const PERMISSION_INFO = '/to/api/base/system/auth/get-permission-info';
+const INVITATIONS = '/to/api/base/system/org/invitations';
 
 const testPage = servePageForTests('/user/org-members', { signedIn: true });
 const admin: PortalUser = { id: 7, username: 'zhang', orgId: 5, orgName: '宁波紧固件有限公司', orgEnable: true, orgAdmin: true };
@@ -51,11 +52,24 @@ function requestsTo(path: string, method?: string) {
   return testPage.server.requests.filter((request) => new URL(request.url, testPage.server.origin).pathname === path && (!method || request.method === method));
 }
 
-/** Serves the organisation's members as the back end does, applying changes. */
+const invitation = {
+  id: 31,
+  orgId: 5,
+  orgName: '宁波紧固件有限公司',
+  userId: 12,
+  username: 'zhao',
+  nickname: '赵工',
+  inviterName: '张工',
+  createTime: 1_763_900_000_000,
+  expireTime: 1_764_504_800_000,
+};
+
+/** Serves the organisation's members and pending invitations as the back end does, applying changes. */
 function serveMembers() {
-  const state = { members: members.map((member) => ({ ...member })) };
+  const state = { members: members.map((member) => ({ ...member })), invitations: [] as (typeof invitation)[] };
   testPage.server.routes.set(UNREAD, (_request, response) => sendJson(response, envelope(0)));
   testPage.server.routes.set(PAGE, (_request, response) => sendJson(response, envelope({ list: state.members, total: state.members.length })));
+  testPage.server.routes.set(INVITATIONS, (_request, response) => sendJson(response, envelope(state.invitations)));
   return state;
 }
 
@@ -132,6 +146,65 @@ describe('MyOrgMembersPage', () => {
     expect(requestsTo(PERMISSION_INFO)).toHaveLength(0);
   });
 
+  it('invites an account by its trimmed name; the server’s refusal shows under the field', { timeout: 20_000 }, async () => {
+    const state = serveMembers();
+    testPage.server.routes.set(INVITATIONS, (request, response) => {
+      if (request.method !== 'POST') return sendJson(response, envelope(state.invitations));
+      const { account } = JSON.parse(request.body) as { account: string };
+      if (account === 'wang') return sendJson(response, envelope(null, 1_002_025_006, '该用户已是本组织成员'));
+      state.invitations = [{ ...invitation, username: account }];
+      sendJson(response, envelope(invitation.id));
+    });
+    renderPage(admin);
+    expect(await screen.findByTestId('my-org-members-page')).toHaveTextContent('对方接受后成为成员，邀请 7 天内有效');
+    await screen.findByTestId('my-org-member-8', undefined, { timeout: 5000 });
+    expect(screen.queryByTestId('my-org-invitations')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('my-org-invite'));
+    const account = await screen.findByTestId('my-org-invite-account');
+    fireEvent.change(account, { target: { value: ' wang ' } });
+    fireEvent.click(screen.getByTestId('my-org-invite-submit'));
+    expect(await screen.findByText('该用户已是本组织成员', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(JSON.parse(requestsTo(INVITATIONS, 'POST')[0].body)).toEqual({ account: 'wang' });
+    // Refused, the dialog stays open for another try.
+    expect(screen.getByTestId('my-org-invite-account')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByTestId('my-org-invite-account'), { target: { value: '  zhao ' } });
+    fireEvent.click(screen.getByTestId('my-org-invite-submit'));
+    await waitFor(() => expect(requestsTo(INVITATIONS, 'POST')).toHaveLength(2), { timeout: 5000 });
+    expect(JSON.parse(requestsTo(INVITATIONS, 'POST')[1].body)).toEqual({ account: 'zhao' });
+    expect(await screen.findByText('已邀请 zhao', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('my-org-invite-account')).toBeNull(), { timeout: 5000 });
+    // The new invitation joins the pending list.
+    expect(await screen.findByTestId('my-org-invitation-31', undefined, { timeout: 5000 })).toHaveTextContent('zhao');
+  });
+
+  it('lists the pending invitations and withdraws one after the confirmation', { timeout: 20_000 }, async () => {
+    const state = serveMembers();
+    state.invitations = [invitation];
+    testPage.server.routes.set(`${INVITATIONS}/31`, (_request, response) => {
+      state.invitations = [];
+      sendJson(response, envelope(true));
+    });
+    renderPage(admin);
+    const section = await screen.findByTestId('my-org-invitations', undefined, { timeout: 5000 });
+    expect(section).toHaveTextContent('待接受的邀请');
+    const row = within(section).getByTestId('my-org-invitation-31');
+    expect(row).toHaveTextContent('zhao');
+    expect(row).toHaveTextContent('赵工');
+    expect(row).toHaveTextContent('张工');
+    expect(row).toHaveTextContent(new Date(invitation.createTime).toLocaleString());
+    expect(row).toHaveTextContent(new Date(invitation.expireTime).toLocaleDateString());
+
+    fireEvent.click(within(row).getByTestId('my-org-invitation-withdraw-31'));
+    expect(await screen.findByText('确定撤销对 zhao 的邀请吗？')).toBeInTheDocument();
+    expect(requestsTo(`${INVITATIONS}/31`)).toHaveLength(0);
+    fireEvent.click(await screen.findByTestId('my-org-invitation-withdraw-confirm-31'));
+    await waitFor(() => expect(requestsTo(`${INVITATIONS}/31`, 'DELETE')).toHaveLength(1), { timeout: 5000 });
+    expect(await screen.findByText('已撤销对 zhao 的邀请', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('my-org-invitations')).toBeNull(), { timeout: 5000 });
+  });
+
   it('shows other users a 403 card with the way back and no menu entry, without asking the server', { timeout: 20_000 }, async () => {
     serveMembers();
     renderPage({ ...admin, orgAdmin: false });
@@ -139,6 +212,7 @@ describe('MyOrgMembersPage', () => {
     expect(screen.getByTestId('my-nav-files')).toBeInTheDocument();
     expect(screen.queryByTestId('my-nav-org-members')).toBeNull();
     expect(requestsTo(PAGE)).toHaveLength(0);
+    expect(requestsTo(INVITATIONS)).toHaveLength(0);
     fireEvent.click(screen.getByTestId('my-org-members-back'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/user');
   });

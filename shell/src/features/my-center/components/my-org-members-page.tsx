@@ -1,16 +1,21 @@
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
-import { App, Button, Card, Input, Popconfirm, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Result, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode, isPortalError } from '@portal/http';
 import { paths, useSession } from '@portal/providers';
 import { isOrgAdmin } from '@portal/session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import type { OrgInvitation } from '../api/my-org-invitations';
 import {
+  ORG_INVITE_ACCOUNT_MAX,
   ORG_MEMBER_KEYWORD_MAX,
+  useInviteMyOrgMember,
   useMyOrgMembers,
+  useMyOrgSentInvitations,
   useRemoveMyOrgMember,
   useSetMyOrgMemberAdmin,
+  useWithdrawMyOrgInvitation,
   type OrgMember,
   type OrgMemberFilters,
 } from '../api/my-org-members';
@@ -45,6 +50,115 @@ function OrgAdminGate({ children }: { children: ReactNode }) {
   return orgAdmin ? <>{children}</> : <OrgAdminsOnly />;
 }
 
+/** Invites an account by its username, e-mail or mobile; the server's refusal shows under the field. */
+function InviteMemberModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ account: string }>();
+  const invite = useInviteMyOrgMember();
+
+  const submit = ({ account }: { account: string }) => {
+    const trimmed = account.trim();
+    return invite.mutateAsync(trimmed).then(
+      () => {
+        void message.success(t('my.orgMembers.invitedToast', { account: trimmed }));
+        onClose();
+      },
+      // The server's refusals (unknown account, already a member, in another organisation, too many pending) belong under the field.
+      (error: Error) => (isPortalError(error) ? form.setFields([{ name: 'account', errors: [error.message] }]) : void message.error(error.message)),
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('my.orgMembers.inviteTitle')}
+      okText={t('my.orgMembers.inviteSubmit')}
+      cancelText={t('my.orgMembers.cancel')}
+      okButtonProps={{ loading: invite.isPending, 'data-testid': 'my-org-invite-submit' }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="my-org-invite-modal"
+    >
+      <Form form={form} layout="vertical" preserve={false} onFinish={(values) => void submit(values)}>
+        <Form.Item
+          name="account"
+          label={t('my.orgMembers.account')}
+          extra={t('my.orgMembers.inviteHint')}
+          rules={[{ required: true, whitespace: true, message: t('my.orgMembers.accountRequired') }]}
+        >
+          <Input maxLength={ORG_INVITE_ACCOUNT_MAX} placeholder={t('my.orgMembers.accountPlaceholder')} data-testid="my-org-invite-account" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The organisation's invitations waiting for an answer, each withdrawable; nothing while there are none. */
+function SentInvitations() {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const invitations = useMyOrgSentInvitations();
+  const withdraw = useWithdrawMyOrgInvitation();
+  if (!invitations.data?.length) return null;
+
+  const onWithdraw = (invitation: OrgInvitation) =>
+    withdraw.mutateAsync(invitation.id).then(
+      () => void message.success(t('my.orgMembers.withdrawnToast', { name: invitation.username })),
+      (error: Error) => void message.error(error.message),
+    );
+
+  return (
+    <section className="my-org-invitations" data-testid="my-org-invitations">
+      <Typography.Title level={5}>{t('my.orgMembers.invitations')}</Typography.Title>
+      <Table<OrgInvitation>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={invitations.data}
+        onRow={(invitation) => ({ 'data-testid': `my-org-invitation-${invitation.id}` }) as HTMLAttributes<HTMLElement>}
+        scroll={{ x: 720 }}
+        columns={[
+          {
+            title: t('my.orgMembers.invitee'),
+            key: 'invitee',
+            ellipsis: true,
+            render: (_value: unknown, invitation: OrgInvitation) => (
+              <Space size={4} wrap>
+                <Typography.Text>{invitation.username}</Typography.Text>
+                {invitation.nickname && <Typography.Text type="secondary">{invitation.nickname}</Typography.Text>}
+              </Space>
+            ),
+          },
+          { title: t('my.orgMembers.inviter'), dataIndex: 'inviterName', ellipsis: true },
+          { title: t('my.orgMembers.sentTime'), dataIndex: 'createTime', width: 170, render: (time: number) => new Date(time).toLocaleString() },
+          { title: t('my.orgMembers.expireTime'), dataIndex: 'expireTime', width: 120, render: (time: number) => new Date(time).toLocaleDateString() },
+          {
+            title: t('my.actions'),
+            key: 'actions',
+            width: 100,
+            fixed: 'right' as const,
+            render: (_value: unknown, invitation: OrgInvitation) => (
+              <Popconfirm
+                title={t('my.orgMembers.withdrawConfirm', { name: invitation.username })}
+                okText={t('my.orgMembers.confirm')}
+                cancelText={t('my.orgMembers.cancel')}
+                okButtonProps={{ danger: true, 'data-testid': `my-org-invitation-withdraw-confirm-${invitation.id}` }}
+                onConfirm={() => onWithdraw(invitation)}
+              >
+                <Button type="link" danger size="small" data-testid={`my-org-invitation-withdraw-${invitation.id}`}>
+                  {t('my.orgMembers.withdraw')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
 function OrgMembersTable() {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
@@ -53,6 +167,7 @@ function OrgMembersTable() {
   const members = useMyOrgMembers(filters);
   const remove = useRemoveMyOrgMember();
   const setAdmin = useSetMyOrgMemberAdmin();
+  const [inviting, setInviting] = useState(false);
   // The server's refusals (the last administrator, not a member any more…) in its own words.
   const fail = (error: Error) => void message.error(error.message);
 
@@ -76,16 +191,22 @@ function OrgMembersTable() {
 
   return (
     <Card
+      className="my-org-members-card"
       title={user?.orgName || t('my.orgMembers.title')}
       extra={
-        <Input.Search
-          allowClear
-          maxLength={ORG_MEMBER_KEYWORD_MAX}
-          placeholder={t('my.orgMembers.keywordPlaceholder')}
-          onSearch={(value) => setFilters({ pageNo: 1, pageSize: filters.pageSize, keyWords: value.trim() || undefined })}
-          style={{ width: 280 }}
-          data-testid="my-org-members-keyword"
-        />
+        <Space wrap>
+          <Input.Search
+            allowClear
+            maxLength={ORG_MEMBER_KEYWORD_MAX}
+            placeholder={t('my.orgMembers.keywordPlaceholder')}
+            onSearch={(value) => setFilters({ pageNo: 1, pageSize: filters.pageSize, keyWords: value.trim() || undefined })}
+            style={{ width: 280, maxWidth: '100%' }}
+            data-testid="my-org-members-keyword"
+          />
+          <Button type="primary" onClick={() => setInviting(true)} data-testid="my-org-invite">
+            {t('my.orgMembers.invite')}
+          </Button>
+        </Space>
       }
       data-testid="my-org-members-page"
     >
@@ -170,11 +291,13 @@ function OrgMembersTable() {
           },
         ]}
       />
+      <SentInvitations />
+      <InviteMemberModal open={inviting} onClose={() => setInviting(false)} />
     </Card>
   );
 }
 
-/** /user/org-members: an organisation's administrators list its members, name administrators and remove members. */
+/** /user/org-members: an organisation's administrators list its members, invite accounts, name administrators and remove members. */
 export default function MyOrgMembersPage() {
   const { t } = useTranslation('shell');
   useDocumentTitle(t('my.nav.orgMembers'));
