@@ -155,7 +155,7 @@ pub async fn withdraw_invitation(
         .store
         .withdraw_invitation(org_id, id.into_inner(), acting, &Actor::of(&user, &req))
         .await?;
-    answered(outcome, None).await
+    answered(outcome)
 }
 
 /// Signed-in users: the invitations waiting for their answer (from enabled organisations),
@@ -198,7 +198,10 @@ pub async fn accept_invitation(
     id: web::Path<i64>,
 ) -> ApiResult<ApiResponse<bool>> {
     let outcome = answer(&orgs, &user, &req, id.into_inner(), true).await?;
-    answered(outcome, Some(&accounts)).await
+    if let InvitationOutcome::Joined { revoked } = &outcome {
+        accounts.forget(revoked).await?;
+    }
+    answered(outcome)
 }
 
 /// Signed-in users: declines an invitation; writes `org.invitation.decline`. Not pending,
@@ -218,7 +221,7 @@ pub async fn decline_invitation(
     id: web::Path<i64>,
 ) -> ApiResult<ApiResponse<bool>> {
     let outcome = answer(&orgs, &user, &req, id.into_inner(), false).await?;
-    answered(outcome, None).await
+    answered(outcome)
 }
 
 /// The signed-in user's answer to invitation `id`.
@@ -234,20 +237,13 @@ async fn answer(
         .await
 }
 
-/// The answer of a withdrawal, an acceptance or a refusal; a join drops the cached principals
-/// of the member's credentials, as a membership change does.
-async fn answered(
-    outcome: InvitationOutcome,
-    accounts: Option<&Accounts>,
-) -> ApiResult<ApiResponse<bool>> {
+/// The answer of a withdrawal, an acceptance or a refusal (an acceptance's caller has dropped
+/// the joined member's cached principals, as a membership change does).
+fn answered(outcome: InvitationOutcome) -> ApiResult<ApiResponse<bool>> {
     match outcome {
-        InvitationOutcome::Withdrawn | InvitationOutcome::Declined => Ok(ApiResponse::ok(true)),
-        InvitationOutcome::Joined { revoked } => {
-            if let Some(accounts) = accounts {
-                accounts.forget(&revoked).await?;
-            }
-            Ok(ApiResponse::ok(true))
-        }
+        InvitationOutcome::Withdrawn
+        | InvitationOutcome::Declined
+        | InvitationOutcome::Joined { .. } => Ok(ApiResponse::ok(true)),
         InvitationOutcome::NotFound => Err(ApiError::new(ORG_INVITATION_NOT_EXISTS)),
         InvitationOutcome::NotAdmin => Err(ApiError::new(global::FORBIDDEN)),
         InvitationOutcome::InOtherOrg => Err(ApiError::new(ORG_INVITEE_IN_OTHER_ORG)),
