@@ -100,6 +100,8 @@ error_codes! {
         ORG_INVITATIONS_FULL = (1_002_025_007, OK, "待接受的邀请已达上限，请先撤销部分邀请");
         ORG_INVITATION_NOT_EXISTS = (1_002_025_008, OK, "邀请不存在或已失效");
         ORG_INVITEE_IN_OTHER_ORG = (1_002_025_009, OK, "您已属于其他组织，无法加入");
+        // An administrator cannot move someone out of another organisation (an operator can).
+        ORG_INVITED_IN_OTHER_ORG = (1_002_025_010, OK, "该用户已属于其他组织，无法邀请");
         // Upstream: the dictionary (operations platform, docs/operations.md "Dictionary").
         DICT_DATA_NOT_EXISTS = (1_002_007_001, OK, "当前字典数据不存在");
         // Portal extension: operations-platform roles and permissions (docs/operations.md),

@@ -1109,8 +1109,9 @@ export interface paths {
         /**
          * Organisation administrators: invites a platform account into their organisation (or answers
          *     the invitation already waiting for it); writes `org.invitation.create`. The account joins
-         *     when its holder accepts. Not an administrator → 403; unknown account 1002003003; already a
-         *     member 1002025006; in another organisation 1002025002; 100 invitations waiting already
+         *     when its holder accepts; an invitation issued now is sent to the account's e-mail address, if
+         *     any. Not an administrator → 403; unknown account 1002003003; already a
+         *     member 1002025006; in another organisation 1002025010; 100 invitations waiting already
          *     1002025007.
          */
         post: operations["invite"];

@@ -40,6 +40,8 @@ pub struct Accounts {
     pub passwords: PasswordHasher,
     pub settings: AccountsSettings,
     pub mode: Mode,
+    /// The portal's address (`public_url`), for links in e-mail notices.
+    pub public_url: Option<String>,
     /// The service's own cache namespace: slider challenges, tickets, counters, locks.
     pub cache: Cache,
     pub sms_sender: senders::CodeSender,
@@ -245,6 +247,7 @@ impl Accounts {
             authenticator: web::Data::from(authenticator),
             orgs,
             mode: context.settings.mode,
+            public_url: context.settings.public_url.clone(),
             cache: context.cache.scoped("accounts"),
             settings,
         })

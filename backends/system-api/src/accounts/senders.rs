@@ -1,5 +1,5 @@
-//! Where verification codes go: the development outbox, SMTP (lettre) or Aliyun SMS, chosen
-//! by `accounts.sms_sender` / `accounts.email_sender`.
+//! Where verification codes (and e-mail notices) go: the development outbox, SMTP (lettre) or
+//! Aliyun SMS, chosen by `accounts.sms_sender` / `accounts.email_sender`.
 
 use std::{collections::BTreeMap, time::Duration};
 
@@ -50,6 +50,14 @@ impl CodeMessage {
             self.valid_minutes
         )
     }
+}
+
+/// A notice by e-mail (an invitation into an organisation): no code, a subject and a body.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
 }
 
 pub enum CodeSender {
@@ -106,8 +114,40 @@ impl CodeSender {
                     .await
                     .context("writing the development outbox")
             }
-            Self::Smtp(sender) => sender.send(message).await,
+            Self::Smtp(sender) => {
+                sender
+                    .deliver(&message.to, message.subject(), message.body())
+                    .await
+            }
             Self::Aliyun(sender) => sender.send(message).await,
+        }
+    }
+
+    /// Delivers an e-mail notice. Aliyun sends only its registered code templates, so an SMS
+    /// sender refuses (callers send notices by the e-mail sender).
+    pub async fn notify(&self, notice: &Notice) -> anyhow::Result<()> {
+        match self {
+            Self::Outbox(store) => {
+                tracing::info!(to = %notice.to, subject = %notice.subject, "notice (development outbox)");
+                store
+                    .append_outbox(&OutboxMessage {
+                        to: notice.to.clone(),
+                        channel: "email".to_owned(),
+                        scene: 0,
+                        code: String::new(),
+                        subject: notice.subject.clone(),
+                        body: notice.body.clone(),
+                        created_at: store::now(),
+                    })
+                    .await
+                    .context("writing the development outbox")
+            }
+            Self::Smtp(sender) => {
+                sender
+                    .deliver(&notice.to, notice.subject.clone(), notice.body.clone())
+                    .await
+            }
+            Self::Aliyun(_) => anyhow::bail!("an SMS sender delivers codes only, not notices"),
         }
     }
 }
@@ -144,13 +184,13 @@ impl SmtpSender {
         })
     }
 
-    async fn send(&self, message: &CodeMessage) -> anyhow::Result<()> {
+    async fn deliver(&self, to: &str, subject: String, body: String) -> anyhow::Result<()> {
         let email = Message::builder()
             .from(self.from.clone())
-            .to(message.to.parse().context("recipient is not a mailbox")?)
-            .subject(message.subject())
+            .to(to.parse().context("recipient is not a mailbox")?)
+            .subject(subject)
             .header(ContentType::TEXT_PLAIN)
-            .body(message.body())
+            .body(body)
             .context("building the e-mail")?;
         self.transport
             .send(email)

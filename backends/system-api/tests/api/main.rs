@@ -21,3 +21,4 @@ mod profile;
 mod providers;
 mod revocation;
 mod stand_ins;
+mod tenant_isolation;

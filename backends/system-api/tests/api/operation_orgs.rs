@@ -862,6 +862,28 @@ async fn answer(app: &TestApp, token: &str, id: i64, verb: &str) -> anyhow::Resu
     .await
 }
 
+/// The e-mail notices (no code) the development outbox holds for `to`, newest first, once there
+/// are `count` of them (they are sent off the request): at most 5 s.
+async fn notices_to(app: &TestApp, to: &str, count: usize) -> anyhow::Result<Vec<Value>> {
+    for _ in 0..50 {
+        let (_, outbox) = app
+            .get_json(&format!("/to/api/dev/outbox?to={}", to.replace('@', "%40")))
+            .await?;
+        let notices: Vec<Value> = outbox["data"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|message| message["code"] == "")
+            .cloned()
+            .collect();
+        if notices.len() >= count {
+            return Ok(notices);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    anyhow::bail!("fewer than {count} notices to {to}")
+}
+
 /// An organisation with an administrator (`li@example.com`): answers the organisation's id and
 /// the administrator's session.
 async fn org_with_admin(
@@ -920,8 +942,8 @@ async fn organisation_invitations(environment: TestEnvironment) -> anyhow::Resul
     );
     assert_error(
         &invite(&app, &admin, "zhao@example.com").await?,
-        1_002_025_002,
-        "该用户已属于其他组织，请先将其移出",
+        1_002_025_010,
+        "该用户已属于其他组织，无法邀请",
     );
     assert_error(
         &invite(&app, &admin, "nobody@example.com").await?,
@@ -942,6 +964,16 @@ async fn organisation_invitations(environment: TestEnvironment) -> anyhow::Resul
     let listed = get_with(&app, INVITATIONS, &admin).await?;
     assert_eq!(listed["data"].as_array().map(Vec::len), Some(1), "{listed}");
     assert_eq!(listed["data"][0]["userId"], invitee_id);
+    // The invitee is told by e-mail, once for the invitation asked for twice.
+    let notices = notices_to(&app, "zhang@example.com", 1).await?;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(
+        notices[0]["subject"],
+        "【工程资料库】李工邀请您加入「宁波紧固件有限公司」"
+    );
+    assert!(notices[0]["body"]
+        .as_str()
+        .is_some_and(|body| body.contains("个人中心") && body.contains("7 天内有效")));
     assert_eq!(listed["data"][0]["inviterName"], "李工");
     let mine = get_with(&app, MY_INVITATIONS, &invitee).await?;
     assert_eq!(mine["data"][0]["id"], first, "{mine}");
@@ -979,6 +1011,7 @@ async fn organisation_invitations(environment: TestEnvironment) -> anyhow::Resul
         .as_i64()
         .ok_or_else(|| anyhow::anyhow!("no invitation"))?;
     assert_ne!(second, first);
+    assert_eq!(notices_to(&app, "zhang@example.com", 2).await?.len(), 2);
     let path = format!("{INVITATIONS}/{second}");
     assert_eq!(
         send(&app, Method::DELETE, &path, None, &admin).await?["data"],
@@ -1059,6 +1092,8 @@ async fn organisation_invitations(environment: TestEnvironment) -> anyhow::Resul
         invite(&app, &admin, "sun@example.com").await?["data"],
         lapsed
     );
+    // Issued again: told again.
+    assert_eq!(notices_to(&app, "sun@example.com", 2).await?.len(), 2);
     assert_eq!(
         get_with(&app, MY_INVITATIONS, &late).await?["data"][0]["id"],
         lapsed

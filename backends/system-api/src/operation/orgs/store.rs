@@ -217,6 +217,8 @@ pub enum Invitation {
     /// The pending invitation: new, re-issued (an expired one), or the one already waiting.
     Pending {
         id: i64,
+        /// Written now (new or re-issued), not the one already waiting: the invitee is told.
+        issued: bool,
     },
 }
 
@@ -749,7 +751,7 @@ macro_rules! org_admin_store {
                 .context("reading the pending invitation")?;
                 if let Some((id, created_at)) = existing {
                     if created_at > cutoff {
-                        return Ok(Invitation::Pending { id });
+                        return Ok(Invitation::Pending { id, issued: false });
                     }
                 }
                 let pending: i64 = sqlx::query_scalar(
@@ -802,7 +804,7 @@ macro_rules! org_admin_store {
                 };
                 crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
                 tx.commit().await.context("committing the invitation")?;
-                Ok(Invitation::Pending { id })
+                Ok(Invitation::Pending { id, issued: true })
             }
 
             async fn pending_invitations(

@@ -17,7 +17,7 @@ pub struct OutboxQuery {
 }
 
 /// Development mode only (404 otherwise): the codes the outbox sender "sent" to a mobile or
-/// e-mail, newest first.
+/// e-mail, newest first, and the e-mail notices (an invitation: `code` empty).
 #[utoipa::path(
     get,
     path = "/to/api/dev/outbox",
