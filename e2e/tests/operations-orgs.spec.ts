@@ -231,6 +231,26 @@ test('an operator names an organisation administrator, who manages the members f
   await expect(members.getByTestId(`my-org-member-${leaver.userId}`)).toBeVisible();
   await expect(adminPage.getByTestId('my-org-invitations')).toHaveCount(0);
 
+  // The administrator takes the member's right to publish: the enterprise library no longer offers 发布 to them; given
+  // back, it does again.
+  const enterpriseLibrary = `/part/brand-detail/${orgId}?type=1`;
+  await leaverPage.goto(enterpriseLibrary);
+  await expect(leaverPage.getByTestId('enterprise-library')).toBeVisible();
+  await expect(leaverPage.getByTestId('enterprise-publish')).toBeVisible();
+  await members.getByTestId(`my-org-member-publish-${leaver.userId}`).click();
+  await expect(adminPage.locator('.ant-message-notice').getByText(`${leaver.username} 不能再向企业库发布条目`)).toBeVisible();
+  await expect(members.getByTestId(`my-org-member-publish-${leaver.userId}`)).not.toBeChecked();
+  await leaverPage.reload();
+  await expect(leaverPage.getByTestId('enterprise-library')).toBeVisible();
+  await expect(leaverPage.getByTestId('enterprise-publish')).toHaveCount(0);
+  await expect(leaverPage.getByTestId('enterprise-cannot-publish')).toContainText('组织管理员');
+  await shot(leaverPage, 'enterprise-library-without-publishing');
+  await members.getByTestId(`my-org-member-publish-${leaver.userId}`).click();
+  await expect(members.getByTestId(`my-org-member-publish-${leaver.userId}`)).toBeChecked();
+  await leaverPage.reload();
+  await expect(leaverPage.getByTestId('enterprise-publish')).toBeVisible();
+  await expect(leaverPage.getByTestId('enterprise-cannot-publish')).toHaveCount(0);
+
   // In English.
   await adminPage.getByTestId('language-switch').click();
   await expect(adminPage.locator('html')).toHaveAttribute('lang', /^en/);

@@ -35,7 +35,7 @@ pub use extract::{
 pub use introspection::{Introspection, INTROSPECTION_PATH};
 pub use orgs::{
     service_org_directory, NoOrgSource, OrgDirectory, OrgLookup, OrgSource, ORG_NOT_EXISTS,
-    PUBLIC_ORG_PATH,
+    PUBLIC_ORG_PATH, PUBLISH_PERMISSION,
 };
 pub use principal::{ApiKeyGrant, Principal, ALL_PERMISSIONS};
 pub use service::{service_authenticator, NoTokenSource};

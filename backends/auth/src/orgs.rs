@@ -16,6 +16,10 @@ use serde::Deserialize;
 pub const PUBLIC_ORG_PATH: &str = "/to/api/base/system/org/get";
 /// The code of [`PUBLIC_ORG_PATH`] for an unknown, disabled or reserved organisation.
 pub const ORG_NOT_EXISTS: i64 = 1_002_025_000;
+/// Submitting items into one's organisation's libraries: granted by a role (`member`) and
+/// taken from a member by its organisation's administrators (the system service leaves it out
+/// of that member's permissions).
+pub const PUBLISH_PERMISSION: &str = "enterprise:item:publish";
 
 /// Where an organisation's state is read.
 pub trait OrgSource: Send + Sync + 'static {

@@ -1205,6 +1205,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/to/api/base/system/org/members/{userId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Organisation administrators: gives a member of their organisation the right to publish into
+         *     its enterprise libraries (`enterprise:item:publish`, which the member's roles grant) or takes
+         *     it (themselves too); writes `org.member.publish`. The member's sessions and personal tokens
+         *     carry the change from their next request. Not an administrator → 403; an account not in the
+         *     organisation 1002025003.
+         */
+        put: operations["set_member_publishing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/to/api/base/system/user/access-tokens": {
         parameters: {
             query?: never;
@@ -2381,6 +2404,11 @@ export interface components {
                      * @description The last sign-in (epoch milliseconds); left out when the member never signed in.
                      */
                     lastLoginTime?: number | null;
+                    /**
+                     * @description May publish into the organisation's enterprise libraries (given by default; the
+                     *     administrators take it away).
+                     */
+                    mayPublish: boolean;
                     mobile?: string | null;
                     nickname: string;
                     orgAdmin: boolean;
@@ -3730,6 +3758,11 @@ export interface components {
              * @description The last sign-in (epoch milliseconds); left out when the member never signed in.
              */
             lastLoginTime?: number | null;
+            /**
+             * @description May publish into the organisation's enterprise libraries (given by default; the
+             *     administrators take it away).
+             */
+            mayPublish: boolean;
             mobile?: string | null;
             nickname: string;
             orgAdmin: boolean;
@@ -3739,6 +3772,10 @@ export interface components {
              */
             status: number;
             username: string;
+        };
+        OrgPublishRequest: {
+            /** @description Whether the member may publish into the organisation's enterprise libraries. */
+            mayPublish?: boolean | null;
         };
         OutboxMessage: {
             body: string;
@@ -5574,6 +5611,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrgAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description 已设置 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponse_bool"];
+                };
+            };
+        };
+    };
+    set_member_publishing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 用户编号 */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgPublishRequest"];
             };
         };
         responses: {

@@ -16,8 +16,9 @@ pub use files::{EnterpriseFile, EnterpriseFileDraft, EnterpriseFileKind};
 
 /// The first organisation id of a private deployment: 0 is the platform, 1 the blocked placeholder.
 pub const FIRST_ORG_ID: i64 = 2;
-/// Submitting items into one's organisation's libraries (granted to the `member` role).
-pub const PUBLISH_PERMISSION: &str = "enterprise:item:publish";
+/// Submitting items into one's organisation's libraries (granted to the `member` role; an
+/// organisation's administrators take it from a member).
+pub const PUBLISH_PERMISSION: &str = auth::PUBLISH_PERMISSION;
 /// The operators' review queue of every library.
 pub const AUDIT_PERMISSION: &str = "operation:enterprise-item:audit";
 

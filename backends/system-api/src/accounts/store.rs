@@ -514,12 +514,17 @@ macro_rules! account_store {
                 .fetch_all(&self.pool)
                 .await
                 .context("listing a user's roles")?;
+                // A member whose organisation took publishing away has every permission of its
+                // roles but that one.
                 let permissions: Vec<String> = sqlx::query_scalar(
                     "SELECT DISTINCT rp.permission FROM role_permission rp \
                      JOIN user_role ur ON ur.role_id = rp.role_id \
-                     WHERE ur.user_id = $1 ORDER BY rp.permission",
+                     WHERE ur.user_id = $1 AND NOT (rp.permission = $2 AND EXISTS (\
+                     SELECT 1 FROM app_user u WHERE u.id = $1 AND NOT u.org_may_publish)) \
+                     ORDER BY rp.permission",
                 )
                 .bind(user_id)
+                .bind(auth::PUBLISH_PERMISSION)
                 .fetch_all(&self.pool)
                 .await
                 .context("listing a user's permissions")?;

@@ -148,6 +148,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::put().to(org_members::set_own_org_admin)),
     )
     .service(
+        web::resource("/org/members/{user_id}/publish")
+            .route(web::put().to(org_members::set_member_publishing)),
+    )
+    .service(
         web::resource("/org/invitations")
             .route(web::get().to(org_invitations::list_org_invitations))
             .route(web::post().to(org_invitations::invite)),

@@ -1,6 +1,7 @@
 //! An organisation's own administrators manage its members from the personal centre
 //! (docs/operations.md "An organisation's administrators"): the member list, removing a
-//! member, naming and dropping administrators. The organisation is the one the caller
+//! member, naming and dropping administrators, and who of them may publish into the
+//! organisation's enterprise libraries. The organisation is the one the caller
 //! administers now, read from the database on every request (not from the cached principal),
 //! so that a dropped administrator loses these routes at once. Adding members stays with the
 //! operators: joining an organisation needs the account holder's consent.
@@ -12,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    accounts::store::now,
+    accounts::{store::now, Accounts},
     operation::{
         audit::Actor,
         orgs::{
-            store::{ActingAs, Membership, OrgAdminStore},
+            store::{ActingAs, Membership, OrgAdminStore, PublishingChange},
             OperationOrgs,
         },
         page::{PageResult, Paging},
@@ -27,7 +28,7 @@ use crate::{
         },
     },
     routes::operation::org_members::{change, set_admin, OrgAdminRequest},
-    ORG_MEMBER_SELF,
+    ORG_MEMBER_NOT_EXISTS, ORG_MEMBER_SELF, ORG_NOT_EXISTS,
 };
 
 const KEYWORD_MAX: usize = 100;
@@ -56,6 +57,9 @@ pub struct OrgMemberView {
     /// 0 enabled, 1 disabled (by an operator).
     pub status: i32,
     pub org_admin: bool,
+    /// May publish into the organisation's enterprise libraries (given by default; the
+    /// administrators take it away).
+    pub may_publish: bool,
     /// When the account was created (epoch milliseconds).
     pub create_time: i64,
     /// The last sign-in (epoch milliseconds); left out when the member never signed in.
@@ -73,6 +77,7 @@ impl From<UserRow> for OrgMemberView {
             mobile: row.mobile,
             status: row.status,
             org_admin: row.org_admin,
+            may_publish: row.org_may_publish,
             create_time: row.created_at.timestamp_millis(),
             last_login_time: row.last_login_at.map(|at| at.timestamp_millis()),
         }
@@ -137,7 +142,7 @@ pub async fn page_org_members(
 )]
 pub async fn remove_own_org_member(
     orgs: web::Data<OperationOrgs>,
-    accounts: web::Data<crate::accounts::Accounts>,
+    accounts: web::Data<Accounts>,
     user: AuthUser,
     req: HttpRequest,
     member: web::Path<i64>,
@@ -196,5 +201,61 @@ pub async fn set_own_org_admin(
         acting,
     )
     .await?;
+    Ok(ApiResponse::ok(true))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrgPublishRequest {
+    /// Whether the member may publish into the organisation's enterprise libraries.
+    pub may_publish: Option<bool>,
+}
+
+/// Organisation administrators: gives a member of their organisation the right to publish into
+/// its enterprise libraries (`enterprise:item:publish`, which the member's roles grant) or takes
+/// it (themselves too); writes `org.member.publish`. The member's sessions and personal tokens
+/// carry the change from their next request. Not an administrator → 403; an account not in the
+/// organisation 1002025003.
+#[utoipa::path(
+    put,
+    path = "/to/api/base/system/org/members/{userId}/publish",
+    tag = "org",
+    params(("userId" = i64, Path, description = "用户编号")),
+    request_body = OrgPublishRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "已设置", body = ApiResponse<bool>))
+)]
+pub async fn set_member_publishing(
+    orgs: web::Data<OperationOrgs>,
+    accounts: web::Data<Accounts>,
+    user: AuthUser,
+    req: HttpRequest,
+    member: web::Path<i64>,
+    payload: web::Json<OrgPublishRequest>,
+) -> ApiResult<ApiResponse<bool>> {
+    let org_id = administered(&orgs, &user).await?;
+    let may_publish = payload
+        .may_publish
+        .ok_or_else(|| ApiError::missing_parameter("mayPublish"))?;
+    let acting = ActingAs::OrgAdmin {
+        user_id: user.user_id(),
+    };
+    match orgs
+        .store
+        .set_member_publishing(
+            org_id,
+            member.into_inner(),
+            may_publish,
+            acting,
+            &Actor::of(&user, &req),
+        )
+        .await?
+    {
+        PublishingChange::Changed { revoked } => accounts.forget(&revoked).await?,
+        PublishingChange::Unchanged => {}
+        PublishingChange::OrgNotFound => return Err(ApiError::new(ORG_NOT_EXISTS)),
+        PublishingChange::NotAdmin => return Err(ApiError::new(global::FORBIDDEN)),
+        PublishingChange::NotMember => return Err(ApiError::new(ORG_MEMBER_NOT_EXISTS)),
+    }
     Ok(ApiResponse::ok(true))
 }

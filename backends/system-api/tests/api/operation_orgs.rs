@@ -837,6 +837,121 @@ async fn organisation_admin_bursts_keep_one_admin(
     Ok(())
 }
 
+/// The permissions a token carries now, as every service's token check sees them.
+async fn carried_permissions(app: &TestApp, token: &str) -> anyhow::Result<Vec<String>> {
+    let (_, checked) = call(
+        app,
+        Method::GET,
+        "/auth/check-token",
+        None,
+        Some(token),
+        &[],
+    )
+    .await?;
+    assert_eq!(checked["code"], 0, "{checked}");
+    Ok(checked["data"]["permissions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|permission| permission.as_str().map(str::to_owned))
+        .collect())
+}
+
+const PUBLISH: &str = "enterprise:item:publish";
+
+/// An organisation's administrator takes publishing from a member and gives it back: the
+/// member's live session carries the change from its next request (the token check and the
+/// permission info alike), the member list shows it, the audit log has both steps; refusals;
+/// a member who moves to another organisation may publish there.
+async fn organisation_admins_decide_who_publishes(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let settings = fast_settings(&environment);
+    let app = spawn_with(settings.clone()).await?;
+    let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
+    let (org, admin) =
+        org_with_admin(&app, &operator, "宁波紧固件有限公司", "li@example.com").await?;
+    let other_org = new_org(&app, &operator, "乙公司", json!([1])).await?;
+    let (member, member_id) = signed_in_user(&app, "zhang@example.com", "张工").await?;
+    let (_, outsider_id) = signed_in_user(&app, "zhao@example.com", "赵工").await?;
+    assert_eq!(
+        add_member(&app, &operator, org, "zhang@example.com").await?["code"],
+        0
+    );
+    assert!(carried_permissions(&app, &member)
+        .await?
+        .iter()
+        .any(|p| p == PUBLISH));
+    let publish_path = |user: i64| format!("{}/publish", own_member_path(user));
+    let set_publishing = |token: String, user: i64, body: Value| {
+        let (app, path) = (&app, publish_path(user));
+        async move { send(app, Method::PUT, &path, Some(body), &token).await }
+    };
+
+    // Refusals: not an administrator; not a member of the organisation; no flag.
+    assert_error(
+        &set_publishing(member.clone(), member_id, json!({"mayPublish": false})).await?,
+        403,
+        "没有该操作权限",
+    );
+    assert_error(
+        &set_publishing(admin.clone(), outsider_id, json!({"mayPublish": false})).await?,
+        1_002_025_003,
+        "该用户不是本组织的成员",
+    );
+    let missing = set_publishing(admin.clone(), member_id, json!({})).await?;
+    assert_eq!(missing["code"], 400, "{missing}");
+
+    // Taken: the same session loses the permission at its next request, and keeps the rest.
+    let before = carried_permissions(&app, &member).await?;
+    let taken = set_publishing(admin.clone(), member_id, json!({"mayPublish": false})).await?;
+    assert_eq!(taken["data"], true, "{taken}");
+    let after = carried_permissions(&app, &member).await?;
+    assert!(!after.iter().any(|p| p == PUBLISH), "{after:?}");
+    assert_eq!(after.len() + 1, before.len(), "{before:?} → {after:?}");
+    let info = get_with(&app, "/auth/get-permission-info?appType=2", &member).await?;
+    assert!(
+        !info["data"]["permissions"].to_string().contains(PUBLISH),
+        "{info}"
+    );
+    let page = get_with(&app, &format!("{OWN_MEMBERS}?keyWords=zhang"), &admin).await?;
+    assert_eq!(list_of(&page)[0]["mayPublish"], false, "{page}");
+    // Again: nothing written.
+    set_publishing(admin.clone(), member_id, json!({"mayPublish": false})).await?;
+    assert_eq!(
+        audit_of(&app, &operator, "org.member.publish").await?.len(),
+        1
+    );
+
+    // Given back.
+    set_publishing(admin.clone(), member_id, json!({"mayPublish": true})).await?;
+    assert!(carried_permissions(&app, &member)
+        .await?
+        .iter()
+        .any(|p| p == PUBLISH));
+    let entries = audit_of(&app, &operator, "org.member.publish").await?;
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[1]["after"]["mayPublish"], true, "{entries:?}");
+    assert_eq!(entries[1]["before"]["mayPublish"], false, "{entries:?}");
+
+    // Taken again, then the member moves: the next organisation starts from its roles.
+    set_publishing(admin.clone(), member_id, json!({"mayPublish": false})).await?;
+    assert_eq!(
+        remove_member(&app, &operator, org, member_id).await?["code"],
+        0
+    );
+    assert_eq!(
+        add_member(&app, &operator, other_org, "zhang@example.com").await?["code"],
+        0
+    );
+    assert!(carried_permissions(&app, &member)
+        .await?
+        .iter()
+        .any(|p| p == PUBLISH));
+    app.stop().await;
+    Ok(())
+}
+
 const INVITATIONS: &str = "/org/invitations";
 const MY_INVITATIONS: &str = "/user/org-invitations";
 
@@ -1229,6 +1344,7 @@ kernel::backend_tests!(
     bursts_stay_consistent,
     organisation_admins_manage_members,
     organisation_admin_bursts_keep_one_admin,
+    organisation_admins_decide_who_publishes,
     organisation_invitations,
     invitation_bursts,
 );

@@ -209,6 +209,9 @@ async fn every_organisation_route_keeps_its_tenant(
         row(put.clone(), "/org/members/{userId}/admin", format!("/org/members/{leaver_id}/admin"),
             Some(json!({"orgAdmin": false})),
             [Code(UNAUTHORISED), Code(FORBIDDEN), Code(MEMBER_NOT_EXISTS), Code(FORBIDDEN), Code(0), Code(FORBIDDEN)]),
+        row(put.clone(), "/org/members/{userId}/publish", format!("/org/members/{leaver_id}/publish"),
+            Some(json!({"mayPublish": false})),
+            [Code(UNAUTHORISED), Code(FORBIDDEN), Code(MEMBER_NOT_EXISTS), Code(FORBIDDEN), Code(0), Code(FORBIDDEN)]),
         row(delete.clone(), "/org/members/{userId}", format!("/org/members/{leaver_id}"), None,
             [Code(UNAUTHORISED), Code(FORBIDDEN), Code(MEMBER_NOT_EXISTS), Code(FORBIDDEN), Code(0), Code(FORBIDDEN)]),
         // Inviting the same account: each organisation its own invitation.

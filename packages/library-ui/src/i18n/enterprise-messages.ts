@@ -31,6 +31,7 @@ export const enterpriseMessages = {
         missingText: '该企业不存在或已停用。',
       },
       disabled: '本企业已被停用，企业库暂不可用，请联系平台管理员。',
+      cannotPublish: '您可以查看本企业的条目；如需发布条目，请联系组织管理员在“组织成员”中为您开启“可发布”。',
       total: '共 {{total}} 条',
       view: '查看',
       viewItem: '查看 {{code}}',
@@ -221,6 +222,8 @@ export const enterpriseMessages = {
         missingText: 'The organisation does not exist or has been disabled.',
       },
       disabled: 'Your organisation is disabled, so its enterprise library is unavailable; please contact the platform administrator.',
+      cannotPublish:
+        'You can read your organisation’s items; to publish, ask an organisation administrator to turn on “May publish” for you under Organisation members.',
       total: '{{total}} items',
       view: 'View',
       viewItem: 'View {{code}}',

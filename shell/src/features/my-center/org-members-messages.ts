@@ -11,7 +11,7 @@ export const orgMembersMessages = {
     my: {
       orgMembers: {
         title: '组织成员',
-        text: '管理员可以邀请平台用户加入组织（对方接受后成为成员，邀请 7 天内有效），设置或取消其他成员的管理员身份，也可以将成员移出组织（移出后成为平台用户）。',
+        text: '管理员可以邀请平台用户加入组织（对方接受后成为成员，邀请 7 天内有效），设置或取消其他成员的管理员身份，决定哪些成员可以向企业库发布条目，也可以将成员移出组织（移出后成为平台用户）。',
         keywordPlaceholder: '用户名、昵称、邮箱或手机号',
         empty: '没有找到成员',
         member: '成员',
@@ -29,6 +29,10 @@ export const orgMembersMessages = {
         removedToast: '已将 {{name}} 移出组织',
         adminGrantedToast: '已将 {{name}} 设为管理员',
         adminRevokedToast: '已取消 {{name}} 的管理员身份',
+        publish: '可发布',
+        publishHint: '可以向本组织的企业库提交条目',
+        publishGrantedToast: '{{name}} 可以向企业库发布条目了',
+        publishRevokedToast: '{{name}} 不能再向企业库发布条目',
         forbiddenTitle: '只有组织管理员可以管理组织成员',
         forbiddenText: '如需调整本组织的成员，请联系组织的管理员或平台运营人员。',
         back: '返回个人中心',
@@ -55,7 +59,7 @@ export const orgMembersMessages = {
     my: {
       orgMembers: {
         title: 'Organisation members',
-        text: 'Administrators can invite platform users into the organisation (they become members once they accept; invitations lapse after 7 days), make other members administrators or withdraw that, and remove members from the organisation (they become platform users).',
+        text: 'Administrators can invite platform users into the organisation (they become members once they accept; invitations lapse after 7 days), make other members administrators or withdraw that, decide which members may publish items into the enterprise library, and remove members from the organisation (they become platform users).',
         keywordPlaceholder: 'Username, nickname, e-mail or mobile',
         empty: 'No members found',
         member: 'Member',
@@ -73,6 +77,10 @@ export const orgMembersMessages = {
         removedToast: '{{name}} removed from the organisation',
         adminGrantedToast: '{{name}} is now an administrator',
         adminRevokedToast: '{{name}} is no longer an administrator',
+        publish: 'May publish',
+        publishHint: 'May submit items to the organisation’s enterprise library',
+        publishGrantedToast: '{{name}} may publish into the enterprise library',
+        publishRevokedToast: '{{name}} may no longer publish into the enterprise library',
         forbiddenTitle: 'Only organisation administrators can manage its members',
         forbiddenText: 'To change your organisation’s members, contact its administrator or the platform operators.',
         back: 'Back to the personal centre',

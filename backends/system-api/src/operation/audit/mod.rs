@@ -23,6 +23,7 @@ pub const ACTION_ORG_UPDATE: &str = "org.update";
 pub const ACTION_ORG_MEMBER_ADD: &str = "org.member.add";
 pub const ACTION_ORG_MEMBER_REMOVE: &str = "org.member.remove";
 pub const ACTION_ORG_MEMBER_ADMIN: &str = "org.member.admin";
+pub const ACTION_ORG_MEMBER_PUBLISH: &str = "org.member.publish";
 pub const ACTION_ORG_INVITATION_CREATE: &str = "org.invitation.create";
 pub const ACTION_ORG_INVITATION_WITHDRAW: &str = "org.invitation.withdraw";
 pub const ACTION_ORG_INVITATION_DECLINE: &str = "org.invitation.decline";

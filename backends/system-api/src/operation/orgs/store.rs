@@ -16,8 +16,8 @@ use crate::{
         audit::{
             Actor, AuditEntry, ACTION_ORG_CREATE, ACTION_ORG_INVITATION_CREATE,
             ACTION_ORG_INVITATION_DECLINE, ACTION_ORG_INVITATION_WITHDRAW, ACTION_ORG_MEMBER_ADD,
-            ACTION_ORG_MEMBER_ADMIN, ACTION_ORG_MEMBER_REMOVE, ACTION_ORG_UPDATE, TARGET_ORG,
-            TARGET_USER,
+            ACTION_ORG_MEMBER_ADMIN, ACTION_ORG_MEMBER_PUBLISH, ACTION_ORG_MEMBER_REMOVE,
+            ACTION_ORG_UPDATE, TARGET_ORG, TARGET_USER,
         },
         page::Paging,
     },
@@ -163,6 +163,30 @@ pub enum AdminChange {
     Changed,
 }
 
+/// What giving or taking a member's right to publish did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PublishingChange {
+    OrgNotFound,
+    /// The actor no longer administers the (enabled) organisation.
+    NotAdmin,
+    /// The account is not a member of the organisation.
+    NotMember,
+    /// Nothing written, no audit entry.
+    Unchanged,
+    /// `revoked`: the digests of the member's credentials, whose cached principals carry the
+    /// old permissions.
+    Changed {
+        revoked: Vec<String>,
+    },
+}
+
+/// Why a member's flag could not be changed (mapped onto each change's own answer).
+enum FlagRefusal {
+    OrgNotFound,
+    NotAdmin,
+    NotMember,
+}
+
 /// How long an invitation waits for its answer after it was (re)issued.
 pub const INVITATION_DAYS: i64 = 7;
 /// Pending invitations one organisation may have at once: an administrator cannot flood the
@@ -275,6 +299,16 @@ pub trait OrgAdminStore {
         acting: ActingAs,
         actor: &Actor,
     ) -> anyhow::Result<AdminChange>;
+    /// Gives `user_id`, a member of `org_id`, the right to publish into the organisation's
+    /// enterprise libraries or takes it.
+    async fn set_member_publishing(
+        &self,
+        org_id: i64,
+        user_id: i64,
+        may_publish: bool,
+        acting: ActingAs,
+        actor: &Actor,
+    ) -> anyhow::Result<PublishingChange>;
     /// The organisation `user_id` administers: enabled, the account enabled and flagged.
     async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>>;
     /// `inviter`, an administrator of `org_id`, invites the platform account `user_id`.
@@ -355,6 +389,54 @@ macro_rules! org_admin_store {
                 .context("reading the organisation")
         }
 
+        /// The first steps of changing one of a member's flags (`column` of `app_user`): the
+        /// organisation locked, the actor's standing checked again under that lock, and the
+        /// member's current value, its row locked too.
+        async fn locked_member_flag(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            org_id: i64,
+            user_id: i64,
+            column: &str,
+            acting: ActingAs,
+        ) -> anyhow::Result<Result<(OrgRow, bool), FlagRefusal>> {
+            let Some(org) = locked_org(tx, org_id).await? else {
+                return Ok(Err(FlagRefusal::OrgNotFound));
+            };
+            if !may_act(tx, &org, acting).await? {
+                return Ok(Err(FlagRefusal::NotAdmin));
+            }
+            let current: Option<bool> = sqlx::query_scalar(&format!(
+                "SELECT {column} FROM app_user WHERE id = $1 AND org_id = $2{}",
+                $lock
+            ))
+            .bind(user_id)
+            .bind(org_id)
+            .fetch_optional(&mut **tx)
+            .await
+            .context("reading the member")?;
+            Ok(current.map(|current| (org, current)).ok_or(FlagRefusal::NotMember))
+        }
+
+        /// Stores a member's flag (`column` of `app_user`) and its audit entry.
+        async fn store_member_flag(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            user_id: i64,
+            column: &str,
+            value: bool,
+            entry: &AuditEntry<'_>,
+        ) -> anyhow::Result<()> {
+            sqlx::query(&format!(
+                "UPDATE app_user SET {column} = $2, updated_at = $3 WHERE id = $1"
+            ))
+            .bind(user_id)
+            .bind(value)
+            .bind(now())
+            .execute(&mut **tx)
+            .await
+            .with_context(|| format!("storing the member's {column}"))?;
+            crate::operation::audit::store::$audit::record(&mut **tx, entry).await
+        }
+
         /// Whether another organisation has `name` (whatever its case). The names are locked
         /// first (PostgreSQL), so that two operators cannot both find "Acme" and "ACME" free.
         async fn name_taken(
@@ -411,9 +493,11 @@ macro_rules! org_admin_store {
             target: i64,
             now: DateTime<Utc>,
         ) -> anyhow::Result<Vec<String>> {
-            // An administrator of one organisation is none of the next.
+            // An administrator of one organisation is none of the next; what one organisation
+            // took away does not follow the account into the next.
             sqlx::query(
-                "UPDATE app_user SET org_id = $2, org_admin = FALSE, updated_at = $3 WHERE id = $1",
+                "UPDATE app_user SET org_id = $2, org_admin = FALSE, org_may_publish = TRUE, \
+                 updated_at = $3 WHERE id = $1",
             )
             .bind(user_id)
             .bind(target)
@@ -645,26 +729,14 @@ macro_rules! org_admin_store {
                 acting: ActingAs,
                 actor: &Actor,
             ) -> anyhow::Result<AdminChange> {
-                let now = now();
                 let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
-                let Some(org) = locked_org(&mut tx, org_id).await? else {
-                    return Ok(AdminChange::OrgNotFound);
-                };
-                if !may_act(&mut tx, &org, acting).await? {
-                    return Ok(AdminChange::NotAdmin);
-                }
-                let current: Option<bool> = sqlx::query_scalar(&format!(
-                    "SELECT org_admin FROM app_user WHERE id = $1 AND org_id = $2{}",
-                    $lock
-                ))
-                .bind(user_id)
-                .bind(org_id)
-                .fetch_optional(&mut *tx)
-                .await
-                .context("reading the member")?;
-                let Some(current) = current else {
-                    return Ok(AdminChange::NotMember);
-                };
+                let (org, current) =
+                    match locked_member_flag(&mut tx, org_id, user_id, "org_admin", acting).await? {
+                        Ok(found) => found,
+                        Err(FlagRefusal::OrgNotFound) => return Ok(AdminChange::OrgNotFound),
+                        Err(FlagRefusal::NotAdmin) => return Ok(AdminChange::NotAdmin),
+                        Err(FlagRefusal::NotMember) => return Ok(AdminChange::NotMember),
+                    };
                 if current == admin {
                     return Ok(AdminChange::Unchanged);
                 }
@@ -682,13 +754,6 @@ macro_rules! org_admin_store {
                         return Ok(AdminChange::LastAdmin);
                     }
                 }
-                sqlx::query("UPDATE app_user SET org_admin = $2, updated_at = $3 WHERE id = $1")
-                    .bind(user_id)
-                    .bind(admin)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await
-                    .context("storing the administrator flag")?;
                 let entry = AuditEntry {
                     actor,
                     action: ACTION_ORG_MEMBER_ADMIN,
@@ -697,9 +762,51 @@ macro_rules! org_admin_store {
                     before: json!({"orgId": org_id, "orgAdmin": current}),
                     after: json!({"orgId": org_id, "orgName": org.name, "orgAdmin": admin}),
                 };
-                crate::operation::audit::store::$audit::record(&mut *tx, &entry).await?;
+                store_member_flag(&mut tx, user_id, "org_admin", admin, &entry).await?;
                 tx.commit().await.context("committing the administrator change")?;
                 Ok(AdminChange::Changed)
+            }
+
+            async fn set_member_publishing(
+                &self,
+                org_id: i64,
+                user_id: i64,
+                may_publish: bool,
+                acting: ActingAs,
+                actor: &Actor,
+            ) -> anyhow::Result<PublishingChange> {
+                let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
+                let column = "org_may_publish";
+                let (org, current) =
+                    match locked_member_flag(&mut tx, org_id, user_id, column, acting).await? {
+                        Ok(found) => found,
+                        Err(FlagRefusal::OrgNotFound) => return Ok(PublishingChange::OrgNotFound),
+                        Err(FlagRefusal::NotAdmin) => return Ok(PublishingChange::NotAdmin),
+                        Err(FlagRefusal::NotMember) => return Ok(PublishingChange::NotMember),
+                    };
+                if current == may_publish {
+                    return Ok(PublishingChange::Unchanged);
+                }
+                let entry = AuditEntry {
+                    actor,
+                    action: ACTION_ORG_MEMBER_PUBLISH,
+                    target_type: TARGET_USER,
+                    target_id: user_id.to_string(),
+                    before: json!({"orgId": org_id, "mayPublish": current}),
+                    after: json!({"orgId": org_id, "orgName": org.name, "mayPublish": may_publish}),
+                };
+                store_member_flag(&mut tx, user_id, column, may_publish, &entry).await?;
+                // Sessions and personal tokens carry the permissions; API keys only their scopes.
+                let revoked = crate::accounts::store::$accounts::credential_digests(
+                    &mut tx,
+                    "user_id = $1",
+                    user_id,
+                    now(),
+                    &["personal_access_token"],
+                )
+                .await?;
+                tx.commit().await.context("committing the right to publish")?;
+                Ok(PublishingChange::Changed { revoked })
             }
 
             async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>> {
@@ -997,6 +1104,7 @@ kernel::repository! {
     async fn update_org(&self, id: i64, update: &OrgUpdate, actor: &Actor) -> anyhow::Result<OrgChange>;
     async fn change_membership(&self, org_id: i64, user_id: i64, membership: Membership, acting: ActingAs, actor: &Actor) -> anyhow::Result<MembershipChange>;
     async fn set_org_admin(&self, org_id: i64, user_id: i64, admin: bool, acting: ActingAs, actor: &Actor) -> anyhow::Result<AdminChange>;
+    async fn set_member_publishing(&self, org_id: i64, user_id: i64, may_publish: bool, acting: ActingAs, actor: &Actor) -> anyhow::Result<PublishingChange>;
     async fn administered_org(&self, user_id: i64) -> anyhow::Result<Option<i64>>;
     async fn invite(&self, org_id: i64, user_id: i64, inviter: i64, actor: &Actor) -> anyhow::Result<Invitation>;
     async fn pending_invitations(&self, of: InvitationsOf) -> anyhow::Result<Vec<InvitationRow>>;

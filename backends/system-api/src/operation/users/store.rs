@@ -35,6 +35,8 @@ pub struct UserRow {
     pub status: i32,
     /// An administrator of its organisation.
     pub org_admin: bool,
+    /// May publish into its organisation's enterprise libraries (its administrators decide).
+    pub org_may_publish: bool,
     pub created_at: DateTime<Utc>,
     /// When the newest session was opened (a sign-in); absent when the user never signed in.
     pub last_login_at: Option<DateTime<Utc>>,
@@ -188,7 +190,7 @@ macro_rules! user_admin_store {
                     .context("counting users")?;
                 let mut list = sqlx::QueryBuilder::<$db>::new(
                     "SELECT u.id, u.username, u.nickname, u.email, u.mobile, u.org_id, \
-                     o.name AS org_name, u.status, u.org_admin, u.created_at, \
+                     o.name AS org_name, u.status, u.org_admin, u.org_may_publish, u.created_at, \
                      (SELECT MAX(t.created_at) FROM refresh_token t WHERE t.user_id = u.id) \
                      AS last_login_at, \
                      (SELECT COUNT(*) FROM refresh_token t WHERE t.user_id = u.id \

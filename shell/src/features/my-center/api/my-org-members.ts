@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SystemSchema } from '@portal/api-types';
 import { http } from '@portal/http';
 import { sessionStore } from '@portal/session';
@@ -38,6 +38,11 @@ export function removeMyOrgMember(userId: number): Promise<boolean> {
 /** PUT /base/system/org/members/{userId}/admin `{orgAdmin}`; refused when no administrator would remain. */
 export function setMyOrgMemberAdmin(input: { userId: number; orgAdmin: boolean }): Promise<boolean> {
   return http.put<boolean>(`/base/system/org/members/${input.userId}/admin`, { orgAdmin: input.orgAdmin }, { silent: true });
+}
+
+/** PUT /base/system/org/members/{userId}/publish `{mayPublish}`: whether the member may publish into the enterprise library. */
+export function setMyOrgMemberPublishing(input: { userId: number; mayPublish: boolean }): Promise<boolean> {
+  return http.put<boolean>(`/base/system/org/members/${input.userId}/publish`, { mayPublish: input.mayPublish }, { silent: true });
 }
 
 /**
@@ -111,17 +116,22 @@ export function useRemoveMyOrgMember() {
 }
 
 /**
- * After a change the list is read again; a caller who dropped their own administrator role reads their user again,
- * so the menu entry and the page's gate follow at once.
+ * After a member's change the list is read again; a caller who changed their own standing (administrator, right to
+ * publish) reads their user and permissions again, so the menu entry, the page's gate and the library pages follow at once.
  */
+function afterMemberChange(client: QueryClient, userId: number) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: myOrgMembersKeys.all }),
+    userId === Number(sessionStore.getState().user?.id) ? reloadOwnPermissions() : undefined,
+  ]);
+}
+
 export function useSetMyOrgMemberAdmin() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: setMyOrgMemberAdmin,
-    onSuccess: (_done, { userId }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: myOrgMembersKeys.all }),
-        userId === Number(sessionStore.getState().user?.id) ? reloadOwnPermissions() : undefined,
-      ]),
-  });
+  return useMutation({ mutationFn: setMyOrgMemberAdmin, onSuccess: (_done, { userId }) => afterMemberChange(client, userId) });
+}
+
+export function useSetMyOrgMemberPublishing() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: setMyOrgMemberPublishing, onSuccess: (_done, { userId }) => afterMemberChange(client, userId) });
 }

@@ -23,10 +23,11 @@ const members = [
     email: 'zhang@example.com',
     mobile: null,
     orgAdmin: true,
+    mayPublish: true,
     createTime: 1_763_700_000_000,
     lastLoginTime: 1_763_800_000_000,
   },
-  { id: 8, username: 'wang', nickname: '', email: null, mobile: '13800000000', orgAdmin: false, createTime: 1_763_700_000_000 },
+  { id: 8, username: 'wang', nickname: '', email: null, mobile: '13800000000', orgAdmin: false, mayPublish: true, createTime: 1_763_700_000_000 },
 ];
 
 function Where() {
@@ -144,6 +145,35 @@ describe('MyOrgMembersPage', () => {
     expect(screen.getByTestId('my-org-member-admin-7')).toHaveAttribute('aria-checked', 'true');
     // A refused change leaves the caller's own user as it was.
     expect(requestsTo(PERMISSION_INFO)).toHaveLength(0);
+  });
+
+  it('takes a member’s right to publish and gives it back; the caller’s own change reads its permissions again', { timeout: 20_000 }, async () => {
+    const state = serveMembers();
+    for (const id of [7, 8]) {
+      testPage.server.routes.set(`${BASE}/${id}/publish`, (request, response) => {
+        const { mayPublish } = JSON.parse(request.body) as { mayPublish: boolean };
+        state.members = state.members.map((member) => (member.id === id ? { ...member, mayPublish } : member));
+        sendJson(response, envelope(true));
+      });
+    }
+    renderPage(admin);
+    const toggle = await screen.findByTestId('my-org-member-publish-8', undefined, { timeout: 5000 });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(requestsTo(`${BASE}/8/publish`, 'PUT')).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(requestsTo(`${BASE}/8/publish`, 'PUT')[0].body)).toEqual({ mayPublish: false });
+    expect(await screen.findByText('wang 不能再向企业库发布条目', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('my-org-member-publish-8')).toHaveAttribute('aria-checked', 'false'), { timeout: 5000 });
+    expect(requestsTo(PERMISSION_INFO)).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('my-org-member-publish-8'));
+    expect(await screen.findByText('wang 可以向企业库发布条目了', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('my-org-member-publish-8')).toHaveAttribute('aria-checked', 'true'), { timeout: 5000 });
+
+    // The caller's own: the session's permissions are read again.
+    fireEvent.click(screen.getByTestId('my-org-member-publish-7'));
+    await waitFor(() => expect(requestsTo(`${BASE}/7/publish`, 'PUT')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(requestsTo(PERMISSION_INFO).length).toBeGreaterThan(0), { timeout: 5000 });
   });
 
   it('invites an account by its trimmed name; the server’s refusal shows under the field', { timeout: 20_000 }, async () => {

@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Result, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode, isPortalError } from '@portal/http';
@@ -15,6 +15,7 @@ import {
   useMyOrgSentInvitations,
   useRemoveMyOrgMember,
   useSetMyOrgMemberAdmin,
+  useSetMyOrgMemberPublishing,
   useWithdrawMyOrgInvitation,
   type OrgMember,
   type OrgMemberFilters,
@@ -167,6 +168,7 @@ function OrgMembersTable() {
   const members = useMyOrgMembers(filters);
   const remove = useRemoveMyOrgMember();
   const setAdmin = useSetMyOrgMemberAdmin();
+  const setPublishing = useSetMyOrgMemberPublishing();
   const [inviting, setInviting] = useState(false);
   // The server's refusals (the last administrator, not a member any more…) in its own words.
   const fail = (error: Error) => void message.error(error.message);
@@ -186,8 +188,17 @@ function OrgMembersTable() {
       .mutateAsync({ userId: member.id, orgAdmin })
       .then(() => void message.success(t(orgAdmin ? 'my.orgMembers.adminGrantedToast' : 'my.orgMembers.adminRevokedToast', { name: member.username })), fail);
 
+  const onSetPublishing = (member: OrgMember, mayPublish: boolean) =>
+    setPublishing
+      .mutateAsync({ userId: member.id, mayPublish })
+      .then(
+        () => void message.success(t(mayPublish ? 'my.orgMembers.publishGrantedToast' : 'my.orgMembers.publishRevokedToast', { name: member.username })),
+        fail,
+      );
+
   const isCaller = (member: OrgMember) => member.id === Number(user?.id);
   const changingAdmin = (member: OrgMember) => setAdmin.isPending && setAdmin.variables?.userId === member.id;
+  const changingPublishing = (member: OrgMember) => setPublishing.isPending && setPublishing.variables?.userId === member.id;
 
   return (
     <Card
@@ -219,7 +230,7 @@ function OrgMembersTable() {
         locale={{ emptyText: members.isError ? members.error.message : t('my.orgMembers.empty') }}
         data-testid="my-org-members-table"
         onRow={(member) => ({ 'data-testid': `my-org-member-${member.id}` }) as HTMLAttributes<HTMLElement>}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1070 }}
         pagination={{
           current: filters.pageNo,
           pageSize: filters.pageSize,
@@ -255,6 +266,21 @@ function OrgMembersTable() {
                 onChange={(checked) => void onSetAdmin(member, checked)}
                 aria-label={t('my.orgMembers.admin')}
                 data-testid={`my-org-member-admin-${member.id}`}
+              />
+            ),
+          },
+          {
+            title: <Tooltip title={t('my.orgMembers.publishHint')}>{t('my.orgMembers.publish')}</Tooltip>,
+            dataIndex: 'mayPublish',
+            width: 110,
+            render: (_value: boolean, member: OrgMember) => (
+              <Switch
+                size="small"
+                checked={member.mayPublish}
+                loading={changingPublishing(member)}
+                onChange={(checked) => void onSetPublishing(member, checked)}
+                aria-label={t('my.orgMembers.publish')}
+                data-testid={`my-org-member-publish-${member.id}`}
               />
             ),
           },
@@ -297,7 +323,10 @@ function OrgMembersTable() {
   );
 }
 
-/** /user/org-members: an organisation's administrators list its members, invite accounts, name administrators and remove members. */
+/**
+ * /user/org-members: an organisation's administrators list its members, invite accounts, name administrators, decide who
+ * may publish into the enterprise library and remove members.
+ */
 export default function MyOrgMembersPage() {
   const { t } = useTranslation('shell');
   useDocumentTitle(t('my.nav.orgMembers'));

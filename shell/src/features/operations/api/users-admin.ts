@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'org.member.add',
   'org.member.remove',
   'org.member.admin',
+  'org.member.publish',
   'org.invitation.create',
   'org.invitation.withdraw',
   'org.invitation.decline',

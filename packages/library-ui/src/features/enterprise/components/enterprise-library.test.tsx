@@ -732,18 +732,22 @@ describe('the enterprise library (brand-detail ?type=1)', () => {
     await screen.findByTestId('enterprise-library-empty');
     expect(screen.queryByTestId('enterprise-publish')).toBeNull();
     expect(screen.queryByTestId('enterprise-batch')).toBeNull();
+    // Told whom to ask: the organisation's administrators decide who publishes.
+    expect(screen.getByTestId('enterprise-cannot-publish')).toHaveTextContent('请联系组织管理员');
     reader.unmount();
 
     signIn(member, ['*:*:*']);
     const admin = renderPage();
     expect(await screen.findByTestId('enterprise-publish')).toHaveTextContent('发布条目');
     expect(screen.getByTestId('enterprise-batch')).toHaveTextContent('批量发布');
+    expect(screen.queryByTestId('enterprise-cannot-publish')).toBeNull();
     admin.unmount();
 
     signIn({ ...member, orgEnable: false }, [ENTERPRISE_PUBLISH_PERMISSION]);
     renderPage();
     await screen.findByTestId('enterprise-library-empty');
     expect(screen.getByRole('alert')).toHaveTextContent('本企业已被停用');
+    expect(screen.queryByTestId('enterprise-cannot-publish')).toBeNull();
     expect(screen.queryByTestId('enterprise-publish')).toBeNull();
     expect(screen.queryByTestId('enterprise-batch')).toBeNull();
   });

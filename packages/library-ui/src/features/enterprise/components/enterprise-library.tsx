@@ -80,6 +80,10 @@ function MemberLibrary() {
           )}
         </Flex>
         {user.orgEnable === false && <Alert type="warning" showIcon title={t('enterprise.disabled')} style={{ marginBottom: 16 }} />}
+        {/* Said, not just left out: the member learns whom to ask (the administrators decide who publishes). */}
+        {user.orgEnable !== false && !canPublish && (
+          <Alert type="info" showIcon title={t('enterprise.cannotPublish')} style={{ marginBottom: 16 }} data-testid="enterprise-cannot-publish" />
+        )}
         <EnterpriseItems canPublish={canPublish} onRevise={canPublish ? setRevising : undefined} />
       </Card>
       {canPublish && <PublishItemModal open={publishing} onClose={() => setPublishing(false)} />}
