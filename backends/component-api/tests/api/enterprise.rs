@@ -593,6 +593,79 @@ async fn members_publish_operators_review_and_only_the_organisation_sees_it(
     Ok(())
 }
 
+/// An organisation's administrator takes a member's right to publish (the system service's
+/// route): the member's live session is refused by the library from its next request, and
+/// publishes again once it is given back.
+async fn an_organisation_takes_publishing_from_a_member(
+    environment: TestEnvironment,
+) -> anyhow::Result<()> {
+    let (app, actors) = spawn_with_orgs(&environment).await?;
+    let category = some_category(&app).await?;
+    let (get, put, post) = (
+        reqwest::Method::GET,
+        reqwest::Method::PUT,
+        reqwest::Method::POST,
+    );
+    let member_id = ok(
+        &app,
+        get,
+        "/to/api/base/system/user/profile",
+        &actors.member,
+        None,
+    )
+    .await?["id"]
+        .as_i64()
+        .ok_or_else(|| anyhow::anyhow!("no id"))?;
+    ok(
+        &app,
+        put.clone(),
+        &format!("{ORGS}/{}/members/{member_id}/admin", actors.org_a),
+        &actors.admin,
+        Some(&json!({"orgAdmin": true})),
+    )
+    .await?;
+    let items = format!("{MEMBER_BASE}/items");
+    let publishing = format!("/to/api/base/system/org/members/{member_id}/publish");
+    ok(
+        &app,
+        put.clone(),
+        &publishing,
+        &actors.member,
+        Some(&json!({"mayPublish": false})),
+    )
+    .await?;
+    let refused = call(
+        &app,
+        post.clone(),
+        &items,
+        Some(&actors.member),
+        Some(&draft("ENT-NOPUB", category)),
+    )
+    .await?;
+    assert_eq!(code_of(&refused), 403, "{refused}");
+    // Reading the organisation's library still works.
+    ok(&app, reqwest::Method::GET, &items, &actors.member, None).await?;
+    ok(
+        &app,
+        put,
+        &publishing,
+        &actors.member,
+        Some(&json!({"mayPublish": true})),
+    )
+    .await?;
+    let stored = ok(
+        &app,
+        post,
+        &items,
+        &actors.member,
+        Some(&draft("ENT-NOPUB", category)),
+    )
+    .await?;
+    assert_eq!(stored["state"], "pending", "{stored}");
+    app.stop().await;
+    Ok(())
+}
+
 /// What each actor gets from one route: the envelope code, or for lists the visible total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Expect {
@@ -2316,6 +2389,7 @@ kernel::backend_tests!(
     an_items_files_travel_from_the_upload_to_the_review,
     a_batch_is_imported_whole_or_not_at_all,
     members_publish_operators_review_and_only_the_organisation_sees_it,
+    an_organisation_takes_publishing_from_a_member,
     the_isolation_matrix_covers_every_enterprise_route,
     a_step_models_thumbnail_is_drawn_from_the_pages_mesh,
     an_organisations_models_are_searched_by_shape_within_it,
