@@ -101,8 +101,9 @@ impl CodeSender {
                     code = %message.code,
                     "verification code (development outbox)"
                 );
-                store
-                    .append_outbox(&OutboxMessage {
+                to_outbox(
+                    store,
+                    OutboxMessage {
                         to: message.to.clone(),
                         channel: message.channel.to_owned(),
                         scene: message.scene,
@@ -110,9 +111,9 @@ impl CodeSender {
                         subject: message.subject(),
                         body: message.body(),
                         created_at: store::now(),
-                    })
-                    .await
-                    .context("writing the development outbox")
+                    },
+                )
+                .await
             }
             Self::Smtp(sender) => {
                 sender
@@ -129,8 +130,9 @@ impl CodeSender {
         match self {
             Self::Outbox(store) => {
                 tracing::info!(to = %notice.to, subject = %notice.subject, "notice (development outbox)");
-                store
-                    .append_outbox(&OutboxMessage {
+                to_outbox(
+                    store,
+                    OutboxMessage {
                         to: notice.to.clone(),
                         channel: "email".to_owned(),
                         scene: 0,
@@ -138,9 +140,9 @@ impl CodeSender {
                         subject: notice.subject.clone(),
                         body: notice.body.clone(),
                         created_at: store::now(),
-                    })
-                    .await
-                    .context("writing the development outbox")
+                    },
+                )
+                .await
             }
             Self::Smtp(sender) => {
                 sender
@@ -150,6 +152,14 @@ impl CodeSender {
             Self::Aliyun(_) => anyhow::bail!("an SMS sender delivers codes only, not notices"),
         }
     }
+}
+
+/// Development: what a sender would have delivered, kept in the `dev_outbox` table.
+async fn to_outbox(store: &AccountRepository, message: OutboxMessage) -> anyhow::Result<()> {
+    store
+        .append_outbox(&message)
+        .await
+        .context("writing the development outbox")
 }
 
 pub struct SmtpSender {

@@ -26,14 +26,24 @@ async fn create_org(app: &TestApp, token: &str, body: Value) -> anyhow::Result<V
 }
 
 /// Creates an organisation and answers its id.
-async fn new_org(app: &TestApp, token: &str, name: &str, scope: Value) -> anyhow::Result<i64> {
+pub(crate) async fn new_org(
+    app: &TestApp,
+    token: &str,
+    name: &str,
+    scope: Value,
+) -> anyhow::Result<i64> {
     let answer = create_org(app, token, json!({"name": name, "businessScope": scope})).await?;
     answer["data"]
         .as_i64()
         .ok_or_else(|| anyhow::anyhow!("no organisation id: {answer}"))
 }
 
-async fn add_member(app: &TestApp, token: &str, org: i64, account: &str) -> anyhow::Result<Value> {
+pub(crate) async fn add_member(
+    app: &TestApp,
+    token: &str,
+    org: i64,
+    account: &str,
+) -> anyhow::Result<Value> {
     send(
         app,
         Method::POST,
@@ -55,7 +65,12 @@ async fn remove_member(app: &TestApp, token: &str, org: i64, user: i64) -> anyho
     .await
 }
 
-async fn set_admin(app: &TestApp, token: &str, path: &str, admin: bool) -> anyhow::Result<Value> {
+pub(crate) async fn set_admin(
+    app: &TestApp,
+    token: &str,
+    path: &str,
+    admin: bool,
+) -> anyhow::Result<Value> {
     send(
         app,
         Method::PUT,
@@ -67,7 +82,7 @@ async fn set_admin(app: &TestApp, token: &str, path: &str, admin: bool) -> anyho
 }
 
 /// The operators' route naming (or dropping) an administrator of `org`.
-fn operator_member_path(org: i64, user: i64) -> String {
+pub(crate) fn operator_member_path(org: i64, user: i64) -> String {
     format!("{}/{user}", members_path(org))
 }
 
@@ -955,7 +970,7 @@ async fn organisation_admins_decide_who_publishes(
 const INVITATIONS: &str = "/org/invitations";
 const MY_INVITATIONS: &str = "/user/org-invitations";
 
-async fn invite(app: &TestApp, token: &str, account: &str) -> anyhow::Result<Value> {
+pub(crate) async fn invite(app: &TestApp, token: &str, account: &str) -> anyhow::Result<Value> {
     send(
         app,
         Method::POST,

@@ -12,6 +12,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
+use crate::operation_orgs::{add_member, invite, new_org, operator_member_path, set_admin};
 
 /// What one caller gets from one route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,28 +94,8 @@ async fn every_organisation_route_keeps_its_tenant(
     let settings = fast_settings(&environment);
     let app = spawn_with(settings.clone()).await?;
     let operator = signed_in_with_role(&app, &settings, "ops@example.com", "operator").await?;
-    let org_a = id_of(
-        send(
-            &app,
-            Method::POST,
-            "/operation/orgs",
-            Some(json!({"name": "甲矩阵公司", "businessScope": [1]})),
-            &operator,
-        )
-        .await?,
-        "/data",
-    )?;
-    let org_b = id_of(
-        send(
-            &app,
-            Method::POST,
-            "/operation/orgs",
-            Some(json!({"name": "乙矩阵公司", "businessScope": [1]})),
-            &operator,
-        )
-        .await?,
-        "/data",
-    )?;
+    let org_a = new_org(&app, &operator, "甲矩阵公司", json!([1])).await?;
+    let org_b = new_org(&app, &operator, "乙矩阵公司", json!([1])).await?;
     let (admin_a, admin_a_id) = signed_in_user(&app, "li@example.com", "甲管理员").await?;
     let (member_a, _) = signed_in_user(&app, "zhang@example.com", "甲成员").await?;
     let (_, leaver_id) = signed_in_user(&app, "wang@example.com", "甲待移出").await?;
@@ -128,48 +109,19 @@ async fn every_organisation_route_keeps_its_tenant(
         (org_a, "wang@example.com"),
         (org_b, "zhao@example.com"),
     ] {
-        let added = send(
-            &app,
-            Method::POST,
-            &format!("/operation/orgs/{org}/members"),
-            Some(json!({ "account": account })),
-            &operator,
-        )
-        .await?;
+        let added = add_member(&app, &operator, org, account).await?;
         assert_eq!(added["code"], 0, "{added}");
     }
     for (org, user) in [(org_a, admin_a_id), (org_b, admin_b_id)] {
-        let named = send(
-            &app,
-            Method::PUT,
-            &format!("/operation/orgs/{org}/members/{user}/admin"),
-            Some(json!({"orgAdmin": true})),
-            &operator,
-        )
-        .await?;
+        let named = set_admin(&app, &operator, &operator_member_path(org, user), true).await?;
         assert_eq!(named["data"], true, "{named}");
     }
-    let invite = |token: String, account: &'static str| {
-        let app = &app;
-        async move {
-            id_of(
-                send(
-                    app,
-                    Method::POST,
-                    "/org/invitations",
-                    Some(json!({ "account": account })),
-                    &token,
-                )
-                .await?,
-                "/data",
-            )
-        }
-    };
+    let invited = |answer: Value| id_of(answer, "/data");
     // A waits for 受邀者 (withdrawn by a row) and for 散户 (accepted by the last row); B waits
     // for 散户 too (declined by a row).
-    let withdrawn = invite(admin_a.clone(), "qian@example.com").await?;
-    let accepted = invite(admin_a.clone(), "sun@example.com").await?;
-    let declined = invite(admin_b.clone(), "sun@example.com").await?;
+    let withdrawn = invited(invite(&app, &admin_a, "qian@example.com").await?)?;
+    let accepted = invited(invite(&app, &admin_a, "sun@example.com").await?)?;
+    let declined = invited(invite(&app, &admin_b, "sun@example.com").await?)?;
     let key_a = id_of(
         send(
             &app,

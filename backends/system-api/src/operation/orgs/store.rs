@@ -180,11 +180,31 @@ pub enum PublishingChange {
     },
 }
 
-/// Why a member's flag could not be changed (mapped onto each change's own answer).
+/// Why a member's flag could not be changed (each change answers it in its own terms).
 enum FlagRefusal {
     OrgNotFound,
     NotAdmin,
     NotMember,
+}
+
+impl From<FlagRefusal> for AdminChange {
+    fn from(refusal: FlagRefusal) -> Self {
+        match refusal {
+            FlagRefusal::OrgNotFound => Self::OrgNotFound,
+            FlagRefusal::NotAdmin => Self::NotAdmin,
+            FlagRefusal::NotMember => Self::NotMember,
+        }
+    }
+}
+
+impl From<FlagRefusal> for PublishingChange {
+    fn from(refusal: FlagRefusal) -> Self {
+        match refusal {
+            FlagRefusal::OrgNotFound => Self::OrgNotFound,
+            FlagRefusal::NotAdmin => Self::NotAdmin,
+            FlagRefusal::NotMember => Self::NotMember,
+        }
+    }
 }
 
 /// How long an invitation waits for its answer after it was (re)issued.
@@ -730,13 +750,10 @@ macro_rules! org_admin_store {
                 actor: &Actor,
             ) -> anyhow::Result<AdminChange> {
                 let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
-                let (org, current) =
-                    match locked_member_flag(&mut tx, org_id, user_id, "org_admin", acting).await? {
-                        Ok(found) => found,
-                        Err(FlagRefusal::OrgNotFound) => return Ok(AdminChange::OrgNotFound),
-                        Err(FlagRefusal::NotAdmin) => return Ok(AdminChange::NotAdmin),
-                        Err(FlagRefusal::NotMember) => return Ok(AdminChange::NotMember),
-                    };
+                let (org, current) = match locked_member_flag(&mut tx, org_id, user_id, "org_admin", acting).await? {
+                    Ok(found) => found,
+                    Err(refusal) => return Ok(refusal.into()),
+                };
                 if current == admin {
                     return Ok(AdminChange::Unchanged);
                 }
@@ -777,13 +794,10 @@ macro_rules! org_admin_store {
             ) -> anyhow::Result<PublishingChange> {
                 let mut tx = crate::accounts::store::$accounts::begin_write(&self.pool).await?;
                 let column = "org_may_publish";
-                let (org, current) =
-                    match locked_member_flag(&mut tx, org_id, user_id, column, acting).await? {
-                        Ok(found) => found,
-                        Err(FlagRefusal::OrgNotFound) => return Ok(PublishingChange::OrgNotFound),
-                        Err(FlagRefusal::NotAdmin) => return Ok(PublishingChange::NotAdmin),
-                        Err(FlagRefusal::NotMember) => return Ok(PublishingChange::NotMember),
-                    };
+                let (org, current) = match locked_member_flag(&mut tx, org_id, user_id, column, acting).await? {
+                    Ok(found) => found,
+                    Err(refusal) => return Ok(refusal.into()),
+                };
                 if current == may_publish {
                     return Ok(PublishingChange::Unchanged);
                 }
