@@ -949,8 +949,24 @@ async fn organisation_admins_decide_who_publishes(
     assert_eq!(entries[1]["after"]["mayPublish"], true, "{entries:?}");
     assert_eq!(entries[1]["before"]["mayPublish"], false, "{entries:?}");
 
-    // Taken again, then the member moves: the next organisation starts from its roles.
-    set_publishing(admin.clone(), member_id, json!({"mayPublish": false})).await?;
+    // Taken again by a burst of eight at once: one change, one audit entry, the session without it.
+    let burst = futures_util::future::join_all(
+        (0..8).map(|_| set_publishing(admin.clone(), member_id, json!({"mayPublish": false}))),
+    )
+    .await;
+    for answer in burst {
+        let answer = answer?;
+        assert_eq!(answer["data"], true, "{answer}");
+    }
+    assert_eq!(
+        audit_of(&app, &operator, "org.member.publish").await?.len(),
+        3
+    );
+    assert!(!carried_permissions(&app, &member)
+        .await?
+        .iter()
+        .any(|p| p == PUBLISH));
+    // Then the member moves: the next organisation starts from its roles.
     assert_eq!(
         remove_member(&app, &operator, org, member_id).await?["code"],
         0
